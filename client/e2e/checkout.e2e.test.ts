@@ -1,0 +1,310 @@
+import { execFile } from 'node:child_process';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { musicLike } from '../../sidecar/engine/testing/signals.js';
+import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
+import { lastLinkTo } from '../../src/test/outbox.js';
+import { freePort, launchBrowser, startServer, type RunningServer } from './server-harness.js';
+
+/**
+ * Issue 6, acceptance 1, in Chromium against the real product (web process with its supervised
+ * media sidecar): a signed-in user with an address buys option 1 with the local gateway's valid
+ * test nonce after a declined one, downloads the 16-bit WAV and the invoice PDF, upgrades to
+ * option 2 paying the difference, and completes a free-coupon purchase with no card. Screenshots
+ * of the checkout steps and /account/payments in English and German at 375 and 1280 px.
+ */
+const SHOTS_DIR = '/tmp/shots/checkout';
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const run = promisify(execFile);
+
+const TEXT = {
+  en: { cookies: 'Necessary only', logIn: 'Log in', email: 'E-mail address', checkout: 'Checkout', continue: 'Continue to payment', declined: 'Test card that is declined', valid: 'Test card that is accepted' },
+  de: { cookies: 'Nur notwendige', logIn: 'Anmelden', email: 'E-Mail-Adresse', checkout: 'Kasse', continue: 'Weiter zur Zahlung', declined: 'Testkarte, die abgelehnt wird', valid: 'Testkarte, die angenommen wird' },
+} as const;
+type Locale = keyof typeof TEXT;
+
+let server: RunningServer;
+let mediaPort: number;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  mediaPort = await freePort();
+  server = await startServer({
+    env: { MEDIA_SUPERVISED: 'true', MEDIA_PORT: String(mediaPort), MEDIA_PUBLIC_URL: `ws://127.0.0.1:${mediaPort}/ws` },
+  });
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${mediaPort}/healthz`).catch(() => null))?.ok === true, 60_000, 'media sidecar');
+  browser = await launchBrowser();
+  await mkdir(SHOTS_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} not ready in time:\n${server.output()}`);
+}
+
+/* ---------- the product's own calls, from node ---------- */
+
+async function api<T>(method: string, url: string, options: { token?: string; json?: unknown; form?: Record<string, string> | FormData } = {}): Promise<T> {
+  const headers: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form instanceof FormData) {
+    body = options.form;
+  } else if (options.form) {
+    body = new URLSearchParams(options.form);
+  }
+  const response = await fetch(`${server.baseUrl}${url}`, { method, headers, body });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+const trpcQuery = async <T,>(procedure: string, token: string, input?: unknown) =>
+  (await api<{ result: { data: T } }>('GET', `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { token })).result.data;
+const trpcMutation = async <T,>(procedure: string, token: string, input: unknown) =>
+  (await api<{ result: { data: T } }>('POST', `/trpc/${procedure}`, { token, json: input })).result.data;
+
+/** A confirmed user with an invoice address in the US (no VAT: the totals are the prices). */
+async function createBuyer(email: string, password: string): Promise<string> {
+  await api('POST', '/api/auth/register', { form: { email, password, firstName: 'Ada', lastName: 'Lovelace' } });
+  const link = await lastLinkTo(path.join(server.dataDir, 'outbox'), email, 'verify-email');
+  await api('POST', '/api/auth/verify-email', { form: { verifyToken: link.token } });
+  const { accessToken } = await api<{ accessToken: string }>('POST', '/api/auth/login', { json: { email, password } });
+  await trpcMutation('addresses.create', accessToken, { streetAndNumber: '1 Main Street', zip: '10001', city: 'New York', state: 'NY', country: 'US' });
+  return accessToken;
+}
+
+/** Uploads a generated WAV (POST /api/upload) and answers its track id. */
+async function uploadTrack(token: string): Promise<string> {
+  const wav = encodeWav(musicLike({ seconds: 12, seed: 11, peakDb: -6 }), { format: 'pcm24' });
+  const form = new FormData();
+  form.append('track', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'E2E Song.wav');
+  const { id } = await api<{ id: string }>('POST', '/api/upload', { token, form });
+  const master = await trpcQuery<{ track: { id: string } }>('masters.master', token, { id });
+  return master.track.id;
+}
+
+interface SocketMessage {
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+/** Prepares the track over the media socket and bounces each style; answers the masters' ids. */
+async function bounce(token: string, trackId: string, styleIds: number[]): Promise<string[]> {
+  const socket = new WebSocket(`ws://127.0.0.1:${mediaPort}/ws`);
+  const messages: SocketMessage[] = [];
+  socket.on('message', (data, isBinary) => {
+    if (!isBinary) messages.push(JSON.parse(data.toString()) as SocketMessage);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const send = (event: string, payload: unknown) => socket.send(JSON.stringify({ event, token, payload }));
+  const until = async (find: () => SocketMessage | undefined, what: string) => {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const error = messages.find((message) => message.event === 'error-message');
+      if (error) throw new Error(`${what}: ${JSON.stringify(error.payload)}`);
+      const found = find();
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`${what} timed out`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  try {
+    send('request-mastering', { trackId });
+    await until(() => messages.find((m) => m.event === 'prepare-mastering' && m.payload.processed === true), 'prepare-mastering');
+    const ids: string[] = [];
+    for (const styleId of styleIds) {
+      send('end-mastering', { styleId, trackId });
+      const done = await until(
+        () => messages.find((m) => m.event === 'bounce-progress' && m.payload.processed === true && m.payload.styleId === styleId),
+        'bounce-progress',
+      );
+      ids.push(String(done.payload.masterId));
+    }
+    return ids;
+  } finally {
+    socket.close();
+  }
+}
+
+/* ---------- the browser ---------- */
+
+async function openPage(locale: Locale, width: number): Promise<Page> {
+  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height: 900 }, locale: locale === 'de' ? 'de-DE' : 'en-US', acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('button', { name: TEXT[locale].cookies }).click();
+  return page;
+}
+
+async function logIn(page: Page, locale: Locale, email: string, password: string) {
+  const t = TEXT[locale];
+  await page.locator('nav').first().getByRole('button', { name: t.logIn, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: t.logIn });
+  await dialog.getByLabel(t.email).fill(email);
+  await dialog.locator('input[autocomplete$="password"]').fill(password);
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: t.logIn, exact: true }).click()]);
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled', fullPage });
+}
+
+/** The checkout opens from the master page's buy buttons (the BuyOptions contract). */
+async function openCheckout(page: Page, masterId: string, option: 1 | 2) {
+  await page.goto(`/masters/song/${masterId}`);
+  const card = page.getByTestId(`buy-option-${option}`);
+  await card.getByRole('button').click();
+  const dialog = page.getByTestId('checkout');
+  await dialog.getByTestId('summary-total').waitFor();
+  return dialog;
+}
+
+async function download(page: Page, start: () => Promise<void>) {
+  const [event] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), start()]);
+  const file = path.join(SHOTS_DIR, `download-${event.suggestedFilename()}`);
+  await event.saveAs(file);
+  return { name: event.suggestedFilename(), bytes: await readFile(file) };
+}
+
+describe('checkout in the browser', () => {
+  const password = 'a long enough secret';
+  const email = `buyer-${Date.now()}@example.com`;
+  let token: string;
+  let masters: string[];
+
+  beforeAll(async () => {
+    token = await createBuyer(email, password);
+    const trackId = await uploadTrack(token);
+    const groups = await trpcQuery<{ styles: { id: number; enabled: boolean }[]; enabled: boolean }[]>('catalogue.styleGroups', token);
+    const styles = groups.filter((group) => group.enabled).flatMap((group) => group.styles.filter((style) => style.enabled));
+    masters = await bounce(token, trackId, [styles[0]!.id, styles[1]!.id]);
+  });
+
+  it('when the buyer pays option 1 (after a declined card), downloads the WAV and the invoice, then upgrades to option 2, then each step charges and delivers exactly that', async () => {
+    const page = await openPage('en', 1280);
+    await logIn(page, 'en', email, password);
+    const masterId = masters[0]!;
+
+    // Option 1: 2.99 for a US buyer (no VAT).
+    let dialog = await openCheckout(page, masterId, 1);
+    expect(await dialog.getByTestId('summary-total').textContent()).toContain('$2.99');
+    await dialog.getByTestId('checkout-continue').click();
+    await dialog.getByTestId('test-card-form').waitFor();
+
+    // A declined nonce shows the gateway's message and changes nothing.
+    await dialog.getByLabel(TEXT.en.declined).check();
+    await dialog.getByTestId('checkout-pay').click();
+    await page.getByTestId('global-error').getByText('Do Not Honor').waitFor();
+    expect(await trpcQuery<{ buyingOption: number }>('masters.master', token, { id: masterId })).toMatchObject({ buyingOption: 0 });
+
+    // The valid nonce pays; the 16-bit WAV download starts by itself.
+    await dialog.getByLabel(TEXT.en.valid).check();
+    const wav16 = await download(page, () => dialog.getByTestId('checkout-pay').click());
+    expect(wav16.name).toMatch(/^E2E Song_.+_16bit\.wav$/);
+    expect(wav16.bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(wav16.bytes.readUInt16LE(34)).toBe(16);
+    await page.getByTestId('global-success').waitFor();
+    expect(await trpcQuery<{ buyingOption: number; status: string }>('masters.master', token, { id: masterId })).toMatchObject({ buyingOption: 1, status: 'PAYMENT_DONE' });
+
+    // The invoice: a row on /account/payments, its PDF downloads.
+    await page.goto('/account/payments');
+    const row = page.locator('[data-testid^="invoice-row-"]').first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('$2.99');
+    expect(await row.textContent()).toContain('credit card');
+    const pdf = await download(page, () => row.locator('[data-testid^="invoice-download-"]').click());
+    expect(pdf.name).toMatch(/\.pdf$/);
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // Option 1 is owned now: it downloads; option 2 costs the difference, 4.00.
+    await page.goto(`/masters/song/${masterId}`);
+    expect(await page.getByTestId('buy-option-2').textContent()).toContain('$4.00');
+    dialog = await openCheckout(page, masterId, 2);
+    await dialog.getByTestId('upgrade-note').waitFor();
+    expect(await dialog.getByTestId('summary-price').textContent()).toContain('$4.00');
+    expect(await dialog.getByTestId('summary-total').textContent()).toContain('$4.00');
+    await dialog.getByTestId('checkout-continue').click();
+    await dialog.getByLabel(TEXT.en.valid).check();
+    const wav24 = await download(page, () => dialog.getByTestId('checkout-pay').click());
+    expect(wav24.name).toMatch(/_24bit\.wav$/);
+    expect(wav24.bytes.readUInt16LE(34)).toBe(24);
+
+    const invoices = await trpcQuery<{ total: number; buyingOption: number }[]>('invoices.list', token);
+    expect(invoices.map((invoice) => [invoice.buyingOption, invoice.total])).toEqual([
+      [2, 4],
+      [1, 2.99],
+    ]);
+  });
+
+  for (const locale of ['en', 'de'] as const) {
+    for (const width of [375, 1280]) {
+      it(`when the checkout and the payments tab are shown (${locale}, ${width} px), then they fit and are translated`, async () => {
+        // The menu's Log in button is in the burger menu on phones: sign in wide, then narrow the window.
+        const page = await openPage(locale, 1280);
+        await logIn(page, locale, email, password);
+        await page.setViewportSize({ width, height: 900 });
+        const dialog = await openCheckout(page, masters[1]!, 1);
+        await dialog.getByLabel(locale === 'de' ? 'Gutscheincode' : 'Coupon code').fill('nope');
+        await dialog.getByText(locale === 'de' ? 'Dieser Gutscheincode ist nicht gültig.' : 'This coupon code is not valid.').waitFor();
+        await shot(page, `checkout-step0-${locale}-${width}`);
+        await dialog.getByLabel(locale === 'de' ? 'Gutscheincode' : 'Coupon code').fill('');
+        await dialog.getByRole('button', { name: TEXT[locale].continue }).click();
+        await dialog.getByTestId('test-card-form').waitFor();
+        await shot(page, `checkout-step1-${locale}-${width}`);
+        await page.goto('/account/payments');
+        await page.locator(width < 768 ? '[data-testid^="invoice-card-"]' : '[data-testid^="invoice-row-"]').first().waitFor();
+        await shot(page, `account-payments-${locale}-${width}`, true);
+        await page.goto(`/masters/song/${masters[0]!}`);
+        await page.getByTestId('buy-options').waitFor();
+        await shot(page, `buy-options-${locale}-${width}`, true);
+      });
+    }
+  }
+
+  it('when a coupon brings the cost to zero, then the purchase completes with no card', async () => {
+    const { stdout } = await run('npx', ['tsx', 'scripts/admin.ts', 'coupon:add', 'E2EFREE', '--type', 'free'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: server.dataDir, INTERNAL_PORT: String(server.internalPort), LOG_LEVEL: 'warn' },
+    });
+    expect(stdout).toContain('E2EFREE');
+    const page = await openPage('en', 1280);
+    await logIn(page, 'en', email, password);
+    const masterId = masters[1]!;
+    const dialog = await openCheckout(page, masterId, 2);
+    await dialog.getByLabel('Coupon code').fill('  e2efree ');
+    await dialog.getByTestId('summary-coupon').waitFor();
+    expect(await dialog.getByTestId('summary-total').textContent()).toContain('$0.00');
+    await shot(page, 'checkout-free-coupon-en-1280');
+    const wav24 = await download(page, () => dialog.getByTestId('checkout-complete').click());
+    expect(wav24.name).toMatch(/_24bit\.wav$/);
+    expect(await page.getByTestId('test-card-form').count()).toBe(0);
+    const master = await trpcQuery<{ buyingOption: number; status: string; invoice: { couponKey: string } | null }>('masters.master', token, { id: masterId });
+    expect(master).toMatchObject({ buyingOption: 2, status: 'PAYMENT_DONE', invoice: { couponKey: 'E2EFREE' } });
+  });
+});

@@ -1,0 +1,138 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startServer, type RunningServer } from './server-harness.js';
+
+const SHOTS_DIR = '/tmp/shots';
+const STYLE_GROUPS = ['Pop', 'Electronic', 'Hip-Hop', 'Rock', 'Acoustic'];
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await mkdir(SHOTS_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function openPage(options: { width?: number; locale?: 'en' | 'de' } = {}): Promise<Page> {
+  context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: options.width ?? 1280, height: 900 },
+    locale: options.locale === 'de' ? 'de-DE' : 'en-US',
+  });
+  return context.newPage();
+}
+
+async function dismissCookieBanner(page: Page, label: string) {
+  await page.getByRole('button', { name: label }).click();
+  await page.getByRole('region', { name: /Cookie/ }).waitFor({ state: 'detached' });
+}
+
+describe('foundation: the SPA shell against the real server', () => {
+  it('when the home page opens, then the seeded style groups show in order', async () => {
+    const page = await openPage();
+    await page.goto('/');
+    const overview = page.getByTestId('style-overview');
+    await overview.waitFor();
+    const headings = await overview.getByRole('heading', { level: 3 }).allTextContents();
+    expect(headings).toEqual(STYLE_GROUPS);
+  });
+
+  it('when a style is clicked, then StyleDetails shows its group, name and description', async () => {
+    const page = await openPage();
+    await page.goto('/');
+    await page.getByRole('group', { name: 'Styles of Pop' }).getByRole('button', { name: 'Bright' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Style details' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading', { name: 'Bright' }).isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain('Lifts presence and air');
+    expect(await dialog.getByRole('button', { name: 'Select Bright' }).isVisible()).toBe(true);
+  });
+
+  it('when a visitor opens /masters, then they land on /', async () => {
+    const page = await openPage();
+    await page.goto('/masters');
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole('heading', { name: 'Mastering styles' }).waitFor();
+  });
+
+  it('when the path is unknown, then the 404 text shows', async () => {
+    const page = await openPage();
+    await page.goto('/this/does/not/exist');
+    await page.getByRole('heading', { name: 'This page could not be found' }).waitFor();
+  });
+
+  it('when the language is switched to German, then the menu, prices and descriptions are German', async () => {
+    const page = await openPage();
+    await page.goto('/');
+    await page.getByTestId('style-overview').waitFor();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+
+    const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
+    await menu.waitFor();
+    expect(await menu.getByRole('button', { name: 'Anmelden' }).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Preise' }).isVisible()).toBe(true);
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+
+    const standard = await page.getByTestId('buying-option-1').textContent();
+    expect(standard).toMatch(/2,99\s€/);
+    expect(await page.getByTestId('quality-master').textContent()).toMatch(/10,00\s€.*17,99\s€/);
+
+    // The server localises descriptions from the lang cookie.
+    await page.getByText('Glatte, radiotaugliche Master', { exact: false }).waitFor();
+    const cookies = await context!.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('de');
+  });
+
+  it('when #prices is in the URL, then the Prices dialog opens and closing clears the hash', async () => {
+    const page = await openPage();
+    await page.goto('/#prices');
+    const dialog = page.getByRole('dialog', { name: 'Prices' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/\$2\.99.*\$6\.99/);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).hash).toBe('');
+  });
+
+  it('when a visitor chooses a WAV file, then the Login dialog opens and the file is held', async () => {
+    const page = await openPage();
+    await page.goto('/');
+    await page.getByTestId('track-file-input').setInputFiles({ name: 'my-song.wav', mimeType: 'audio/wav', buffer: Buffer.alloc(64) });
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByText('is ready. Log in to upload it.', { exact: false }).waitFor();
+  });
+
+  for (const locale of ['en', 'de'] as const) {
+    for (const width of [375, 1280]) {
+      it(`when screenshots are taken (${locale}, ${width} px), then home and 404 render without overflow`, async () => {
+        const page = await openPage({ width, locale });
+        await page.goto('/');
+        await page.getByTestId('style-overview').waitFor();
+        await page.getByTestId('faq-list').waitFor();
+        if (width === 375) await page.screenshot({ path: `${SHOTS_DIR}/home-cookie-banner-${locale}-${width}.png`, animations: 'disabled' });
+        await dismissCookieBanner(page, locale === 'de' ? 'Nur notwendige' : 'Necessary only');
+        await page.screenshot({ path: `${SHOTS_DIR}/home-${locale}-${width}.png`, fullPage: true, animations: 'disabled' });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+
+        await page.goto('/no-such-page');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.screenshot({ path: `${SHOTS_DIR}/404-${locale}-${width}.png`, fullPage: true, animations: 'disabled' });
+      });
+    }
+  }
+});

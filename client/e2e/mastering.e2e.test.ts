@@ -1,0 +1,235 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { musicLike } from '../../sidecar/engine/testing/signals.js';
+import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
+import { lastLinkTo } from '../../src/test/outbox.js';
+import { freePort, launchBrowser, startServer, type RunningServer } from './server-harness.js';
+
+/**
+ * Issue 4, acceptance 1: in Chromium against the real web process and media sidecar, a signed-in
+ * user drops a generated WAV on /, sees the upload progress, lands on /masters/song/{id}, picks a
+ * style, sees the analyzing stages, makes the master and finds it in /masters. Then screenshots of
+ * every upload and masters screen in English and German at 375 and 1280 px.
+ */
+const SHOTS_DIR = '/tmp/shots/masters';
+const PASSWORD = 'correct horse battery staple';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  const mediaPort = await freePort();
+  server = await startServer({
+    env: { MEDIA_SUPERVISED: 'true', MEDIA_PORT: String(mediaPort), MEDIA_PUBLIC_URL: `ws://127.0.0.1:${mediaPort}/ws`, LOG_LEVEL: 'warn' },
+  });
+  // The sidecar is supervised by the web process; wait until it answers.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${mediaPort}/healthz`)).ok) break;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  browser = await launchBrowser();
+  await mkdir(SHOTS_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+/** A confirmed account made through the REST API and the confirmation link in the outbox mail. */
+async function createAccount(email: string) {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+  const registered = await fetch(`${server.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    body: form({ email, password: PASSWORD, firstName: 'Mia', lastName: 'Master' }),
+  });
+  expect(registered.ok, await registered.clone().text()).toBe(true);
+  const { token } = await lastLinkTo(path.join(server.dataDir, 'outbox'), email, 'verify-email');
+  const verified = await fetch(`${server.baseUrl}/api/auth/verify-email`, { method: 'POST', body: form({ verifyToken: token }) });
+  expect(verified.ok).toBe(true);
+}
+
+async function openPage(locale: 'en' | 'de', width: number): Promise<Page> {
+  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height: 900 }, locale: locale === 'de' ? 'de-DE' : 'en-US' });
+  await context.addCookies([{ name: 'lang', value: locale, url: server.baseUrl }]);
+  const page = await context.newPage();
+  await page.goto('/');
+  // The cookie banner: necessary cookies only (first button of the banner region).
+  await page.getByRole('button', { name: locale === 'de' ? 'Nur notwendige' : 'Necessary only' }).click();
+  return page;
+}
+
+async function logIn(page: Page, email: string, locale: 'en' | 'de') {
+  const label = locale === 'de' ? 'Anmelden' : 'Log in';
+  await page.locator('nav').first().getByRole('button', { name: label, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: label });
+  await dialog.locator('input[type="email"]').fill(email);
+  await dialog.locator('input[autocomplete$="password"]').fill(PASSWORD);
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: label, exact: true }).click()]);
+  await page.locator('nav').first().getByRole('link', { name: locale === 'de' ? 'Konto' : 'Account' }).waitFor();
+}
+
+/** Generated music-like stereo audio as WAV bytes, base64 for the page. */
+function wavBase64(seconds: number): string {
+  return encodeWav(musicLike({ seconds, seed: 11, peakDb: -6 })).toString('base64');
+}
+
+/** Drags a file over the window (shows the drop overlay) and, unless told otherwise, drops it. */
+async function dropFile(page: Page, base64: string, name: string, drop = true) {
+  await page.evaluate(
+    ({ base64, name, drop }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name, { type: 'audio/wav' }));
+      const fire = (type: string) => document.body.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      fire('dragenter');
+      fire('dragover');
+      if (drop) fire('drop');
+    },
+    { base64, name, drop },
+  );
+}
+
+/** Slow uploads, so the progress overlay is on screen long enough to see (Chromium DevTools protocol). */
+async function throttleUpload(page: Page, bytesPerSecond: number | null) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond ?? -1,
+  });
+}
+
+/** Style chips are radio inputs drawn by their label: click the label, as a user does. */
+async function pickStyle(page: Page, index: number) {
+  const id = await page.locator('[data-testid^="style-"]').nth(index).getAttribute('id');
+  await page.locator(`label[for="${id}"]`).click();
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled', fullPage: true });
+}
+
+describe('mastering in the browser', () => {
+  it('when a signed-in user drops a WAV on /, then it uploads with progress, opens the master page, analyses the chosen style and lists the master', async () => {
+    const email = `mia-${Date.now()}@example.com`;
+    await createAccount(email);
+    const page = await openPage('en', 1280);
+    await logIn(page, email, 'en');
+
+    await throttleUpload(page, 400_000);
+    await dropFile(page, wavBase64(6), 'Night Drive.wav');
+    await page.getByTestId('upload-percent').waitFor({ timeout: 10_000 });
+    await expect.poll(async () => page.getByTestId('upload-percent').textContent().catch(() => '100 %'), { timeout: 20_000 }).toMatch(/\d+ %/);
+    await throttleUpload(page, null);
+
+    await page.waitForURL(/\/masters\/song\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: 'Night Drive' }).waitFor();
+    await page.getByTestId('new-master').waitFor();
+
+    // Pick a style (the second one): the session prepares the track, the overlay shows the stages.
+    await pickStyle(page, 1);
+    const overlay = page.getByTestId('analyzing-overlay');
+    await overlay.waitFor({ timeout: 15_000 });
+    await expect.poll(async () => (await overlay.textContent().catch(() => '')) ?? '').toMatch(/Preparing|Shaping|Balancing|Finalizing|Analyzing/);
+    await overlay.waitFor({ state: 'detached', timeout: 60_000 });
+
+    // Make the master with the free option; the detail panel replaces the new-master screen.
+    await page.getByTestId('buy-option-0').getByRole('button').first().click();
+    await page.getByTestId('master-detail').waitFor({ timeout: 90_000 });
+
+    await page.goto('/masters');
+    const row = page.getByTestId('master-row').filter({ hasText: 'Night Drive' });
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => row.filter({ hasNotText: 'unmastered' }).count()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('when every screen is opened in English and German at 375 and 1280 px, then screenshots are written', async () => {
+    for (const locale of ['en', 'de'] as const) {
+      for (const width of [375, 1280]) {
+        const name = (screen: string) => `${screen}-${locale}-${width}`;
+        const email = `shots-${locale}-${width}-${Date.now()}@example.com`;
+        await createAccount(email);
+        // The menu's login button is behind the burger on phones: sign in wide, then narrow the window.
+        const page = await openPage(locale, 1280);
+        await logIn(page, email, locale);
+        await page.setViewportSize({ width, height: 900 });
+
+        await page.goto('/masters');
+        await page.locator('.mantine-EmptyState-root, [data-testid="master-table"]').first().waitFor();
+        await shot(page, name('masters-empty'));
+
+        await page.goto('/');
+        await dropFile(page, wavBase64(4), 'Sunrise.wav', false);
+        await page.getByTestId('drop-overlay').waitFor();
+        await page.screenshot({ path: path.join(SHOTS_DIR, `${name('drop-overlay')}.png`), animations: 'disabled' });
+        await page.evaluate(() => document.body.dispatchEvent(new DragEvent('dragleave', { dataTransfer: new DataTransfer(), bubbles: true })));
+        await page.reload();
+
+        await throttleUpload(page, 150_000);
+        await dropFile(page, wavBase64(4), 'Sunrise.wav');
+        await page.getByTestId('upload-percent').waitFor();
+        await page.waitForTimeout(800);
+        await page.screenshot({ path: path.join(SHOTS_DIR, `${name('upload-progress')}.png`), animations: 'disabled' });
+        await throttleUpload(page, null);
+        await page.waitForURL(/\/masters\/song\//, { timeout: 30_000 });
+        await page.getByTestId('new-master').waitFor();
+        await page.waitForTimeout(500);
+        await shot(page, name('new-master'));
+
+        await pickStyle(page, 0);
+        const overlay = page.getByTestId('analyzing-overlay');
+        if (await overlay.waitFor({ timeout: 10_000 }).then(() => true, () => false)) {
+          await page.screenshot({ path: path.join(SHOTS_DIR, `${name('analyzing')}.png`), animations: 'disabled' });
+          await overlay.waitFor({ state: 'detached', timeout: 60_000 });
+        }
+        await page.getByTestId('buy-option-0').getByRole('button').first().click();
+        await page.getByTestId('master-detail').waitFor({ timeout: 90_000 });
+        // The player's figures arrive with the stream meta: both versions measured, beside the player.
+        const measured = page.getByRole('table', { name: /Measured loudness|Gemessene Lautheit/ });
+        await expect.poll(async () => (await measured.textContent())?.match(/LUFS/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
+        await page.waitForTimeout(300);
+        await shot(page, name('master-page'));
+
+        await page.goto('/masters');
+        await page.getByTestId(width < 992 ? 'master-cards' : 'master-table').waitFor();
+        await shot(page, name('masters-list'));
+
+        await page.getByRole('button', { name: locale === 'de' ? / teilen$/ : /^Share / }).filter({ visible: true }).first().click();
+        const dialog = page.getByRole('dialog');
+        await dialog.locator('input[type="email"]').fill(`friend-${locale}-${width}@example.com`);
+        await dialog.getByRole('button', { name: locale === 'de' ? 'Einladung senden' : 'Send invitation' }).click();
+        await expect.poll(async () => (await page.getByTestId('share-counter').textContent()) ?? '').toBe('1/5');
+        await page.screenshot({ path: path.join(SHOTS_DIR, `${name('share-dialog')}.png`), animations: 'disabled' });
+        await page.keyboard.press('Escape');
+
+        await page.getByRole('button', { name: new RegExp(`^${locale === 'de' ? 'Track-Details von' : 'Edit track details of'} `) }).filter({ visible: true }).first().click();
+        await page.getByRole('dialog').locator('input').first().waitFor();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: path.join(SHOTS_DIR, `${name('edit-track')}.png`), animations: 'disabled' });
+        await page.keyboard.press('Escape');
+
+        await page.goto('/masters/shared');
+        await page.locator('.mantine-EmptyState-root').first().waitFor();
+        await shot(page, name('shared-empty'));
+        await context?.close();
+        context = undefined;
+      }
+    }
+  }, 600_000);
+});

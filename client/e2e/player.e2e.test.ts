@@ -1,0 +1,198 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
+import { musicLike } from '../../sidecar/engine/testing/signals.js';
+import { lastLinkTo } from '../../src/test/outbox.js';
+import { freePort, launchBrowser, startServer, type RunningServer } from './server-harness.js';
+
+/**
+ * Issue 5, acceptance 2: in Chromium against the real product (web process supervising the media
+ * sidecar), play the original, toggle to the mastered version mid-play and back, and check from the
+ * page's audio graph (the player's test hook, window.__masterdeckPlayer) that playback continued at
+ * the same sample. Screenshots of the player in English and German at 375 and 1280 px.
+ */
+const SHOTS_DIR = '/tmp/shots/player';
+const SR = 44100;
+/** "A few ms": the audio clock advances in render quanta of 128 frames (2.9 ms); allow 5 ms. */
+const TOLERANCE_FRAMES = Math.round(0.005 * SR);
+
+const TEXT = {
+  en: { cookies: 'Necessary only', mastered: 'Mastered', original: 'Original' },
+  de: { cookies: 'Nur notwendige', mastered: 'Gemastert', original: 'Original' },
+} as const;
+type Locale = keyof typeof TEXT;
+
+interface Hook {
+  positionFrames(): number;
+  version(): string;
+  status(): string;
+  sample(): { frames: number; contextTime: number; version: string };
+  switches(): { time: number; from: string; to: string; frameOut: number; frameIn: number }[];
+  scheduled(): { version: string; time: number; frame: number; frames: number }[];
+  buffered(): { original: number[]; mastered: number[] };
+  masteredState(): string;
+}
+
+let server: RunningServer;
+let browser: Browser;
+let masterId: string;
+let email: string;
+const password = 'correct horse battery staple';
+
+async function json(response: Response): Promise<Record<string, unknown>> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+async function waitForMedia(port: number) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`media sidecar not ready:\n${server.output()}`);
+}
+
+beforeAll(async () => {
+  const mediaPort = await freePort();
+  server = await startServer({
+    env: { MEDIA_SUPERVISED: 'true', MEDIA_PORT: String(mediaPort), MEDIA_PUBLIC_URL: `ws://127.0.0.1:${mediaPort}/ws` },
+  });
+  await waitForMedia(mediaPort);
+  browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
+  await mkdir(SHOTS_DIR, { recursive: true });
+
+  // A confirmed user through REST and the outbox mail.
+  email = `player-${Date.now()}@example.test`;
+  const base = server.baseUrl;
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  await json(await post('/api/auth/register', { email, password, firstName: 'Ada', lastName: 'Lovelace' }));
+  const { token } = await lastLinkTo(path.join(server.dataDir, 'outbox'), email, 'verify-email');
+  await json(await post('/api/auth/verify-email', { verifyToken: token }));
+  const { accessToken } = await json(await post('/api/auth/login', { email, password }));
+
+  // A 24 s music-like stereo WAV, uploaded as the spec's client does.
+  const wav = encodeWav(musicLike({ seconds: 24, peakDb: -6 }));
+  const form = new FormData();
+  form.append('track', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'Night Drive.wav');
+  const upload = await json(await fetch(`${base}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${accessToken as string}` }, body: form }));
+  masterId = upload.id as string;
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openMasterPage(locale: Locale, width: number): Promise<{ context: BrowserContext; page: Page }> {
+  // bypassCSP: Playwright's polling waitForFunction evaluates its predicate, which script-src 'self' forbids.
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width, height: 900 },
+    locale: locale === 'de' ? 'de-DE' : 'en-US',
+    bypassCSP: true,
+  });
+  // The context's request client shares the browser's cookies: the refresh cookie signs the page in.
+  const login = await context.request.post('/api/auth/login', { data: { email, password } });
+  expect(login.ok()).toBe(true);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  await page.goto(`/masters/song/${masterId}`);
+  await page.getByRole('button', { name: TEXT[locale].cookies }).click();
+  await page.getByTestId('master-player').waitFor();
+  return { context, page };
+}
+
+/** Reads the player's test hook in the page (see master-player.tsx). */
+const hook = <K extends keyof Hook>(page: Page, name: K) => page.evaluate(`window.__masterdeckPlayer.${name}()`) as Promise<ReturnType<Hook[K]>>;
+
+async function waitUntil(page: Page, predicate: string, timeout = 30_000) {
+  await page.waitForFunction(predicate, undefined, { timeout, polling: 50 });
+}
+
+/** Frames minus audio-clock frames: constant while playback runs on without a jump. */
+const drift = (s: { frames: number; contextTime: number }) => s.frames - s.contextTime * SR;
+
+describe('the A/B player in Chromium (issue 5, acceptance 2)', () => {
+  it('when the original plays and is toggled to mastered and back mid-play, then playback continues at the same sample', async () => {
+    const { context, page } = await openMasterPage('en', 1280);
+    try {
+      // Choosing another style prepares the track (the analyzing overlay), then its master is audible.
+      const chooser = page.locator('section[aria-labelledby="style-chooser-title"]');
+      await chooser.getByRole('radio').nth(1).evaluate((input) => (input as HTMLInputElement).click());
+      await page.getByTestId('analyzing-overlay').waitFor({ state: 'detached', timeout: 100_000 });
+      await waitUntil(page, `window.__masterdeckPlayer && window.__masterdeckPlayer.masteredState() === 'ready'`);
+      // Loudness-matched A/B: with the analysis done, the louder master is turned down to the original.
+      await page.getByText(/Mastered is turned down by \d+\.\d dB/).waitFor();
+
+      await page.getByRole('button', { name: 'Play' }).click();
+      await waitUntil(page, `window.__masterdeckPlayer.status() === 'playing' && window.__masterdeckPlayer.version() === 'original'`);
+      // Mid-play, with the mastered chunks around the playhead already loaded.
+      await waitUntil(page, `window.__masterdeckPlayer.positionFrames() > ${2 * SR}`);
+      await waitUntil(page, `(() => { const b = window.__masterdeckPlayer.buffered(); const c = Math.floor(window.__masterdeckPlayer.positionFrames() / ${SR}); return b.mastered.includes(c) && b.mastered.includes(c + 1); })()`);
+
+      const before = await hook(page, 'sample');
+      await page.getByText('Mastered', { exact: true }).first().click();
+      await waitUntil(page, `window.__masterdeckPlayer.version() === 'mastered'`);
+      await page.waitForTimeout(400);
+      const afterToMastered = await hook(page, 'sample');
+      expect(afterToMastered.version).toBe('mastered');
+      expect(await hook(page, 'status')).toBe('playing');
+      expect(Math.abs(drift(afterToMastered) - drift(before))).toBeLessThanOrEqual(TOLERANCE_FRAMES);
+      expect(afterToMastered.frames).toBeGreaterThan(before.frames);
+
+      // The graph itself: the mastered buffer starts at the switch time on the very frame the original was at.
+      const [toMastered] = await hook(page, 'switches');
+      expect(toMastered).toMatchObject({ from: 'original', to: 'mastered' });
+      expect(toMastered!.frameIn).toBe(toMastered!.frameOut);
+      expect(Math.abs(toMastered!.frameIn - (before.frames + (toMastered!.time - before.contextTime) * SR))).toBeLessThanOrEqual(TOLERANCE_FRAMES);
+
+      await page.getByTestId('master-player').screenshot({ path: path.join(SHOTS_DIR, 'player-en-1280-mastered.png'), animations: 'disabled' });
+
+      // And back, with the keyboard (A toggles).
+      await page.locator('body').click({ position: { x: 5, y: 5 } });
+      const beforeBack = await hook(page, 'sample');
+      await page.keyboard.press('a');
+      await waitUntil(page, `window.__masterdeckPlayer.version() === 'original'`);
+      await page.waitForTimeout(400);
+      const afterBack = await hook(page, 'sample');
+      expect(await hook(page, 'status')).toBe('playing');
+      expect(Math.abs(drift(afterBack) - drift(beforeBack))).toBeLessThanOrEqual(TOLERANCE_FRAMES);
+      expect(Math.abs(drift(afterBack) - drift(before))).toBeLessThanOrEqual(TOLERANCE_FRAMES);
+      const switches = await hook(page, 'switches');
+      expect(switches.map((s) => `${s.from}->${s.to}`)).toEqual(['original->mastered', 'mastered->original']);
+      expect(switches[1]!.frameIn).toBe(switches[1]!.frameOut);
+
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await waitUntil(page, `window.__masterdeckPlayer.status() === 'paused'`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const locale of ['en', 'de'] as const) {
+    for (const width of [375, 1280]) {
+      it(`when shown in ${locale} at ${width} px, then a screenshot of the player is taken`, async () => {
+        const { context, page } = await openMasterPage(locale, width);
+        try {
+          await page.locator('[data-testid="master-player"] [role="slider"][tabindex="0"]').first().waitFor();
+          await page.getByRole('button', { name: locale === 'de' ? 'Abspielen' : 'Play' }).click();
+          await page.waitForTimeout(1500);
+          const player = page.getByTestId('master-player');
+          await player.screenshot({ path: path.join(SHOTS_DIR, `player-${locale}-${width}.png`), animations: 'disabled' });
+          await page.screenshot({ path: path.join(SHOTS_DIR, `page-${locale}-${width}.png`), animations: 'disabled' });
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,50 @@
+import { Center, Loader } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { Navigate, Outlet } from 'react-router';
+import { useAuthStatus, useIsLoggedIn } from '../features/auth/auth-store.js';
+import { useCurrentAlbumId, useHasDistributionUser } from '../features/distribution/distribution-store.js';
+import { useSiteConfig } from '../lib/site-config.js';
+
+/** Spec §2: any path starting with /account or /masters sends a visitor who is not logged in to /. */
+export function RequireLogin() {
+  const { t } = useLingui();
+  const status = useAuthStatus();
+  // While a reload restores the session from the refresh cookie, nobody is sent away yet.
+  if (status === 'restoring') {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t`Loading`} />
+      </Center>
+    );
+  }
+  return status === 'authenticated' ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/**
+ * The distribution wrapper (spec §2): not logged in goes to /; the feature switched off goes to /;
+ * a user without a distribution user goes to /distribution (the landing and setup).
+ */
+export function DistributionGuard() {
+  const { t } = useLingui();
+  const loggedIn = useIsLoggedIn();
+  const restoring = useAuthStatus() === 'restoring';
+  const hasDistributionUser = useHasDistributionUser();
+  const config = useSiteConfig();
+  if (!loggedIn && !restoring) return <Navigate to="/" replace />;
+  if (config.isPending || restoring) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t`Loading`} />
+      </Center>
+    );
+  }
+  if (config.data && !config.data.features.distribution) return <Navigate to="/" replace />;
+  if (!hasDistributionUser) return <Navigate to="/distribution" replace />;
+  return <Outlet />;
+}
+
+/** A wizard step without a current album goes back to the start of the wizard. */
+export function NewReleaseStepGuard() {
+  const albumId = useCurrentAlbumId();
+  return albumId === null ? <Navigate to="/distribution/new-release" replace /> : <Outlet />;
+}

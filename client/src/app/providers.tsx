@@ -1,0 +1,56 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { I18nProvider } from '@lingui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { getAccessToken } from '../features/auth/auth-store.js';
+import { ApiFetchProvider } from '../lib/api-fetch.js';
+import { AppStoreProvider, type AppStore } from '../lib/app-store.js';
+import { createDialogRegistry, DIALOG_NAMES, DialogRegistryProvider, type DialogRegistry } from '../lib/dialogs.js';
+import { currentLocale, i18n } from '../lib/i18n.js';
+import { createTrpcClient, trpc } from '../lib/trpc.js';
+import { theme } from './theme.js';
+
+export function createQueryClient(options: { retry?: boolean } = {}) {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: options.retry === false ? false : 2,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+export interface AppProvidersProps {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** Tests give a fetch that never reaches a server. */
+  fetch?: typeof fetch;
+  appStore?: AppStore;
+  dialogs?: DialogRegistry;
+  /** Mantine's test mode turns off transitions and portals. */
+  env?: 'default' | 'test';
+}
+
+/** Everything the screens need: theme, language, server state, app state, the dialog registry. */
+export function AppProviders({ children, queryClient, fetch, appStore, dialogs, env = 'default' }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [trpcClient] = useState(() => createTrpcClient({ getAccessToken, getLocale: currentLocale, fetch }));
+  const [registry] = useState(() => dialogs ?? createDialogRegistry(DIALOG_NAMES));
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="dark" env={env}>
+      <I18nProvider i18n={i18n}>
+        <trpc.Provider client={trpcClient} queryClient={client}>
+          <QueryClientProvider client={client}>
+            <AppStoreProvider store={appStore}>
+              <DialogRegistryProvider registry={registry}>
+                {fetch ? <ApiFetchProvider value={fetch}>{children}</ApiFetchProvider> : children}
+              </DialogRegistryProvider>
+            </AppStoreProvider>
+          </QueryClientProvider>
+        </trpc.Provider>
+      </I18nProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,117 @@
+import type { RouteObject } from 'react-router';
+import { AccountLayout, AccountProfilePage, AccountSubscriptionPage } from '../features/account/routes/account-layout.js';
+import { AccountPaymentsPage } from '../features/checkout/routes/payments-page.js';
+import { ResetPasswordPage } from '../features/auth/routes/reset-password-page.js';
+import { VerifyEmailPage } from '../features/auth/routes/verify-email-page.js';
+import { BlogPostPage } from '../features/blog/routes/blog-post-page.js';
+import {
+  DistributionAnalyticsPage,
+  DistributionArtistsPage,
+  DistributionPaymentsPage,
+  DistributionReleasesPage,
+  NewReleaseLayout,
+  NewReleaseStartPage,
+  NewReleaseStepPage,
+} from '../features/distribution/routes/distribution-pages.js';
+import { WIZARD_STEPS } from '../features/distribution/wizard-steps.js';
+import { AboutPage, LearnPage, PrivacyPolicyPage, TermsOfServicePage } from '../features/info/routes/info-pages.js';
+import { MasterSongPage, MastersPage, SharedMastersPage } from '../features/masters/routes/masters-pages.js';
+import { DistributionGuard, NewReleaseStepGuard, RequireLogin } from './guards.js';
+import { AuthLayout, DefaultLayout, NoPaddingLayout } from './layouts/site-layouts.js';
+import { RootShell } from './root-shell.js';
+import { DistributionLandingRoute, FaqPage, SupportPage } from './routes/composed-pages.js';
+import { ErrorPage, RootErrorFallback } from './routes/error-page.js';
+import { HomePage } from './routes/home-page.js';
+import { NotFoundPage } from './routes/not-found-page.js';
+
+/** Pages of one layout; a failing page shows the error page inside that layout. */
+const withErrorPage = (children: RouteObject[]): RouteObject[] => [{ errorElement: <ErrorPage />, children }];
+
+/** The route table of spec §2 (English paths, no locale prefix). */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootShell />,
+    errorElement: <RootErrorFallback />,
+    children: [
+      {
+        element: <NoPaddingLayout />,
+        children: withErrorPage([
+          { index: true, element: <HomePage /> },
+          { path: 'index-old', element: <HomePage /> },
+        ]),
+      },
+      {
+        element: <AuthLayout />,
+        children: withErrorPage([
+          { path: 'auth/reset-password/:resetToken?', element: <ResetPasswordPage /> },
+          { path: 'auth/verify-email/:verifyToken?', element: <VerifyEmailPage /> },
+        ]),
+      },
+      {
+        element: <DefaultLayout />,
+        children: withErrorPage([
+          {
+            path: 'account',
+            element: <RequireLogin />,
+            children: [
+              {
+                element: <AccountLayout />,
+                children: [
+                  { index: true, element: <AccountProfilePage /> },
+                  { path: 'payments', element: <AccountPaymentsPage /> },
+                  { path: 'subscription', element: <AccountSubscriptionPage /> },
+                ],
+              },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+          {
+            path: 'masters',
+            element: <RequireLogin />,
+            children: [
+              { index: true, element: <MastersPage /> },
+              { path: 'shared', element: <SharedMastersPage /> },
+              { path: 'song/:id?', element: <MasterSongPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+          { path: 'info', element: <SupportPage /> },
+          { path: 'faq', element: <FaqPage /> },
+          { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
+          { path: 'terms-of-service', element: <TermsOfServicePage /> },
+          { path: 'about', element: <AboutPage /> },
+          { path: 'learn', element: <LearnPage /> },
+          { path: 'blog/:slug', element: <BlogPostPage /> },
+          {
+            path: 'distribution',
+            children: [
+              { index: true, element: <DistributionLandingRoute /> },
+              {
+                element: <DistributionGuard />,
+                children: [
+                  { path: 'analytics', element: <DistributionAnalyticsPage /> },
+                  { path: 'artists', element: <DistributionArtistsPage /> },
+                  { path: 'payments', element: <DistributionPaymentsPage /> },
+                  { path: 'releases', element: <DistributionReleasesPage /> },
+                  {
+                    path: 'new-release',
+                    element: <NewReleaseLayout />,
+                    children: [
+                      { index: true, element: <NewReleaseStartPage /> },
+                      {
+                        element: <NewReleaseStepGuard />,
+                        children: WIZARD_STEPS.map((step) => ({ path: step.path, element: <NewReleaseStepPage step={step.path} /> })),
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ]),
+      },
+    ],
+  },
+];

@@ -1,0 +1,108 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  createTheme,
+  Modal,
+  NumberFormatter,
+  Table,
+  type CSSProperties,
+  type MantineColorsTuple,
+} from '@mantine/core';
+
+/**
+ * The one Mantine theme (STYLE.md rule 13, ui-direction.md): dark by default with a light option,
+ * one accent for "mastered", a neutral for "original", spec §9 breakpoints, tabular figures.
+ */
+
+/** Accent for everything mastered: a calm cyan that keeps WCAG AA contrast on dark and light. */
+const mastered: MantineColorsTuple = [
+  '#e0fbff',
+  '#cbf2ff',
+  '#9ae2ff',
+  '#64d2ff',
+  '#3cc4fe',
+  '#23bcfe',
+  '#09b8ff',
+  '#00a1e4',
+  '#008fcd',
+  '#007cb6',
+];
+
+/** Neutral for the original (unmastered) signal. */
+const original: MantineColorsTuple = [
+  '#f5f5f6',
+  '#e7e7e9',
+  '#cdcdd1',
+  '#b0b0b7',
+  '#97979f',
+  '#878791',
+  '#7f7f8a',
+  '#6c6c77',
+  '#5f5f6b',
+  '#515160',
+];
+
+/** Slightly blue-black studio greys for the dark scheme. */
+const dark: MantineColorsTuple = [
+  '#c9ccd3',
+  '#a8acb6',
+  '#878c98',
+  '#5d6270',
+  '#3d414c',
+  '#2d313b',
+  '#22252d',
+  '#1a1c23',
+  '#14161b',
+  '#0f1014',
+];
+
+/** Numbers (prices, LUFS, durations) line up in columns. */
+export const tabularFigures: CSSProperties = { fontVariantNumeric: 'tabular-nums' };
+
+/** Spec §9 breakpoints in px, for code that measures; Mantine gets the same values in em below. */
+export const BREAKPOINTS_PX = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280 } as const;
+const em = (px: number) => `${px / 16}em`;
+
+export const theme = createTheme({
+  primaryColor: 'mastered',
+  primaryShade: { light: 8, dark: 5 },
+  colors: { mastered, original, dark },
+  breakpoints: {
+    xs: em(BREAKPOINTS_PX.xs),
+    sm: em(BREAKPOINTS_PX.sm),
+    md: em(BREAKPOINTS_PX.md),
+    lg: em(BREAKPOINTS_PX.lg),
+    xl: em(BREAKPOINTS_PX.xl),
+  },
+  fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, system-ui, sans-serif',
+  headings: { fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, system-ui, sans-serif', fontWeight: '650' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  other: { tabularFigures },
+  components: {
+    // German labels run longer: a button may wrap to two lines at 375 px instead of being cut off.
+    Button: Button.extend({
+      styles: {
+        root: {
+          height: 'auto',
+          minHeight: 'var(--button-height)',
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          paddingBlock: 4,
+        },
+        label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25, overflow: 'visible' },
+      },
+    }),
+    Badge: Badge.extend({ styles: { label: tabularFigures } }),
+    Table: Table.extend({ styles: { table: tabularFigures } }),
+    NumberFormatter: NumberFormatter.extend({ defaultProps: { style: tabularFigures } }),
+    Anchor: Anchor.extend({ defaultProps: { underline: 'hover' } }),
+    Modal: Modal.extend({ defaultProps: { centered: true, radius: 'md' } }),
+  },
+});
+
+/** The colour of the "original" signal and "mastered" signal, used the same way everywhere. */
+export const SIGNAL_COLORS = { mastered: 'mastered', original: 'original' } as const;

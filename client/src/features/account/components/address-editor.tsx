@@ -1,0 +1,107 @@
+import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { COUNTRY_CODES, ZAddressFields, type TAddress } from '../../../../../src/modules/addresses/addresses.schemas.js';
+import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
+import { trpc } from '../../../lib/trpc.js';
+import { zodValidate } from '../../../lib/zod-form.js';
+
+/** Spec §2: ISO 3166 codes with English names, in either interface language. */
+export function countryOptions() {
+  const names = new Intl.DisplayNames('en', { type: 'region' });
+  return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
+}
+
+type AddressValues = { company: string; streetAndNumber: string; additional: string; city: string; zip: string; country: string; state: string; taxId: string };
+
+const valuesOf = (address: TAddress | undefined): AddressValues => ({
+  company: address?.company ?? '',
+  streetAndNumber: address?.streetAndNumber ?? '',
+  additional: address?.additional ?? '',
+  city: address?.city ?? '',
+  zip: address?.zip ?? '',
+  country: address?.country ?? '',
+  state: address?.state ?? '',
+  taxId: address?.taxId ?? '',
+});
+
+/**
+ * The invoice address (the user's first address, spec §3): street, zip, city, state and country
+ * required; company, additional and tax id optional. Errors ('field is required') show only after
+ * a save attempt (spec §5), and saving waits until the form is valid.
+ */
+export function AddressEditor({ address }: { address: TAddress | undefined }) {
+  const { t, i18n } = useLingui();
+  const translate = (key: string) => i18n._(errorMessageOf(key));
+  const utils = trpc.useUtils();
+  const create = trpc.addresses.create.useMutation();
+  const update = trpc.addresses.update.useMutation();
+  const [notice, setNotice] = useState<{ kind: 'saved' } | { kind: 'failed'; code: string } | null>(null);
+  const options = useMemo(() => countryOptions(), []);
+  const form = useForm<AddressValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(address),
+    validate: zodValidate(ZAddressFields, translate),
+    validateInputOnChange: false,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setNotice(null);
+    try {
+      const saved = address ? await update.mutateAsync({ ...values, id: address.id }) : await create.mutateAsync(values);
+      await utils.addresses.list.invalidate();
+      form.setValues(valuesOf(saved));
+      setNotice({ kind: 'saved' });
+    } catch (error) {
+      setNotice({ kind: 'failed', code: errorCodeOf(error) });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="address-heading">
+      <Stack>
+        <Title order={2} size="h4" id="address-heading">
+          <Trans>Invoice address</Trans>
+        </Title>
+        <TextInput label={t`Company`} autoComplete="organization" {...form.getInputProps('company')} />
+        <TextInput label={t`Street and number`} required autoComplete="address-line1" {...form.getInputProps('streetAndNumber')} />
+        <TextInput label={t`Additional address line`} autoComplete="address-line2" {...form.getInputProps('additional')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t`ZIP code`} required autoComplete="postal-code" {...form.getInputProps('zip')} />
+          <TextInput label={t`City`} required autoComplete="address-level2" {...form.getInputProps('city')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t`State or region`} required autoComplete="address-level1" {...form.getInputProps('state')} />
+          <Select
+            label={t`Country`}
+            required
+            searchable
+           
+            data={options}
+            nothingFoundMessage={t`No country found`}
+            autoComplete="country"
+            {...form.getInputProps('country')}
+            onChange={(value) => form.setFieldValue('country', value ?? '')}
+          />
+        </SimpleGrid>
+        <TextInput label={t`Tax ID (optional)`} {...form.getInputProps('taxId')} />
+        {notice?.kind === 'saved' && (
+          <Alert color="teal" role="status">
+            <Trans>Your address is saved.</Trans>
+          </Alert>
+        )}
+        {notice?.kind === 'failed' && (
+          <Alert color="red" role="alert">
+            {translate(notice.code)}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            <Trans>Save address</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

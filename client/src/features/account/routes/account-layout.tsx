@@ -1,0 +1,81 @@
+import { Button, Center, Divider, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { HonestEmpty } from '../../../components/honest-empty.js';
+import { ErrorState } from '../../../components/error-state.js';
+import { PageHeader } from '../../../components/page-header.js';
+import { trpc } from '../../../lib/trpc.js';
+import { signOut } from '../../auth/auth-store.js';
+import { AddressEditor } from '../components/address-editor.js';
+import { DeleteAccount } from '../components/delete-account.js';
+import { ProfileForm } from '../components/profile-form.js';
+
+const TABS = ['/account', '/account/payments', '/account/subscription'] as const;
+
+/** The account area: one tab per route (spec §2). */
+export function AccountLayout() {
+  const { t } = useLingui();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const active = TABS.find((tab) => tab === pathname.replace(/\/$/, '')) ?? '/account';
+  return (
+    <>
+      <PageHeader title={t`Account`} />
+      <Tabs value={active} onChange={(value) => value && void navigate(value)} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="/account">
+            <Trans>Profile</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="/account/payments">
+            <Trans>Payments</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="/account/subscription">
+            <Trans>Subscription</Trans>
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <Paper withBorder radius="md" p="lg">
+        <Outlet />
+      </Paper>
+    </>
+  );
+}
+
+/** The profile tab: profile, invoice address, sign-out and deletion. */
+export function AccountProfilePage() {
+  const { t } = useLingui();
+  const me = trpc.accounts.me.useQuery();
+  const addresses = trpc.addresses.list.useQuery();
+  if (me.isPending || addresses.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t`Loading`} />
+      </Center>
+    );
+  }
+  if (!me.data) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
+  return (
+    <Stack gap="xl">
+      <ProfileForm user={me.data} />
+      <Divider />
+      <AddressEditor address={addresses.data?.[0]} />
+      <Divider />
+      <Group>
+        <Button variant="default" onClick={() => void signOut()}>
+          <Trans>Log out</Trans>
+        </Button>
+      </Group>
+      <Divider />
+      <DeleteAccount />
+    </Stack>
+  );
+}
+
+export function AccountSubscriptionPage() {
+  return (
+    <HonestEmpty
+      title={<Trans>You have no subscription</Trans>}
+      description={<Trans>A distribution subscription lets you release your music to streaming stores.</Trans>}
+    />
+  );
+}

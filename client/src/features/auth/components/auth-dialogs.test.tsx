@@ -1,0 +1,81 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render.js';
+import { AddressEditor } from '../../account/components/address-editor.js';
+import { LoginDialog, RESEND_NOTICE_MS, SignUpDialog } from './auth-dialogs.js';
+
+const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('account forms', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('no network in client tests')));
+  });
+
+  it('when the sign-up e-mail is typed, then it is trimmed and lower-cased, "invalid email" shows after a change and a check mark once valid', () => {
+    renderWithProviders(<SignUpDialog opened onClose={() => undefined} />);
+    const email = screen.getByLabelText(/E-mail address/);
+    fireEvent.change(email, { target: { value: 'nope' } });
+    expect(screen.getByText('invalid email')).toBeTruthy();
+    expect(screen.queryByLabelText('valid')).toBeNull();
+    fireEvent.change(email, { target: { value: '  Ada@Example.COM ' } });
+    expect((email as HTMLInputElement).value).toBe('ada@example.com');
+    expect(screen.queryByText('invalid email')).toBeNull();
+    expect(screen.getByLabelText('valid')).toBeTruthy();
+    expect(screen.getByText('Use at least 8 characters.')).toBeTruthy();
+  });
+
+  it('when sign-up is sent empty, then every field says what is missing and nothing is posted', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    renderWithProviders(<SignUpDialog opened onClose={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getAllByText('field is required').length).toBe(3));
+    expect(screen.getAllByText('Use at least 8 characters.').length).toBe(2);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('when the password is shown, then the toggle switches the input type', () => {
+    renderWithProviders(<LoginDialog opened onClose={() => undefined} />);
+    const password = document.querySelector('input[autocomplete="current-password"]') as HTMLInputElement;
+    expect(password.type).toBe('password');
+    fireEvent.mouseDown(screen.getByLabelText('Show or hide password'));
+    expect(password.type).toBe('text');
+  });
+
+  it('when an unconfirmed user logs in, then the message and a resend button show; a resend shows "sent" for 4 s', async () => {
+    const fetchSpy = vi.fn(async (url: string) =>
+      url.endsWith('/login') ? jsonResponse(403, { statusCode: 403, message: 'global.error.userNotConfirmed' }) : jsonResponse(200, { message: 'global.success.emailSent' }),
+    );
+    vi.stubGlobal('fetch', fetchSpy);
+    renderWithProviders(<LoginDialog opened onClose={() => undefined} />);
+    fireEvent.change(screen.getByLabelText(/E-mail address/), { target: { value: 'ada@example.com' } });
+    fireEvent.change(document.querySelector('input[autocomplete="current-password"]')!, { target: { value: 'whatever' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByText('Please confirm your e-mail address first.');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Resend confirmation e-mail' }));
+    await screen.findByText('The e-mail was sent.');
+    expect(fetchSpy.mock.calls.map((call) => call[0])).toEqual(['/api/auth/login', '/api/auth/resend-confirmation']);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(RESEND_NOTICE_MS + 10);
+    });
+    expect(screen.queryByText('The e-mail was sent.')).toBeNull();
+  });
+
+  it('when an empty address is saved, then the five required fields say "field is required" and the optional ones stay quiet', async () => {
+    renderWithProviders(<AddressEditor address={undefined} />);
+    expect(screen.queryByText('field is required')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(screen.getAllByText('field is required').length).toBe(5));
+  });
+
+  it('in German, the same rules speak German', async () => {
+    renderWithProviders(<SignUpDialog opened onClose={() => undefined} />, { locale: 'de' });
+    fireEvent.change(screen.getByLabelText(/E-Mail-Adresse/), { target: { value: 'x' } });
+    expect(screen.getByText('ungültige E-Mail-Adresse')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Konto anlegen' }));
+    await waitFor(() => expect(screen.getAllByText('Pflichtfeld').length).toBe(2));
+  });
+});

@@ -1,0 +1,299 @@
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ZEmailInput, ZLoginInput, ZRegisterInput } from '../../../../../src/modules/accounts/accounts.schemas.js';
+import { useAppStoreApi } from '../../../lib/app-store.js';
+import { useDialogs, type DialogName } from '../../../lib/dialogs.js';
+import { errorMessageOf, successMessageOf } from '../../../lib/error-messages.js';
+import { zodValidate } from '../../../lib/zod-form.js';
+import { authApi, AuthApiError } from '../auth-api.js';
+import { signIn } from '../auth-store.js';
+import { EmailField, PasswordField } from './auth-fields.js';
+import { shouldReloadAfterLogin } from '../../../lib/login-reload.js';
+
+interface DialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Spec §9: the resend notice shows for 4 s. */
+export const RESEND_NOTICE_MS = 4000;
+
+const codeOf = (error: unknown) => (error instanceof AuthApiError ? error.message : 'global.error.server');
+
+function useTranslateKey() {
+  const { i18n } = useLingui();
+  return (key: string) => i18n._(errorMessageOf(key));
+}
+
+function useSwitchDialog(from: DialogName) {
+  const dialogs = useDialogs();
+  return (to: DialogName) => {
+    dialogs.close(from);
+    dialogs.open(to);
+  };
+}
+
+/** "Resend confirmation e-mail" with its 4-second notice (spec §4, §8). */
+function ResendConfirmation({ email }: { email: string }) {
+  const { i18n } = useLingui();
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'sent' } | { kind: 'failed'; code: string }>({ kind: 'idle' });
+  useEffect(() => {
+    if (state.kind !== 'sent') return;
+    const timer = setTimeout(() => setState({ kind: 'idle' }), RESEND_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [state.kind]);
+  const resend = async () => {
+    setState({ kind: 'sending' });
+    try {
+      await authApi.resendConfirmation(email);
+      setState({ kind: 'sent' });
+    } catch (error) {
+      setState({ kind: 'failed', code: error instanceof AuthApiError ? error.message : 'global.message.error' });
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Button variant="light" onClick={() => void resend()} loading={state.kind === 'sending'}>
+        <Trans>Resend confirmation e-mail</Trans>
+      </Button>
+      {state.kind === 'sent' && (
+        <Text size="sm" c="teal" role="status">
+          {i18n._(successMessageOf('global.success.emailSent'))}
+        </Text>
+      )}
+      {state.kind === 'failed' && (
+        <Text size="sm" c="red" role="alert">
+          {i18n._(errorMessageOf(state.code))}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function LoginDialog({ opened, onClose }: DialogProps) {
+  const { t } = useLingui();
+  const translate = useTranslateKey();
+  const switchTo = useSwitchDialog('Login');
+  const app = useAppStoreApi();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: zodValidate(ZLoginInput, translate),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      await signIn(values.email, values.password);
+      onClose();
+      // Spec §4: success closes the dialog and reloads; a redirect target is visited and cleared.
+      const target = app.getState().redirectAfterLogin;
+      app.setRedirectAfterLogin(null);
+      if (target) window.location.assign(target);
+      else if (shouldReloadAfterLogin()) window.location.reload();
+    } catch (error) {
+      setFailure(codeOf(error));
+      setSubmitting(false);
+    }
+  });
+
+  const unconfirmed = failure?.includes('userNotConfirmed') ?? false;
+  return (
+    <Modal opened={opened} onClose={onClose} title={t`Log in`}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <EmailField
+            label={t`E-mail address`}
+            required
+            value={form.values.email}
+            onChange={(value) => form.setFieldValue('email', value)}
+            error={form.errors.email ?? (form.isDirty('email') && form.values.email && !ZEmailInput.safeParse(form.values).success ? translate('global.message.invalidEmail') : null)}
+            data-autofocus
+          />
+          <PasswordField label={t`Password`} required autoComplete="current-password" {...form.getInputProps('password')} />
+          {failure && (
+            <Alert color={unconfirmed ? 'yellow' : 'red'} role="alert">
+              {translate(failure)}
+            </Alert>
+          )}
+          {unconfirmed && <ResendConfirmation email={form.values.email} />}
+          <Button type="submit" loading={submitting} fullWidth>
+            <Trans>Log in</Trans>
+          </Button>
+          <Group justify="space-between" gap="xs">
+            <Anchor component="button" type="button" size="sm" onClick={() => switchTo('ForgotPassword')}>
+              <Trans>Forgot your password?</Trans>
+            </Anchor>
+            <Button variant="subtle" size="compact-sm" onClick={() => switchTo('SignUp')}>
+              <Trans>Register</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function SignUpDialog({ opened, onClose }: DialogProps) {
+  const { t } = useLingui();
+  const translate = useTranslateKey();
+  const switchTo = useSwitchDialog('SignUp');
+  const [registered, setRegistered] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { firstName: '', lastName: '', email: '', password: '' },
+    validate: zodValidate(ZRegisterInput, translate),
+  });
+
+  // A closed dialog opens fresh next time (state adjusted while rendering, not in an effect).
+  const [wasOpen, setWasOpen] = useState(opened);
+  if (opened !== wasOpen) {
+    setWasOpen(opened);
+    if (!opened) {
+      setRegistered(null);
+      setFailure(null);
+    }
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const answer = await authApi.register(values);
+      setRegistered(answer.email);
+      form.reset();
+    } catch (error) {
+      const code = codeOf(error);
+      // Spec §5: a server message about the password marks the password field.
+      if (/password/i.test(code)) form.setFieldError('password', translate(code));
+      else setFailure(code);
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  if (registered) {
+    return (
+      <Modal opened={opened} onClose={onClose} title={t`Confirm your e-mail address`}>
+        <Stack data-testid="confirm-email">
+          <Text>
+            <Trans>
+              We sent a link to <b>{registered}</b>. Open it to activate your account, then log in.
+            </Trans>
+          </Text>
+          <Text size="sm" c="dimmed">
+            <Trans>No mail? Look in your spam folder, or send it again.</Trans>
+          </Text>
+          <ResendConfirmation email={registered} />
+          <Button variant="default" onClick={() => switchTo('Login')}>
+            <Trans>Go to login</Trans>
+          </Button>
+        </Stack>
+      </Modal>
+    );
+  }
+
+  const emailError =
+    form.errors.email ?? (form.isDirty('email') && form.values.email && !ZEmailInput.safeParse(form.values).success ? translate('global.message.invalidEmail') : null);
+  return (
+    <Modal opened={opened} onClose={onClose} title={t`Create an account`}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Group grow align="flex-start" wrap="wrap">
+            <TextInput label={t`First name`} required miw={140} autoComplete="given-name" {...form.getInputProps('firstName')} />
+            <TextInput label={t`Last name`} required miw={140} autoComplete="family-name" {...form.getInputProps('lastName')} />
+          </Group>
+          <EmailField label={t`E-mail address`} required value={form.values.email} onChange={(value) => form.setFieldValue('email', value)} error={emailError} />
+          <PasswordField label={t`Password`} required withHint autoComplete="new-password" {...form.getInputProps('password')} />
+          <Text size="sm" c="dimmed">
+            <Trans>
+              By creating an account you accept our{' '}
+              <Anchor component={Link} to="/terms-of-service" onClick={onClose}>
+                terms of service
+              </Anchor>
+              .
+            </Trans>
+          </Text>
+          {failure && (
+            <Alert color="red" role="alert">
+              {translate(failure)}
+            </Alert>
+          )}
+          <Button type="submit" loading={submitting} fullWidth>
+            <Trans>Create account</Trans>
+          </Button>
+          <Button variant="subtle" onClick={() => switchTo('Login')}>
+            <Trans>I already have an account</Trans>
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function ForgotPasswordDialog({ opened, onClose }: DialogProps) {
+  const { t, i18n } = useLingui();
+  const translate = useTranslateKey();
+  const switchTo = useSwitchDialog('ForgotPassword');
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; code: string }>({ kind: 'idle' });
+  const form = useForm({ mode: 'controlled', initialValues: { email: '' }, validate: zodValidate(ZEmailInput, translate) });
+
+  const [wasOpen, setWasOpen] = useState(opened);
+  if (opened !== wasOpen) {
+    setWasOpen(opened);
+    if (!opened) setState({ kind: 'idle' });
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    setState({ kind: 'sending' });
+    try {
+      await authApi.forgotPassword(values.email);
+      setState({ kind: 'sent' });
+    } catch (error) {
+      setState({ kind: 'failed', code: codeOf(error) });
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t`Forgot your password?`}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            <Trans>Enter the e-mail address of your account and we will send you a link to choose a new password.</Trans>
+          </Text>
+          <EmailField
+            label={t`E-mail address`}
+            required
+            value={form.values.email}
+            onChange={(value) => form.setFieldValue('email', value)}
+            error={form.errors.email ?? (form.isDirty('email') && form.values.email && !ZEmailInput.safeParse(form.values).success ? translate('global.message.invalidEmail') : null)}
+          />
+          {state.kind === 'sent' && (
+            <Alert color="teal" role="status">
+              {i18n._(successMessageOf('global.success.emailSent'))}
+            </Alert>
+          )}
+          {state.kind === 'failed' && (
+            <Alert color="red" role="alert">
+              {translate(state.code)}
+            </Alert>
+          )}
+          <Button type="submit" loading={state.kind === 'sending'} fullWidth>
+            <Trans>Send reset link</Trans>
+          </Button>
+          <Button variant="subtle" onClick={() => switchTo('Login')}>
+            <Trans>Back to login</Trans>
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,100 @@
+import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { TVerifyEmailAnswer } from '../../../../../src/modules/accounts/accounts.schemas.js';
+import { useDialogs } from '../../../lib/dialogs.js';
+import { errorMessageOf } from '../../../lib/error-messages.js';
+import { authApi, AuthApiError } from '../auth-api.js';
+import { useIsLoggedIn } from '../auth-store.js';
+
+/**
+ * A link works once, and React may mount a page twice (StrictMode, a quick back and forth): every
+ * mount of the same token shares the one request.
+ */
+const attempts = new Map<string, Promise<TVerifyEmailAnswer>>();
+function verifyOnce(token: string) {
+  let attempt = attempts.get(token);
+  if (!attempt) {
+    attempt = authApi.verifyEmail(token);
+    attempts.set(token, attempt);
+  }
+  return attempt;
+}
+
+/** /auth/verify-email/:verifyToken — the confirmation link of the sign-up and e-mail-change mails. */
+export function VerifyEmailPage() {
+  const { i18n } = useLingui();
+  const { verifyToken } = useParams();
+  const dialogs = useDialogs();
+  const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
+  const [state, setState] = useState<{ kind: 'checking' } | { kind: 'done'; answer: TVerifyEmailAnswer } | { kind: 'failed'; code: string }>(() =>
+    verifyToken ? { kind: 'checking' } : { kind: 'failed', code: 'global.error.invalidToken' },
+  );
+
+  useEffect(() => {
+    if (!verifyToken) return;
+    let live = true;
+    verifyOnce(verifyToken).then(
+      (answer) => live && setState({ kind: 'done', answer }),
+      (error: unknown) => live && setState({ kind: 'failed', code: error instanceof AuthApiError ? error.message : 'global.error.server' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [verifyToken]);
+
+  const openLogin = () => {
+    void navigate('/');
+    dialogs.open('Login');
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="md" maw={440} mx="auto" w="100%">
+      <Stack>
+        <Title order={1} size="h3">
+          <Trans>E-mail confirmation</Trans>
+        </Title>
+        {state.kind === 'checking' && (
+          <Stack align="center">
+            <Loader />
+            <Text>
+              <Trans>Confirming your e-mail address…</Trans>
+            </Text>
+          </Stack>
+        )}
+        {state.kind === 'done' && (
+          <>
+            <Alert color="teal" role="status">
+              {state.answer.result === 'confirmed' ? (
+                <Trans>Your e-mail address is confirmed. Welcome to Masterdeck!</Trans>
+              ) : (
+                <Trans>Your new e-mail address {state.answer.email} is confirmed.</Trans>
+              )}
+            </Alert>
+            {loggedIn ? (
+              <Button onClick={() => void navigate('/account')}>
+                <Trans>Go to your account</Trans>
+              </Button>
+            ) : (
+              <Button onClick={openLogin}>
+                <Trans>Log in</Trans>
+              </Button>
+            )}
+          </>
+        )}
+        {state.kind === 'failed' && (
+          <>
+            <Alert color="red" role="alert">
+              {i18n._(errorMessageOf(state.code))}
+            </Alert>
+            <Button variant="default" onClick={openLogin}>
+              <Trans>Log in</Trans>
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

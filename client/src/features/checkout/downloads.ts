@@ -1,0 +1,152 @@
+import { createStore, useStoreSelector } from '../../lib/create-store.js';
+import { getAccessToken } from '../auth/auth-store.js';
+
+/**
+ * Downloads of spec §7/§8: fetched with the bearer token and streamed with progress, saved under
+ * the server's file name. A master download answered 404 or 500 reloads the page (the file may have
+ * moved; spec §8), at most once per 60 s so a lasting fault cannot loop; an invoice download that is
+ * not 200 is silently abandoned.
+ */
+export const RELOAD_GUARD_MS = 60_000;
+const RELOAD_KEY = 'masterdeck.downloadReloadAt';
+
+/** Percent (0-100) of each running download, keyed by `master:{id}:{option}` or `invoice:{n}`. */
+const progressStore = createStore<Record<string, number>>({});
+
+const setProgress = (key: string, percent: number | null) =>
+  progressStore.setState((state) => {
+    const next = { ...state };
+    if (percent === null) delete next[key];
+    else next[key] = percent;
+    return next;
+  });
+
+export const masterDownloadKey = (masterId: string, option: number) => `master:${masterId}:${option}`;
+
+/** The running download's percent, or null when none runs under that key. */
+export function useDownloadProgress(key: string): number | null {
+  return useStoreSelector(progressStore, (state) => state[key] ?? null);
+}
+
+export function useAnyDownloadProgress(): number | null {
+  return useStoreSelector(progressStore, (state) => {
+    const values = Object.values(state);
+    return values.length ? Math.min(...values) : null;
+  });
+}
+
+export class DownloadError extends Error {
+  constructor(
+    readonly status: number,
+    statusText: string,
+  ) {
+    super(statusText || `HTTP ${status}`);
+  }
+}
+
+/** `attachment; filename="a.wav"; filename*=UTF-8''a%20b.wav` -> the RFC 6266 name, the extended one first. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || null;
+}
+
+interface StreamOptions {
+  fetch?: typeof fetch;
+  onProgress?: (percent: number) => void;
+}
+
+/** GET with the bearer token; throws DownloadError for any non-200 answer or a missing body (spec §8). */
+async function streamToBlob(url: string, options: StreamOptions): Promise<{ blob: Blob; response: Response }> {
+  const token = getAccessToken();
+  const response = await (options.fetch ?? fetch)(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (response.status !== 200 || !response.body) throw new DownloadError(response.status, response.statusText);
+  const total = Number(response.headers.get('Content-Length')) || 0;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  options.onProgress?.(0);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    if (total) options.onProgress?.(Math.min(100, Math.round((received / total) * 100)));
+  }
+  options.onProgress?.(100);
+  const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
+  return { blob: new Blob(chunks as BlobPart[], { type }), response };
+}
+
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the save before the blob goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Reloads unless the last reload for a failed download was less than 60 s ago; says whether it did. */
+export function reloadOnceAMinute(now = Date.now(), reload: () => void = () => window.location.reload()): boolean {
+  const last = Number(window.sessionStorage.getItem(RELOAD_KEY)) || 0;
+  if (now - last < RELOAD_GUARD_MS) return false;
+  window.sessionStorage.setItem(RELOAD_KEY, String(now));
+  reload();
+  return true;
+}
+
+/**
+ * Downloads the master's file for a buying option (decisions.md: MP3, 16-bit or 24-bit WAV). On 404
+ * or 500 the page reloads (once a minute at most); other failures are logged and rethrown.
+ */
+export async function downloadMaster(masterId: string, option: number, options: { fetch?: typeof fetch } = {}): Promise<void> {
+  const key = masterDownloadKey(masterId, option);
+  try {
+    const { blob, response } = await streamToBlob(`/api/download/master/${encodeURIComponent(masterId)}/${option}`, {
+      fetch: options.fetch,
+      onProgress: (percent) => setProgress(key, percent),
+    });
+    const headerName = response.headers.get('X-File-Name');
+    const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? (headerName ? decodeURIComponent(headerName) : 'mastered.wav');
+    saveBlob(blob, fileName);
+  } catch (error) {
+    if (error instanceof DownloadError && (error.status === 404 || error.status === 500)) {
+      if (reloadOnceAMinute()) return;
+    }
+    console.error('master download failed', error);
+    throw error;
+  } finally {
+    setProgress(key, null);
+  }
+}
+
+/** Downloads an invoice PDF, named by the X-File-Name header; any non-200 answer is silently dropped. */
+export async function downloadInvoice(invoiceNumber: number, options: { fetch?: typeof fetch } = {}): Promise<void> {
+  const key = `invoice:${invoiceNumber}`;
+  try {
+    const { blob, response } = await streamToBlob(`/api/download/invoice/${invoiceNumber}`, {
+      fetch: options.fetch,
+      onProgress: (percent) => setProgress(key, percent),
+    });
+    saveBlob(blob, response.headers.get('X-File-Name') ?? 'invoice.pdf');
+  } catch (error) {
+    if (error instanceof DownloadError) return;
+    console.error('invoice download failed', error);
+  } finally {
+    setProgress(key, null);
+  }
+}

@@ -1,0 +1,267 @@
+import { ActionIcon, Alert, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { TInvoice } from '../../../../../src/modules/invoices/invoices.schemas.js';
+import { ErrorState } from '../../../components/error-state.js';
+import { HonestEmpty } from '../../../components/honest-empty.js';
+import { isLocale } from '../../../lib/i18n.js';
+import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
+import { trpc } from '../../../lib/trpc.js';
+import { downloadInvoice, useDownloadProgress } from '../downloads.js';
+
+/** '/account/payments' (spec §2): the invoice rows and the saved payment methods. */
+export function AccountPaymentsPage() {
+  return (
+    <Stack gap="xl">
+      <InvoiceList />
+      <PaymentMethods />
+    </Stack>
+  );
+}
+
+/** "Song / Pop - Bright" (spec §3: product is name and style, separated by a slash). */
+export function splitProduct(product: string): { name: string; style: string } {
+  const at = product.lastIndexOf(' / ');
+  if (at < 0) return { name: product, style: '' };
+  return { name: product.slice(0, at), style: product.slice(at + 3) };
+}
+
+/** Spec §3: payment methods are stored with underscores ('credit_card') and shown with spaces. */
+export const paymentMethodLabel = (method: string) => method.replace(/_/g, ' ');
+
+/** Spec §9: dates in lists as YYYY-MM-DD (local date). */
+export function listDate(iso: string): string {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function InvoiceList() {
+  const { t, i18n } = useLingui();
+  const invoices = trpc.invoices.list.useQuery();
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  const heading = (
+    <Title order={2} size="h4">
+      <Trans>Invoices</Trans>
+    </Title>
+  );
+  if (invoices.isPending) {
+    return (
+      <Stack>
+        {heading}
+        <Center py="xl">
+          <Loader aria-label={t`Loading`} />
+        </Center>
+      </Stack>
+    );
+  }
+  if (invoices.isError) {
+    return (
+      <Stack>
+        {heading}
+        <ErrorState error={invoices.error} onRetry={() => void invoices.refetch()} />
+      </Stack>
+    );
+  }
+  if (invoices.data.length === 0) {
+    return (
+      <Stack>
+        {heading}
+        <HonestEmpty
+          title={<Trans>Your invoices will appear here</Trans>}
+          description={<Trans>Each purchase gets an invoice you can download as a PDF.</Trans>}
+        />
+      </Stack>
+    );
+  }
+  // The total in the invoice's own currency (it may differ from today's interface language).
+  const money = (invoice: TInvoice) =>
+    new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-US', { style: 'currency', currency: invoice.currency, useGrouping: false }).format(invoice.total);
+  return (
+    <Stack data-testid="invoice-list">
+      {heading}
+      {/* Wide screens: a table; narrow screens: one card per invoice (no sideways scrolling at 375 px). */}
+      <Table visibleFrom="sm" striped highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
+              <Trans>Name</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Artist</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Style</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Date</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Total</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Payment method</Trans>
+            </Table.Th>
+            <Table.Th>
+              <VisuallyHidden>
+                <Trans>Invoice</Trans>
+              </VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {invoices.data.map((invoice) => {
+            const { name, style } = splitProduct(invoice.product);
+            return (
+              <Table.Tr key={invoice.invoiceNumber} data-testid={`invoice-row-${invoice.invoiceNumber}`}>
+                <Table.Td>{name}</Table.Td>
+                <Table.Td>{invoice.trackArtist ?? '–'}</Table.Td>
+                <Table.Td>{style}</Table.Td>
+                <Table.Td>{listDate(invoice.createdAt)}</Table.Td>
+                <Table.Td ta="right">{money(invoice)}</Table.Td>
+                <Table.Td>{paymentMethodLabel(invoice.paymentMethod)}</Table.Td>
+                <Table.Td>
+                  <InvoiceDownload invoiceNumber={invoice.invoiceNumber} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      <Stack hiddenFrom="sm" gap="sm">
+        {invoices.data.map((invoice) => {
+          const { name, style } = splitProduct(invoice.product);
+          return (
+            <Card key={invoice.invoiceNumber} withBorder padding="sm" radius="md" data-testid={`invoice-card-${invoice.invoiceNumber}`}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                <Stack gap={2} miw={0}>
+                  <Text fw={600} truncate>
+                    {name}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {[invoice.trackArtist, style].filter(Boolean).join(' · ')}
+                  </Text>
+                  <Text size="sm">
+                    {listDate(invoice.createdAt)} · {paymentMethodLabel(invoice.paymentMethod)}
+                  </Text>
+                </Stack>
+                <Stack gap={4} align="flex-end">
+                  <Text fw={700}>{money(invoice)}</Text>
+                  <InvoiceDownload invoiceNumber={invoice.invoiceNumber} />
+                </Stack>
+              </Group>
+            </Card>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}
+
+function InvoiceDownload({ invoiceNumber }: { invoiceNumber: number }) {
+  const { t } = useLingui();
+  const progress = useDownloadProgress(`invoice:${invoiceNumber}`);
+  return (
+    <Tooltip label={t`Download invoice ${invoiceNumber} (PDF)`}>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        aria-label={t`Download invoice ${invoiceNumber} (PDF)`}
+        loading={progress !== null}
+        onClick={() => void downloadInvoice(invoiceNumber)}
+        data-testid={`invoice-download-${invoiceNumber}`}
+      >
+        <DownloadIcon />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+      <path d="M12 3v12" />
+      <path d="m7 10 5 5 5-5" />
+      <path d="M5 21h14" />
+    </svg>
+  );
+}
+
+/** Saved payment methods; one used by a subscription cannot be deleted (spec §8, payment widget). */
+function PaymentMethods() {
+  const { t, i18n } = useLingui();
+  const utils = trpc.useUtils();
+  const methods = trpc.payments.methods.useQuery();
+  const remove = trpc.payments.removeMethod.useMutation();
+  const [errorCode, setErrorCode] = useState<string | null>(null);
+
+  const removeMethod = async (token: string) => {
+    setErrorCode(null);
+    try {
+      await remove.mutateAsync({ token });
+      await utils.payments.methods.invalidate();
+    } catch (error) {
+      setErrorCode(errorCodeOf(error));
+    }
+  };
+
+  return (
+    <Stack data-testid="payment-methods">
+      <Title order={2} size="h4">
+        <Trans>Saved payment methods</Trans>
+      </Title>
+      {methods.isPending ? (
+        <Center py="md">
+          <Loader aria-label={t`Loading`} />
+        </Center>
+      ) : methods.isError ? (
+        <ErrorState error={methods.error} onRetry={() => void methods.refetch()} />
+      ) : methods.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          <Trans>No payment method is saved. Cards you pay with through our payment provider can be kept here for next time.</Trans>
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {methods.data.map((method) => (
+            <Card key={method.token} withBorder padding="sm" radius="md">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Stack gap={2}>
+                  <Group gap="xs">
+                    <Text fw={600}>{method.description}</Text>
+                    {method.isDefault && (
+                      <Badge variant="light">
+                        <Trans>Default</Trans>
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {paymentMethodLabel(method.type)}
+                  </Text>
+                  {method.usedInSubscription && (
+                    <Text size="sm" c="yellow.7">
+                      <Trans>Used in a subscription. Please change payment method first.</Trans>
+                    </Text>
+                  )}
+                </Stack>
+                <Button
+                  variant="default"
+                  color="red"
+                  disabled={method.usedInSubscription}
+                  loading={remove.isPending && remove.variables?.token === method.token}
+                  onClick={() => void removeMethod(method.token)}
+                >
+                  <Trans>Remove</Trans>
+                </Button>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      {errorCode && (
+        <Alert color="red" role="alert">
+          {i18n._(errorMessageOf(errorCode))}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,203 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { NORMALISATION_TARGETS } from '../lib/normalisation-config.js';
+import { formatDb, formatFigure, normalisationOf, type EqPoint, type LoudnessFigures, type ReportFigures } from '../lib/report-figures.js';
+import classes from './report-card.module.css';
+
+/**
+ * Beyond the spec: original and master side by side, with what the streaming services' loudness
+ * normalisation will do to each. Colours follow ui-direction.md (neutral original, accent master),
+ * and every figure also carries its label, so colour is never the only signal.
+ */
+export function ReportCard({ figures }: { figures: ReportFigures }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const { original, master, eq } = figures;
+  const value = (f: LoudnessFigures | null, pick: (f: LoudnessFigures) => number | null, unit: string) => {
+    const v = f ? pick(f) : null;
+    return v === null ? <Text span c="dimmed">–</Text> : `${formatFigure(v, locale)} ${unit}`;
+  };
+  const useCrest = (original?.crest ?? master?.crest ?? null) !== null;
+  const rows: { label: ReactNode; pick: (f: LoudnessFigures) => number | null; unit: string }[] = [
+    { label: t`Integrated loudness`, pick: (f) => f.lufs, unit: 'LUFS' },
+    { label: t`Loudness range`, pick: (f) => f.lra, unit: 'LU' },
+    { label: t`True peak`, pick: (f) => f.truePeak, unit: 'dBTP' },
+    useCrest
+      ? { label: t`Crest factor`, pick: (f) => f.crest, unit: 'dB' }
+      : { label: t`Peak to loudness (PLR)`, pick: (f) => f.plr, unit: 'dB' },
+  ];
+
+  if (!original && !master) {
+    return (
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="report-title">
+        <Title order={2} fz="lg" id="report-title">
+          <Trans>Report card</Trans>
+        </Title>
+        <Text c="dimmed" size="sm" mt="xs">
+          <Trans>The figures appear here once the master is made: loudness, dynamics, peaks and what streaming services will do to it.</Trans>
+        </Text>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="report-title">
+      <Stack gap="lg">
+        <Group justify="space-between" align="baseline" gap="xs">
+          <Title order={2} fz="lg" id="report-title">
+            <Trans>Report card</Trans>
+          </Title>
+          <Text size="xs" c="dimmed">
+            <Trans>Measured to ITU-R BS.1770-4</Trans>
+          </Text>
+        </Group>
+        <Table.ScrollContainer minWidth={260}>
+          <Table className={classes.figures} verticalSpacing="xs" horizontalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <VisuallyHidden>
+                    <Trans>Figure</Trans>
+                  </VisuallyHidden>
+                </Table.Th>
+                <Table.Th ta="right" className={classes.original}>
+                  <span className={classes.swatch} style={{ background: 'var(--mantine-color-original-5)' }} />
+                  <Trans>Original</Trans>
+                </Table.Th>
+                <Table.Th ta="right" className={classes.mastered}>
+                  <span className={classes.swatch} style={{ background: 'var(--mantine-color-mastered-5)' }} />
+                  <Trans>Master</Trans>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row, i) => (
+                <Table.Tr key={i}>
+                  <Table.Th scope="row" fw={500}>
+                    {row.label}
+                  </Table.Th>
+                  <Table.Td ta="right">{value(original, row.pick, row.unit)}</Table.Td>
+                  <Table.Td ta="right" fw={600}>
+                    {value(master, row.pick, row.unit)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {!original && (
+          <Text size="xs" c="dimmed">
+            <Trans>The original's figures are shown once the track has been analysed for this master.</Trans>
+          </Text>
+        )}
+
+        <SimpleGrid cols={{ base: 1, md: eq ? 2 : 1 }} spacing="lg">
+          <Stack gap="xs">
+            <Title order={3} fz="sm">
+              <Trans>Streaming loudness normalisation</Trans>
+            </Title>
+            <Table className={classes.figures} verticalSpacing={6} horizontalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans>Service</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right" className={classes.original}>
+                    <Trans>Original</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right" className={classes.mastered}>
+                    <Trans>Master</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {NORMALISATION_TARGETS.map((target) => (
+                  <Table.Tr key={target.id}>
+                    <Table.Th scope="row" fw={500}>
+                      {target.name}{' '}
+                      <Text span size="xs" c="dimmed">
+                        {formatFigure(target.referenceLufs, locale)} LUFS
+                      </Text>
+                    </Table.Th>
+                    <Table.Td ta="right">
+                      <Effect figures={original} targetIndex={NORMALISATION_TARGETS.indexOf(target)} />
+                    </Table.Td>
+                    <Table.Td ta="right" fw={600}>
+                      <Effect figures={master} targetIndex={NORMALISATION_TARGETS.indexOf(target)} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Text size="xs" c="dimmed">
+              <Trans>Gain each service applies when it plays the file. A master turned down a lot was made louder than it needs to be.</Trans>
+            </Text>
+          </Stack>
+          {eq && (
+            <Stack gap="xs">
+              <Title order={3} fz="sm">
+                <Trans>EQ change</Trans>
+              </Title>
+              <EqCurve points={eq} />
+            </Stack>
+          )}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Effect({ figures, targetIndex }: { figures: LoudnessFigures | null; targetIndex: number }) {
+  const { i18n } = useLingui();
+  const target = NORMALISATION_TARGETS[targetIndex]!;
+  const effect = normalisationOf(figures, target);
+  if (!effect) return <Text span c="dimmed">–</Text>;
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      {effect.peakLimited && (
+        <Badge size="xs" variant="light" color="yellow" title={i18n._(peakLimitedHint)}>
+          <Trans>peak</Trans>
+        </Badge>
+      )}
+      <span>{formatDb(effect.gainDb, i18n.locale)} dB</span>
+    </Group>
+  );
+}
+
+const peakLimitedHint = msg`Raised only as far as the true peak allows`;
+
+const MIN_HZ = 20;
+const MAX_HZ = 20000;
+
+/** The EQ change on a log-frequency axis, ±6 dB, drawn as one smooth line (SVG, no library). */
+function EqCurve({ points }: { points: EqPoint[] }) {
+  const { t, i18n } = useLingui();
+  const width = 320;
+  const height = 120;
+  const range = Math.max(6, ...points.map((p) => Math.ceil(Math.abs(p.db))));
+  const x = (hz: number) => ((Math.log10(Math.min(MAX_HZ, Math.max(MIN_HZ, hz))) - Math.log10(MIN_HZ)) / (Math.log10(MAX_HZ) - Math.log10(MIN_HZ))) * width;
+  const y = (db: number) => height / 2 - (db / range) * (height / 2 - 6);
+  const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.hz).toFixed(1)},${y(p.db).toFixed(1)}`).join(' ');
+  const summary = points.map((p) => `${p.hz >= 1000 ? `${p.hz / 1000} kHz` : `${p.hz} Hz`} ${formatDb(p.db, i18n.locale)} dB`).join(', ');
+  return (
+    <svg viewBox={`0 0 ${width} ${height + 16}`} className={classes.curve} role="img" aria-label={t`EQ change: ${summary}`}>
+      {[100, 1000, 10000].map((hz) => (
+        <g key={hz}>
+          <line x1={x(hz)} x2={x(hz)} y1={0} y2={height} stroke="var(--mantine-color-default-border)" strokeWidth={1} />
+          <text x={x(hz)} y={height + 12} fontSize={10} textAnchor="middle" fill="var(--mantine-color-dimmed)">
+            {hz >= 1000 ? `${hz / 1000}k` : hz}
+          </text>
+        </g>
+      ))}
+      <line x1={0} x2={width} y1={y(0)} y2={y(0)} stroke="var(--mantine-color-original-6)" strokeDasharray="3 3" />
+      <text x={2} y={10} fontSize={10} fill="var(--mantine-color-dimmed)">{`+${range} dB`}</text>
+      <text x={2} y={height - 2} fontSize={10} fill="var(--mantine-color-dimmed)">{`\u2212${range} dB`}</text>
+      <path d={path} fill="none" stroke="var(--mantine-color-mastered-4)" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />
+      {points.map((p) => (
+        <circle key={p.hz} cx={x(p.hz)} cy={y(p.db)} r={3} fill="var(--mantine-color-mastered-4)" />
+      ))}
+    </svg>
+  );
+}

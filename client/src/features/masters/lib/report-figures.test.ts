@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { NORMALISATION_TARGETS } from './normalisation-config.js';
+import { formatDb, normalisationOf, reportFiguresOf } from './report-figures.js';
+
+const target = (id: string) => NORMALISATION_TARGETS.find((t) => t.id === id)!;
+
+describe('report figures', () => {
+  it('when measurements carry master, original and an EQ curve, then all three are read', () => {
+    const figures = reportFiguresOf({
+      lufs: -9.5,
+      truePeak: -1.1,
+      lra: 5.2,
+      original: { lufs: -18, truePeak: -3, lra: 8, crest: 17 },
+      eq: { frequencies: [1000, 60], gainsDb: [-0.5, 1.5] },
+    });
+    expect(figures.master).toMatchObject({ lufs: -9.5, truePeak: -1.1, lra: 5.2, crest: null });
+    expect(figures.master?.plr).toBeCloseTo(8.4);
+    expect(figures.original).toMatchObject({ lufs: -18, crest: 17 });
+    expect(figures.eq).toEqual([{ hz: 60, db: 1.5 }, { hz: 1000, db: -0.5 }]);
+  });
+
+  it('when measurements are missing or odd, then the parts are null instead of failing', () => {
+    expect(reportFiguresOf(null)).toEqual({ original: null, master: null, eq: null });
+    expect(reportFiguresOf({ lufs: 'loud', eq: [{ hz: 100 }] })).toEqual({ original: null, master: null, eq: null });
+    expect(reportFiguresOf({ eq: { low: 2, mid: -1, unknown: 4 } }).eq).toEqual([{ hz: 60, db: 2 }, { hz: 1000, db: -1 }]);
+  });
+
+  it('when a loud master is normalised, then every service turns it down to its reference', () => {
+    const loud = { lufs: -8, truePeak: -1, lra: 4, crest: null, plr: 7 };
+    expect(normalisationOf(loud, target('spotify'))).toEqual({ gainDb: -6, peakLimited: false });
+    expect(normalisationOf(loud, target('appleMusic'))).toEqual({ gainDb: -8, peakLimited: false });
+    expect(normalisationOf(loud, target('youtube'))).toEqual({ gainDb: -6, peakLimited: false });
+  });
+
+  it('when a quiet track is normalised, then YouTube leaves it and the others raise it only up to the peak ceiling', () => {
+    const quiet = { lufs: -20, truePeak: -4, lra: 9, crest: 15, plr: 16 };
+    expect(normalisationOf(quiet, target('youtube'))).toEqual({ gainDb: 0, peakLimited: false });
+    expect(normalisationOf(quiet, target('spotify'))).toEqual({ gainDb: 3, peakLimited: true });
+    expect(normalisationOf({ ...quiet, truePeak: -12 }, target('appleMusic'))).toEqual({ gainDb: 4, peakLimited: false });
+    expect(normalisationOf({ ...quiet, lufs: null }, target('spotify'))).toBeNull();
+  });
+
+  it('when dB are formatted, then the sign is explicit and the minus is typographic', () => {
+    expect(formatDb(-6.04, 'en')).toBe('\u22126.0');
+    expect(formatDb(2.25, 'de')).toBe('+2,3');
+    expect(formatDb(0, 'en')).toBe('0.0');
+  });
+});

@@ -1,0 +1,176 @@
+import { Button, Paper, Skeleton, Stack } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ErrorState } from '../../../components/error-state.js';
+import { HonestEmpty } from '../../../components/honest-empty.js';
+import { PageHeader } from '../../../components/page-header.js';
+import { useAppStoreApi } from '../../../lib/app-store.js';
+import { useDialogs } from '../../../lib/dialogs.js';
+import { errorCodeOf } from '../../../lib/error-messages.js';
+import { openFilePicker } from '../../../lib/file-picker.js';
+import { trpc } from '../../../lib/trpc.js';
+import { MasteringSessionProvider } from '../../player/mastering-session.js';
+import { MasterList } from '../components/master-list.js';
+import { MasterPageSkeleton, OwnerMasterView, SharedMasterView } from '../components/master-view.js';
+import type { OrderDirection, OrderEntity } from '../lib/master-rows.js';
+
+type Order = { orderEntity: OrderEntity; orderDirection: OrderDirection };
+const DEFAULT_ORDER: Order = { orderEntity: 'date', orderDirection: 'DESC' };
+
+function ListSkeleton() {
+  return (
+    <Stack gap="xs" aria-busy="true">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} h={52} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+/** /masters: the user's own masters (spec §2), sortable, with share, edit and delete. */
+export function MastersPage() {
+  const { t } = useLingui();
+  const dialogs = useDialogs();
+  const app = useAppStoreApi();
+  const utils = trpc.useUtils();
+  const [order, setOrder] = useState<Order>(DEFAULT_ORDER);
+  const masters = trpc.masters.masters.useQuery(order, { placeholderData: (previous) => previous });
+  const remove = trpc.masters.removeMaster.useMutation();
+
+  return (
+    <>
+      <PageHeader title={t`Your masters`} description={t`Every track you upload and every master you make is listed here.`} />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+        {masters.isPending ? (
+          <ListSkeleton />
+        ) : masters.isError ? (
+          <ErrorState error={masters.error} onRetry={() => void masters.refetch()} />
+        ) : masters.data.length === 0 ? (
+          <HonestEmpty
+            title={<Trans>Your masters will appear here</Trans>}
+            description={<Trans>Drop a WAV file anywhere on this page, or choose one, and pick a style to make your first master.</Trans>}
+            actions={
+              <Button component={Link} to="/" onClick={(event) => openFilePicker() && event.preventDefault()}>
+                <Trans>Upload a track</Trans>
+              </Button>
+            }
+          />
+        ) : (
+          <MasterList
+            rows={masters.data}
+            mode="own"
+            order={order}
+            onOrderChange={setOrder}
+            onShare={(row) => dialogs.open('ShareTrack', { masterId: row.id })}
+            onEdit={(row) => dialogs.open('EditTrack', { trackId: row.track.id })}
+            onDelete={async (row) => {
+              try {
+                const removed = await remove.mutateAsync({ id: row.id });
+                // Spec §8: a removal that does not answer true is a failure.
+                if (removed !== true) app.showError('master.removeFailed');
+              } catch (error) {
+                const code = errorCodeOf(error);
+                app.showError(code === 'global.error.server' ? 'master.removeFailed' : code);
+              }
+              await utils.masters.invalidate();
+            }}
+          />
+        )}
+      </Paper>
+    </>
+  );
+}
+
+/** /masters/shared: masters other people shared with the user; view-only with the owner's e-mail. */
+export function SharedMastersPage() {
+  const { t } = useLingui();
+  const [order, setOrder] = useState<Order>(DEFAULT_ORDER);
+  const shared = trpc.sharing.sharedWithMe.useQuery(order, { placeholderData: (previous) => previous });
+  return (
+    <>
+      <PageHeader title={t`Shared with me`} description={t`Masters that other people share with you, to listen to and compare with the original.`} />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+        {shared.isPending ? (
+          <ListSkeleton />
+        ) : shared.isError ? (
+          <ErrorState error={shared.error} onRetry={() => void shared.refetch()} />
+        ) : shared.data.length === 0 ? (
+          <HonestEmpty
+            title={<Trans>Nothing has been shared with you yet</Trans>}
+            description={<Trans>When someone shares a master with your e-mail address, it appears here.</Trans>}
+          />
+        ) : (
+          <MasterList rows={shared.data} mode="shared" order={order} onOrderChange={setOrder} />
+        )}
+      </Paper>
+    </>
+  );
+}
+
+/** /masters/song/:id — the master page, for the owner or for someone it is shared with. */
+export function MasterSongPage() {
+  const { id } = useParams();
+  if (!id) {
+    return (
+      <Paper withBorder radius="md" p="lg">
+        <HonestEmpty
+          title={<Trans>No master chosen</Trans>}
+          description={<Trans>Open a master from your list, or upload a track to make a new one.</Trans>}
+          actions={
+            <Button component={Link} to="/masters" variant="default">
+              <Trans>Back to your masters</Trans>
+            </Button>
+          }
+        />
+      </Paper>
+    );
+  }
+  return <MasterPage key={id} id={id} />;
+}
+
+function MasterPage({ id }: { id: string }) {
+  const own = trpc.masters.master.useQuery({ id }, { retry: false });
+  const notOwn = own.isError && errorCodeOf(own.error) === 'global.error.notFound';
+  const shared = trpc.sharing.sharedMaster.useQuery({ id }, { enabled: notOwn, retry: false });
+
+  if (own.isPending || (notOwn && shared.isPending)) return <MasterPageSkeleton />;
+  if (own.data) {
+    return (
+      <MasteringSessionProvider trackId={own.data.track.id}>
+        <OwnerMasterView master={own.data} />
+      </MasteringSessionProvider>
+    );
+  }
+  if (shared.data) {
+    return (
+      <MasteringSessionProvider trackId={shared.data.track.id}>
+        <SharedMasterView master={shared.data} />
+      </MasteringSessionProvider>
+    );
+  }
+  if (notOwn && shared.isError && errorCodeOf(shared.error) === 'global.error.notFound') {
+    return (
+      <Paper withBorder radius="md" p="lg">
+        <HonestEmpty
+          title={<Trans>This master cannot be found</Trans>}
+          description={<Trans>It may have been deleted, or it is not shared with you.</Trans>}
+          actions={
+            <Button component={Link} to="/masters" variant="default">
+              <Trans>Back to your masters</Trans>
+            </Button>
+          }
+        />
+      </Paper>
+    );
+  }
+  return (
+    <ErrorState
+      error={shared.error ?? own.error}
+      onRetry={() => {
+        void own.refetch();
+        if (notOwn) void shared.refetch();
+      }}
+    />
+  );
+}

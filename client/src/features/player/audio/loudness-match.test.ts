@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { dbToGain, heardLufs, loudnessMatchGains, volumeToGain } from './loudness-match.js';
+
+describe('loudness-matched A/B', () => {
+  it('when the master is 6 LU louder, then the master is turned down 6 dB and the original kept', () => {
+    const gains = loudnessMatchGains({ lufs: -16, channels: 2 }, { lufs: -10, channels: 2 }, true);
+    expect(gains.originalDb).toBeCloseTo(0);
+    expect(gains.masteredDb).toBeCloseTo(-6);
+  });
+
+  it('when the original is louder, then the original is turned down, never the master up', () => {
+    const gains = loudnessMatchGains({ lufs: -8, channels: 2 }, { lufs: -11, channels: 2 }, true);
+    expect(gains).toEqual({ originalDb: -3, masteredDb: 0 });
+  });
+
+  it('when the original is mono, then it counts as heard on two speakers (+3.01 dB)', () => {
+    expect(heardLufs({ lufs: -17, channels: 1 })).toBeCloseTo(-13.99, 2);
+    const gains = loudnessMatchGains({ lufs: -17, channels: 1 }, { lufs: -10, channels: 2 }, true);
+    expect(gains.masteredDb).toBeCloseTo(-3.99, 2);
+  });
+
+  it('when switched off or a measurement is missing, then both play as they are', () => {
+    expect(loudnessMatchGains({ lufs: -16, channels: 2 }, { lufs: -10, channels: 2 }, false)).toEqual({ originalDb: 0, masteredDb: 0 });
+    expect(loudnessMatchGains(null, { lufs: -10, channels: 2 }, true)).toEqual({ originalDb: 0, masteredDb: 0 });
+  });
+
+  it('when matched, then both versions are heard at the same loudness', () => {
+    const original = { lufs: -19.3, channels: 2 };
+    const mastered = { lufs: -9.7, channels: 2 };
+    const gains = loudnessMatchGains(original, mastered, true);
+    expect(original.lufs + gains.originalDb).toBeCloseTo(mastered.lufs + gains.masteredDb, 9);
+    expect(dbToGain(-6)).toBeCloseTo(0.501, 3);
+  });
+
+  it('when the volume is 0-100 or muted, then the gain follows a squared curve', () => {
+    expect(volumeToGain(100, false)).toBe(1);
+    expect(volumeToGain(50, false)).toBe(0.25);
+    expect(volumeToGain(100, true)).toBe(0);
+    expect(volumeToGain(150, false)).toBe(1);
+  });
+});

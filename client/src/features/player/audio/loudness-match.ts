@@ -1,0 +1,39 @@
+/**
+ * Loudness-matched A/B (issue 5, beyond the spec): each version's gain so that both are heard at
+ * the same integrated loudness (ITU-R BS.1770-4 LUFS from the stream's meta), so a listener judges
+ * tone, not level. The louder version is turned down to the quieter one, never the quieter up:
+ * boosting could push a peak over full scale.
+ */
+export interface VersionLoudness {
+  lufs: number;
+  /** Channels of the stream as heard: a mono original is played on both speakers. */
+  channels: number;
+}
+
+/**
+ * BS.1770 sums channel powers, so a mono file measures 3.01 dB lower than the same signal played
+ * as dual mono on two speakers, which is how the browser up-mixes it.
+ */
+const DUAL_MONO_DB = 10 * Math.log10(2);
+
+export const heardLufs = (version: VersionLoudness) => version.lufs + (version.channels === 1 ? DUAL_MONO_DB : 0);
+
+export interface MatchGains {
+  originalDb: number;
+  masteredDb: number;
+}
+
+export function loudnessMatchGains(original: VersionLoudness | null, mastered: VersionLoudness | null, enabled: boolean): MatchGains {
+  if (!enabled || !original || !mastered || !Number.isFinite(original.lufs) || !Number.isFinite(mastered.lufs)) {
+    return { originalDb: 0, masteredDb: 0 };
+  }
+  const o = heardLufs(original);
+  const m = heardLufs(mastered);
+  const target = Math.min(o, m);
+  return { originalDb: target - o, masteredDb: target - m };
+}
+
+export const dbToGain = (db: number) => Math.pow(10, db / 20);
+
+/** Volume slider 0-100 (spec §9, default 100) to a gain: squared, so the slider feels even to the ear. */
+export const volumeToGain = (volume: number, muted: boolean) => (muted ? 0 : Math.pow(Math.max(0, Math.min(100, volume)) / 100, 2));

@@ -1,0 +1,226 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { encodeStreamFrame } from '../../../../../src/modules/streaming/stream-frame.js';
+import { renderWithProviders } from '../../../test/render.js';
+import { setAccessToken } from '../../auth/auth-store.js';
+import { closeSharedMediaSocket } from '../api/media-socket.js';
+import { MasteringSessionProvider, useMasteringSession } from '../mastering-session.js';
+import { FakeWebSocket } from '../testing/fake-websocket.js';
+import { AnalyzingOverlay } from './analyzing-overlay.js';
+import { MasterPlayer } from './master-player.js';
+
+/** jsdom has no Web Audio: a buffer that only holds its channels. */
+class FakeAudioBuffer {
+  readonly length: number;
+  readonly numberOfChannels: number;
+  private readonly channels: Float32Array[];
+  constructor(options: { length: number; numberOfChannels: number }) {
+    this.length = options.length;
+    this.numberOfChannels = options.numberOfChannels;
+    this.channels = Array.from({ length: options.numberOfChannels }, () => new Float32Array(options.length));
+  }
+  getChannelData(channel: number) {
+    return this.channels[channel]!;
+  }
+}
+
+const TRACK = '7d4f1b1e-8f5e-4d43-9a55-1f1e5f0d2a10';
+const config = { mediaUrl: 'ws://media.test/ws', paymentMode: 'local', features: { distribution: true, blog: true }, noticeBanner: null };
+const configFetch: typeof fetch = async (input) =>
+  String(input).includes('/api/config') ? new Response(JSON.stringify(config), { headers: { 'Content-Type': 'application/json' } }) : new Response('{}', { status: 404 });
+
+const meta = (overrides: Record<string, unknown> = {}) => ({
+  trackId: TRACK,
+  styleIndex: -1,
+  styleId: null,
+  duration: 3,
+  sampleRate: 44100,
+  numberOfSamples: 132300,
+  bitsPerSample: 16,
+  numberOfChannels: 2,
+  totalByteLength: 132300 * 4,
+  chunkSize: 176400,
+  numberOfChunks: 3,
+  container: 'WAVE',
+  waveformData: [],
+  loudness: { original: { lufs: -18.2, truePeak: -3.1 } },
+  ...overrides,
+});
+
+async function connected(): Promise<FakeWebSocket> {
+  await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+  const ws = FakeWebSocket.latest();
+  act(() => ws.open());
+  return ws;
+}
+
+describe('MasterPlayer', () => {
+  beforeEach(() => {
+    FakeWebSocket.instances = [];
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    setAccessToken('header.eyJzdWIiOiJ1In0.sig', Date.now() + 600_000);
+  });
+  afterEach(() => {
+    closeSharedMediaSocket();
+    vi.unstubAllGlobals();
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('no network in client tests')));
+  });
+
+  it('when the meta carries no peaks, then the player says the waveform could not be loaded, and shows the loudness', async () => {
+    renderWithProviders(<MasterPlayer trackId={TRACK} title="Night Drive" styleId={4} styleIndex={3} isCustomMaster={false} />, { fetch: configFetch });
+    const ws = await connected();
+    await waitFor(() => expect(ws.sent.map((m) => m.event)).toContain('request-meta'));
+    expect(ws.sent[0]!.payload).toEqual({ trackId: TRACK });
+    act(() => ws.serverSends('meta', meta()));
+    await screen.findByText('Waveform data could not be loaded. We are working on this!');
+    expect(screen.getByText('Night Drive')).toBeTruthy();
+    expect(screen.getByText('0:00 / 0:03')).toBeTruthy();
+    expect(screen.getByText('-18.2 LUFS')).toBeTruthy();
+    // Then the master's meta, then chunks of the original around the playhead.
+    await waitFor(() => expect(ws.sent.some((m) => m.event === 'request-meta' && (m.payload as { styleId?: number }).styleId === 4)).toBe(true));
+    act(() => ws.serverSends('meta', meta({ styleIndex: 3, styleId: 4, loudness: { original: { lufs: -18.2, truePeak: -3.1 }, master: { lufs: -9.2, truePeak: -1 }, masterPredicted: true } })));
+    await screen.findByText('-9.2 LUFS');
+    expect(screen.getByText(/Mastered is turned down by 9.0 dB/)).toBeTruthy();
+    await waitFor(() => expect(ws.sent.find((m) => m.event === 'request-chunks')?.payload).toEqual({ trackId: TRACK, styleIndex: -1, styleId: null, chunkIndices: [0, 1, 2] }));
+  });
+
+  it('when another style is chosen while the first master meta is on its way, then the new style\'s meta is asked for and shown', async () => {
+    function StylePicker() {
+      const [styleId, setStyleId] = useState(4);
+      return (
+        <>
+          <button type="button" onClick={() => setStyleId(5)}>
+            next style
+          </button>
+          <MasterPlayer trackId={TRACK} title="Night Drive" styleId={styleId} styleIndex={styleId - 1} isCustomMaster={false} />
+        </>
+      );
+    }
+    renderWithProviders(<StylePicker />, { fetch: configFetch });
+    const ws = await connected();
+    await waitFor(() => expect(ws.sent.length).toBe(1));
+    act(() => ws.serverSends('meta', meta()));
+    const metaRequests = () => ws.sent.filter((m) => m.event === 'request-meta').map((m) => (m.payload as { styleId?: number }).styleId);
+    await waitFor(() => expect(metaRequests()).toEqual([undefined, 4]));
+    act(() => screen.getByRole('button', { name: 'next style' }).click());
+    // The answer for the style no longer chosen arrives late: it is dropped, and the chosen one is asked for.
+    act(() => ws.serverSends('meta', meta({ styleIndex: 3, styleId: 4, loudness: { original: { lufs: -18.2, truePeak: -3.1 }, master: { lufs: -9.2, truePeak: -1 } } })));
+    await waitFor(() => expect(metaRequests()).toEqual([undefined, 4, 5]));
+    act(() => ws.serverSends('meta', meta({ styleIndex: 4, styleId: 5, loudness: { original: { lufs: -18.2, truePeak: -3.1 }, master: { lufs: -12.2, truePeak: -1 } } })));
+    await screen.findByText('-12.2 LUFS');
+    expect(screen.queryByText('-9.2 LUFS')).toBeNull();
+    expect(screen.getByText(/Mastered is turned down by 6.0 dB/)).toBeTruthy();
+  });
+
+  it('when the original has arrived and the master is not prepared yet, then Mastered cannot be chosen and says why', async () => {
+    vi.stubGlobal('AudioBuffer', FakeAudioBuffer);
+    renderWithProviders(<MasterPlayer trackId={TRACK} title="Night Drive" styleId={4} styleIndex={3} isCustomMaster={false} />, { fetch: configFetch, locale: 'de' });
+    const ws = await connected();
+    await waitFor(() => expect(ws.sent.length).toBe(1));
+    act(() => ws.serverSends('meta', meta({ waveformData: new Array(512).fill(0.5) })));
+    await waitFor(() => expect(ws.sent.some((m) => m.event === 'request-meta' && (m.payload as { styleId?: number }).styleId === 4)).toBe(true));
+    act(() => ws.serverSends('meta', meta({ styleIndex: 3, styleId: 4 })));
+    await waitFor(() => expect(ws.sent.some((m) => m.event === 'request-chunks')).toBe(true));
+    // The original's three chunks arrive as binary frames; only then is the master asked for (one style at a time).
+    act(() => {
+      for (const chunk of [0, 1, 2]) ws.onmessage?.({ data: encodeStreamFrame(-1, chunk, new Uint8Array(176400)).slice().buffer });
+    });
+    await waitFor(() => expect(ws.sent.filter((m) => m.event === 'request-chunks').pop()!.payload).toMatchObject({ styleIndex: 3, styleId: 4, chunkIndices: [0, 1, 2] }));
+    act(() => ws.serverSends('error-message', { code: 'mastering.notPrepared', event: 'request-chunks' }));
+    await screen.findByText('Die gemasterte Version ist hörbar, sobald die Analyse fertig ist.');
+    expect((screen.getByRole('radio', { name: 'Gemastert' }) as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+function PrepareOnMount() {
+  const session = useMasteringSession();
+  useEffect(() => session.prepare(), [session.prepare]); // eslint-disable-line react-hooks/exhaustive-deps
+  return null;
+}
+
+describe('MasteringSession and AnalyzingOverlay', () => {
+  beforeEach(() => {
+    FakeWebSocket.instances = [];
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    setAccessToken('header.eyJzdWIiOiJ1In0.sig', Date.now() + 600_000);
+  });
+  afterEach(() => {
+    closeSharedMediaSocket();
+    vi.unstubAllGlobals();
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('no network in client tests')));
+  });
+
+  it('when preparation runs, then the overlay follows its stages and goes away when processed', async () => {
+    renderWithProviders(
+      <MasteringSessionProvider trackId={TRACK}>
+        <PrepareOnMount />
+        <AnalyzingOverlay />
+      </MasteringSessionProvider>,
+      { fetch: configFetch },
+    );
+    const ws = await connected();
+    await waitFor(() => expect(ws.sent.map((m) => m.event)).toContain('request-mastering'));
+    await screen.findByText('Preparing your track');
+    const state = (stage: string, progressInPercent: number, iteration = 0, processed = false) => ({ trackId: TRACK, processed, fixing: false, stage, iteration, progressInPercent });
+    act(() => ws.serverSends('prepare-mastering', state('dynamics', 30, 2)));
+    await screen.findByText('Shaping the dynamics (pass 2)');
+    act(() => ws.serverSends('prepare-mastering', state('eq', 64)));
+    await screen.findByText('Balancing the EQ: 64 %');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('64');
+    act(() => ws.serverSends('prepare-mastering', state('done', 100, 0, true)));
+    await waitFor(() => expect(screen.queryByTestId('analyzing-overlay')).toBeNull());
+  });
+
+  it('when a style is bounced, then the overlay shows bouncing and finalizing, bounce() resolves with the master id, and the track counts as prepared', async () => {
+    let bounce: Promise<{ masterId: string }> | null = null;
+    function BounceOnMount() {
+      const session = useMasteringSession();
+      useEffect(() => {
+        if (session.connection === 'connected' && !bounce) bounce = session.bounce(4);
+      }, [session]);
+      return <output data-testid="prepared">{String(session.preparation?.processed ?? false)}</output>;
+    }
+    renderWithProviders(
+      <MasteringSessionProvider trackId={TRACK}>
+        <BounceOnMount />
+        <AnalyzingOverlay />
+      </MasteringSessionProvider>,
+      { fetch: configFetch },
+    );
+    const ws = await connected();
+    await waitFor(() => expect(ws.sent.map((m) => m.event)).toContain('end-mastering'));
+    expect(ws.sent.find((m) => m.event === 'end-mastering')!.payload).toEqual({ trackId: TRACK, styleId: 4 });
+    act(() => ws.serverSends('bounce-progress', { trackId: TRACK, styleId: 4, processed: false, progressInPercent: 40 }));
+    await screen.findByText('Bouncing: 40 %');
+    act(() => ws.serverSends('bounce-progress', { trackId: TRACK, styleId: 4, processed: false, progressInPercent: 100 }));
+    await screen.findByText('Finalizing…');
+    act(() => ws.serverSends('bounce-progress', { trackId: TRACK, styleId: 4, processed: true, progressInPercent: 100, masterId: 'm-1' }));
+    await expect(bounce).resolves.toEqual({ masterId: 'm-1' });
+    await waitFor(() => expect(screen.queryByTestId('analyzing-overlay')).toBeNull());
+    // The bounce prepared the track: players ask again for the figures and chunks (onPrepared).
+    await waitFor(() => expect(screen.getByTestId('prepared').textContent).toBe('true'));
+  });
+
+  it('when the bounce times out, then bounce() rejects with binary.creation.timeout and the user goes to /masters', async () => {
+    let result: Promise<unknown> | null = null;
+    function BounceOnMount() {
+      const session = useMasteringSession();
+      useEffect(() => {
+        if (session.connection === 'connected' && !result) result = session.bounce(4).catch((error: Error) => error.message);
+      }, [session]);
+      return null;
+    }
+    const view = renderWithProviders(
+      <MasteringSessionProvider trackId={TRACK}>
+        <BounceOnMount />
+      </MasteringSessionProvider>,
+      { fetch: configFetch, path: '/masters/song/x' },
+    );
+    const ws = await connected();
+    await waitFor(() => expect(ws.sent.map((m) => m.event)).toContain('end-mastering'));
+    act(() => ws.serverSends('error-message', { code: 'binary.creation.timeout', event: 'end-mastering' }));
+    await expect(result).resolves.toBe('binary.creation.timeout');
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/masters'));
+  });
+});

@@ -1,0 +1,41 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useDialogs } from '../../../lib/dialogs.js';
+import { useSiteConfig } from '../../../lib/site-config.js';
+import { getAccessToken, refreshAuth } from '../../auth/auth-store.js';
+import { acquireMediaSocket, type MediaSocket } from '../api/media-socket.js';
+import type { SocketConnection } from '../mastering-session.js';
+
+const noSubscribe = () => () => undefined;
+
+/**
+ * The page's media socket (address from GET /api/config), shared by the session and the players.
+ * When the connection is lost for good it opens the PlayerExpired dialog (spec §2).
+ */
+export function useMediaSocket(): { socket: MediaSocket | null; connection: SocketConnection } {
+  const config = useSiteConfig();
+  const url = config.data?.mediaUrl ?? null;
+  const dialogs = useDialogs();
+  const [socket, setSocket] = useState<MediaSocket | null>(null);
+
+  useEffect(() => {
+    if (!url) return;
+    const { socket: acquired, release } = acquireMediaSocket({ url, getToken: getAccessToken, refreshToken: refreshAuth });
+    setSocket(acquired);
+    return () => {
+      release();
+      setSocket(null);
+    };
+  }, [url]);
+
+  const connection = useSyncExternalStore(
+    socket?.subscribeState ?? noSubscribe,
+    () => socket?.getState() ?? (config.isError ? 'disconnected' : 'connecting'),
+    () => 'connecting' as const,
+  );
+
+  useEffect(() => {
+    if (connection === 'expired') dialogs.open('PlayerExpired');
+  }, [connection, dialogs]);
+
+  return { socket, connection };
+}

@@ -1,0 +1,184 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { ZBounceState, ZErrorMessagePayload, ZPrepareMasteringState } from '../../../../src/modules/streaming/streaming.schemas.js';
+import { useAppStoreApi } from '../../lib/app-store.js';
+import { useMediaSocket } from './hooks/use-media-socket.js';
+
+/**
+ * CONTRACT between the master page (features/masters), the player (features/player) and the
+ * buy buttons (features/checkout): one mastering session per track page, over the media socket.
+ * The player stream owns the implementation; the others only use this interface.
+ */
+export interface MasteringProgress {
+  processed: boolean;
+  fixing: boolean;
+  stage: string;
+  iteration: number;
+  progressInPercent: number;
+}
+
+export interface BounceProgress {
+  processed: boolean;
+  progressInPercent: number;
+}
+
+export type SocketConnection = 'connecting' | 'connected' | 'disconnected' | 'expired';
+
+export interface MasteringSession {
+  trackId: string;
+  connection: SocketConnection;
+  /** null until preparation was requested for this track. */
+  preparation: MasteringProgress | null;
+  /** null unless a style is being bounced. */
+  bouncing: BounceProgress | null;
+  /** Starts (or joins) the track's preparation: every enabled style becomes audible. */
+  prepare(): void;
+  /** Makes the style's master (end-mastering) and resolves with its id when stored. */
+  bounce(styleId: number): Promise<{ masterId: string }>;
+}
+
+/** Error codes of spec §8 that end the page's mastering with a global error. */
+export const TIMEOUT_CODE = 'binary.creation.timeout';
+export const MAX_ATTEMPTS_CODE = 'mastering.maxFailedAttemptsReached';
+
+const Context = createContext<MasteringSession | null>(null);
+
+interface PendingBounce {
+  styleId: number;
+  resolve: (value: { masterId: string }) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * The session (spec §4 mastering): prepare() sends request-mastering and follows prepare-mastering
+ * (preparing -> dynamics with iterations -> eq -> done; fixing while a stored master is rebuilt);
+ * bounce() sends end-mastering and resolves with the masterId of the final bounce-progress.
+ * Errors become the translated global error of spec §8; binary.creation.timeout also goes to
+ * /masters. After a reconnect, running work is asked for again (the sidecar joins running jobs).
+ */
+export function MasteringSessionProvider({ trackId, children }: { trackId: string; children: ReactNode }) {
+  const { socket, connection } = useMediaSocket();
+  const appStore = useAppStoreApi();
+  const navigate = useNavigate();
+  const [preparation, setPreparation] = useState<MasteringProgress | null>(null);
+  const [bouncing, setBouncing] = useState<BounceProgress | null>(null);
+  const pending = useRef<PendingBounce[]>([]);
+  const wantsPreparation = useRef(false);
+
+  // A new track starts a new session: nothing of the previous one carries over (spec §4).
+  useEffect(() => {
+    wantsPreparation.current = false;
+    setPreparation(null);
+    setBouncing(null);
+    return () => {
+      for (const bounce of pending.current) bounce.reject(new Error('mastering.canceled'));
+      pending.current = [];
+    };
+  }, [trackId]);
+
+  useEffect(() => {
+    if (!socket) return;
+    const fail = (code: string) => {
+      appStore.showError(code);
+      if (code === TIMEOUT_CODE) void navigate('/masters');
+    };
+    const offPrepare = socket.on('prepare-mastering', ({ payload }) => {
+      const state = ZPrepareMasteringState.safeParse(payload);
+      if (!state.success || state.data.trackId !== trackId) return;
+      const { processed, fixing, stage, iteration, progressInPercent } = state.data;
+      setPreparation({ processed, fixing, stage, iteration, progressInPercent });
+    });
+    const offBounce = socket.on('bounce-progress', ({ payload }) => {
+      const state = ZBounceState.safeParse(payload);
+      if (!state.success || state.data.trackId !== trackId) return;
+      const { processed, progressInPercent, masterId, styleId } = state.data;
+      if (!processed) {
+        setBouncing({ processed, progressInPercent });
+        return;
+      }
+      const done = pending.current.filter((bounce) => bounce.styleId === styleId);
+      pending.current = pending.current.filter((bounce) => bounce.styleId !== styleId);
+      for (const bounce of done) {
+        if (masterId) bounce.resolve({ masterId });
+        else bounce.reject(new Error('global.error.server'));
+      }
+      setBouncing(pending.current.length > 0 ? { processed: false, progressInPercent: 0 } : null);
+      // A bounce prepares the track first: its figures and every style's chunks are there now.
+      if (masterId) setPreparation((current) => (current?.processed ? current : { processed: true, fixing: false, stage: 'finalizing', iteration: 0, progressInPercent: 100 }));
+    });
+    const offError = socket.on('error-message', ({ payload }) => {
+      const error = ZErrorMessagePayload.safeParse(payload);
+      if (!error.success) return;
+      const { code, event } = error.data;
+      if (event === 'request-mastering') {
+        wantsPreparation.current = false;
+        setPreparation(null);
+        fail(code);
+      } else if (event === 'end-mastering') {
+        const failed = pending.current;
+        pending.current = [];
+        setBouncing(null);
+        for (const bounce of failed) bounce.reject(new Error(code));
+        fail(code);
+      }
+    });
+    const offOpen = socket.onOpen((reconnected) => {
+      if (!reconnected) return;
+      // The sidecar forgot this client: ask again for what still runs; it joins the running jobs.
+      if (wantsPreparation.current) socket.send('request-mastering', { trackId });
+      for (const bounce of pending.current) socket.send('end-mastering', { trackId, styleId: bounce.styleId });
+    });
+    return () => {
+      offPrepare();
+      offBounce();
+      offError();
+      offOpen();
+    };
+  }, [socket, trackId, appStore, navigate]);
+
+  const prepare = useCallback(() => {
+    if (!socket) {
+      wantsPreparation.current = true;
+      return;
+    }
+    wantsPreparation.current = true;
+    setPreparation((current) => (current?.processed ? current : { processed: false, fixing: false, stage: 'preparing', iteration: 0, progressInPercent: 0 }));
+    socket.send('request-mastering', { trackId });
+  }, [socket, trackId]);
+
+  // prepare() called before the socket existed is sent as soon as it does.
+  useEffect(() => {
+    if (socket && wantsPreparation.current) socket.send('request-mastering', { trackId });
+  }, [socket, trackId]);
+
+  const bounce = useCallback(
+    (styleId: number) =>
+      new Promise<{ masterId: string }>((resolve, reject) => {
+        if (!socket) {
+          reject(new Error('global.error.network'));
+          return;
+        }
+        pending.current = [...pending.current, { styleId, resolve, reject }];
+        setBouncing({ processed: false, progressInPercent: 0 });
+        socket.send('end-mastering', { trackId, styleId });
+      }),
+    [socket, trackId],
+  );
+
+  const session = useMemo<MasteringSession>(
+    () => ({ trackId, connection, preparation, bouncing, prepare, bounce }),
+    [trackId, connection, preparation, bouncing, prepare, bounce],
+  );
+  return <Context.Provider value={session}>{children}</Context.Provider>;
+}
+
+export function useMasteringSession(): MasteringSession {
+  const session = useContext(Context);
+  if (!session) throw new Error('useMasteringSession needs a MasteringSessionProvider');
+  return session;
+}
+
+/** The session when the player is inside one (the master page); null elsewhere (a shared list). */
+export function useOptionalMasteringSession(): MasteringSession | null {
+  return useContext(Context);
+}

@@ -1,0 +1,122 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { errorMessageOf } from '../../../lib/error-messages.js';
+import { registerFilePicker } from '../../../lib/file-picker.js';
+import { holdFile, useHeldFile } from '../held-file.js';
+import { ACCEPTED_WAV_TYPES, trackFileProblem } from '../track-file.js';
+import { UPLOAD_ERROR_DISPLAY_MS } from './upload-host.js';
+import classes from './upload-area.module.css';
+
+/**
+ * Where a track is chosen or dropped. The file is checked (type, size), then held; the caller
+ * decides what happens next (a guest logs in first, spec §4).
+ */
+export function UploadArea({
+  onFileAccepted,
+  needsLogin,
+  onLoginRequest,
+  compact = false,
+}: {
+  onFileAccepted: (file: File) => void;
+  needsLogin: boolean;
+  onLoginRequest: () => void;
+  compact?: boolean;
+}) {
+  const { i18n } = useLingui();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const heldFile = useHeldFile();
+
+  useEffect(() => registerFilePicker(() => inputRef.current?.click()), []);
+
+  // Spec §5: a rejected file's message is cleared after 5 s.
+  useEffect(() => {
+    if (!problem) return;
+    const timer = setTimeout(() => setProblem(null), UPLOAD_ERROR_DISPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [problem]);
+
+  const accept = (file: File | undefined) => {
+    if (!file) return;
+    const found = trackFileProblem(file);
+    setProblem(found);
+    if (found) return;
+    holdFile(file);
+    onFileAccepted(file);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    accept(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <Paper
+      className={classes.area}
+      data-dragging={dragging || undefined}
+      p={compact ? 'md' : 'xl'}
+      radius="lg"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <Stack align="center" gap="sm" ta="center">
+        <WaveIcon />
+        <Title order={2} fz={{ base: 'lg', sm: 'xl' }}>
+          <Trans>Drop your WAV file here</Trans>
+        </Title>
+        <Text c="dimmed" size="sm" id={hintId} maw={420}>
+          <Trans>WAV, mono or stereo, up to 500 MB. You hear every style on your own track before you buy.</Trans>
+        </Text>
+        <input
+          ref={inputRef}
+          type="file"
+          accept={ACCEPTED_WAV_TYPES.join(',')}
+          hidden
+          aria-describedby={hintId}
+          data-testid="track-file-input"
+          onChange={(event) => {
+            accept(event.currentTarget.files?.[0]);
+            event.currentTarget.value = '';
+          }}
+        />
+        <Button size="md" onClick={() => inputRef.current?.click()} aria-describedby={hintId}>
+          <Trans>Choose a WAV file</Trans>
+        </Button>
+        {problem && (
+          <Text c="red.5" size="sm" role="alert">
+            {i18n._(errorMessageOf(problem))}
+          </Text>
+        )}
+        {heldFile && needsLogin && (
+          <Group gap="xs" justify="center" role="status">
+            <Text size="sm">
+              <Trans>
+                <strong>{heldFile.name}</strong> is ready. Log in to upload it.
+              </Trans>
+            </Text>
+            <Button size="compact-sm" variant="light" onClick={onLoginRequest}>
+              <Trans>Log in</Trans>
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function WaveIcon() {
+  return (
+    <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="var(--mantine-color-mastered-5)" strokeWidth="1.6" aria-hidden="true">
+      <path d="M12 16V4M7 9l5-5 5 5" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M4 20h16" strokeLinecap="round" />
+    </svg>
+  );
+}

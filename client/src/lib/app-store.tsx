@@ -1,0 +1,59 @@
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createStore, useStoreSelector } from './create-store.js';
+
+/** App-level state of spec §3: mobile navigation, global error and success, return path after login. */
+export interface AppState {
+  /** A message code (`global.error.server`, `binary.creation.timeout`, ...); see error-messages.ts. */
+  errorCode: string | null;
+  successCode: string | null;
+  mobileNavOpen: boolean;
+  redirectAfterLogin: string | null;
+  /** The style a visitor picked before uploading (spec §4: first style of the first group otherwise). */
+  selectedStyleId: number | null;
+  cookieSettingsOpen: boolean;
+}
+
+export const initialAppState: AppState = {
+  errorCode: null,
+  successCode: null,
+  mobileNavOpen: false,
+  redirectAfterLogin: null,
+  selectedStyleId: null,
+  cookieSettingsOpen: false,
+};
+
+export function createAppStore(initial: Partial<AppState> = {}) {
+  const store = createStore<AppState>({ ...initialAppState, ...initial });
+  const set = (patch: Partial<AppState>) => store.setState((state) => ({ ...state, ...patch }));
+  return {
+    ...store,
+    showError: (code: string) => set({ errorCode: code }),
+    clearError: () => set({ errorCode: null }),
+    showSuccess: (code: string) => set({ successCode: code }),
+    clearSuccess: () => set({ successCode: null }),
+    setMobileNav: (open: boolean) => set({ mobileNavOpen: open }),
+    toggleMobileNav: () => store.setState((state) => ({ ...state, mobileNavOpen: !state.mobileNavOpen })),
+    setRedirectAfterLogin: (path: string | null) => set({ redirectAfterLogin: path }),
+    selectStyle: (styleId: number) => set({ selectedStyleId: styleId }),
+    setCookieSettingsOpen: (open: boolean) => set({ cookieSettingsOpen: open }),
+  };
+}
+export type AppStore = ReturnType<typeof createAppStore>;
+
+const AppStoreContext = createContext<AppStore | null>(null);
+
+export function AppStoreProvider({ store, children }: { store?: AppStore; children: ReactNode }) {
+  const [value] = useState(() => store ?? createAppStore());
+  return <AppStoreContext.Provider value={value}>{children}</AppStoreContext.Provider>;
+}
+
+export function useAppStoreApi(): AppStore {
+  const store = useContext(AppStoreContext);
+  if (!store) throw new Error('useAppStore needs <AppStoreProvider>');
+  return store;
+}
+
+export function useAppState<T>(selector: (state: AppState) => T): T {
+  return useStoreSelector<AppState, T>(useAppStoreApi(), selector);
+}
+

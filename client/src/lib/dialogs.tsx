@@ -1,0 +1,103 @@
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import type { TStyle, TStyleGroup } from '../../../src/modules/catalogue/catalogue.schemas.js';
+import { createStore, useStoreSelector } from './create-store.js';
+
+/** The dialogs of spec §2, opened by name. */
+export const DIALOG_NAMES = [
+  'Login',
+  'SignUp',
+  'ForgotPassword',
+  'CheckoutTrack',
+  'EditTrack',
+  'ShareTrack',
+  'StyleDetails',
+  'Prices',
+  'FreePlugin',
+  'PlayerExpired',
+  'DistributionEditLabel',
+  'DistributionArtist',
+  'DistributionParticipant',
+] as const;
+export type DialogName = (typeof DIALOG_NAMES)[number];
+
+/** What each dialog may be opened with (spec §2, Dialogs). */
+export interface DialogDataMap {
+  Login: undefined;
+  SignUp: undefined;
+  ForgotPassword: undefined;
+  /** Spec §2 names buyingOption; the master being bought travels with it. */
+  CheckoutTrack: { masterId: string; buyingOption: 0 | 1 | 2 };
+  EditTrack: { trackId: string } | undefined;
+  ShareTrack: { masterId: string } | undefined;
+  StyleDetails: { group: TStyleGroup; style: TStyle };
+  Prices: undefined;
+  FreePlugin: undefined;
+  PlayerExpired: undefined;
+  DistributionEditLabel: undefined;
+  DistributionArtist: { action: 'select' | 'addEdit'; trackId?: number } | undefined;
+  DistributionParticipant: { action?: 'select'; trackIndex?: number; participantIdToEdit?: number } | undefined;
+}
+
+export interface DialogState {
+  /** Open dialogs in the order they were opened; each name at most once. */
+  open: readonly DialogName[];
+  data: Partial<{ [N in DialogName]: DialogDataMap[N] }>;
+}
+
+type DataArgs<N extends DialogName> = undefined extends DialogDataMap[N] ? [data?: DialogDataMap[N]] : [data: DialogDataMap[N]];
+
+/**
+ * The dialog registry of spec §4: opening works only for a registered dialog and adds it to the
+ * open list once; closing removes it; reset closes everything.
+ */
+export function createDialogRegistry(registered: Iterable<DialogName> = []) {
+  const names = new Set<DialogName>(registered);
+  const store = createStore<DialogState>({ open: [], data: {} });
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    register(name: DialogName) {
+      names.add(name);
+    },
+    isRegistered: (name: DialogName) => names.has(name),
+    /** Returns whether the dialog is open afterwards. */
+    open<N extends DialogName>(name: N, ...[data]: DataArgs<N>): boolean {
+      if (!names.has(name)) return false;
+      store.setState((state) => ({
+        open: state.open.includes(name) ? state.open : [...state.open, name],
+        data: { ...state.data, [name]: data },
+      }));
+      return true;
+    },
+    close(name: DialogName) {
+      store.setState((state) => {
+        if (!state.open.includes(name)) return state;
+        const data = { ...state.data };
+        delete data[name];
+        return { open: state.open.filter((open) => open !== name), data };
+      });
+    },
+    reset() {
+      store.setState(() => ({ open: [], data: {} }));
+    },
+  };
+}
+export type DialogRegistry = ReturnType<typeof createDialogRegistry>;
+
+const DialogContext = createContext<DialogRegistry | null>(null);
+
+export function DialogRegistryProvider({ registry, children }: { registry: DialogRegistry; children: ReactNode }) {
+  const [value] = useState(registry);
+  return <DialogContext.Provider value={value}>{children}</DialogContext.Provider>;
+}
+
+export function useDialogs(): DialogRegistry {
+  const registry = useContext(DialogContext);
+  if (!registry) throw new Error('useDialogs needs <DialogRegistryProvider>');
+  return registry;
+}
+
+export function useDialogState<T>(selector: (state: DialogState) => T): T {
+  const registry = useDialogs();
+  return useStoreSelector<DialogState, T>(registry, selector);
+}

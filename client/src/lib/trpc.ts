@@ -1,0 +1,31 @@
+import { createTRPCReact } from '@trpc/react-query';
+import { httpBatchLink } from '@trpc/client';
+import type { AppRouter } from '../../../src/app-router.js';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export interface TrpcClientOptions {
+  getAccessToken: () => string | null;
+  getLocale: () => string;
+  /** Tests pass a fetch that never reaches a real server. */
+  fetch?: typeof fetch;
+}
+
+/** Same-origin `/trpc`; the `lang` cookie travels by itself, Accept-Language repeats the choice. */
+export function createTrpcClient(options: TrpcClientOptions) {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        fetch: options.fetch,
+        headers() {
+          const token = options.getAccessToken();
+          return {
+            'Accept-Language': options.getLocale(),
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          };
+        },
+      }),
+    ],
+  });
+}

@@ -1,0 +1,58 @@
+import type { TFaq } from '../../../src/modules/faq/faq.schemas.js';
+import type { TStyleGroup } from '../../../src/modules/catalogue/catalogue.schemas.js';
+import type { TPublicConfig } from '../../../src/modules/site/site.schemas.js';
+
+export interface FakeData {
+  styleGroups?: TStyleGroup[];
+  faqs?: TFaq[];
+  config?: Partial<TPublicConfig>;
+}
+
+/**
+ * A fetch that answers the few calls the shell makes, in the wire format of tRPC's batch link and
+ * of GET /api/config. Each test builds its own data with the factories below.
+ */
+export function fakeServerFetch(data: FakeData): typeof fetch {
+  const procedures: Record<string, unknown> = {
+    'catalogue.styleGroups': data.styleGroups ?? [],
+    'faq.list': data.faqs ?? [],
+  };
+  return async (input) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    if (url.pathname === '/api/config') {
+      return Response.json({
+        mediaUrl: 'ws://localhost:3001/ws',
+        paymentMode: 'local',
+        features: { distribution: true, blog: true },
+        noticeBanner: null,
+        ...data.config,
+      });
+    }
+    if (url.pathname.startsWith('/trpc/')) {
+      const names = decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',');
+      return Response.json(names.map((name) => ({ result: { data: procedures[name] ?? null } })));
+    }
+    return new Response('not found', { status: 404 });
+  };
+}
+
+let nextId = 1;
+
+export function aStyleGroup(overrides: Partial<TStyleGroup> = {}): TStyleGroup {
+  const id = nextId++;
+  return {
+    id,
+    name: `Group ${id}`,
+    description: `Description of group ${id}`,
+    icon: 'pop',
+    order: id,
+    enabled: true,
+    styles: [aStyle({ name: `Style ${id}` })],
+    ...overrides,
+  };
+}
+
+export function aStyle(overrides: Partial<TStyleGroup['styles'][number]> = {}): TStyleGroup['styles'][number] {
+  const id = nextId++;
+  return { id, name: `Style ${id}`, description: `What style ${id} does`, styleIndex: id, order: id, enabled: true, usageCount: 0, ...overrides };
+}

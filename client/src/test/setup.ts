@@ -1,0 +1,38 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Mantine reads media queries and observes sizes; jsdom has neither (stack-facts.md).
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+Element.prototype.scrollIntoView = () => undefined;
+window.scrollTo = () => undefined;
+
+// Client tests never reach a server: a call that escapes the test's own fetch fails loudly.
+vi.stubGlobal('fetch', () => Promise.reject(new TypeError('no network in client tests')));
+
+afterEach(() => {
+  cleanup();
+  document.cookie.split(';').forEach((cookie) => {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  });
+});

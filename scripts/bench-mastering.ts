@@ -1,0 +1,156 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TEngineStyle } from '../src/modules/catalogue/index.js';
+import { parseEnv } from '../src/platform/env.js';
+import { createStyleRenderer, decodeToWorkFile, masterFile, prepareTrack } from '../sidecar/engine/index.js';
+import { musicLike } from '../sidecar/engine/testing/signals.js';
+import { writeWavFile } from '../sidecar/engine/testing/wav-writer.js';
+import { loadCatalogueStyles, styleLabel } from './lib/catalogue-source.js';
+
+/**
+ * `npm run bench:mastering`: a generated 4-minute stereo 44.1 kHz 16-bit music-like track mastered
+ * in one style of every style group, each run in a child process of its own so its peak RSS is
+ * its own; then preparation with every enabled style fitted, the time until the first mastered
+ * second of a style can be streamed, and the peak RSS of a 10-minute master.
+ * Targets (issue 4): master <= 4 s (>= 60x realtime), preparation <= 2 s, first second <= 0.3 s,
+ * peak RSS < 300 MB.
+ */
+const SELF = fileURLToPath(import.meta.url);
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+/**
+ * Peak RSS of this process in MB: VmHWM (the high-water mark of this process image), not
+ * getrusage's maxRSS, which Linux carries across fork+exec from the parent that generated the track.
+ */
+function maxRssMb(): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (match) return round(Number(match[1]) / 1024, 1);
+  } catch {
+    // not Linux: fall back below
+  }
+  return round(process.resourceUsage().maxRSS / 1024, 1);
+}
+
+type ChildResult = Record<string, unknown>;
+
+/** CPU seconds (user + system, every thread of this process) since `since`. */
+const cpuSecondsSince = (since: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+};
+
+function runChild(mode: string, args: string[]): ChildResult {
+  const result = spawnSync(process.execPath, [...process.execArgv, SELF, '--child', mode, ...args], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (result.status !== 0) throw new Error(`bench child ${mode} failed: ${result.stderr}`);
+  const lines = result.stdout.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]!) as ChildResult;
+}
+
+async function child(mode: string, args: string[]): Promise<void> {
+  const [input, stylesFile, out] = args as [string, string, string];
+  const styles = JSON.parse(readFileSync(stylesFile, 'utf8')) as TEngineStyle[];
+  if (mode === 'master') {
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const report = await masterFile(input, styles[0]!, out);
+    const wallS = (performance.now() - started) / 1000;
+    const cpuS = cpuSecondsSince(cpu);
+    console.log(JSON.stringify({ wallS, cpuS, lufs: report.lufs, truePeak: report.truePeak, passes: report.passes, durationS: report.durationS, maxRssMb: maxRssMb() }));
+    return;
+  }
+  // mode 'prepare': decode, fit every style, then time the first mastered second of a few styles
+  const dir = path.dirname(out);
+  let started = performance.now();
+  const workFile = await decodeToWorkFile(input, path.join(dir, 'bench.f32'));
+  const decodeS = (performance.now() - started) / 1000;
+  started = performance.now();
+  const cpu = process.cpuUsage();
+  const preparation = await prepareTrack(workFile, styles);
+  const prepareS = (performance.now() - started) / 1000;
+  const prepareCpuS = cpuSecondsSince(cpu);
+  const firstSecond: number[] = [];
+  const firstSecondCpu: number[] = [];
+  for (const [i, fitted] of preparation.styles.entries()) {
+    if (i % 3 !== 0) continue;
+    const t = performance.now();
+    const c = process.cpuUsage();
+    const renderer = createStyleRenderer(workFile, fitted);
+    renderer.render(Math.round(workFile.frames * (0.2 + i / 40)), 44100);
+    renderer.close();
+    firstSecond.push((performance.now() - t) / 1000);
+    firstSecondCpu.push(cpuSecondsSince(c));
+  }
+  const iterations = preparation.styles.map((style) => style.iterations);
+  console.log(
+    JSON.stringify({ decodeS, prepareS, prepareCpuS, styles: styles.length, iterations, firstSecondS: Math.max(...firstSecond), firstSecondCpuS: Math.max(...firstSecondCpu), maxRssMb: maxRssMb() }),
+  );
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-mastering-'));
+  try {
+    const { styles, source } = await loadCatalogueStyles(parseEnv());
+    const input = path.join(dir, 'track-4min.wav');
+    writeWavFile(input, musicLike({ seconds: 240, seed: 42, peakDb: -1 }), { format: 'pcm16' });
+    console.log(`catalogue: ${styles.length} enabled styles (from the ${source}); track: 4:00 stereo 44.1 kHz 16-bit, generated`);
+    console.log('');
+    console.log(`load average at start: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (${os.cpus().length} cores); CPU s = user + system of every thread`);
+    console.log('');
+    console.log('style                      wall s    CPU s   x realtime   peak RSS MB   LUFS (target)   true peak   passes');
+    const groups = [...new Set(styles.map((style) => style.groupName))];
+    for (const group of groups) {
+      const style = styles.find((s) => s.groupName === group)!;
+      const stylesFile = path.join(dir, 'style.json');
+      writeFileSync(stylesFile, JSON.stringify([style]));
+      const r = runChild('master', [input, stylesFile, path.join(dir, 'out.wav')]) as { wallS: number; cpuS: number; lufs: number; truePeak: number; passes: number; durationS: number; maxRssMb: number };
+      console.log(
+        `${styleLabel(style).padEnd(26)} ${r.wallS.toFixed(2).padStart(6)}   ${r.cpuS.toFixed(2).padStart(6)}   ${(r.durationS / r.wallS).toFixed(1).padStart(10)}   ${String(r.maxRssMb).padStart(11)}   ${String(r.lufs).padStart(6)} (${style.processing.targetLufs})`.padEnd(95) +
+          `${String(r.truePeak).padStart(9)}   ${r.passes}`,
+      );
+    }
+    const allFile = path.join(dir, 'styles.json');
+    writeFileSync(allFile, JSON.stringify(styles));
+    const p = runChild('prepare', [input, allFile, path.join(dir, 'unused.wav')]) as {
+      decodeS: number;
+      prepareS: number;
+      prepareCpuS: number;
+      styles: number;
+      iterations: number[];
+      firstSecondS: number;
+      firstSecondCpuS: number;
+      maxRssMb: number;
+    };
+    console.log('');
+    console.log(`decode to work file: ${p.decodeS.toFixed(2)} s wall (ffmpeg child)`);
+    console.log(
+      `preparation, ${p.styles} styles fitted: ${p.prepareS.toFixed(2)} s wall, ${p.prepareCpuS.toFixed(2)} s CPU (loudness evaluations per style: ${p.iterations.join(' ')}, ${p.iterations.reduce((a, b) => a + b, 0)} in all), peak RSS ${p.maxRssMb} MB`,
+    );
+    console.log(
+      `first mastered second of a style, after preparation: ${(p.firstSecondS * 1000).toFixed(0)} ms wall, ${(p.firstSecondCpuS * 1000).toFixed(0)} ms CPU (worst of ${Math.ceil(p.styles / 3)} styles)`,
+    );
+
+    const long = path.join(dir, 'track-10min.wav');
+    writeWavFile(long, musicLike({ seconds: 600, seed: 43, peakDb: -1 }), { format: 'pcm16' });
+    const longStyle = path.join(dir, 'style.json');
+    writeFileSync(longStyle, JSON.stringify([styles[0]!]));
+    const l = runChild('master', [long, longStyle, path.join(dir, 'out-10min.wav')]) as { wallS: number; cpuS: number; maxRssMb: number; durationS: number };
+    console.log(
+      `10-minute track, ${styleLabel(styles[0]!)}: ${l.wallS.toFixed(2)} s wall, ${l.cpuS.toFixed(2)} s CPU (${(l.durationS / l.wallS).toFixed(1)}x realtime), peak RSS ${l.maxRssMb} MB`,
+    );
+    console.log(`load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const childAt = process.argv.indexOf('--child');
+try {
+  if (childAt >= 0) await child(process.argv[childAt + 1]!, process.argv.slice(childAt + 2));
+  else await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.stack : String(error));
+  process.exitCode = 1;
+}

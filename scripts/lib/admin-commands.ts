@@ -1,0 +1,182 @@
+import { parseArgs } from 'node:util';
+import { listStylesForOperators, setEnabled } from '../../src/modules/catalogue/index.js';
+import { addFaq, listFaqsForOperators, removeFaq, ZAddFaqInput, ZListFaqsInput, ZRemoveFaqInput } from '../../src/modules/faq/index.js';
+import { addCoupon, listCoupons, ZAddCouponInput, type TCoupon } from '../../src/modules/coupons/index.js';
+import { withProduct, type ProductAccess } from './product-access.js';
+
+/**
+ * The operator commands of decisions.md ("Operators"). Each one says what it changed. They reach
+ * the services either through the running product's internal API or on the database directly
+ * (product-access.ts); both paths end in the same service function.
+ */
+export interface AdminIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+interface Command {
+  usage: string;
+  summary: string;
+  run(args: string[], access: ProductAccess, io: AdminIo): Promise<void>;
+}
+
+class UsageError extends Error {}
+
+function setEnabledCommand(target: 'style' | 'group', enabled: boolean): Command['run'] {
+  return async (args, access, io) => {
+    const name = args[0];
+    if (!name || args.length > 1) throw new UsageError(`expected one ${target === 'style' ? '"Group/Style"' : 'group name'}`);
+    const input = { target, name, enabled };
+    const result = await withProduct(
+      access,
+      (client) => client.catalogue.setEnabled.mutate(input),
+      (db) => setEnabled(db, input),
+    );
+    io.out(`${enabled ? 'enabled' : 'disabled'} ${target} ${result.name}`);
+  };
+}
+
+export const COMMANDS: Record<string, Command> = {
+  'style:list': {
+    usage: 'style:list',
+    summary: 'every style as Group/Style with its own and its group\'s switch',
+    async run(_args, access, io) {
+      const styles = await withProduct(access, (client) => client.catalogue.operatorList.query(), (db) => listStylesForOperators(db));
+      for (const s of styles) {
+        const state = !s.groupEnabled ? 'disabled (group disabled)' : s.styleEnabled ? 'enabled' : 'disabled';
+        io.out(`${`${s.group}/${s.style}`.padEnd(28)} #${String(s.styleIndex).padEnd(4)} ${state}`);
+      }
+    },
+  },
+  'style:enable': { usage: 'style:enable "Group/Style"', summary: 'enable one style', run: setEnabledCommand('style', true) },
+  'style:disable': { usage: 'style:disable "Group/Style"', summary: 'disable one style', run: setEnabledCommand('style', false) },
+  'group:enable': { usage: 'group:enable Group', summary: 'enable a style group', run: setEnabledCommand('group', true) },
+  'group:disable': { usage: 'group:disable Group', summary: 'disable a style group and so all its styles', run: setEnabledCommand('group', false) },
+  'faq:list': {
+    usage: 'faq:list [--locale en|de]',
+    summary: 'FAQ entries with their ids and order',
+    async run(args, access, io) {
+      const { values } = parseArgs({ args, options: { locale: { type: 'string' } }, strict: true });
+      const input = ZListFaqsInput.parse({ locale: values.locale });
+      const faqs = await withProduct(access, (client) => client.faq.list.query(input), (db) => listFaqsForOperators(db, input));
+      for (const faq of faqs) io.out(`#${faq.id} [${faq.locale}] order ${faq.order}: ${faq.question}`);
+      if (faqs.length === 0) io.out('no FAQ entries');
+    },
+  },
+  'faq:add': {
+    usage: 'faq:add --locale en|de --question TEXT --answer TEXT [--order N]',
+    summary: 'add an FAQ entry (at the end unless --order is given)',
+    async run(args, access, io) {
+      const { values } = parseArgs({
+        args,
+        options: { locale: { type: 'string' }, question: { type: 'string' }, answer: { type: 'string' }, order: { type: 'string' } },
+        strict: true,
+      });
+      const parsed = ZAddFaqInput.safeParse({ ...values, order: values.order === undefined ? undefined : Number(values.order) });
+      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; '));
+      const faq = await withProduct(access, (client) => client.faq.add.mutate(parsed.data), (db) => addFaq(db, parsed.data));
+      io.out(`added FAQ #${faq.id} [${faq.locale}] order ${faq.order}: ${faq.question}`);
+    },
+  },
+  'faq:remove': {
+    usage: 'faq:remove ID',
+    summary: 'remove an FAQ entry',
+    async run(args, access, io) {
+      const parsed = ZRemoveFaqInput.safeParse({ id: Number(args[0]) });
+      if (!parsed.success || args.length !== 1) throw new UsageError('expected one numeric FAQ id');
+      const faq = await withProduct(access, (client) => client.faq.remove.mutate(parsed.data), (db) => removeFaq(db, parsed.data));
+      io.out(`removed FAQ #${faq.id} [${faq.locale}]: ${faq.question}`);
+    },
+  },
+  'coupon:add': {
+    usage: 'coupon:add KEY --type percent|amount|free --value N [--max-uses N] [--per-user N] [--expires YYYY-MM-DD]',
+    summary: 'add a coupon (percent off, amount off in currency units, or a free master)',
+    async run(args, access, io) {
+      const { values, positionals } = parseArgs({
+        args,
+        allowPositionals: true,
+        options: { type: { type: 'string' }, value: { type: 'string' }, 'max-uses': { type: 'string' }, 'per-user': { type: 'string' }, expires: { type: 'string' } },
+        strict: true,
+      });
+      if (positionals.length !== 1) throw new UsageError('expected one coupon KEY');
+      const number = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+      const parsed = ZAddCouponInput.safeParse({
+        key: positionals[0],
+        type: values.type,
+        value: number(values.value) ?? (values.type === 'free' ? 0 : undefined),
+        maxUses: number(values['max-uses']),
+        perUserLimit: number(values['per-user']),
+        expires: values.expires,
+      });
+      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '));
+      const input = { ...parsed.data };
+      const coupon = await withProduct(access, (client) => client.coupons.add.mutate(input), (db) => addCoupon(db, input));
+      io.out(`added coupon ${describeCoupon(coupon)}`);
+    },
+  },
+  'coupon:list': {
+    usage: 'coupon:list',
+    summary: 'every coupon with its value, uses and expiry',
+    async run(_args, access, io) {
+      const coupons = await withProduct(access, (client) => client.coupons.list.query(), (db) => listCoupons(db));
+      for (const coupon of coupons) io.out(describeCoupon(coupon));
+      if (coupons.length === 0) io.out('no coupons');
+    },
+  },
+};
+
+function describeCoupon(coupon: TCoupon): string {
+  const value = coupon.type === 'percent' ? `${coupon.value}% off` : coupon.type === 'amount' ? `${coupon.value.toFixed(2)} off` : 'free master';
+  const uses = `used ${coupon.usedCount}${coupon.maxUses === null ? '' : `/${coupon.maxUses}`}`;
+  const perUser = coupon.perUserLimit === null ? '' : `, ${coupon.perUserLimit} per user`;
+  return `${coupon.key}: ${value}, ${uses}${perUser}, ${coupon.expires ? `expires after ${coupon.expires}` : 'no expiry'}`;
+}
+
+export function helpText(): string {
+  // Long usages (coupon:add) get their summary on the next line instead of widening every row.
+  const width = Math.min(40, Math.max(...Object.values(COMMANDS).map((c) => c.usage.length)));
+  const line = (usage: string, summary: string) =>
+    usage.length > width ? `  ${usage}\n  ${''.padEnd(width)}  ${summary}` : `  ${usage.padEnd(width)}  ${summary}`;
+  return [
+    'usage: npm run admin -- <command> [arguments]',
+    '',
+    'Acts on the running product through its internal API, or on the database when it is not running.',
+    '',
+    ...Object.values(COMMANDS).map((c) => line(c.usage, c.summary)),
+    line('help', 'this list'),
+  ].join('\n');
+}
+
+/** Whether argv names a command that needs the product or database (help does not). */
+export function needsAccess(argv: string[]): boolean {
+  const name = argv[0];
+  return name !== undefined && name in COMMANDS;
+}
+
+/** Runs one command; answers the process exit code. */
+export async function runAdmin(argv: string[], access: ProductAccess | null, io: AdminIo): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    io.out(helpText());
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command || !access) {
+    io.err(`unknown command: ${name}`);
+    io.err(helpText());
+    return 2;
+  }
+  try {
+    await command.run(args, access, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`${name}: ${(error as Error).message}`);
+      io.err(`usage: npm run admin -- ${command.usage}`);
+      return 2;
+    }
+    const detail = (error as { detail?: string; data?: { detail?: string } }).detail ?? (error as { data?: { detail?: string } }).data?.detail;
+    io.err(`${name} failed: ${(error as Error).message}${detail ? ` (${detail})` : ''}`);
+    return 1;
+  }
+}

@@ -1,0 +1,82 @@
+import { openDatabase, databaseTargetOf, type Database } from '../../src/platform/db/database.js';
+import { migrateToLatest } from '../../src/platform/db/migrate.js';
+import type { Env } from '../../src/platform/env.js';
+import { createInternalClient, type InternalClient } from '../../src/internal/internal-client.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Command-line tools act on the running product when its internal API answers, and on the
+ * database directly when it does not (decisions.md "Operators"). The embedded PGlite can be
+ * opened by one process only, so while the product runs, asking it is the only way in.
+ */
+export type ProductAccess =
+  | { kind: 'product'; client: InternalClient; close(): Promise<void> }
+  | { kind: 'database'; db: Database; close(): Promise<void> };
+
+/** How long the probe waits for the product before deciding it is not running. */
+const PROBE_TIMEOUT_MS = 2000;
+
+function isConnectionRefused(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    const code = (cause as { code?: string }).code;
+    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH') return true;
+    if (cause instanceof Error && /ECONNREFUSED|fetch failed|aborted/i.test(cause.message)) return true;
+  }
+  return false;
+}
+
+/** Is a product listening on the internal port, and does it accept our secret? */
+async function probeProduct(client: InternalClient): Promise<'up' | 'down'> {
+  const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+  try {
+    await client.auth.verify.query({ token: 'probe' }, { signal });
+    return 'up';
+  } catch (error) {
+    if (isConnectionRefused(error) || signal.aborted) return 'down';
+    // Something answers but refuses us: acting on the database behind its back would be wrong.
+    throw new Error(
+      `A product answers on the internal port but refused the call (${(error as Error).message}). ` +
+        'Check INTERNAL_SECRET / DATA_DIR/secrets.json and INTERNAL_PORT.',
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * The internal secret as the product knows it (environment, else DATA_DIR/secrets.json), without
+ * generating one: with no secret anywhere, no product has ever run on this data directory.
+ */
+export function internalSecretOf(env: Pick<Env, 'INTERNAL_SECRET' | 'DATA_DIR'>): string | null {
+  if (env.INTERNAL_SECRET) return env.INTERNAL_SECRET;
+  try {
+    const stored = JSON.parse(readFileSync(path.join(env.DATA_DIR, 'secrets.json'), 'utf8')) as { internalSecret?: unknown };
+    return typeof stored.internalSecret === 'string' ? stored.internalSecret : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function openProductAccess(env: Env): Promise<ProductAccess> {
+  const secret = internalSecretOf(env);
+  if (secret) {
+    const client = createInternalClient({ port: env.INTERNAL_PORT, secret });
+    if ((await probeProduct(client)) === 'up') return { kind: 'product', client, close: async () => undefined };
+  }
+  const db = openDatabase(databaseTargetOf(env));
+  // The same migrations the product applies on start, so a tool works on a fresh data directory.
+  await migrateToLatest(db);
+  return { kind: 'database', db, close: () => db.destroy() };
+}
+
+/**
+ * Runs one operation through the product when it is running, else on the database. Both
+ * branches must call the same service function (the internal procedure wraps it).
+ */
+export async function withProduct<T>(
+  access: ProductAccess,
+  viaProduct: (client: InternalClient) => Promise<T>,
+  viaDatabase: (db: Database) => Promise<T>,
+): Promise<T> {
+  return access.kind === 'product' ? viaProduct(access.client) : viaDatabase(access.db);
+}

@@ -1,0 +1,33 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createInternalApp } from '../../src/internal/internal-app.js';
+import { createInternalClient } from '../../src/internal/internal-client.js';
+import { createTestPlatform, type TestPlatform } from '../../src/test/test-platform.js';
+import type { ProductAccess } from '../lib/product-access.js';
+
+/**
+ * For the operator-command tests: a test platform, its internal API listening on a free port, and
+ * both ways a command reaches the product (the running product, the database directly).
+ */
+export interface AdminHarness {
+  platform: TestPlatform;
+  product: ProductAccess;
+  database: ProductAccess;
+  close(): Promise<void>;
+}
+
+export async function startAdminHarness(): Promise<AdminHarness> {
+  const platform = await createTestPlatform();
+  const server = createServer(createInternalApp(platform));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const client = createInternalClient({ port: (server.address() as AddressInfo).port, secret: platform.secrets.internalSecret });
+  return {
+    platform,
+    product: { kind: 'product', client, close: async () => undefined },
+    database: { kind: 'database', db: platform.db, close: async () => undefined },
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await platform.close();
+    },
+  };
+}

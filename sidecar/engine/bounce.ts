@@ -1,0 +1,209 @@
+import { closeSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { wavHeader } from '../../src/modules/audio/index.js';
+import { AppError } from '../../src/platform/errors.js';
+import type { FittedStyle } from './fit.js';
+import { createLocalSink, createThreadedSink, FULL_SCALE_24, type PassResult } from './master-sink.js';
+import { OUTPUT_CHANNELS, streamStyle } from './render.js';
+import { openWorkFile, type WorkFile } from './work-file.js';
+
+/** Bounce loudness tolerance before a re-render, LU (the product's bar is 0.5). */
+export const BOUNCE_TOLERANCE_LU = 0.2;
+const MAX_PASSES = 3;
+/**
+ * A master louder than its target by at most this much is turned down on the written file (exact:
+ * loudness and peaks move by the gain) instead of rendered again, dB. Only ever down: turning up
+ * would eat the margin the limiter keeps below the ceiling.
+ */
+const TRIM_MAX_DB = 0.5;
+const BLOCK_FRAMES = 16384;
+
+export type BounceProgress = { stage: 'bouncing'; progressInPercent: number } | { stage: 'finalizing'; progressInPercent: number };
+
+/** What a bounce measured on the written 24-bit file (null: digital silence). */
+export interface MasterReport {
+  styleId: number;
+  style: string;
+  targetLufs: number;
+  effectiveTargetLufs: number;
+  lufs: number | null;
+  lra: number;
+  truePeak: number | null;
+  samplePeak: number | null;
+  /** Sample peak over RMS, dB. */
+  crest: number | null;
+  frames: number;
+  sampleRate: number;
+  channels: number;
+  durationS: number;
+  sha256: string;
+  waveform: number[];
+  /** Full renders the closed loudness loop needed (1 when the fit was exact enough). */
+  passes: number;
+  preGainDb: number;
+  /** Gain applied to the rendered file to land on the target (0, or a small cut), dB. */
+  trimDb: number;
+  limiterCeilingDbtp: number;
+}
+
+const finite = (x: number, digits = 2): number | null => (Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : null);
+
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * From this length on, a pass quantises, writes and measures in a second thread while this one
+ * renders; below it, the thread's start-up costs more than it saves.
+ */
+const THREADED_SINK_MIN_FRAMES = 30 * 44100;
+
+async function renderPass(workFile: WorkFile, fitted: FittedStyle, tmpPath: string, onFraction: (fraction: number) => void, signal?: AbortSignal): Promise<PassResult> {
+  const frames = workFile.frames;
+  const reader = openWorkFile(workFile);
+  const sink = frames >= THREADED_SINK_MIN_FRAMES ? createThreadedSink(tmpPath, frames) : createLocalSink(tmpPath, frames);
+  try {
+    const stream = streamStyle(reader, fitted.chain);
+    for (let position = 0, blocks = 0; position < frames; position += BLOCK_FRAMES, blocks++) {
+      if (signal?.aborted) throw new AppError('INTERNAL', 'error.aborted', { detail: 'bounce aborted' });
+      const count = Math.min(BLOCK_FRAMES, frames - position);
+      // A fresh block each time: the sink owns (and may transfer) what it is given.
+      const block = new Float32Array(count * OUTPUT_CHANNELS);
+      stream.read(block, count);
+      await sink.write(block, count);
+      if (blocks % 32 === 31) {
+        onFraction((position + count) / frames);
+        await yieldToLoop();
+      }
+    }
+    return await sink.finish();
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  } finally {
+    reader.close();
+  }
+}
+
+/**
+ * Rewrites a written 24-bit master with `gainDb` applied: read back, scaled, quantised again and
+ * measured, into `outPath`.
+ */
+async function trimPass(inPath: string, outPath: string, frames: number, gainDb: number, onFraction: (fraction: number) => void, signal?: AbortSignal): Promise<PassResult> {
+  const headerBytes = wavHeader({ sampleRate: 44100, channels: OUTPUT_CHANNELS, format: 'pcm24', frames: 0 }).length;
+  const gain = Math.pow(10, gainDb / 20) / FULL_SCALE_24;
+  const fd = openSync(inPath, 'r');
+  const sink = frames >= THREADED_SINK_MIN_FRAMES ? createThreadedSink(outPath, frames) : createLocalSink(outPath, frames);
+  const bytes = Buffer.alloc(BLOCK_FRAMES * OUTPUT_CHANNELS * 3);
+  try {
+    for (let position = 0, blocks = 0; position < frames; position += BLOCK_FRAMES, blocks++) {
+      if (signal?.aborted) throw new AppError('INTERNAL', 'error.aborted', { detail: 'bounce aborted' });
+      const count = Math.min(BLOCK_FRAMES, frames - position);
+      const samples = count * OUTPUT_CHANNELS;
+      const length = samples * 3;
+      for (let done = 0; done < length; ) {
+        const read = readSync(fd, bytes, done, length - done, headerBytes + position * OUTPUT_CHANNELS * 3 + done);
+        if (read === 0) throw new Error('written master ended early');
+        done += read;
+      }
+      const block = new Float32Array(samples);
+      for (let i = 0, o = 0; i < samples; i++, o += 3) block[i] = ((bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16)) << 8 >> 8) * gain;
+      await sink.write(block, count);
+      if (blocks % 32 === 31) {
+        onFraction((position + count) / frames);
+        await yieldToLoop();
+      }
+    }
+    return await sink.finish();
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Renders a fitted style over the whole track into a 24-bit 44.1 kHz stereo WAV, closing the
+ * loudness loop: the written file is measured and, when it misses the target by more than
+ * BOUNCE_TOLERANCE_LU or passes the true-peak ceiling, rendered again with a corrected pre-gain
+ * (or a lower limiter ceiling). Writes to a temporary name in the same directory, then renames.
+ */
+export async function bounceStyle(workFile: WorkFile, fitted: FittedStyle, outWavPath: string, onProgress: (progress: BounceProgress) => void = () => {}, signal?: AbortSignal): Promise<MasterReport> {
+  const tmpPath = `${outWavPath}.tmp-${process.pid}-${Date.now().toString(36)}`;
+  const bands = [
+    [0, 95],
+    [95, 98],
+    [98, 99],
+  ] as const;
+  let current: FittedStyle = fitted;
+  let result: PassResult | null = null;
+  let passes = 0;
+  let previous: { gain: number; lufs: number } | null = null;
+  let trimDb = 0;
+  const trimPath = `${tmpPath}.trim`;
+  try {
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const [from, to] = bands[pass]!;
+      onProgress({ stage: 'bouncing', progressInPercent: from });
+      result = await renderPass(workFile, current, tmpPath, (fraction) => onProgress({ stage: 'bouncing', progressInPercent: Math.floor(from + (to - from) * fraction) }), signal);
+      passes++;
+      const lufs = result.loudness.integratedLufs;
+      const truePeak = result.loudness.truePeakDb;
+      const error = Number.isFinite(lufs) ? fitted.effectiveTargetLufs - lufs : 0;
+      const peakExcess = truePeak - fitted.ceilingDbtp;
+      const loudnessOk = Math.abs(error) <= BOUNCE_TOLERANCE_LU || fitted.iterations === 0;
+      if (loudnessOk && !(peakExcess > 0)) break;
+      if (error < 0 && error >= -TRIM_MAX_DB && !(peakExcess + error > 0)) {
+        // Too loud by a little: turning the file down fixes loudness and peak alike, in a fraction of a render.
+        onProgress({ stage: 'bouncing', progressInPercent: to });
+        result = await trimPass(tmpPath, trimPath, workFile.frames, error, () => undefined, signal);
+        renameSync(trimPath, tmpPath);
+        trimDb = error;
+        break;
+      }
+      let slope = current.loudnessSlope;
+      const gain = current.chain.preGainDb;
+      if (previous && gain !== previous.gain) slope = Math.max(0.05, Math.min(1.5, (lufs - previous.lufs) / (gain - previous.gain)));
+      previous = { gain, lufs };
+      current = {
+        ...current,
+        loudnessSlope: slope,
+        chain: {
+          ...current.chain,
+          preGainDb: loudnessOk ? gain : gain + Math.max(-6, Math.min(6, error / slope)),
+          limiter: peakExcess > 0 ? { ...current.chain.limiter, ceilingDbtp: current.chain.limiter.ceilingDbtp - peakExcess - 0.05 } : current.chain.limiter,
+        },
+      };
+    }
+    onProgress({ stage: 'bouncing', progressInPercent: 100 });
+    onProgress({ stage: 'finalizing', progressInPercent: 0 });
+    renameSync(tmpPath, outWavPath);
+  } catch (error) {
+    rmSync(tmpPath, { force: true });
+    rmSync(trimPath, { force: true });
+    throw error;
+  }
+  const loudness = result!.loudness;
+  const report: MasterReport = {
+    styleId: fitted.styleId,
+    style: `${fitted.groupName}/${fitted.name}`,
+    targetLufs: fitted.targetLufs,
+    effectiveTargetLufs: fitted.effectiveTargetLufs,
+    lufs: finite(loudness.integratedLufs),
+    lra: finite(loudness.lra) ?? 0,
+    truePeak: finite(loudness.truePeakDb),
+    samplePeak: finite(loudness.samplePeakDb),
+    crest: Number.isFinite(loudness.samplePeakDb) && Number.isFinite(loudness.rmsDb) ? finite(loudness.samplePeakDb - loudness.rmsDb) : null,
+    frames: workFile.frames,
+    sampleRate: 44100,
+    channels: OUTPUT_CHANNELS,
+    durationS: Math.round((workFile.frames / 44100) * 1000) / 1000,
+    sha256: result!.sha256,
+    waveform: result!.waveform,
+    passes,
+    preGainDb: current.chain.preGainDb,
+    trimDb: finite(trimDb, 4) ?? 0,
+    limiterCeilingDbtp: current.chain.limiter.ceilingDbtp,
+  };
+  onProgress({ stage: 'finalizing', progressInPercent: 100 });
+  return report;
+}

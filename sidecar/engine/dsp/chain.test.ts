@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { highShelf, lowShelf, magnitudeDb, peaking } from './biquad.js';
+import { CHAIN_BLOCK, createChain, runLimiterStage, type ChainParams } from './chain.js';
+import { interpolatedPeak, interpolatedPeakReference } from '../meter/true-peak.js';
+import { measureLoudness } from '../meter/loudness-meter.js';
+import { createRandom } from '../testing/signals.js';
+
+const params = (ceilingDbtp: number): ChainParams => ({
+  highPassHz: 28,
+  eqGainsDb: { low: 0, lowMid: 0, mid: 0, highMid: 0, high: 0 },
+  preGainDb: 0,
+  compressor: { thresholdDbfs: 0, ratio: 2, kneeDb: 6, attackMs: 10, releaseMs: 100, detectorMs: 10 },
+  saturation: 0,
+  width: 1,
+  limiter: { ceilingDbtp, lookaheadMs: 3, releaseMs: 80 },
+});
+
+describe('RBJ biquads', () => {
+  it('when a peaking filter of +4 dB is asked at 1 kHz, then it answers +4 dB there and ~0 dB far away', () => {
+    const c = peaking(1000, 0.8, 4, 44100);
+    expect(magnitudeDb(c, 1000, 44100)).toBeCloseTo(4, 6);
+    expect(Math.abs(magnitudeDb(c, 20, 44100))).toBeLessThan(0.05);
+  });
+
+  it('when shelves of -3 dB are asked, then they reach -3 dB on their side and stay flat on the other', () => {
+    expect(magnitudeDb(lowShelf(120, 0.8, -3, 44100), 20, 44100)).toBeCloseTo(-3, 1);
+    expect(Math.abs(magnitudeDb(lowShelf(120, 0.8, -3, 44100), 5000, 44100))).toBeLessThan(0.05);
+    expect(magnitudeDb(highShelf(8000, 0.8, -3, 44100), 20000, 44100)).toBeCloseTo(-3, 0);
+  });
+});
+
+describe('true-peak FIR', () => {
+  it('when the unrolled FIR and the reference loop see the same samples, then they agree', () => {
+    const random = createRandom(5);
+    const p = Float32Array.from({ length: 200 }, () => 2 * random() - 1);
+    for (let i = 0; i < 180; i++) expect(interpolatedPeak(p, i)).toBeCloseTo(interpolatedPeakReference(p, i), 12);
+  });
+});
+
+describe('true-peak limiter', () => {
+  it('when white noise 12 dB over the ceiling passes, then its output true peak stays at the ceiling', () => {
+    const chain = createChain(params(-1.2), { mono: false });
+    const random = createRandom(9);
+    const frames = CHAIN_BLOCK * 40;
+    const out = new Float32Array(frames * 2);
+    const l = new Float32Array(CHAIN_BLOCK);
+    const r = new Float32Array(CHAIN_BLOCK);
+    const ol = new Float32Array(CHAIN_BLOCK);
+    const or = new Float32Array(CHAIN_BLOCK);
+    for (let b = 0; b < 40; b++) {
+      for (let i = 0; i < CHAIN_BLOCK; i++) {
+        l[i] = 4 * (2 * random() - 1);
+        r[i] = 4 * (2 * random() - 1);
+      }
+      runLimiterStage(chain, l, r, CHAIN_BLOCK, ol, or);
+      for (let i = 0; i < CHAIN_BLOCK; i++) {
+        out[(b * CHAIN_BLOCK + i) * 2] = ol[i]!;
+        out[(b * CHAIN_BLOCK + i) * 2 + 1] = or[i]!;
+      }
+    }
+    expect(measureLoudness(out, 44100, 2).truePeakDb).toBeLessThanOrEqual(-1.1);
+  });
+
+  it('when the input is below the ceiling, then the limiter only delays it', () => {
+    const chain = createChain(params(-1), { mono: true });
+    const l = Float32Array.from({ length: CHAIN_BLOCK }, (_, i) => 0.5 * Math.sin(i * 0.01));
+    const ol = new Float32Array(CHAIN_BLOCK);
+    const or = new Float32Array(CHAIN_BLOCK);
+    runLimiterStage(chain, l, l, CHAIN_BLOCK, ol, or);
+    for (let i = chain.latency; i < CHAIN_BLOCK; i++) expect(ol[i]).toBeCloseTo(l[i - chain.latency]!, 6);
+  });
+});

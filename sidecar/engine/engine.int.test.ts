@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listEngineStyles } from '../../src/modules/catalogue/index.js';
+import { createTestDatabase, type TestDatabase } from '../../src/test/test-database.js';
+import { ebur128Args } from '../ffmpeg/ffmpeg-args.js';
+import { parseEbur128Summary, runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
+import { measureLoudness } from './meter/loudness-meter.js';
+import { seededEngineStyles } from './testing/seed-styles.js';
+import { musicLike, noise, normalizePeak } from './testing/signals.js';
+import { writeWavFile } from './testing/wav-writer.js';
+
+const run = promisify(execFile);
+
+/** The CLI's environment: an embedded database of its own and no product to ask. */
+function cliEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dir, 'data'), INTERNAL_PORT: '1' };
+  delete env.DATABASE_URL;
+  delete env.INTERNAL_SECRET;
+  return env;
+}
+let dir: string;
+let database: TestDatabase;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'engine-int-'));
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await database.destroy();
+});
+
+describe('meter cross-checked with ffmpeg ebur128', () => {
+  it.each([
+    // Full-band white noise: ffmpeg's true peak (its own resampler) and the Annex 2 FIR differ by
+    // up to ~0.8 dB near Nyquist, so only loudness is compared there.
+    ['music-like, seed 1', () => musicLike({ seconds: 20, seed: 1, peakDb: -1 }), 0.3],
+    ['music-like, seed 2, quiet', () => musicLike({ seconds: 20, seed: 2, peakDb: -12 }), 0.3],
+    ['music-like, 48 kHz', () => musicLike({ seconds: 15, seed: 3, sampleRate: 48000, peakDb: -3 }), 0.3],
+    ['noise at 48 kHz', () => normalizePeak(noise(10, -6, 4, 48000), -6), Infinity],
+  ] as const)('when %s is measured by both, then integrated loudness agrees within 0.1 LU', async (name, make, truePeakTolerance) => {
+    const signal = make();
+    const file = path.join(dir, `${name.replace(/\W+/g, '-')}.wav`);
+    writeWavFile(file, signal, { format: 'float32' });
+    const { stderrTail } = await runFfmpeg(ebur128Args(file));
+    const theirs = parseEbur128Summary(stderrTail);
+    const ours = measureLoudness(signal.data, signal.sampleRate, signal.channels);
+    // ffmpeg prints one decimal: compare at that precision.
+    expect(Math.abs(Math.round(ours.integratedLufs * 10) / 10 - theirs.integratedLufs)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(ours.lra - theirs.lra)).toBeLessThanOrEqual(1);
+    expect(Math.abs(ours.truePeakDb - theirs.truePeakDbtp)).toBeLessThanOrEqual(truePeakTolerance);
+  });
+});
+
+describe('engine styles from the product database', () => {
+  it('when the catalogue is read through the service, then it equals the seed the unit tests parse', async () => {
+    const fromDb = await listEngineStyles(database.db, { enabledOnly: true });
+    const seeded = seededEngineStyles();
+    expect(fromDb.map((s) => [s.groupName, s.name, s.styleIndex, s.processing])).toEqual(seeded.map((s) => [s.groupName, s.name, s.styleIndex, s.processing]));
+  });
+});
+
+describe('npm run master', () => {
+  it('when a WAV is mastered from the command line, then one JSON object meets the quality bar and ebur128 agrees', async () => {
+    const input = path.join(dir, 'cli-in.wav');
+    const output = path.join(dir, 'cli-out.wav');
+    writeWavFile(input, musicLike({ seconds: 10, seed: 9, peakDb: -1 }), { format: 'pcm24' });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/master.ts', input, '--style', 'Rock/Modern', '--out', output, '--json'],
+      { env: cliEnv(), cwd: path.resolve(import.meta.dirname, '../..') },
+    );
+    const result = JSON.parse(stdout.trim()) as Record<string, number | string>;
+    expect(result.style).toBe('Rock/Modern');
+    expect(result.targetLufs).toBe(-9.5);
+    expect(Math.abs((result.lufs as number) + 9.5)).toBeLessThanOrEqual(0.5);
+    expect(result.truePeak as number).toBeLessThanOrEqual(-1);
+    expect(result.durationS).toBe(10);
+    expect(typeof result.wallS).toBe('number');
+    const theirs = parseEbur128Summary((await runFfmpeg(ebur128Args(output))).stderrTail);
+    expect(Math.abs(Math.round((result.lufs as number) * 10) / 10 - theirs.integratedLufs)).toBeLessThanOrEqual(0.1);
+    expect(theirs.truePeakDbtp).toBeLessThanOrEqual(-1);
+  });
+
+  it('when the style is unknown, then it fails with a clear error and a non-zero exit', async () => {
+    const input = path.join(dir, 'cli-in2.wav');
+    writeWavFile(input, musicLike({ seconds: 2, seed: 9 }), { format: 'pcm16' });
+    const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/master.ts', input, '--style', 'Jazz/Nope', '--json'], {
+      env: cliEnv(),
+      cwd: path.resolve(import.meta.dirname, '../..'),
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect((failure as { code: number }).code).not.toBe(0);
+    expect((failure as { stderr: string }).stderr).toContain('unknown style "Jazz/Nope"');
+  });
+});

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bounce, decodeToWorkFile, masterFile, prepareTrack, renderRange, type Preparation, type WorkFile } from './index.js';
+import { measureLoudness } from './meter/loudness-meter.js';
+import { seededEngineStyles } from './testing/seed-styles.js';
+import { clipped, concat, musicLike, normalizePeak, silence, toMono } from './testing/signals.js';
+import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
+
+/**
+ * The quality bar of decisions.md on every seeded style: loudness within 0.5 LU of the target,
+ * true peak at or below -1.0 dBTP, no clipped sample, length kept, silence stays silence, mono
+ * stays mono, a louder track is not made louder. Short generated signals keep the suite fast.
+ */
+const styles = seededEngineStyles();
+let dir: string;
+let workFile: WorkFile;
+let preparation: Preparation;
+const INPUT_FRAMES = 12 * 44100;
+
+function readMaster(file: string) {
+  const wav = decodeSimpleWav(readFileSync(file));
+  return { ...wav, frames: wav.data.length / wav.channels, loudness: measureLoudness(wav.data, wav.sampleRate, wav.channels) };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'engine-quality-'));
+  writeWavFile(path.join(dir, 'music.wav'), musicLike({ seconds: INPUT_FRAMES / 44100, seed: 11, peakDb: -1 }), { format: 'pcm16' });
+  workFile = await decodeToWorkFile(path.join(dir, 'music.wav'), path.join(dir, 'music.f32'));
+  preparation = await prepareTrack(workFile, styles);
+}, 60_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('mastering quality on every seeded style', { timeout: 30_000 }, () => {
+  it('when the catalogue seed is read, then it holds 15 styles in 5 groups', () => {
+    expect(styles).toHaveLength(15);
+    expect(new Set(styles.map((style) => style.groupName)).size).toBe(5);
+  });
+
+  it.each(styles.map((style) => [`${style.groupName}/${style.name}`, style.styleIndex] as const))(
+    'when a music-like track is mastered in %s, then loudness, true peak, clipping and length meet the bar',
+    async (_, styleIndex) => {
+      const fitted = preparation.styles.find((style) => style.styleIndex === styleIndex)!;
+      const out = path.join(dir, `style-${styleIndex}.wav`);
+      const report = await bounce(workFile, fitted, out);
+      const master = readMaster(out);
+      expect(master.sampleRate).toBe(44100);
+      expect(master.bitsPerSample).toBe(24);
+      expect(master.frames).toBe(INPUT_FRAMES);
+      expect(Math.abs(master.loudness.integratedLufs - fitted.targetLufs)).toBeLessThanOrEqual(0.5);
+      expect(master.loudness.truePeakDb).toBeLessThanOrEqual(-1.0);
+      let peak = 0;
+      for (const x of master.data) peak = Math.max(peak, Math.abs(x));
+      expect(peak).toBeLessThan(1.0);
+      expect(report.lufs).toBeCloseTo(master.loudness.integratedLufs, 1);
+      expect(report.frames).toBe(INPUT_FRAMES);
+    },
+  );
+
+  it('when the first render is a little too loud, then the written file is turned down to the target instead of rendered again', async () => {
+    const fitted = preparation.styles[0]!;
+    const plainReport = await bounce(workFile, fitted, path.join(dir, 'untrimmed.wav'));
+    const plain = readMaster(path.join(dir, 'untrimmed.wav'));
+    expect(plainReport).toMatchObject({ passes: 1, trimDb: 0 });
+    // The same render against a target 0.3 LU lower: too loud by 0.3 LU after the first pass.
+    const lower = { ...fitted, effectiveTargetLufs: Math.round((plain.loudness.integratedLufs - 0.3) * 100) / 100 };
+    const out = path.join(dir, 'trimmed.wav');
+    const report = await bounce(workFile, lower, out);
+    const trimmed = readMaster(out);
+    expect(report.passes).toBe(1);
+    expect(report.trimDb).toBeCloseTo(-0.3, 1);
+    expect(Math.abs(trimmed.loudness.integratedLufs - lower.effectiveTargetLufs)).toBeLessThanOrEqual(0.02);
+    expect(trimmed.loudness.truePeakDb).toBeCloseTo(plain.loudness.truePeakDb + report.trimDb, 1);
+    // Sample for sample the plain master times the trim gain, to 24-bit rounding.
+    const gain = Math.pow(10, report.trimDb / 20);
+    let worst = 0;
+    for (let i = 0; i < trimmed.data.length; i++) worst = Math.max(worst, Math.abs(trimmed.data[i]! - plain.data[i]! * gain));
+    // 24-bit rounding (1.2e-7) plus the report's four-decimal trim figure.
+    expect(worst).toBeLessThan(1e-5);
+    expect(report.sha256).toBe(createHash('sha256').update(readFileSync(out)).digest('hex'));
+  });
+
+  it('when a style is rendered on demand, then the range matches the bounced master', () => {
+    const fitted = preparation.styles[0]!;
+    const start = 5 * 44100;
+    const range = renderRange(workFile, fitted, start, 44100);
+    const master = decodeSimpleWav(readFileSync(path.join(dir, `style-${fitted.styleIndex}.wav`)));
+    let worst = 0;
+    for (let i = 0; i < range.length; i++) worst = Math.max(worst, Math.abs(range[i]! - master.data[start * 2 + i]!));
+    expect(worst).toBeLessThan(1e-3);
+  });
+});
+
+describe('edge cases', { timeout: 30_000 }, () => {
+  it('when the input is digital silence, then the master is digital silence of the same length', async () => {
+    const input = path.join(dir, 'silence.wav');
+    writeWavFile(input, silence(3.5), { format: 'pcm24' });
+    const report = await masterFile(input, styles[3]!, path.join(dir, 'silence-out.wav'));
+    const master = readMaster(path.join(dir, 'silence-out.wav'));
+    expect(master.frames).toBe(Math.round(3.5 * 44100));
+    expect(master.data.every((x) => x === 0)).toBe(true);
+    expect(report.lufs).toBeNull();
+    expect(report.truePeak).toBeNull();
+  });
+
+  it('when music ends in digital silence, then the silent tail stays silent', async () => {
+    const input = path.join(dir, 'tail.wav');
+    writeWavFile(input, concat(musicLike({ seconds: 4, seed: 3, peakDb: -1 }), silence(3)), { format: 'pcm16' });
+    await masterFile(input, styles[6]!, path.join(dir, 'tail-out.wav'));
+    const master = readMaster(path.join(dir, 'tail-out.wav'));
+    expect(master.data.subarray(6 * 44100 * 2).every((x) => x === 0)).toBe(true);
+  });
+
+  it('when the input is mono, then the master has identical left and right channels', async () => {
+    const input = path.join(dir, 'mono.wav');
+    writeWavFile(input, toMono(musicLike({ seconds: 6, seed: 5, peakDb: -1 })), { format: 'pcm16' });
+    const report = await masterFile(input, styles[5]!, path.join(dir, 'mono-out.wav'));
+    const master = readMaster(path.join(dir, 'mono-out.wav'));
+    expect(master.channels).toBe(2);
+    let differing = 0;
+    for (let n = 0; n < master.frames; n++) if (master.data[2 * n] !== master.data[2 * n + 1]) differing++;
+    expect(differing).toBe(0);
+    expect(Math.abs(report.lufs! - styles[5]!.processing.targetLufs)).toBeLessThanOrEqual(0.5);
+  });
+
+  it('when a track is already louder than the target, then the master is not louder than the track', async () => {
+    const loud = clipped(normalizePeak(musicLike({ seconds: 8, seed: 8 }), 9), -0.3);
+    const input = path.join(dir, 'loud.wav');
+    writeWavFile(input, loud, { format: 'float32' });
+    const inputLufs = measureLoudness(loud.data, 44100, 2).integratedLufs;
+    expect(inputLufs).toBeGreaterThan(-9);
+    for (const style of [styles[3]!, styles[12]!]) {
+      const report = await masterFile(input, style, path.join(dir, 'loud-out.wav'));
+      expect(report.lufs!).toBeLessThanOrEqual(inputLufs + 0.05);
+      expect(Math.abs(report.lufs! - style.processing.targetLufs)).toBeLessThanOrEqual(0.5);
+      expect(report.truePeak!).toBeLessThanOrEqual(-1.0);
+    }
+  });
+
+  it('when the input is 96 kHz 24-bit extensible, then it is decoded to 44.1 kHz and mastered', async () => {
+    const input = path.join(dir, 'hires.wav');
+    writeWavFile(input, musicLike({ seconds: 5, sampleRate: 96000, seed: 2, peakDb: -2 }), { format: 'pcm24', extensible: true });
+    const report = await masterFile(input, styles[9]!, path.join(dir, 'hires-out.wav'));
+    expect(Math.abs(report.frames - 5 * 44100)).toBeLessThanOrEqual(1);
+    expect(Math.abs(report.lufs! - styles[9]!.processing.targetLufs)).toBeLessThanOrEqual(0.5);
+    expect(report.truePeak!).toBeLessThanOrEqual(-1.0);
+  });
+
+  it.each([
+    ['24-bit PCM', { format: 'pcm24' }],
+    ['32-bit PCM', { format: 'pcm32' }],
+    ['64-bit float RF64', { format: 'float64', rf64: true }],
+  ] as const)('when the input is %s at 44.1 kHz, then the master keeps its length to the sample', async (_, options) => {
+    const input = path.join(dir, `format-${options.format}.wav`);
+    writeWavFile(input, musicLike({ seconds: 3, seed: 4, peakDb: -3 }), options);
+    const report = await masterFile(input, styles[12]!, path.join(dir, 'format-out.wav'));
+    expect(report.frames).toBe(3 * 44100);
+    expect(readMaster(path.join(dir, 'format-out.wav')).frames).toBe(3 * 44100);
+  });
+});

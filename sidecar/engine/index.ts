@@ -1,0 +1,291 @@
+/**
+ * The mastering engine's public API, for the media sidecar (inside a worker thread), the command
+ * line and the benchmark. Flow (decisions.md, "Real-time mastering flow"): decodeToWorkFile ->
+ * prepareTrack (one analysis pass, every style fitted) -> renderRange / createRangeRenderer for
+ * previews -> bounce for the chosen style.
+ */
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
+import { AppError } from '../../src/platform/errors.js';
+import { decodeToF32Args, ENGINE_SAMPLE_RATE } from '../ffmpeg/ffmpeg-args.js';
+import { outputChannelsOf, runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
+import { bandLevelsDb, createSpectrumAccumulator, createWaveform, feedSpectrum, feedWaveform, waveformOf } from './analysis.js';
+import { bounceStyle, type BounceProgress, type MasterReport } from './bounce.js';
+import { eqFilters, TONE_BANDS, type BandGains } from './dsp/chain.js';
+import { magnitudeDb } from './dsp/biquad.js';
+import { createFitClaims, createFitWorkspace, excerptInputLoudness, fitClaimedStyles, fitStyle, loadExcerpt, planExcerpt, type FittedStyle } from './fit.js';
+import type { FitHelperMessage, FitReply } from './fit-worker.js';
+import { startWorker } from '../worker-entry.js';
+import { createLoudnessMeter, feedMeter, meterResult } from './meter/loudness-meter.js';
+import { createRangeRenderer, renderRange as renderStyleRange, type RangeRenderer } from './render.js';
+import { openWorkFile, type WorkFile } from './work-file.js';
+
+export type { WorkFile } from './work-file.js';
+export type { FittedStyle } from './fit.js';
+export type { MasterReport, BounceProgress } from './bounce.js';
+export type { RangeRenderer } from './render.js';
+export type { ChainParams, BandGains } from './dsp/chain.js';
+export { OUTPUT_CHANNELS, PREROLL_FRAMES } from './render.js';
+
+/** Stages of spec §4 that preparation reports, in this order. */
+export type PreparationProgress = { stage: 'preparing' | 'dynamics' | 'eq'; iteration: number; progressInPercent: number };
+
+/** The original track as the analysis pass measured it (null: digital silence). */
+export interface TrackAnalysis {
+  sampleRate: number;
+  channels: number;
+  frames: number;
+  durationS: number;
+  lufs: number | null;
+  lra: number;
+  truePeak: number | null;
+  samplePeak: number | null;
+  /** Sample peak over RMS, dB. */
+  crest: number | null;
+  /** Each band's share of the total power, dB. */
+  bandLevelsDb: Record<keyof BandGains, number | null>;
+  /** Peak amplitude 0..1 in equal slices of the track. */
+  waveform: number[];
+}
+
+export interface EqCurve {
+  frequencies: number[];
+  gainsDb: number[];
+}
+
+export interface Preparation {
+  version: 1;
+  analysis: TrackAnalysis;
+  styles: Array<FittedStyle & { eqCurve: EqCurve }>;
+  /** Wall time of the preparation, s. */
+  seconds: number;
+}
+
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+const finite = (x: number, digits = 2): number | null => (Number.isFinite(x) ? round(x, digits) : null);
+
+/**
+ * Decodes an accepted WAV to a raw f32le 44.1 kHz work file (input channel count kept). The
+ * decoded audio never has to be in memory: everything downstream streams from the file.
+ */
+export async function decodeToWorkFile(inputPath: string, workPath: string, signal?: AbortSignal): Promise<WorkFile> {
+  const { stderrTail } = await runFfmpeg(decodeToF32Args(inputPath, workPath), signal ? { signal } : {});
+  const channels = outputChannelsOf(stderrTail);
+  if (channels === null) throw new AppError('INTERNAL', 'error.ffmpegFailed', { detail: 'decoder reported no output stream' });
+  if (channels < 1 || channels > 2) {
+    await rm(workPath, { force: true });
+    throw new AppError('BAD_REQUEST', 'error.unsupportedWave', { detail: `${channels} channels (1 or 2 accepted)` });
+  }
+  const { size } = await stat(workPath);
+  return { path: workPath, sampleRate: ENGINE_SAMPLE_RATE, channels, frames: Math.floor(size / (4 * channels)) };
+}
+
+/** ISO 1/3-octave centres 20 Hz .. 20 kHz, for the report card's EQ curve. */
+const CURVE_FREQUENCIES = [20, 25, 31.5, 40, 50, 63, 80, 100, 125, 160, 200, 250, 315, 400, 500, 630, 800, 1000, 1250, 1600, 2000, 2500, 3150, 4000, 5000, 6300, 8000, 10000, 12500, 16000, 20000];
+
+/** The EQ stage's response (high-pass included) at 1/3-octave centres, dB. */
+export function eqCurveOf(fitted: FittedStyle): EqCurve {
+  const filters = eqFilters(fitted.chain.eqGainsDb, fitted.chain.highPassHz, ENGINE_SAMPLE_RATE);
+  return {
+    frequencies: CURVE_FREQUENCIES,
+    gainsDb: CURVE_FREQUENCIES.map((f) => round(filters.reduce((sum, c) => sum + magnitudeDb(c, f, ENGINE_SAMPLE_RATE), 0))),
+  };
+}
+
+const ANALYSIS_BLOCK = 65536;
+
+/** One streamed pass over the work file: loudness, LRA, peaks, band spectrum, waveform. */
+export async function analyseWorkFile(workFile: WorkFile, onFraction: (fraction: number) => void = () => {}): Promise<TrackAnalysis> {
+  return (await analysisPass(workFile, onFraction)).analysis;
+}
+
+async function analysisPass(workFile: WorkFile, onFraction: (fraction: number) => void): Promise<{ analysis: TrackAnalysis; blocks: Float64Array }> {
+  const reader = openWorkFile(workFile);
+  try {
+    const channels = workFile.channels;
+    const meter = createLoudnessMeter(workFile.sampleRate, channels);
+    const spectrum = createSpectrumAccumulator(workFile.frames, workFile.sampleRate);
+    const waveform = createWaveform(workFile.frames);
+    const block = new Float32Array(ANALYSIS_BLOCK * channels);
+    for (let position = 0, n = 0; position < workFile.frames; position += ANALYSIS_BLOCK, n++) {
+      const count = Math.min(ANALYSIS_BLOCK, workFile.frames - position);
+      reader.read(position, count, block);
+      const view = block.subarray(0, count * channels);
+      feedMeter(meter, view, count);
+      feedSpectrum(spectrum, view, channels, position, count);
+      feedWaveform(waveform, view, channels, position, count);
+      if (n % 16 === 15) {
+        onFraction((position + count) / workFile.frames);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+    const result = meterResult(meter);
+    const bands = bandLevelsDb(spectrum);
+    const analysis: TrackAnalysis = {
+      sampleRate: workFile.sampleRate,
+      channels,
+      frames: workFile.frames,
+      durationS: round(workFile.frames / workFile.sampleRate, 3),
+      lufs: finite(result.integratedLufs),
+      lra: finite(result.lra) ?? 0,
+      truePeak: finite(result.truePeakDb),
+      samplePeak: finite(result.samplePeakDb),
+      crest: Number.isFinite(result.samplePeakDb) && Number.isFinite(result.rmsDb) ? finite(result.samplePeakDb - result.rmsDb) : null,
+      bandLevelsDb: Object.fromEntries(TONE_BANDS.map((band) => [band, finite(bands[band])])) as TrackAnalysis['bandLevelsDb'],
+      waveform: waveformOf(waveform),
+    };
+    return { analysis, blocks: meter.blocks.data.subarray(0, meter.blocks.length) };
+  } finally {
+    reader.close();
+  }
+}
+
+/** From this many styles on, preparation fits styles in a second thread too (the machine has two cores). */
+const PARALLEL_FIT_MIN_STYLES = 4;
+
+interface FitHelper {
+  /**
+   * Starts the helper on the shared claims; resolves when it has no more to claim. `onFitted`
+   * hears each style it fitted. Rejects when the thread fails.
+   */
+  run(start: Extract<FitHelperMessage, { kind: 'start' }>, onIteration: (iteration: number) => void, onFitted: (index: number, fitted: FittedStyle) => void): Promise<void>;
+  /** Hands the helper a style fitted here, as first-guess history. */
+  share(fitted: FittedStyle): void;
+  close(): void;
+}
+
+function startFitHelper(): FitHelper {
+  const worker = startWorker('./engine/fit-worker');
+  worker.unref();
+  let failure: Error | null = null;
+  let rejectRun: ((error: Error) => void) | null = null;
+  const fail = (error: Error) => {
+    failure ??= error;
+    rejectRun?.(failure);
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`fit worker exited (${code})`)));
+  return {
+    run(start, onIteration, onFitted) {
+      return new Promise<void>((resolve, reject) => {
+        if (failure) return reject(failure);
+        rejectRun = reject;
+        worker.on('message', (reply: FitReply) => {
+          if (reply.kind === 'iteration') onIteration(reply.iteration);
+          else if (reply.kind === 'fitted') onFitted(reply.index, reply.fitted);
+          else if (reply.kind === 'done') resolve();
+          else reject(new Error(reply.message));
+        });
+        worker.postMessage(start satisfies FitHelperMessage);
+      });
+    },
+    share(fitted) {
+      if (!failure) worker.postMessage({ kind: 'fitted', fitted } satisfies FitHelperMessage);
+    },
+    close() {
+      void worker.terminate();
+    },
+  };
+}
+
+/**
+ * Preparation (spec §4 stages, in order): 'preparing' (the analysis pass), 'dynamics' (each style's
+ * EQ and pre-gain fitted on the track's excerpt; `iteration` counts the loudness evaluations of the
+ * style being fitted), 'eq' (each style's EQ curve for the report). JSON-serialisable result.
+ * With PARALLEL_FIT_MIN_STYLES or more styles, a helper thread fits styles too (fitClaimedStyles).
+ */
+export async function prepareTrack(workFile: WorkFile, styles: TEngineStyle[], onProgress: (progress: PreparationProgress) => void = () => {}): Promise<Preparation> {
+  const started = performance.now();
+  // Started first, so its start-up overlaps the analysis pass.
+  const helper = styles.length >= PARALLEL_FIT_MIN_STYLES ? startFitHelper() : null;
+  try {
+    return await prepareWith(helper, started, workFile, styles, onProgress);
+  } finally {
+    helper?.close();
+  }
+}
+
+async function prepareWith(helper: FitHelper | null, started: number, workFile: WorkFile, styles: TEngineStyle[], onProgress: (progress: PreparationProgress) => void): Promise<Preparation> {
+  onProgress({ stage: 'preparing', iteration: 0, progressInPercent: 0 });
+  const { analysis, blocks } = await analysisPass(workFile, (fraction) => onProgress({ stage: 'preparing', iteration: 0, progressInPercent: Math.floor(fraction * 100) }));
+  onProgress({ stage: 'preparing', iteration: 0, progressInPercent: 100 });
+
+  const reader = openWorkFile(workFile);
+  let excerpt;
+  try {
+    excerpt = loadExcerpt(reader, planExcerpt(workFile.frames, blocks));
+  } finally {
+    reader.close();
+  }
+  const bandLevels = Object.fromEntries(TONE_BANDS.map((band) => [band, analysis.bandLevelsDb[band] ?? -Infinity])) as BandGains;
+  const inputs = { inputLufs: analysis.lufs ?? -Infinity, excerptInputLufs: excerptInputLoudness(excerpt), bandLevelsDb: bandLevels };
+  // Both threads claim styles from one counter and learn from each other's fits.
+  const claims = createFitClaims();
+  const results: (FittedStyle | undefined)[] = new Array(styles.length);
+  const history: FittedStyle[] = [];
+  let done = 0;
+  const report = (iteration: number) => onProgress({ stage: 'dynamics', iteration, progressInPercent: Math.floor((done * 100) / styles.length) });
+  onProgress({ stage: 'dynamics', iteration: 0, progressInPercent: 0 });
+  const helperRun = helper?.run({ kind: 'start', excerpt, inputs, styles, claims }, report, (index, fitted) => {
+    results[index] = fitted;
+    history.push(fitted);
+    done++;
+  });
+  // Observed here so that a failure before this thread awaits it is not an unhandled rejection.
+  const helperFailed = helperRun?.then(() => false, () => true);
+  await fitClaimedStyles(claims, styles, inputs, excerpt, history, report, (index, fitted) => {
+    results[index] = fitted;
+    done++;
+    helper?.share(fitted);
+  });
+  if (helperFailed && (await helperFailed)) {
+    // A helper that failed costs time, never the result: what it claimed and left is fitted here.
+    const workspace = createFitWorkspace(excerpt);
+    styles.forEach((style, index) => {
+      if (results[index]) return;
+      results[index] = fitStyle(style, inputs, excerpt, workspace, report, history);
+      history.push(results[index]);
+      done++;
+    });
+  }
+  const fitted = results.map((f) => f!);
+  onProgress({ stage: 'dynamics', iteration: 0, progressInPercent: 100 });
+  const withCurves = fitted.map((style, index) => {
+    onProgress({ stage: 'eq', iteration: 0, progressInPercent: Math.floor((index * 100) / fitted.length) });
+    return { ...style, eqCurve: eqCurveOf(style) };
+  });
+  onProgress({ stage: 'eq', iteration: 0, progressInPercent: 100 });
+  return { version: 1, analysis, styles: withCurves, seconds: round((performance.now() - started) / 1000, 3) };
+}
+
+/** Mastered audio of frames [startFrame, startFrame+frameCount): interleaved stereo float. */
+export function renderRange(source: WorkFile, fitted: FittedStyle, startFrame: number, frameCount: number): Float32Array {
+  return renderStyleRange(source, fitted.chain, startFrame, frameCount);
+}
+
+/** A renderer that keeps its state between consecutive ranges (streaming a style in chunks). */
+export function createStyleRenderer(source: WorkFile, fitted: FittedStyle): RangeRenderer {
+  return createRangeRenderer(source, fitted.chain);
+}
+
+/** Full render of one style into a 24-bit 44.1 kHz WAV, loudness loop closed, result measured. */
+export function bounce(workFile: WorkFile, fitted: FittedStyle, outWavPath: string, onProgress?: (progress: BounceProgress) => void, signal?: AbortSignal): Promise<MasterReport> {
+  return bounceStyle(workFile, fitted, outWavPath, onProgress, signal);
+}
+
+export type MasterProgress = PreparationProgress | BounceProgress;
+
+/** Decode, prepare (this style only) and bounce: the command line's one call. */
+export async function masterFile(inputPath: string, style: TEngineStyle, outPath: string, onProgress: (progress: MasterProgress) => void = () => {}, signal?: AbortSignal): Promise<MasterReport & { analysis: TrackAnalysis }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'masterdeck-'));
+  try {
+    const workFile = await decodeToWorkFile(inputPath, path.join(dir, 'work.f32'), signal);
+    const preparation = await prepareTrack(workFile, [style], onProgress);
+    const report = await bounce(workFile, preparation.styles[0]!, outPath, onProgress, signal);
+    return { ...report, analysis: preparation.analysis };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

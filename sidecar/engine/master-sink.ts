@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import type { Worker } from 'node:worker_threads';
+import { wavHeader } from '../../src/modules/audio/index.js';
+import { startWorker } from '../worker-entry.js';
+import { createWaveform, feedWaveform, waveformOf } from './analysis.js';
+import { createLoudnessMeter, feedMeter, meterResult, type LoudnessResult } from './meter/loudness-meter.js';
+import { OUTPUT_CHANNELS } from './render.js';
+
+/** What one render pass wrote and measured. */
+export interface PassResult {
+  loudness: LoudnessResult;
+  sha256: string;
+  waveform: number[];
+}
+
+/**
+ * Everything a bounce does with the rendered audio: quantise to 24 bits, write the WAV, hash it,
+ * and measure exactly the values the file holds (loudness, peaks, waveform).
+ */
+export interface MasterSink {
+  /** Takes ownership of `block` (interleaved stereo float, `frames` frames). */
+  write(block: Float32Array, frames: number): Promise<void>;
+  finish(): Promise<PassResult>;
+  /** Gives up the pass: the file is closed (and, threaded, the thread gone) when this resolves. */
+  abort(): Promise<void>;
+}
+
+export const FULL_SCALE_24 = 8388608;
+
+/** The sink in the calling thread. */
+export function createLocalSink(path: string, totalFrames: number): MasterSink {
+  const fd = openSync(path, 'w');
+  let open = true;
+  const close = () => {
+    if (open) closeSync(fd);
+    open = false;
+  };
+  const hash = createHash('sha256');
+  const header = wavHeader({ sampleRate: 44100, channels: OUTPUT_CHANNELS, format: 'pcm24', frames: totalFrames });
+  writeSync(fd, header);
+  hash.update(header);
+  const meter = createLoudnessMeter(44100, OUTPUT_CHANNELS);
+  const waveform = createWaveform(totalFrames);
+  let bytes = Buffer.alloc(0);
+  let position = 0;
+  return {
+    async write(block, frames) {
+      const samples = frames * OUTPUT_CHANNELS;
+      if (bytes.length < samples * 3) bytes = Buffer.alloc(samples * 3);
+      for (let i = 0, o = 0; i < samples; i++, o += 3) {
+        // floor(v + 0.5) is Math.round here (v has 24 significant bits, so v + 0.5 is exact) and
+        // compiles to a faster loop.
+        let q = Math.floor(block[i]! * FULL_SCALE_24 + 0.5);
+        if (q > FULL_SCALE_24 - 1) q = FULL_SCALE_24 - 1;
+        else if (q < -FULL_SCALE_24) q = -FULL_SCALE_24;
+        block[i] = q / FULL_SCALE_24;
+        bytes[o] = q & 0xff;
+        bytes[o + 1] = (q >> 8) & 0xff;
+        bytes[o + 2] = (q >> 16) & 0xff;
+      }
+      feedMeter(meter, block, frames);
+      feedWaveform(waveform, block, OUTPUT_CHANNELS, position, frames);
+      position += frames;
+      const chunk = bytes.subarray(0, samples * 3);
+      writeSync(fd, chunk);
+      hash.update(chunk);
+    },
+    async finish() {
+      close();
+      return { loudness: meterResult(meter), sha256: hash.digest('hex'), waveform: waveformOf(waveform) };
+    },
+    async abort() {
+      close();
+    },
+  };
+}
+
+export type SinkRequest = { kind: 'open'; path: string; totalFrames: number } | { kind: 'block'; block: Float32Array; frames: number } | { kind: 'finish' } | { kind: 'abort' };
+export type SinkReply = { kind: 'written' } | { kind: 'finished'; result: PassResult } | { kind: 'error'; message: string };
+
+/** Blocks handed over but not yet written, at most: bounds memory when the sink falls behind. */
+const MAX_IN_FLIGHT = 128;
+
+/**
+ * The sink in a second thread (master-sink-worker.ts), so rendering and the quantise, write and
+ * measure work run on both cores at once. Blocks are transferred, not copied.
+ */
+export function createThreadedSink(path: string, totalFrames: number): MasterSink {
+  const worker: Worker = startWorker('./engine/master-sink-worker');
+  let failure: Error | null = null;
+  let inFlight = 0;
+  let wake: (() => void) | null = null;
+  let finished: { resolve: (result: PassResult) => void; reject: (error: Error) => void } | null = null;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const fail = (error: Error) => {
+    failure ??= error;
+    finished?.reject(failure);
+    wake?.();
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`master sink exited (${code})`)));
+  worker.on('message', (reply: SinkReply) => {
+    if (reply.kind === 'written') {
+      inFlight--;
+      wake?.();
+    } else if (reply.kind === 'finished') {
+      finished?.resolve(reply.result);
+      void worker.terminate();
+    } else fail(new Error(reply.message));
+  });
+  worker.postMessage({ kind: 'open', path, totalFrames } satisfies SinkRequest);
+  return {
+    async write(block, frames) {
+      while (inFlight >= MAX_IN_FLIGHT && !failure) await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+      if (failure) throw failure;
+      inFlight++;
+      worker.postMessage({ kind: 'block', block, frames } satisfies SinkRequest, [block.buffer as ArrayBuffer]);
+    },
+    finish() {
+      return new Promise<PassResult>((resolve, reject) => {
+        if (failure) return reject(failure);
+        finished = { resolve, reject };
+        worker.postMessage({ kind: 'finish' } satisfies SinkRequest);
+      });
+    },
+    async abort() {
+      // Asked to close its file and end; terminated if it does not within a second.
+      worker.postMessage({ kind: 'abort' } satisfies SinkRequest);
+      const timer = setTimeout(() => void worker.terminate(), 1000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,316 @@
+import { kWeightingCoefficients } from './k-weighting.js';
+import { TRUE_PEAK_TAPS, truePeakOfPadded } from './true-peak.js';
+
+/**
+ * Incremental loudness meter: ITU-R BS.1770-4 integrated loudness (K-weighting, 400 ms blocks with
+ * 75 % overlap, absolute gate -70 LUFS, relative gate -10 LU), EBU Tech 3341 momentary and
+ * short-term loudness, EBU Tech 3342 loudness range, BS.1770-4 Annex 2 true peak and sample peak.
+ * Feed interleaved blocks of any size; nothing but the 100 ms block powers is kept, so a long track
+ * never has to be in memory.
+ */
+export interface LoudnessMeter {
+  readonly sampleRate: number;
+  readonly channels: number;
+  /** Frames per 100 ms step (blocks are 4 steps, short-term windows 30). */
+  readonly stepFrames: number;
+  readonly coefficients: Float64Array;
+  /** Per channel: transposed direct form II state of both K-weighting stages (4 values). */
+  readonly filterState: Float64Array;
+  stepSum: number;
+  stepFill: number;
+  /** Last 30 step energies (sum over channels of squared K-weighted samples). */
+  readonly stepRing: Float64Array;
+  stepCount: number;
+  blocks: GrowableSeries;
+  shortTerm: GrowableSeries;
+  samplePeak: number;
+  truePeak: number;
+  sumSquares: number;
+  frames: number;
+  /** Per channel: the last 11 samples (true-peak FIR history) followed by scratch for one feed. */
+  padded: Float32Array[];
+  /** False: loudness only (the fit's trial renders need no peaks). */
+  readonly peaks: boolean;
+}
+
+export interface GrowableSeries {
+  data: Float64Array;
+  length: number;
+}
+
+function push(series: GrowableSeries, value: number): void {
+  if (series.length === series.data.length) {
+    const grown = new Float64Array(series.data.length * 2);
+    grown.set(series.data);
+    series.data = grown;
+  }
+  series.data[series.length++] = value;
+}
+
+export const ABSOLUTE_GATE_LUFS = -70;
+const RELATIVE_GATE_LU = -10;
+const LRA_RELATIVE_GATE_LU = -20;
+
+export function createLoudnessMeter(sampleRate: number, channels: number, options: { peaks?: boolean } = {}): LoudnessMeter {
+  const [shelf, highPass] = kWeightingCoefficients(sampleRate);
+  return {
+    sampleRate,
+    channels,
+    stepFrames: Math.round(sampleRate / 10),
+    coefficients: Float64Array.from([shelf.b0, shelf.b1, shelf.b2, shelf.a1, shelf.a2, highPass.b0, highPass.b1, highPass.b2, highPass.a1, highPass.a2]),
+    filterState: new Float64Array(channels * 4),
+    stepSum: 0,
+    stepFill: 0,
+    stepRing: new Float64Array(30),
+    stepCount: 0,
+    blocks: { data: new Float64Array(1024), length: 0 },
+    shortTerm: { data: new Float64Array(1024), length: 0 },
+    samplePeak: 0,
+    truePeak: 0,
+    sumSquares: 0,
+    frames: 0,
+    padded: Array.from({ length: channels }, () => new Float32Array(TRUE_PEAK_TAPS - 1)),
+    peaks: options.peaks ?? true,
+  };
+}
+
+/**
+ * Forget every measurement but keep the filter and true-peak history: used after a pre-roll, so
+ * an excerpt is measured with settled filters.
+ */
+export function resetMeasurements(meter: LoudnessMeter): void {
+  meter.stepSum = 0;
+  meter.stepFill = 0;
+  meter.stepRing.fill(0);
+  meter.stepCount = 0;
+  meter.blocks.length = 0;
+  meter.shortTerm.length = 0;
+  meter.samplePeak = 0;
+  meter.truePeak = 0;
+  meter.sumSquares = 0;
+  meter.frames = 0;
+}
+
+/** K-weights and accumulates `frames` frames of channel `channel` from interleaved `input`. */
+function kWeightedEnergy(meter: LoudnessMeter, input: Float32Array, channel: number, start: number, end: number): number {
+  const c = meter.coefficients;
+  const b0 = c[0]!, b1 = c[1]!, b2 = c[2]!, a1 = c[3]!, a2 = c[4]!;
+  const d0 = c[5]!, d1 = c[6]!, d2 = c[7]!, e1 = c[8]!, e2 = c[9]!;
+  const st = meter.filterState;
+  const o = channel * 4;
+  let s1 = st[o]!, s2 = st[o + 1]!, t1 = st[o + 2]!, t2 = st[o + 3]!;
+  const stride = meter.channels;
+  let energy = 0;
+  for (let i = start * stride + channel, last = end * stride; i < last; i += stride) {
+    const x = input[i]!;
+    const y = b0 * x + s1;
+    s1 = b1 * x - a1 * y + s2;
+    s2 = b2 * x - a2 * y;
+    const z = d0 * y + t1;
+    t1 = d1 * y - e1 * z + t2;
+    t2 = d2 * y - e2 * z;
+    energy += z * z;
+  }
+  st[o] = s1;
+  st[o + 1] = s2;
+  st[o + 2] = t1;
+  st[o + 3] = t2;
+  return energy;
+}
+
+/** kWeightedEnergy of both channels of interleaved stereo in one pass (the meter's hot loop). */
+function kWeightedEnergyStereo(meter: LoudnessMeter, input: Float32Array, start: number, end: number): number {
+  const c = meter.coefficients;
+  const b0 = c[0]!, b1 = c[1]!, b2 = c[2]!, a1 = c[3]!, a2 = c[4]!;
+  const d0 = c[5]!, d1 = c[6]!, d2 = c[7]!, e1 = c[8]!, e2 = c[9]!;
+  const st = meter.filterState;
+  let ls1 = st[0]!, ls2 = st[1]!, lt1 = st[2]!, lt2 = st[3]!;
+  let rs1 = st[4]!, rs2 = st[5]!, rt1 = st[6]!, rt2 = st[7]!;
+  let energy = 0;
+  for (let i = start * 2, last = end * 2; i < last; i += 2) {
+    const xl = input[i]!;
+    const xr = input[i + 1]!;
+    const yl = b0 * xl + ls1;
+    const yr = b0 * xr + rs1;
+    ls1 = b1 * xl - a1 * yl + ls2;
+    rs1 = b1 * xr - a1 * yr + rs2;
+    ls2 = b2 * xl - a2 * yl;
+    rs2 = b2 * xr - a2 * yr;
+    const zl = d0 * yl + lt1;
+    const zr = d0 * yr + rt1;
+    lt1 = d1 * yl - e1 * zl + lt2;
+    rt1 = d1 * yr - e1 * zr + rt2;
+    lt2 = d2 * yl - e2 * zl;
+    rt2 = d2 * yr - e2 * zr;
+    energy += zl * zl + zr * zr;
+  }
+  st[0] = ls1;
+  st[1] = ls2;
+  st[2] = lt1;
+  st[3] = lt2;
+  st[4] = rs1;
+  st[5] = rs2;
+  st[6] = rt1;
+  st[7] = rt2;
+  return energy;
+}
+
+function closeStep(meter: LoudnessMeter): void {
+  const ring = meter.stepRing;
+  ring[meter.stepCount % 30] = meter.stepSum;
+  meter.stepCount++;
+  meter.stepSum = 0;
+  meter.stepFill = 0;
+  if (meter.stepCount >= 4) {
+    let sum = 0;
+    for (let k = 1; k <= 4; k++) sum += ring[(meter.stepCount - k) % 30]!;
+    push(meter.blocks, sum / (4 * meter.stepFrames));
+  }
+  if (meter.stepCount >= 30) {
+    let sum = 0;
+    for (let k = 0; k < 30; k++) sum += ring[k]!;
+    push(meter.shortTerm, sum / (30 * meter.stepFrames));
+  }
+}
+
+/** Feeds `frames` interleaved frames (channel count of the meter). */
+export function feedMeter(meter: LoudnessMeter, input: Float32Array, frames: number): void {
+  const channels = meter.channels;
+  let position = 0;
+  while (position < frames) {
+    const take = Math.min(frames - position, meter.stepFrames - meter.stepFill);
+    let energy = 0;
+    if (channels === 2) energy = kWeightedEnergyStereo(meter, input, position, position + take);
+    else for (let ch = 0; ch < channels; ch++) energy += kWeightedEnergy(meter, input, ch, position, position + take);
+    meter.stepSum += energy;
+    meter.stepFill += take;
+    position += take;
+    if (meter.stepFill === meter.stepFrames) closeStep(meter);
+  }
+  meter.frames += frames;
+  if (!meter.peaks) return;
+  // Peaks per channel over the whole feed, with the FIR history carried across feeds.
+  const history = TRUE_PEAK_TAPS - 1;
+  for (let ch = 0; ch < channels; ch++) {
+    let padded = meter.padded[ch]!;
+    if (padded.length < frames + history) {
+      const grown = new Float32Array(frames + history);
+      grown.set(padded.subarray(0, history));
+      padded = grown;
+      meter.padded[ch] = grown;
+    }
+    let peak = meter.samplePeak;
+    let squares = 0;
+    for (let n = 0, i = ch; n < frames; n++, i += channels) {
+      const x = input[i]!;
+      padded[history + n] = x;
+      squares += x * x;
+      const a = x < 0 ? -x : x;
+      if (a > peak) peak = a;
+    }
+    meter.samplePeak = peak;
+    meter.sumSquares += squares;
+    meter.truePeak = truePeakOfPadded(padded, frames, meter.truePeak);
+    padded.copyWithin(0, frames, frames + history);
+  }
+}
+
+export const powerToLufs = (power: number): number => (power > 0 ? -0.691 + 10 * Math.log10(power) : -Infinity);
+export const toDb = (linear: number): number => (linear > 0 ? 20 * Math.log10(linear) : -Infinity);
+
+/** Gated integrated loudness (BS.1770-4, 2.8) of 400 ms block powers (sum over channels). */
+export function gatedLoudness(blocks: Float64Array, count: number): number {
+  const absolutePower = Math.pow(10, (ABSOLUTE_GATE_LUFS + 0.691) / 10);
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < count; i++) {
+    const p = blocks[i]!;
+    if (p > absolutePower) {
+      sum += p;
+      n++;
+    }
+  }
+  if (n === 0) return -Infinity;
+  const relativePower = (sum / n) * Math.pow(10, RELATIVE_GATE_LU / 10);
+  let gatedSum = 0;
+  let gatedN = 0;
+  for (let i = 0; i < count; i++) {
+    const p = blocks[i]!;
+    if (p > absolutePower && p > relativePower) {
+      gatedSum += p;
+      gatedN++;
+    }
+  }
+  return gatedN === 0 ? -Infinity : powerToLufs(gatedSum / gatedN);
+}
+
+/** Loudness range (EBU Tech 3342): 10th to 95th percentile of gated short-term loudness. */
+export function loudnessRange(shortTerm: Float64Array, count: number): number {
+  const absolutePower = Math.pow(10, (ABSOLUTE_GATE_LUFS + 0.691) / 10);
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < count; i++) {
+    const p = shortTerm[i]!;
+    if (p > absolutePower) {
+      sum += p;
+      n++;
+    }
+  }
+  if (n === 0) return 0;
+  const relativePower = (sum / n) * Math.pow(10, LRA_RELATIVE_GATE_LU / 10);
+  const gated: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const p = shortTerm[i]!;
+    if (p > absolutePower && p > relativePower) gated.push(powerToLufs(p));
+  }
+  if (gated.length === 0) return 0;
+  gated.sort((a, b) => a - b);
+  const at = (q: number) => gated[Math.min(gated.length - 1, Math.max(0, Math.round((gated.length - 1) * q)))]!;
+  return at(0.95) - at(0.1);
+}
+
+export interface LoudnessResult {
+  /** Integrated loudness, LUFS (-Infinity for digital silence or less than one block). */
+  integratedLufs: number;
+  /** Loudness range, LU. */
+  lra: number;
+  truePeakDb: number;
+  samplePeakDb: number;
+  /** RMS over all channels, dBFS. */
+  rmsDb: number;
+  maxMomentaryLufs: number;
+  maxShortTermLufs: number;
+  frames: number;
+}
+
+function maxOf(series: GrowableSeries): number {
+  let max = 0;
+  for (let i = 0; i < series.length; i++) if (series.data[i]! > max) max = series.data[i]!;
+  return max;
+}
+
+export function meterResult(meter: LoudnessMeter): LoudnessResult {
+  const samples = meter.frames * meter.channels;
+  return {
+    integratedLufs: gatedLoudness(meter.blocks.data, meter.blocks.length),
+    lra: loudnessRange(meter.shortTerm.data, meter.shortTerm.length),
+    truePeakDb: toDb(meter.truePeak),
+    samplePeakDb: toDb(meter.samplePeak),
+    rmsDb: samples > 0 ? 10 * Math.log10(meter.sumSquares / samples || 0) : -Infinity,
+    maxMomentaryLufs: powerToLufs(maxOf(meter.blocks)),
+    maxShortTermLufs: powerToLufs(maxOf(meter.shortTerm)),
+    frames: meter.frames,
+  };
+}
+
+/** One-call measurement of an interleaved buffer. */
+export function measureLoudness(input: Float32Array, sampleRate: number, channels: number): LoudnessResult {
+  const meter = createLoudnessMeter(sampleRate, channels);
+  const frames = input.length / channels;
+  const block = 65536;
+  for (let start = 0; start < frames; start += block) {
+    const count = Math.min(block, frames - start);
+    feedMeter(meter, input.subarray(start * channels, (start + count) * channels), count);
+  }
+  return meterResult(meter);
+}

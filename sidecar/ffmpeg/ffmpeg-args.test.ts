@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { decodeToF32Args, ebur128Args, encodeF32ToWav24Args, encodeMp3Args, encodeWav16DitheredArgs } from './ffmpeg-args.js';
+import { outputChannelsOf, parseEbur128Summary } from './ffmpeg-run.js';
+
+describe('ffmpeg argument builders', () => {
+  it('when decoding a WAV, then it resamples with soxr to raw f32le at 44.1 kHz, single-threaded', () => {
+    expect(decodeToF32Args('/in/a.wav', '/work/a.f32')).toEqual([
+      '-hide_banner', '-nostdin', '-filter_threads', '1', '-loglevel', 'info',
+      '-f', 'wav', '-i', '/in/a.wav', '-map', '0:a:0',
+      '-af', 'aformat=sample_fmts=flt,aresample=44100:resampler=soxr:precision=28',
+      '-ar', '44100', '-c:a', 'pcm_f32le', '-f', 'f32le', '-y', '/work/a.f32',
+    ]);
+  });
+
+  it('when encoding raw float to 24-bit WAV, then format, rate and channels of the raw input are stated', () => {
+    expect(encodeF32ToWav24Args('pipe:0', 2, '/out/m.wav')).toEqual([
+      '-hide_banner', '-nostdin', '-filter_threads', '1', '-loglevel', 'error',
+      '-f', 'f32le', '-ar', '44100', '-ac', '2', '-i', 'pipe:0',
+      '-c:a', 'pcm_s24le', '-map_metadata', '-1', '-fflags', '+bitexact', '-f', 'wav', '-y', '/out/m.wav',
+    ]);
+  });
+
+  it('when making the MP3 rendition, then it is 192 kbps LAME without tags', () => {
+    expect(encodeMp3Args('/m.wav', '/m.mp3')).toEqual([
+      '-hide_banner', '-nostdin', '-filter_threads', '1', '-loglevel', 'error',
+      '-i', '/m.wav', '-map', '0:a:0', '-c:a', 'libmp3lame', '-b:a', '192k',
+      '-map_metadata', '-1', '-id3v2_version', '0', '-f', 'mp3', '-y', '/m.mp3',
+    ]);
+  });
+
+  it('when making the 16-bit rendition, then it is dithered with high-pass TPDF', () => {
+    expect(encodeWav16DitheredArgs('/m.wav', '/m16.wav')).toEqual([
+      '-hide_banner', '-nostdin', '-filter_threads', '1', '-loglevel', 'error',
+      '-i', '/m.wav', '-map', '0:a:0', '-af', 'aresample=osf=s16:dither_method=triangular_hp',
+      '-c:a', 'pcm_s16le', '-map_metadata', '-1', '-fflags', '+bitexact', '-f', 'wav', '-y', '/m16.wav',
+    ]);
+  });
+
+  it('when measuring with ebur128, then true peak is on and the output is discarded', () => {
+    expect(ebur128Args('/m.wav')).toEqual([
+      '-hide_banner', '-nostdin', '-filter_threads', '1', '-loglevel', 'info', '-nostats',
+      '-i', '/m.wav', '-map', '0:a:0', '-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-',
+    ]);
+  });
+});
+
+describe('ffmpeg log parsing', () => {
+  it('when the decode log names the output stream, then its channel count is read', () => {
+    const log = "Input #0, wav, from 'a.wav':\n    Stream #0:0: Audio: pcm_s16le ([1][0][0][0] / 0x0001), 48000 Hz, stereo, s16, 1536 kb/s\nOutput #0, f32le, to 'a.f32':\n    Stream #0:0: Audio: pcm_f32le, 44100 Hz, mono, flt, 1411 kb/s\n";
+    expect(outputChannelsOf(log)).toBe(1);
+    expect(outputChannelsOf(log.replace(', mono,', ', stereo,'))).toBe(2);
+    expect(outputChannelsOf(log.replace(', mono,', ', 6 channels,'))).toBe(6);
+    expect(outputChannelsOf('no output here')).toBeNull();
+  });
+
+  it('when ebur128 prints its summary, then loudness, LRA and true peak are read', () => {
+    const log = '[Parsed_ebur128_0 @ 0x1] Summary:\n\n  Integrated loudness:\n    I:         -14.2 LUFS\n    Threshold: -24.4 LUFS\n\n  Loudness range:\n    LRA:         5.3 LU\n\n  True peak:\n    Peak:       -1.1 dBFS\n';
+    expect(parseEbur128Summary(log)).toEqual({ integratedLufs: -14.2, lra: 5.3, truePeakDbtp: -1.1 });
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Pure ffmpeg argument builders (house rule 11). Every option here was checked against the ffmpeg
+ * the project ships (@ffmpeg-installer/ffmpeg 1.1.0: a 2018 static build, N-47683, with libsoxr and
+ * libmp3lame); FFMPEG_PATH may point at a newer one, which accepts the same options.
+ */
+
+/** Sample rate of every decoded work file and every master (spec §9). */
+export const ENGINE_SAMPLE_RATE = 44100;
+
+/** Options every invocation starts with. */
+function commonArgs(): string[] {
+  return [
+    '-hide_banner',
+    // Never read the terminal: a child of a server must not block on (or eat) stdin.
+    '-nostdin',
+    // Slice threading made filter chains 4.5-7x slower on 2 cores (ffmpeg-facts.md, item 1);
+    // two jobs side by side scale better than one threaded job.
+    '-filter_threads',
+    '1',
+    // Errors only: the spawner keeps the stderr tail for AppError details, progress noise would bury it.
+    '-loglevel',
+    'error',
+  ];
+}
+
+/**
+ * Any accepted WAV (PCM 16/24/32, float 32/64, RF64, extensible, 1-2 channels, 8-192 kHz) to raw
+ * interleaved 32-bit float at 44.1 kHz with the input's channel count. `-loglevel info` is kept
+ * here so the output stream line ("Stream #0:0: Audio: pcm_f32le, 44100 Hz, stereo") can be parsed.
+ */
+export function decodeToF32Args(inputPath: string, outputPath: string): string[] {
+  return [
+    ...commonArgs().slice(0, 4),
+    '-loglevel',
+    'info',
+    // The demuxer probes the content (RIFF/RF64), never the file name.
+    '-f',
+    'wav',
+    '-i',
+    inputPath,
+    // First audio stream only; a WAV carries no other, but a LIST/bext chunk must never map to a stream.
+    '-map',
+    '0:a:0',
+    // Float before any filtering so no integer rounding happens on the way (ffmpeg-facts.md, item 2).
+    // soxr at 28-bit precision: transparent resampling; at 44.1 kHz input aresample passes through.
+    '-af',
+    `aformat=sample_fmts=flt,aresample=${ENGINE_SAMPLE_RATE}:resampler=soxr:precision=28`,
+    '-ar',
+    String(ENGINE_SAMPLE_RATE),
+    '-c:a',
+    'pcm_f32le',
+    '-f',
+    'f32le',
+    '-y',
+    outputPath,
+  ];
+}
+
+/** Raw interleaved f32le at 44.1 kHz (stdin or a file) to a 24-bit PCM WAV. */
+export function encodeF32ToWav24Args(inputPath: string, channels: number, outputPath: string): string[] {
+  return [
+    ...commonArgs(),
+    // Raw input carries no header: format, rate and channel count must be stated.
+    '-f',
+    'f32le',
+    '-ar',
+    String(ENGINE_SAMPLE_RATE),
+    '-ac',
+    String(channels),
+    '-i',
+    inputPath,
+    '-c:a',
+    'pcm_s24le',
+    // No LIST/INFO chunk with the encoder name: the file holds fmt and data only.
+    '-map_metadata',
+    '-1',
+    '-fflags',
+    '+bitexact',
+    '-f',
+    'wav',
+    '-y',
+    outputPath,
+  ];
+}
+
+/** MP3 rendition (buying option 0) of the 24-bit master: CBR 192 kbps, 44.1 kHz. */
+export function encodeMp3Args(masterWavPath: string, outputPath: string): string[] {
+  return [
+    ...commonArgs(),
+    '-i',
+    masterWavPath,
+    '-map',
+    '0:a:0',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    // Constant 192 kbps as sold: with -b:a and no -abr, libmp3lame encodes CBR.
+    '192k',
+    '-map_metadata',
+    '-1',
+    // No ID3 cover or encoder tags; the download name carries the track's identity.
+    '-id3v2_version',
+    '0',
+    '-f',
+    'mp3',
+    '-y',
+    outputPath,
+  ];
+}
+
+/**
+ * 16-bit dithered WAV rendition (buying option 1). aresample converts the format with triangular
+ * high-pass dither (TPDF, its noise pushed up where the ear is less sensitive); the master is
+ * already 44.1 kHz, so no resampling happens.
+ */
+export function encodeWav16DitheredArgs(masterWavPath: string, outputPath: string): string[] {
+  return [
+    ...commonArgs(),
+    '-i',
+    masterWavPath,
+    '-map',
+    '0:a:0',
+    '-af',
+    'aresample=osf=s16:dither_method=triangular_hp',
+    '-c:a',
+    'pcm_s16le',
+    '-map_metadata',
+    '-1',
+    '-fflags',
+    '+bitexact',
+    '-f',
+    'wav',
+    '-y',
+    outputPath,
+  ];
+}
+
+/**
+ * ebur128 measurement (integrated loudness, LRA, true peak) to cross-check the engine's own meter.
+ * The summary goes to stderr at info level, so this builder keeps `-loglevel info`.
+ */
+export function ebur128Args(inputPath: string): string[] {
+  return [
+    ...commonArgs().slice(0, 4),
+    '-loglevel',
+    'info',
+    '-nostats',
+    '-i',
+    inputPath,
+    '-map',
+    '0:a:0',
+    // peak=true: 4x-oversampled true peak as in BS.1770-4 Annex 2. framelog=verbose keeps the
+    // per-100 ms lines out of the info log so the stderr tail holds the summary.
+    '-af',
+    'ebur128=peak=true:framelog=verbose',
+    '-f',
+    'null',
+    '-',
+  ];
+}

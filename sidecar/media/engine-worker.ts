@@ -1,0 +1,76 @@
+import { parentPort } from 'node:worker_threads';
+import { bounce, createStyleRenderer, prepareTrack, type FittedStyle, type RangeRenderer, type WorkFile } from '../engine/index.js';
+import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
+import { floatToS16le } from './pcm.js';
+
+/**
+ * The engine, off the uWS event loop (issue 5). Messages: `render` (a preview range of a prepared
+ * style, answered as 16-bit PCM), `prepare` and `bounce` (long jobs, one worker each, stopped by
+ * terminating the worker). Progress and results are posted back with the request's id.
+ */
+export type EngineRequest =
+  | { op: 'render'; id: number; key: string; workFile: WorkFile; fitted: FittedStyle; startFrame: number; frameCount: number }
+  | { op: 'prepare'; id: number; workFile: WorkFile; styles: TEngineStyle[] }
+  | { op: 'bounce'; id: number; workFile: WorkFile; fitted: FittedStyle; outPath: string };
+
+export type EngineReply =
+  | { id: number; kind: 'progress'; progress: unknown }
+  | { id: number; kind: 'result'; result: unknown }
+  | { id: number; kind: 'error'; message: string };
+
+const port = parentPort;
+if (!port) throw new Error('engine-worker must run in a worker thread');
+
+/** Renderers keep their filter state, so a listener's consecutive chunks render without pre-roll. */
+const RENDERERS_KEPT = 8;
+const renderers = new Map<string, RangeRenderer>();
+
+function rendererFor(key: string, workFile: WorkFile, fitted: FittedStyle): RangeRenderer {
+  let renderer = renderers.get(key);
+  if (renderer) {
+    renderers.delete(key);
+  } else {
+    renderer = createStyleRenderer(workFile, fitted);
+  }
+  renderers.set(key, renderer);
+  for (const [oldKey, old] of renderers) {
+    if (renderers.size <= RENDERERS_KEPT) break;
+    renderers.delete(oldKey);
+    old.close();
+  }
+  return renderer;
+}
+
+port.on('message', (request: EngineRequest) => {
+  void handle(request);
+});
+
+async function handle(request: EngineRequest): Promise<void> {
+  try {
+    switch (request.op) {
+      case 'render': {
+        const samples = rendererFor(request.key, request.workFile, request.fitted).render(request.startFrame, request.frameCount);
+        const pcm = new Uint8Array(samples.length * 2);
+        floatToS16le(samples, pcm);
+        port!.postMessage({ id: request.id, kind: 'result', result: pcm } satisfies EngineReply, [pcm.buffer]);
+        return;
+      }
+      case 'prepare': {
+        const result = await prepareTrack(request.workFile, request.styles, (progress) =>
+          port!.postMessage({ id: request.id, kind: 'progress', progress } satisfies EngineReply),
+        );
+        port!.postMessage({ id: request.id, kind: 'result', result } satisfies EngineReply);
+        return;
+      }
+      case 'bounce': {
+        const result = await bounce(request.workFile, request.fitted, request.outPath, (progress) =>
+          port!.postMessage({ id: request.id, kind: 'progress', progress } satisfies EngineReply),
+        );
+        port!.postMessage({ id: request.id, kind: 'result', result } satisfies EngineReply);
+        return;
+      }
+    }
+  } catch (error) {
+    port!.postMessage({ id: request.id, kind: 'error', message: error instanceof Error ? error.message : String(error) } satisfies EngineReply);
+  }
+}

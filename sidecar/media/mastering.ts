@@ -1,0 +1,324 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FittedStyle, Preparation, TrackAnalysis, WorkFile } from '../engine/index.js';
+import type { Logger } from '../../src/platform/log.js';
+import type { FileStorage } from '../../src/platform/storage/file-storage.js';
+import type { TMasterStreamInfo, TTrackAudioInfo } from '../../src/modules/streaming/index.js';
+import type { StoredMasterFile } from './chunk-provider.js';
+import type { EngineClient } from './engine-client.js';
+import type { JobRegistry, Waiter } from './jobs.js';
+import { trackKeys, type TrackSource, type TrackSources } from './track-sources.js';
+import type { WebDirectory } from './web-directory.js';
+
+/** Progress of a preparation as the socket reports it (prepare-mastering, spec §3). */
+export interface PrepareState {
+  processed: boolean;
+  fixing: boolean;
+  stage: 'preparing' | 'dynamics' | 'eq' | 'done';
+  iteration: number;
+  progressInPercent: number;
+}
+
+export interface BounceState {
+  processed: boolean;
+  progressInPercent: number;
+}
+
+/** A prepared track: the engine's preparation plus what identifies it (cache keys of rendered chunks). */
+export interface PreparedTrack {
+  version: string;
+  workFile: WorkFile;
+  preparation: Preparation;
+}
+
+interface StoredPreparation {
+  version: string;
+  originalMtimeMs: number;
+  styleKey: string;
+  preparation: Preparation;
+}
+
+/** Limits after which a job gives up with binary.creation.timeout (spec §8). */
+export const PREPARE_TIMEOUT_MS = 10 * 60_000;
+export const BOUNCE_TIMEOUT_MS = 15 * 60_000;
+
+export class JobTimeoutError extends Error {}
+export class BounceRefusedError extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+/** A stored master's file failed its check (missing, wrong length or wrong checksum). */
+export class MasterFileBrokenError extends Error {
+  constructor(
+    readonly styleId: number,
+    why: string,
+  ) {
+    super(`master of style ${styleId}: ${why}`);
+  }
+}
+
+const styleKeyOf = (styles: { id: number; processing: unknown }[]) =>
+  createHash('sha256')
+    .update(JSON.stringify(styles.map((s) => [s.id, s.processing]).sort((a, b) => Number(a[0]) - Number(b[0]))))
+    .digest('hex')
+    .slice(0, 16);
+
+function withTimeout(signal: AbortSignal, ms: number): { signal: AbortSignal; timedOut: () => boolean; clear: () => void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, ms);
+  const onAbort = () => controller.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clear: () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/**
+ * The real-time mastering flow (decisions.md): preparation once per track (kept in
+ * `tracks/<id>/preparation.json`), preview rendering of any prepared style, and bounces that
+ * store a style's 24-bit master and report it to the web process.
+ */
+export class Mastering {
+  private readonly prepared = new Map<string, PreparedTrack>();
+  private readonly verified = new Map<string, Promise<StoredMasterFile>>();
+
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly jobs: JobRegistry,
+    private readonly sources: TrackSources,
+    private readonly engine: EngineClient,
+    private readonly directory: WebDirectory,
+    private readonly log: Logger,
+  ) {}
+
+  private workFileOf(source: TrackSource): WorkFile {
+    return { path: source.workPath, sampleRate: source.info.sampleRate, channels: source.channels, frames: source.frames };
+  }
+
+  /** The track's preparation if it exists and is current (same original, same enabled styles), else null. */
+  async preparedTrack(source: TrackSource, styleKey?: string): Promise<PreparedTrack | null> {
+    const inMemory = this.prepared.get(source.trackId);
+    if (inMemory && inMemory.workFile.path === source.workPath && inMemory.version.startsWith(`${source.info.originalMtimeMs}:`)) {
+      if (!styleKey || inMemory.version.endsWith(`:${styleKey}`)) return inMemory;
+    }
+    try {
+      const stored = JSON.parse(await readFile(this.storage.pathOf(trackKeys(source.trackId).preparation), 'utf8')) as StoredPreparation;
+      if (stored.originalMtimeMs !== source.info.originalMtimeMs || stored.preparation?.version !== 1) return null;
+      if (styleKey && stored.styleKey !== styleKey) return null;
+      const prepared = { version: stored.version, workFile: this.workFileOf(source), preparation: stored.preparation };
+      this.prepared.set(source.trackId, prepared);
+      return prepared;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * request-mastering: the track's preparation for every enabled style, run once (joined by every
+   * asker). Answers at once when a current preparation is kept.
+   */
+  async prepare(audio: TTrackAudioInfo, waiter: Waiter, onProgress: (state: PrepareState) => void, fixing = false): Promise<PreparedTrack> {
+    const styles = await this.directory.enabledStyles();
+    const styleKey = styleKeyOf(styles);
+    const key = `prepare:${audio.trackId}`;
+    return this.jobs.join<PreparedTrack, PrepareState>(
+      key,
+      waiter,
+      async (jobSignal, emit) => {
+        const limit = withTimeout(jobSignal, PREPARE_TIMEOUT_MS);
+        // The job itself waits for the decode: aborting the job leaves that decode, which aborts it.
+        const jobWaiter = {};
+        limit.signal.addEventListener('abort', () => this.jobs.leave(jobWaiter), { once: true });
+        try {
+          emit({ processed: false, fixing, stage: 'preparing', iteration: 0, progressInPercent: 0 });
+          const source = await this.sources.get(audio, jobWaiter);
+          const kept = await this.preparedTrack(source, styleKey);
+          if (kept) return kept;
+          const started = Date.now();
+          const preparation = await this.engine.prepare(this.workFileOf(source), styles, limit.signal, (progress) =>
+            emit({ processed: false, fixing, stage: progress.stage, iteration: progress.iteration, progressInPercent: progress.progressInPercent }),
+          );
+          const version = `${source.info.originalMtimeMs}:${styleKey}`;
+          const stored: StoredPreparation = { version, originalMtimeMs: source.info.originalMtimeMs, styleKey, preparation };
+          const staged = await this.storage.stage(trackKeys(audio.trackId).preparation);
+          await writeFile(staged.tempPath, JSON.stringify(stored));
+          await staged.commit();
+          const prepared = { version, workFile: this.workFileOf(source), preparation };
+          this.prepared.set(audio.trackId, prepared);
+          this.log.info({ trackId: audio.trackId, styles: styles.length, ms: Date.now() - started }, 'track prepared');
+          return prepared;
+        } catch (error) {
+          if (limit.timedOut()) throw new JobTimeoutError('preparation took too long');
+          throw error;
+        } finally {
+          limit.clear();
+          this.jobs.leave(jobWaiter);
+        }
+      },
+      onProgress,
+    );
+  }
+
+  fittedStyle(prepared: PreparedTrack, styleId: number): Preparation['styles'][number] | null {
+    return prepared.preparation.styles.find((style) => style.styleId === styleId) ?? null;
+  }
+
+  /** 16-bit PCM of a prepared style's range, rendered in a worker thread. */
+  render(prepared: PreparedTrack, fitted: FittedStyle, trackId: string, startFrame: number, frameCount: number): Promise<Uint8Array> {
+    return this.engine.render(`${trackId}:${fitted.styleId}:${prepared.version}`, prepared.workFile, fitted, startFrame, frameCount);
+  }
+
+  /**
+   * end-mastering: bounces the style into its stored 24-bit master (joined by every asker) and
+   * records it with the web process. A failure counts an attempt; at the limit the answer is
+   * mastering.maxFailedAttemptsReached.
+   */
+  async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: BounceState) => void): Promise<{ masterId: string }> {
+    return this.jobs.join<{ masterId: string }, BounceState>(
+      `bounce:${audio.trackId}:${styleId}`,
+      waiter,
+      async (jobSignal, emit) => {
+        try {
+          await this.directory.client.masters.assertCanBounce.query({ trackId: audio.trackId, styleId });
+        } catch (error) {
+          throw new BounceRefusedError(error instanceof Error ? error.message : 'global.error.server');
+        }
+        const limit = withTimeout(jobSignal, BOUNCE_TIMEOUT_MS);
+        const jobWaiter = {};
+        limit.signal.addEventListener('abort', () => this.jobs.leave(jobWaiter), { once: true });
+        const key = trackKeys(audio.trackId).master(styleId);
+        const staged = await this.storage.stage(key);
+        try {
+          emit({ processed: false, progressInPercent: 0 });
+          const prepared = await this.prepare(audio, jobWaiter, () => undefined);
+          const fitted = this.fittedStyle(prepared, styleId);
+          if (!fitted) throw new BounceRefusedError('error.styleNotFound');
+          const report = await this.engine.bounce(prepared.workFile, fitted, staged.tempPath, limit.signal, (progress) =>
+            emit({ processed: false, progressInPercent: progress.stage === 'finalizing' ? 100 : Math.min(99, progress.progressInPercent) }),
+          );
+          await staged.commit();
+          const { masterId } = await this.directory.client.masters.recordMastered.mutate({
+            trackId: audio.trackId,
+            styleId,
+            path: key,
+            checksum: report.sha256,
+            measurements: {
+              lufs: report.lufs ?? -70,
+              truePeak: report.truePeak ?? -70,
+              lra: report.lra,
+              frames: report.frames,
+              channels: report.channels,
+              sampleRate: report.sampleRate,
+              crest: report.crest,
+              targetLufs: report.targetLufs,
+              preGainDb: report.preGainDb,
+              trimDb: report.trimDb,
+              // The report card shows original and master side by side, and the EQ change as a curve.
+              original: originalFiguresOf(prepared.preparation.analysis),
+              eq: fitted.eqCurve,
+            },
+          });
+          return { masterId };
+        } catch (error) {
+          await this.discardPartial(staged.tempPath);
+          if (error instanceof BounceRefusedError) throw error;
+          if (jobSignal.aborted && !limit.timedOut()) throw error;
+          // A real failure (or a timeout) counts against the master (spec §3 failedMasteringAttempts).
+          const failure = await this.directory.client.masters.recordFailure.mutate({ trackId: audio.trackId, styleId }).catch(() => null);
+          if (failure?.limitReached) throw new BounceRefusedError('mastering.maxFailedAttemptsReached');
+          if (limit.timedOut()) throw new JobTimeoutError('bounce took too long');
+          throw error;
+        } finally {
+          limit.clear();
+          this.jobs.leave(jobWaiter);
+        }
+      },
+      onProgress,
+    );
+  }
+
+  private async discardPartial(tempPath: string): Promise<void> {
+    const dir = path.dirname(tempPath);
+    const base = path.basename(tempPath);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    await Promise.all(names.filter((name) => name.startsWith(base)).map((name) => rm(path.join(dir, name), { force: true })));
+  }
+
+  /**
+   * A stored master's file as streamed: its data chunk located, its length and (once per file
+   * version) its sha256 checked against what the bounce recorded.
+   */
+  async storedMaster(master: TMasterStreamInfo, expectedFrames: number): Promise<StoredMasterFile> {
+    if (!master.path || !master.checksum) throw new MasterFileBrokenError(master.styleId, 'no file recorded');
+    const filePath = this.storage.pathOf(master.path);
+    // The full check (sha256) runs once per file version; a changed size or mtime is a new version.
+    const info = await stat(filePath).catch(() => null);
+    if (!info) throw new MasterFileBrokenError(master.styleId, 'file missing');
+    const cacheKey = `${filePath}:${master.checksum}:${info.size}:${info.mtimeMs}`;
+    let checked = this.verified.get(cacheKey);
+    if (!checked) {
+      checked = this.verify(filePath, master.styleId, master.checksum, expectedFrames, `${info.size}:${info.mtimeMs}`);
+      this.verified.set(cacheKey, checked);
+      checked.catch(() => this.verified.delete(cacheKey));
+      if (this.verified.size > 1000) this.verified.delete(this.verified.keys().next().value!);
+    }
+    return checked;
+  }
+
+  private async verify(filePath: string, styleId: number, checksum: string, expectedFrames: number, version: string): Promise<StoredMasterFile> {
+    const info = await stat(filePath).catch(() => null);
+    if (!info) throw new MasterFileBrokenError(styleId, 'file missing');
+    const handle = await open(filePath, 'r');
+    let dataOffset = -1;
+    let dataBytes = 0;
+    let channels = 0;
+    let bits = 0;
+    try {
+      const head = Buffer.alloc(Math.min(4096, info.size));
+      await handle.read(head, 0, head.length, 0);
+      if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE') throw new MasterFileBrokenError(styleId, 'not a WAV');
+      for (let o = 12; o + 8 <= head.length; ) {
+        const id = head.toString('ascii', o, o + 4);
+        const size = head.readUInt32LE(o + 4);
+        if (id === 'fmt ') {
+          channels = head.readUInt16LE(o + 10);
+          bits = head.readUInt16LE(o + 22);
+        } else if (id === 'data') {
+          dataOffset = o + 8;
+          dataBytes = size;
+          break;
+        }
+        o += 8 + size + (size % 2);
+      }
+    } finally {
+      await handle.close();
+    }
+    if (dataOffset < 0 || bits !== 24 || channels < 1) throw new MasterFileBrokenError(styleId, 'no 24-bit data chunk');
+    const frames = Math.floor(dataBytes / (channels * 3));
+    if (frames !== expectedFrames || dataOffset + dataBytes > info.size) throw new MasterFileBrokenError(styleId, `wrong length (${frames} frames, ${expectedFrames} expected)`);
+    const hash = createHash('sha256');
+    for await (const piece of createReadStream(filePath)) hash.update(piece as Buffer);
+    if (hash.digest('hex') !== checksum) throw new MasterFileBrokenError(styleId, 'wrong checksum');
+    return { path: filePath, checksum, version, dataOffset, channels, frames };
+  }
+
+  forgetTrack(trackId: string): void {
+    this.prepared.delete(trackId);
+  }
+}
+
+/** The original's figures as preparation measured them (null: digital silence). */
+const originalFiguresOf = (analysis: TrackAnalysis) => ({ lufs: analysis.lufs, lra: analysis.lra, truePeak: analysis.truePeak, crest: analysis.crest });

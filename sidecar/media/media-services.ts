@@ -1,0 +1,52 @@
+import type { InternalClient } from '../../src/internal/internal-client.js';
+import type { Logger } from '../../src/platform/log.js';
+import type { FileStorage } from '../../src/platform/storage/file-storage.js';
+import { ChunkProvider } from './chunk-provider.js';
+import { EngineClient } from './engine-client.js';
+import { JobRegistry } from './jobs.js';
+import { Mastering } from './mastering.js';
+import { TrackSources } from './track-sources.js';
+import { WebDirectory } from './web-directory.js';
+
+/** Everything the socket handlers use, built once per sidecar process. */
+export interface MediaServices {
+  log: Logger;
+  storage: FileStorage;
+  directory: WebDirectory;
+  jobs: JobRegistry;
+  sources: TrackSources;
+  chunks: ChunkProvider;
+  engine: EngineClient;
+  mastering: Mastering;
+  close(): Promise<void>;
+}
+
+export function createMediaServices(options: {
+  log: Logger;
+  storage: FileStorage;
+  internal: InternalClient;
+  cacheBytes: number;
+  renderWorkers: number;
+}): MediaServices {
+  const { log, storage } = options;
+  const directory = new WebDirectory(options.internal);
+  const jobs = new JobRegistry();
+  const sources = new TrackSources(storage, jobs, log);
+  const chunks = new ChunkProvider(options.cacheBytes);
+  const engine = new EngineClient(options.renderWorkers);
+  const mastering = new Mastering(storage, jobs, sources, engine, directory, log);
+  return {
+    log,
+    storage,
+    directory,
+    jobs,
+    sources,
+    chunks,
+    engine,
+    mastering,
+    async close() {
+      jobs.abortAll();
+      await Promise.all([sources.closeAll(), chunks.closeAll(), engine.close()]);
+    },
+  };
+}

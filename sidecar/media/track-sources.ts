@@ -1,0 +1,211 @@
+import { open, readFile, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { z } from 'zod';
+import type { FileStorage } from '../../src/platform/storage/file-storage.js';
+import type { Logger } from '../../src/platform/log.js';
+import type { TTrackAudioInfo } from '../../src/modules/streaming/index.js';
+import { decodeToWorkFile } from '../engine/index.js';
+import type { JobRegistry, Waiter } from './jobs.js';
+import { PeakAccumulator, STREAM_SAMPLE_RATE } from './pcm.js';
+
+/** Storage keys of a track's derived files (the original is `tracks/<id>/original.wav`, upload's key). */
+export const trackKeys = (trackId: string) => ({
+  work: `tracks/${trackId}/work.f32`,
+  workInfo: `tracks/${trackId}/work.json`,
+  preparation: `tracks/${trackId}/preparation.json`,
+  master: (styleId: number) => `tracks/${trackId}/masters/style-${styleId}.wav`,
+});
+
+const ZWorkInfo = z.object({
+  sampleRate: z.number().int(),
+  channels: z.number().int().min(1).max(2),
+  frames: z.number().int().min(0),
+  peaks: z.array(z.number()),
+  /** The original's size and mtime when it was decoded: a re-upload makes the work file stale. */
+  originalSize: z.number(),
+  originalMtimeMs: z.number(),
+});
+export type WorkInfo = z.infer<typeof ZWorkInfo>;
+
+/** A decoded track: the raw f32le interleaved 44.1 kHz work file, read by frame ranges. */
+export class TrackSource {
+  lastUsed = Date.now();
+  private handle: FileHandle | null = null;
+  private opening: Promise<FileHandle> | null = null;
+
+  constructor(
+    readonly trackId: string,
+    readonly workPath: string,
+    readonly info: WorkInfo,
+  ) {}
+
+  get channels() {
+    return this.info.channels;
+  }
+  get frames() {
+    return this.info.frames;
+  }
+
+  private async fileHandle(): Promise<FileHandle> {
+    if (this.handle) return this.handle;
+    this.opening ??= open(this.workPath, 'r').then((handle) => (this.handle = handle));
+    return this.opening;
+  }
+
+  /** Interleaved float samples of frames [start, start + count). */
+  async readFrames(start: number, count: number): Promise<Float32Array> {
+    this.lastUsed = Date.now();
+    const bytes = Math.max(0, Math.min(count, this.frames - start)) * this.channels * 4;
+    const buffer = Buffer.allocUnsafe(bytes);
+    if (bytes === 0) return new Float32Array(0);
+    const handle = await this.fileHandle();
+    let done = 0;
+    while (done < bytes) {
+      const { bytesRead } = await handle.read(buffer, done, bytes - done, start * this.channels * 4 + done);
+      if (bytesRead === 0) throw new Error(`work file of track ${this.trackId} ended early`);
+      done += bytesRead;
+    }
+    // allocUnsafe may hand out a slice of a shared pool: copy to an aligned buffer of our own.
+    return new Float32Array(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + bytes));
+  }
+
+  async close(): Promise<void> {
+    const handle = this.handle ?? (this.opening ? await this.opening.catch(() => null) : null);
+    this.handle = null;
+    this.opening = null;
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+const SOURCE_IDLE_MS = 60_000;
+const PEAK_SCAN_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Decoded originals by track id. The decode runs once per track (a job every asker joins) into
+ * `tracks/<id>/work.f32` through a temporary name and a rename, and is reused until the original
+ * changes.
+ */
+export class TrackSources {
+  private readonly sources = new Map<string, TrackSource>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly jobs: JobRegistry,
+    private readonly log: Logger,
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), SOURCE_IDLE_MS / 2);
+    this.sweeper.unref();
+  }
+
+  /** The decoded source of a track, decoding it first if needed (the waiter joins that job). */
+  async get(audio: TTrackAudioInfo, waiter: Waiter): Promise<TrackSource> {
+    const existing = this.sources.get(audio.trackId);
+    const originalPath = this.storage.pathOf(audio.path);
+    const original = await stat(originalPath).catch(() => null);
+    if (!original) throw new MissingOriginalError(audio.trackId);
+    if (existing && existing.info.originalSize === original.size && existing.info.originalMtimeMs === original.mtimeMs) {
+      existing.lastUsed = Date.now();
+      return existing;
+    }
+    if (existing) {
+      this.sources.delete(audio.trackId);
+      void existing.close();
+    }
+    const keys = trackKeys(audio.trackId);
+    const info = await this.readWorkInfo(keys.workInfo, keys.work, original.size, original.mtimeMs);
+    const ready =
+      info ??
+      (await this.jobs.join(`decode:${audio.trackId}`, waiter, (signal) => this.decode(audio, originalPath, original.size, original.mtimeMs, signal)));
+    const source = this.sources.get(audio.trackId) ?? new TrackSource(audio.trackId, this.storage.pathOf(keys.work), ready);
+    this.sources.set(audio.trackId, source);
+    return source;
+  }
+
+  private async readWorkInfo(infoKey: string, workKey: string, size: number, mtimeMs: number): Promise<WorkInfo | null> {
+    try {
+      const info = ZWorkInfo.parse(JSON.parse(await readFile(this.storage.pathOf(infoKey), 'utf8')));
+      const workSize = (await stat(this.storage.pathOf(workKey))).size;
+      const fresh = info.originalSize === size && info.originalMtimeMs === mtimeMs;
+      return fresh && workSize === info.frames * info.channels * 4 ? info : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private async decode(audio: TTrackAudioInfo, originalPath: string, size: number, mtimeMs: number, signal: AbortSignal): Promise<WorkInfo> {
+    const keys = trackKeys(audio.trackId);
+    const staged = await this.storage.stage(keys.work);
+    const started = Date.now();
+    try {
+      const decoded = await decodeToWorkFile(originalPath, staged.tempPath, signal);
+      await staged.commit();
+      const peaks = await this.scanPeaks(this.storage.pathOf(keys.work), decoded.frames, decoded.channels, signal);
+      const info: WorkInfo = {
+        sampleRate: STREAM_SAMPLE_RATE,
+        channels: decoded.channels,
+        frames: decoded.frames,
+        peaks,
+        originalSize: size,
+        originalMtimeMs: mtimeMs,
+      };
+      const infoStage = await this.storage.stage(keys.workInfo);
+      await writeFile(infoStage.tempPath, JSON.stringify(info));
+      await infoStage.commit();
+      this.log.info({ trackId: audio.trackId, frames: info.frames, ms: Date.now() - started }, 'original decoded');
+      return info;
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+  }
+
+  private async scanPeaks(workPath: string, frames: number, channels: number, signal: AbortSignal): Promise<number[]> {
+    const accumulator = new PeakAccumulator(frames, channels);
+    const handle = await open(workPath, 'r');
+    try {
+      const piece = Math.floor(PEAK_SCAN_BYTES / (channels * 4)) * channels * 4;
+      const buffer = new ArrayBuffer(piece);
+      const bytes = new Uint8Array(buffer);
+      for (let position = 0; position < frames * channels * 4; ) {
+        if (signal.aborted) throw new Error('aborted');
+        const { bytesRead } = await handle.read(bytes, 0, piece, position);
+        if (bytesRead === 0) break;
+        accumulator.add(new Float32Array(buffer, 0, Math.floor(bytesRead / 4)));
+        position += bytesRead;
+      }
+    } finally {
+      await handle.close();
+    }
+    return accumulator.result();
+  }
+
+  /** Forget a track's decoded source (its original was replaced or removed). */
+  forget(trackId: string): void {
+    const source = this.sources.get(trackId);
+    this.sources.delete(trackId);
+    void source?.close();
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [trackId, source] of this.sources) {
+      if (now - source.lastUsed > SOURCE_IDLE_MS) {
+        this.sources.delete(trackId);
+        void source.close();
+      }
+    }
+  }
+
+  async closeAll(): Promise<void> {
+    clearInterval(this.sweeper);
+    await Promise.all([...this.sources.values()].map((source) => source.close()));
+    this.sources.clear();
+  }
+}
+
+/** The original's file is not in storage (spec §8 binary.s3File.missing). */
+export class MissingOriginalError extends Error {
+  constructor(readonly trackId: string) {
+    super(`original of track ${trackId} is missing`);
+  }
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { InternalClient } from '../../src/internal/internal-client.js';
+import { ACCESS_TTL_MS, WebDirectory } from './web-directory.js';
+
+/** The web process's access answers as a script: each call takes the next answer, resolved when told. */
+function scriptedClient() {
+  const calls: { resolve: (value: string | null) => void; reject: (error: Error) => void }[] = [];
+  const client = {
+    tracks: {
+      access: {
+        query: () => new Promise<string | null>((resolve, reject) => calls.push({ resolve, reject })),
+      },
+    },
+  } as unknown as InternalClient;
+  return { client, calls };
+}
+
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('WebDirectory access cache', () => {
+  it('when asked again within the TTL, then the web process is called once', async () => {
+    const { client, calls } = scriptedClient();
+    const directory = new WebDirectory(client, () => 0);
+    const first = directory.trackAccess('u', 't');
+    const second = directory.trackAccess('u', 't');
+    expect(calls).toHaveLength(1);
+    calls[0]!.resolve('owner');
+    expect(await first).toBe('owner');
+    expect(await second).toBe('owner');
+  });
+
+  it('when the answer has expired, then the old one is served at once while a single refresh runs, and the fresh one after', async () => {
+    const { client, calls } = scriptedClient();
+    let now = 0;
+    const directory = new WebDirectory(client, () => now);
+    const first = directory.trackAccess('u', 't');
+    calls[0]!.resolve('shared');
+    await first;
+    now = ACCESS_TTL_MS + 1;
+    expect(await directory.trackAccess('u', 't')).toBe('shared');
+    expect(await directory.trackAccess('u', 't')).toBe('shared');
+    expect(calls).toHaveLength(2);
+    // The share was revoked: the refresh says so, and from then on access is refused.
+    calls[1]!.resolve(null);
+    await settle();
+    expect(await directory.trackAccess('u', 't')).toBeNull();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('when the answer is far past its TTL, then the caller waits for a fresh one', async () => {
+    const { client, calls } = scriptedClient();
+    let now = 0;
+    const directory = new WebDirectory(client, () => now);
+    const first = directory.trackAccess('u', 't');
+    calls[0]!.resolve('shared');
+    await first;
+    now = 10 * ACCESS_TTL_MS;
+    const fresh = directory.trackAccess('u', 't');
+    expect(calls).toHaveLength(2);
+    calls[1]!.resolve(null);
+    expect(await fresh).toBeNull();
+  });
+
+  it('when a call fails, then its failure is not cached', async () => {
+    const { client, calls } = scriptedClient();
+    const directory = new WebDirectory(client, () => 0);
+    const failed = directory.trackAccess('u', 't');
+    calls[0]!.reject(new Error('web process down'));
+    await expect(failed).rejects.toThrow('web process down');
+    const retried = directory.trackAccess('u', 't');
+    expect(calls).toHaveLength(2);
+    calls[1]!.resolve('owner');
+    expect(await retried).toBe('owner');
+  });
+});

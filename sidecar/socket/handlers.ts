@@ -1,0 +1,51 @@
+import { CLIENT_EVENTS, SOCKET_ERROR_CODES, type TClientEnvelope, type TClientEvent } from '../../src/modules/streaming/index.js';
+import { verifyAccessToken } from '../../src/platform/access-token.js';
+import type { SocketSession } from './session.js';
+import type { MediaServices } from '../media/media-services.js';
+import { endMastering } from './handlers/end-mastering.js';
+import { requestChunks } from './handlers/request-chunks.js';
+import { requestMastering } from './handlers/request-mastering.js';
+import { requestMeta } from './handlers/request-meta.js';
+import { requestStream } from './handlers/request-stream.js';
+import { stopBinary } from './handlers/stop-binary.js';
+
+export interface SocketDeps {
+  jwtSecret: string;
+}
+
+export type EventHandler = (session: SocketSession, payload: unknown, userId: string) => Promise<void> | void;
+
+const isClientEvent = (event: string): event is TClientEvent => (CLIENT_EVENTS as readonly string[]).includes(event);
+
+/**
+ * Routes one client message: unknown events and missing or invalid tokens are refused with
+ * `error-message`; the token is checked on every message (issue 5), known events go to their handler.
+ */
+export function createDispatcher(deps: SocketDeps, handlers: Partial<Record<TClientEvent, EventHandler>>) {
+  return async function dispatch(session: SocketSession, envelope: TClientEnvelope): Promise<void> {
+    const { event } = envelope;
+    if (!isClientEvent(event)) return session.sendError(SOCKET_ERROR_CODES.unknownEvent, event);
+    const userId = envelope.token ? verifyAccessToken(deps.jwtSecret, envelope.token) : null;
+    if (!userId) return session.sendError(SOCKET_ERROR_CODES.unauthorized, event);
+    const handler = handlers[event];
+    if (!handler) return session.sendError(SOCKET_ERROR_CODES.unknownEvent, event);
+    try {
+      await handler(session, envelope.payload, userId);
+    } catch (error) {
+      session.log.error({ err: error, event }, 'socket handler failed');
+      session.sendError(SOCKET_ERROR_CODES.server, event);
+    }
+  };
+}
+
+/** One handler per client event of spec §7 (sidecar/socket/handlers/<event>.ts). */
+export function createSocketHandlers(services: MediaServices): Record<TClientEvent, EventHandler> {
+  return {
+    'request-meta': requestMeta(services),
+    'request-stream': requestStream(services),
+    'request-chunks': requestChunks(services),
+    'stop-binary': stopBinary(),
+    'request-mastering': requestMastering(services),
+    'end-mastering': endMastering(services),
+  };
+}

@@ -1,0 +1,30 @@
+import { SOCKET_ERROR_CODES, ZEndMasteringPayload, type TBounceState } from '../../../src/modules/streaming/index.js';
+import type { MediaServices } from '../../media/media-services.js';
+import type { EventHandler } from '../handlers.js';
+import { authorizeTrack, reportFailure, throttled } from './common.js';
+
+const EVENT = 'end-mastering';
+
+/**
+ * end-mastering {styleId, trackId?} -> bounce-progress {processed, progressInPercent} while the
+ * style's master is rendered and stored (a running bounce of it is joined), ending with
+ * processed: true and the master's id; from then on that style streams from the stored file.
+ */
+export function endMastering(services: MediaServices): EventHandler {
+  return async (session, payload, userId) => {
+    const parsed = ZEndMasteringPayload.safeParse(payload);
+    const trackId = parsed.success ? (parsed.data.trackId ?? session.masteringTrackId) : null;
+    if (!parsed.success || !trackId) return session.sendError(SOCKET_ERROR_CODES.malformed, EVENT);
+    const { styleId } = parsed.data;
+    const send = (state: Omit<TBounceState, 'trackId' | 'styleId'>) => session.sendJson('bounce-progress', { trackId, styleId, ...state } satisfies TBounceState);
+    try {
+      const track = await authorizeTrack(services, session, userId, trackId, EVENT, 'owner');
+      if (!track) return;
+      const { masterId } = await services.mastering.bounce(track.audio, styleId, session, throttled(send));
+      services.directory.forgetTrack(trackId);
+      send({ processed: true, progressInPercent: 100, masterId });
+    } catch (error) {
+      reportFailure(session, error, EVENT);
+    }
+  };
+}

@@ -1,0 +1,50 @@
+import { SOCKET_ERROR_CODES, ZRequestMasteringPayload, type TPrepareMasteringState } from '../../../src/modules/streaming/index.js';
+import type { MediaServices } from '../../media/media-services.js';
+import { MasterFileBrokenError, type PrepareState } from '../../media/mastering.js';
+import type { EventHandler } from '../handlers.js';
+import { authorizeTrack, reportFailure, throttled } from './common.js';
+
+const EVENT = 'request-mastering';
+
+/**
+ * request-mastering {trackId} -> prepare-mastering {processed, fixing, stage, iteration,
+ * progressInPercent} while the track is prepared (or the running preparation is joined), ending
+ * with processed: true. Stored masters that fail their check are rebuilt first (fixing: true).
+ */
+export function requestMastering(services: MediaServices): EventHandler {
+  return async (session, payload, userId) => {
+    const parsed = ZRequestMasteringPayload.safeParse(payload);
+    if (!parsed.success) return session.sendError(SOCKET_ERROR_CODES.malformed, EVENT);
+    const { trackId } = parsed.data;
+    const send = (state: PrepareState) => session.sendJson('prepare-mastering', { trackId, ...state } satisfies TPrepareMasteringState);
+    try {
+      const track = await authorizeTrack(services, session, userId, trackId, EVENT, 'owner');
+      if (!track) return;
+      session.masteringTrackId = trackId;
+      const source = await services.sources.get(track.audio, session);
+      const masters = await services.directory.client.masters.ofTrack.query({ trackId });
+      const broken: number[] = [];
+      for (const master of masters) {
+        if (!master.path || (master.status !== 'MASTERED' && master.status !== 'PAYMENT_DONE')) continue;
+        try {
+          await services.mastering.storedMaster(master, source.frames);
+        } catch (error) {
+          if (!(error instanceof MasterFileBrokenError)) throw error;
+          session.log.warn({ trackId, styleId: master.styleId, err: error }, 'stored master failed its check, rebuilding');
+          broken.push(master.styleId);
+        }
+      }
+      const fixing = broken.length > 0;
+      await services.mastering.prepare(track.audio, session, throttled(send), fixing);
+      for (const styleId of broken) {
+        await services.mastering.bounce(track.audio, styleId, session, throttled((state) =>
+          send({ processed: false, fixing: true, stage: 'done', iteration: 0, progressInPercent: state.progressInPercent }),
+        ));
+        services.directory.forgetTrack(trackId);
+      }
+      send({ processed: true, fixing: false, stage: 'done', iteration: 0, progressInPercent: 100 });
+    } catch (error) {
+      reportFailure(session, error, EVENT);
+    }
+  };
+}

@@ -1,0 +1,74 @@
+import { SOCKET_ERROR_CODES, ZRequestMetaPayload, type TLoudness, type TStreamMeta } from '../../../src/modules/streaming/index.js';
+import { OUTPUT_CHANNELS } from '../../engine/index.js';
+import type { MediaServices } from '../../media/media-services.js';
+import { chunkBytesOf, chunkCountOf, STREAM_BITS_PER_SAMPLE, STREAM_SAMPLE_RATE } from '../../media/pcm.js';
+import type { EventHandler } from '../handlers.js';
+import { authorizeTrack, reportFailure } from './common.js';
+
+const EVENT = 'request-meta';
+
+const loudnessOf = (value: unknown): TLoudness | undefined => {
+  if (!value || typeof value !== 'object') return undefined;
+  const { lufs, truePeak } = value as Record<string, unknown>;
+  return typeof lufs === 'number' && typeof truePeak === 'number' ? { lufs, truePeak } : undefined;
+};
+
+/**
+ * request-meta {trackId, masterId?, styleId?} -> meta (spec §3 "Stream metadata"). Original and
+ * masters stream at 44.1 kHz, 16 bits, so toggling keeps the sample position; a master is stereo.
+ */
+export function requestMeta(services: MediaServices): EventHandler {
+  return async (session, payload, userId) => {
+    const parsed = ZRequestMetaPayload.safeParse(payload);
+    if (!parsed.success) return session.sendError(SOCKET_ERROR_CODES.malformed, EVENT);
+    const { trackId, masterId, styleId } = parsed.data;
+    try {
+      const track = await authorizeTrack(services, session, userId, trackId, EVENT);
+      if (!track) return;
+      const source = await services.sources.get(track.audio, session);
+      session.lastTrackId = trackId;
+      const prepared = await services.mastering.preparedTrack(source);
+      const analysis = prepared?.preparation.analysis;
+      const original = analysis?.lufs != null && analysis.truePeak != null ? { lufs: analysis.lufs, truePeak: analysis.truePeak } : undefined;
+
+      let styleIndex = -1;
+      let resolvedStyleId: number | null = null;
+      let master: TLoudness | undefined;
+      let masterPredicted = false;
+      if (masterId || styleId) {
+        const info = await services.directory.masterInfo({ trackId, masterId: masterId ?? null, styleId: masterId ? null : (styleId ?? null) });
+        resolvedStyleId = info?.styleId ?? styleId ?? null;
+        const style = resolvedStyleId !== null ? await services.directory.styleById(resolvedStyleId) : null;
+        if (!style) return session.sendError(SOCKET_ERROR_CODES.notFound, EVENT);
+        styleIndex = style.styleIndex;
+        master = loudnessOf(info?.measurements);
+        const fitted = !master && prepared ? services.mastering.fittedStyle(prepared, style.id) : null;
+        if (fitted) {
+          master = { lufs: fitted.predictedLufs, truePeak: fitted.ceilingDbtp };
+          masterPredicted = true;
+        }
+      }
+      const channels = styleIndex === -1 ? source.channels : OUTPUT_CHANNELS;
+      const meta: TStreamMeta = {
+        trackId,
+        styleIndex,
+        styleId: resolvedStyleId,
+        duration: source.frames / STREAM_SAMPLE_RATE,
+        sampleRate: STREAM_SAMPLE_RATE,
+        numberOfSamples: source.frames,
+        bitsPerSample: STREAM_BITS_PER_SAMPLE,
+        numberOfChannels: channels,
+        totalByteLength: source.frames * channels * 2,
+        chunkSize: chunkBytesOf(channels),
+        numberOfChunks: chunkCountOf(source.frames),
+        container: 'WAVE',
+        waveformData: source.info.peaks,
+        ...(styleIndex === -1 ? (original ?? {}) : (master ?? {})),
+        loudness: { ...(original ? { original } : {}), ...(master ? { master } : {}), ...(masterPredicted ? { masterPredicted } : {}) },
+      };
+      session.sendJson('meta', meta);
+    } catch (error) {
+      reportFailure(session, error, EVENT);
+    }
+  };
+}

@@ -1,0 +1,55 @@
+import type uWS from '@trufflesuite/uws-js-unofficial';
+import type { Logger } from '../../src/platform/log.js';
+import { serverMessage } from './envelope.js';
+import type { TServerEvent } from '../../src/modules/streaming/index.js';
+import type { ChunkStreamer, StreamSink } from '../media/chunk-streamer.js';
+
+/**
+ * One connected client. Sends go through here so that a closed socket is never written to
+ * (uWS throws on a closed socket) and writes after an await are corked (house rule 10).
+ */
+export class SocketSession implements StreamSink {
+  closed = false;
+  /** Outbound audio of this session; set when the session opens (main.ts). */
+  streamer: ChunkStreamer | null = null;
+  /** The track of this session's last request-mastering (end-mastering may omit it). */
+  masteringTrackId: string | null = null;
+  /** The track of this session's last request-meta or request-chunks (request-stream may omit it). */
+  lastTrackId: string | null = null;
+  constructor(
+    readonly ws: uWS.WebSocket<unknown>,
+    readonly log: Logger,
+  ) {}
+
+  sendJson(event: Exclude<TServerEvent, 'track-stream'>, payload: unknown): boolean {
+    if (this.closed) return false;
+    let status = 0;
+    this.ws.cork(() => {
+      status = this.ws.send(serverMessage(event, payload), false);
+    });
+    return status !== 2;
+  }
+
+  sendError(code: string, event?: string): void {
+    this.sendJson('error-message', { code, ...(event ? { event } : {}) });
+  }
+
+  sendCanceled(styleIndex: number, chunkIndices: number[]): void {
+    this.sendJson('chunks-canceled', { styleIndex, chunkIndices });
+  }
+
+  /** Bytes uWS still holds for this socket (backpressure). */
+  bufferedAmount(): number {
+    return this.closed ? 0 : this.ws.getBufferedAmount();
+  }
+
+  /** Sends a binary frame; false when the socket is gone or the frame was dropped for backpressure. */
+  sendBinary(frame: Uint8Array): boolean {
+    if (this.closed) return false;
+    let status = 0;
+    this.ws.cork(() => {
+      status = this.ws.send(frame, true);
+    });
+    return status !== 2;
+  }
+}

@@ -1,0 +1,30 @@
+import { router } from './platform/trpc/trpc.js';
+import { accountsRouter } from './modules/accounts/index.js';
+import { addressesRouter } from './modules/addresses/index.js';
+import { invoicesRouter } from './modules/invoices/index.js';
+import { catalogueRouter } from './modules/catalogue/index.js';
+import { faqRouter } from './modules/faq/index.js';
+import { mastersRouter, tracksRouter } from './modules/masters/index.js';
+import { siteRouter } from './modules/site/index.js';
+import { couponsRouter } from './modules/coupons/index.js';
+import { paymentsRouter } from './modules/payments/index.js';
+import { pricingRouter } from './modules/pricing/index.js';
+import { sharingRouter } from './modules/sharing/index.js';
+
+/** The public tRPC API: one sub-router per domain module. */
+export const appRouter = router({
+  accounts: accountsRouter,
+  addresses: addressesRouter,
+  invoices: invoicesRouter,
+  catalogue: catalogueRouter,
+  faq: faqRouter,
+  masters: mastersRouter,
+  tracks: tracksRouter,
+  site: siteRouter,
+  coupons: couponsRouter,
+  payments: paymentsRouter,
+  pricing: pricingRouter,
+  sharing: sharingRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,102 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.js';
+import { appRouter } from './app-router.js';
+import { createCallerFactory } from './platform/trpc/trpc.js';
+import { createTestUser } from './test/factories.js';
+import { createTestPlatform, type TestPlatform } from './test/test-platform.js';
+
+describe('web app', () => {
+  let platform: TestPlatform;
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    platform = await createTestPlatform();
+    const clientDir = await mkdtemp(path.join(tmpdir(), 'masterdeck-client-'));
+    await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>Masterdeck</title><div id="root"></div>');
+    server = createServer(createApp(platform, { clientDir }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await platform.close();
+  });
+
+  it('when probed, then /healthz, /readyz and /metrics answer', async () => {
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+    expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/http_request_duration_seconds/);
+  });
+
+  it('when GraphQL asks for styleGroups and Faqs, then the seeded catalogue comes back', async () => {
+    const response = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ styleGroups { name styles { name styleIndex } } Faqs { question order } }' }),
+    });
+    const body = (await response.json()) as { data: { styleGroups: { name: string; styles: { name: string }[] }[]; Faqs: unknown[] } };
+    expect(body.data.styleGroups.map((g) => g.name)).toEqual(['Pop', 'Electronic', 'Hip-Hop', 'Rock', 'Acoustic']);
+    expect(body.data.styleGroups[0]?.styles.map((s) => s.name)).toEqual(['Bright', 'Warm', 'Punchy']);
+    expect(body.data.Faqs.length).toBeGreaterThan(0);
+  });
+
+  it('when tRPC is called over HTTP with a German cookie, then the answer is localised', async () => {
+    const response = await fetch(`${base}/trpc/catalogue.styleGroups`, { headers: { cookie: 'lang=de' } });
+    const body = (await response.json()) as { result: { data: { description: string }[] } };
+    expect(body.result.data[0]?.description).toMatch(/Gesang/);
+  });
+
+  it('when tRPC gets invalid input, then it answers 400 with a translation key, and the REST adapter the same key', async () => {
+    const user = await createTestUser(platform.db, platform.secrets.jwtSecret);
+    const input = encodeURIComponent(JSON.stringify({ trackId: 'not-a-uuid' }));
+    const response = await fetch(`${base}/trpc/masters.trackMasters?input=${input}`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { message: string; data: { code: string; detail?: string } } };
+    expect(body.error.message).toBe('global.error.invalidInput');
+    expect(body.error.data).toMatchObject({ code: 'BAD_REQUEST', detail: 'trackId' });
+
+    const rest = await fetch(`${base}/api/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'nobody' }) });
+    expect(rest.status).toBe(400);
+    expect(await rest.json()).toEqual({ statusCode: 400, message: 'global.message.invalidEmail', detail: 'email' });
+  });
+
+  it('when tRPC is called in-process, then the same service answers', async () => {
+    const caller = createCallerFactory(appRouter)(platform.contextFor(null));
+    const groups = await caller.catalogue.styleGroups();
+    expect(groups.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('when the SPA asks for its config, then the socket address and features come back', async () => {
+    const config = await (await fetch(`${base}/api/config`)).json();
+    expect(config).toEqual({
+      mediaUrl: 'ws://localhost:3001/ws',
+      paymentMode: 'local',
+      features: { distribution: true, blog: true },
+      noticeBanner: null,
+    });
+  });
+
+  it('when an API path is unknown or a body is malformed, then the error shape is {statusCode, message}', async () => {
+    const missing = await fetch(`${base}/api/nothing-here`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ statusCode: 404, message: 'global.error.notFound' });
+    const malformed = await fetch(`${base}/api/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ statusCode: 400, message: 'error.malformedBody' });
+  });
+
+  it('when a browser opens any route, then the SPA index is served (history fallback)', async () => {
+    const response = await fetch(`${base}/masters/song/abc`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/Masterdeck/);
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+  });
+});

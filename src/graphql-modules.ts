@@ -1,0 +1,11 @@
+import type { GraphqlModule } from './platform/graphql/graphql-module.js';
+import { accountsGraphql } from './modules/accounts/index.js';
+import { addressesGraphql } from './modules/addresses/index.js';
+import { invoicesGraphql } from './modules/invoices/index.js';
+import { catalogueGraphql } from './modules/catalogue/index.js';
+import { faqGraphql } from './modules/faq/index.js';
+import { mastersGraphql } from './modules/masters/index.js';
+import { sharingGraphql } from './modules/sharing/index.js';
+
+/** The GraphQL schema of spec §7, one part per domain module. */
+export const graphqlModules: GraphqlModule[] = [catalogueGraphql, faqGraphql, accountsGraphql, addressesGraphql, invoicesGraphql, mastersGraphql, sharingGraphql];

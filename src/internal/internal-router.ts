@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { router, publicProcedure } from '../platform/trpc/trpc.js';
+import { listEngineStyles, listStylesForOperators, setEnabled, ZSetEnabledInput } from '../modules/catalogue/index.js';
+import { addFaq, listFaqsForOperators, removeFaq, ZAddFaqInput, ZListFaqsInput, ZRemoveFaqInput } from '../modules/faq/index.js';
+import { verifyAccessToken } from '../platform/access-token.js';
+import { addCoupon, listCoupons, ZAddCouponInput } from '../modules/coupons/index.js';
+import {
+  assertCanBounce,
+  masterStreamInfo,
+  mastersOfTrack,
+  recordMastered,
+  recordMasteringFailure,
+  trackAccess,
+  trackAudioInfo,
+  ZRecordFailureInput,
+  ZRecordMasteredInput,
+  ZTrackAccessInput,
+} from '../modules/streaming/index.js';
+
+/**
+ * The web process's private API for the media sidecar and the operator commands (decisions.md):
+ * everything that needs the database goes through here, so both work with PGlite too.
+ * Reachable only on loopback and only with the internal secret (internal-app.ts).
+ */
+export const internalRouter = router({
+  auth: router({
+    /** The user id behind an access token, or null. */
+    verify: publicProcedure.input(z.object({ token: z.string() })).query(({ ctx, input }) => ({
+      userId: verifyAccessToken(ctx.platform.secrets.jwtSecret, input.token),
+    })),
+  }),
+  catalogue: router({
+    engineStyles: publicProcedure
+      .input(z.object({ enabledOnly: z.boolean().default(true) }).default({ enabledOnly: true }))
+      .query(({ ctx, input }) => listEngineStyles(ctx.db, input)),
+    setEnabled: publicProcedure.input(ZSetEnabledInput).mutation(({ ctx, input }) => setEnabled(ctx.db, input)),
+    /** Operator command style:list: every style with both switches. */
+    operatorList: publicProcedure.query(({ ctx }) => listStylesForOperators(ctx.db)),
+  }),
+  /** Operator commands faq:list, faq:add, faq:remove (decisions.md, "Operators"). */
+  faq: router({
+    list: publicProcedure.input(ZListFaqsInput).query(({ ctx, input }) => listFaqsForOperators(ctx.db, input)),
+    add: publicProcedure.input(ZAddFaqInput).mutation(({ ctx, input }) => addFaq(ctx.db, input)),
+    remove: publicProcedure.input(ZRemoveFaqInput).mutation(({ ctx, input }) => removeFaq(ctx.db, input)),
+  }),
+  /** Operator commands coupon:add and coupon:list (decisions.md, "Operators"). */
+  coupons: router({
+    add: publicProcedure.input(ZAddCouponInput).mutation(({ ctx, input }) => addCoupon(ctx.db, input)),
+    list: publicProcedure.query(({ ctx }) => listCoupons(ctx.db)),
+  }),
+  tracks: router({
+    /** 'owner', 'shared' (a master of it is shared with the user) or null: the sidecar never guesses. */
+    access: publicProcedure.input(ZTrackAccessInput).query(({ ctx, input }) => trackAccess(ctx.db, input)),
+    /** Storage key and format of the track's original; null when unknown or without audio. */
+    audioInfo: publicProcedure.input(z.object({ trackId: z.string() })).query(({ ctx, input }) => trackAudioInfo(ctx.db, input)),
+  }),
+  masters: router({
+    /** The track's master of a style (or by id) with its stored file and measurements, or null. */
+    streamInfo: publicProcedure
+      .input(z.object({ trackId: z.string(), styleId: z.number().int().nullish(), masterId: z.string().nullish() }))
+      .query(({ ctx, input }) => masterStreamInfo(ctx.db, input)),
+    ofTrack: publicProcedure.input(z.object({ trackId: z.string() })).query(({ ctx, input }) => mastersOfTrack(ctx.db, input)),
+    /** Refuses a bounce the rules forbid (failed attempts, new-master rule) before any work starts. */
+    assertCanBounce: publicProcedure.input(ZRecordFailureInput).query(({ ctx, input }) => assertCanBounce(ctx.db, input)),
+    recordMastered: publicProcedure.input(ZRecordMasteredInput).mutation(({ ctx, input }) => recordMastered(ctx.db, input)),
+    recordFailure: publicProcedure.input(ZRecordFailureInput).mutation(({ ctx, input }) => recordMasteringFailure(ctx.db, input)),
+  }),
+});
+
+export type InternalRouter = typeof internalRouter;

@@ -1,0 +1,469 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.js';
+import { appRouter } from '../../app-router.js';
+import { signAccessToken } from '../../platform/access-token.js';
+import { createCallerFactory } from '../../platform/trpc/trpc.js';
+import { lastLinkTo, mailsTo } from '../../test/outbox.js';
+import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+
+/**
+ * The accounts API as clients meet it: REST over HTTP (JSON and form bodies, cookies), tRPC and
+ * GraphQL, on a real database. Each test signs up its own users and speaks from its own client IP
+ * (X-Forwarded-For from loopback is trusted), so the abuse limits of one test never touch another.
+ */
+describe('accounts', () => {
+  let platform: TestPlatform;
+  let server: Server;
+  let base: string;
+  let ipCounter = 0;
+  let userCounter = 0;
+
+  beforeAll(async () => {
+    platform = await createTestPlatform();
+    const clientDir = await mkdtemp(path.join(tmpdir(), 'masterdeck-client-'));
+    await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>Masterdeck</title>');
+    server = createServer(createApp(platform, { clientDir }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await platform.close();
+  });
+
+  const newIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  const newEmail = (label = 'user') => `${label}-${++userCounter}@example.com`;
+
+  interface Answer {
+    status: number;
+    body: Record<string, unknown>;
+    setCookie: string | null;
+  }
+
+  async function post(
+    route: string,
+    body: Record<string, string> | null,
+    options: { ip: string; form?: boolean; cookie?: string; token?: string; lang?: 'en' | 'de' },
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { 'x-forwarded-for': options.ip };
+    const cookies = [options.cookie, options.lang ? `lang=${options.lang}` : undefined].filter(Boolean);
+    if (cookies.length) headers.cookie = cookies.join('; ');
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let payload: string | undefined;
+    if (body && options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      payload = new URLSearchParams(body).toString();
+    } else if (body) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(`${base}/api/auth/${route}`, { method: 'POST', headers, ...(payload ? { body: payload } : {}) });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, setCookie: response.headers.get('set-cookie') };
+  }
+
+  const refreshCookieOf = (answer: Answer) => answer.setCookie?.match(/refresh_token=([^;]*)/)?.[1] ?? '';
+
+  /** Signs up, opens the mailed link, signs in: a confirmed user with a session. */
+  async function signedInUser(label = 'user', lang: 'en' | 'de' = 'en') {
+    const ip = newIp();
+    const email = newEmail(label);
+    const password = 'correct horse battery';
+    expect((await post('register', { email, password, firstName: 'Ada', lastName: 'Lovelace' }, { ip, lang })).status).toBe(201);
+    const { token: verifyToken } = await lastLinkTo(platform.outboxDir, email, 'verify-email');
+    expect((await post('verify-email', { verifyToken }, { ip })).status).toBe(200);
+    const login = await post('login', { email, password }, { ip });
+    expect(login.status).toBe(200);
+    const accessToken = login.body.accessToken as string;
+    const userId = (await platform.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    return { ip, email, password, accessToken, refreshCookie: refreshCookieOf(login), userId };
+  }
+
+  const trpcAs = (userId: string | null) => createCallerFactory(appRouter)(platform.contextFor(userId ? { userId } : null));
+
+  async function graphql(query: string, variables: Record<string, unknown>, token?: string) {
+    const response = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as { data?: Record<string, unknown> | null; errors?: { message: string }[] };
+  }
+
+  const ADDRESS = { streetAndNumber: 'Hauptstraße 1', zip: '10115', city: 'Berlin', state: 'Berlin', country: 'DE' };
+
+  describe('sign-up and confirmation', () => {
+    it('when someone signs up in German with a form body, then an unconfirmed account exists and a German mail with text and HTML parts holds the link', async () => {
+      const ip = newIp();
+      const email = newEmail();
+      const answer = await post('register', { email: `  ${email.toUpperCase()} `, password: 'long enough', firstName: 'Jörg', lastName: 'Müller' }, { ip, form: true, lang: 'de' });
+      expect(answer).toMatchObject({ status: 201, body: { email } });
+      const row = await platform.db.selectFrom('users').select(['locale', 'email_confirmed_at', 'password_hash']).where('email', '=', email).executeTakeFirstOrThrow();
+      expect(row.locale).toBe('de');
+      expect(row.email_confirmed_at).toBeNull();
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      const [mail] = await mailsTo(platform.outboxDir, email);
+      expect(mail?.subject).toBe('Bestätige deine E-Mail-Adresse für Masterdeck');
+      expect(mail?.text).toMatch(/Hallo Jörg,[\s\S]*http:\/\/localhost:3000\/auth\/verify-email\/[\w-]{43}/);
+      expect(mail?.html).toMatch(/<a href="http:\/\/localhost:3000\/auth\/verify-email\/[\w-]{43}"/);
+    });
+
+    it('when the password is too short or a field is missing, then 400 names the rule as a translation key', async () => {
+      const ip = newIp();
+      expect(await post('register', { email: newEmail(), password: 'short', firstName: 'A', lastName: 'B' }, { ip })).toMatchObject({
+        status: 400,
+        body: { statusCode: 400, message: 'global.passwordRequirements' },
+      });
+      expect(await post('register', { email: 'not-an-address', password: 'long enough', firstName: 'A', lastName: 'B' }, { ip })).toMatchObject({
+        status: 400,
+        body: { message: 'global.message.invalidEmail' },
+      });
+      expect((await post('register', { email: newEmail(), password: 'long enough', firstName: 'A' }, { ip })).status).toBe(400);
+    });
+
+    it('when an unconfirmed user signs in, then 403 userNotConfirmed; a resent link confirms once, and the older link no longer works', async () => {
+      const ip = newIp();
+      const email = newEmail();
+      await post('register', { email, password: 'long enough', firstName: 'A', lastName: 'B' }, { ip });
+      const first = await lastLinkTo(platform.outboxDir, email, 'verify-email');
+      expect(await post('login', { email, password: 'long enough' }, { ip })).toMatchObject({
+        status: 403,
+        body: { statusCode: 403, message: 'global.error.userNotConfirmed' },
+      });
+      expect(await post('resend-confirmation', { email }, { ip })).toMatchObject({ status: 200 });
+      const second = await lastLinkTo(platform.outboxDir, email, 'verify-email');
+      expect(second.token).not.toBe(first.token);
+      expect(await post('verify-email', { verifyToken: first.token }, { ip })).toMatchObject({ status: 401, body: { message: 'global.error.invalidToken' } });
+      expect(await post('verify-email', { verifyToken: second.token }, { ip, form: true })).toMatchObject({ status: 200, body: { result: 'confirmed', email } });
+      expect((await post('verify-email', { verifyToken: second.token }, { ip })).status).toBe(401);
+      const login = await post('login', { email, password: 'long enough' }, { ip, form: true });
+      expect(login.status).toBe(200);
+    });
+
+    it('when an expired verification token is used, then it is refused', async () => {
+      const ip = newIp();
+      const email = newEmail();
+      await post('register', { email, password: 'long enough', firstName: 'A', lastName: 'B' }, { ip });
+      const { token } = await lastLinkTo(platform.outboxDir, email, 'verify-email');
+      await sql`update email_tokens set expires_at = now() - interval '1 second' where purpose = 'verify' and used_at is null`.execute(platform.db);
+      expect((await post('verify-email', { verifyToken: token }, { ip })).status).toBe(401);
+    });
+
+    it('when a confirmed address signs up again, then the answer is the same, the password is unchanged and the owner is told by mail', async () => {
+      const user = await signedInUser();
+      const again = await post('register', { email: user.email, password: 'another password', firstName: 'Eve', lastName: 'X' }, { ip: newIp() });
+      expect(again).toMatchObject({ status: 201, body: { email: user.email } });
+      expect((await mailsTo(platform.outboxDir, user.email)).at(-1)?.subject).toBe('You already have a Masterdeck account');
+      expect((await post('login', { email: user.email, password: user.password }, { ip: newIp() })).status).toBe(200);
+      expect((await post('login', { email: user.email, password: 'another password' }, { ip: newIp() })).status).toBe(401);
+    });
+  });
+
+  describe('sign-in and sessions', () => {
+    it('when the password is wrong or the address unknown, then both answers are identical', async () => {
+      const user = await signedInUser();
+      const wrong = await post('login', { email: user.email, password: 'wrong password' }, { ip: newIp() });
+      const unknown = await post('login', { email: newEmail('nobody'), password: 'wrong password' }, { ip: newIp() });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body).toEqual({ statusCode: 401, message: 'global.error.badCredentials' });
+      expect(unknown.status).toBe(wrong.status);
+      expect(unknown.body).toEqual(wrong.body);
+      expect(unknown.setCookie).toBeNull();
+    });
+
+    it('when a user signs in, then a 15-minute access token and an httpOnly, SameSite=Lax refresh cookie for 7 days come back', async () => {
+      const user = await signedInUser();
+      const login = await post('login', { email: user.email, password: user.password }, { ip: user.ip });
+      const expiresAt = Date.parse(login.body.expiresAt as string);
+      expect(expiresAt - Date.now()).toBeGreaterThan(14 * 60_000);
+      expect(expiresAt - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+      expect(login.setCookie).toMatch(/refresh_token=[\w-]{43}; Path=\/api\/auth; Expires=[^;]+; HttpOnly; SameSite=Lax/);
+      expect(login.setCookie).not.toMatch(/Secure/);
+      const cookieExpiry = Date.parse(login.setCookie?.match(/Expires=([^;]+)/)?.[1] ?? '');
+      expect(Math.round((cookieExpiry - Date.now()) / 86_400_000)).toBe(7);
+      const stored = await platform.db.selectFrom('refresh_tokens').select('token_hash').where('user_id', '=', user.userId).execute();
+      expect(stored.map((r) => r.token_hash)).not.toContain(refreshCookieOf(login));
+    });
+
+    it('when a refresh token is used, then it rotates; when a rotated one comes back, then the whole family is revoked', async () => {
+      const user = await signedInUser();
+      const first = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      expect(first.status).toBe(200);
+      expect(typeof first.body.accessToken).toBe('string');
+      const rotated = refreshCookieOf(first);
+      expect(rotated).not.toBe(user.refreshCookie);
+      const second = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${rotated}` });
+      expect(second.status).toBe(200);
+      const latest = refreshCookieOf(second);
+
+      const reuse = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      expect(reuse).toMatchObject({ status: 401, body: { message: 'global.error.unauthorized' } });
+      expect(reuse.setCookie).toMatch(/refresh_token=;/);
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${latest}` })).status).toBe(401);
+      const live = await platform.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', user.userId).where('revoked_at', 'is', null).execute();
+      expect(live).toEqual([]);
+    });
+
+    it('when another session of the same user reuses nothing, then it survives a revoked family', async () => {
+      const user = await signedInUser();
+      const other = await post('login', { email: user.email, password: user.password }, { ip: user.ip });
+      await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${refreshCookieOf(other)}` })).status).toBe(200);
+    });
+
+    it('when a user logs out, then the refresh cookie is cleared and no longer refreshes; without a cookie refresh is 401', async () => {
+      const user = await signedInUser();
+      const out = await post('logout', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      expect(out.status).toBe(204);
+      expect(out.setCookie).toMatch(/refresh_token=; Path=\/api\/auth; Expires=Thu, 01 Jan 1970/);
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` })).status).toBe(401);
+      expect((await post('refresh', null, { ip: user.ip })).status).toBe(401);
+    });
+
+    it('when an access token is expired, tampered with or unsigned (alg none), then every API refuses it', async () => {
+      const user = await signedInUser();
+      const other = await signedInUser('other');
+      const expired = signAccessToken(platform.secrets.jwtSecret, user.userId, Date.now() - 16 * 60_000).token;
+      const [header, payload, signature] = user.accessToken.split('.');
+      const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
+      const tampered = `${header}.${b64({ ...claims, sub: other.userId })}.${signature}`;
+      const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims })}.`;
+      const wrongKey = signAccessToken('another-secret-0123456789abcdef0123456789', user.userId).token;
+
+      for (const token of [expired, tampered, unsigned, wrongKey]) {
+        const trpc = await fetch(`${base}/trpc/accounts.me`, { headers: { authorization: `Bearer ${token}` } });
+        expect(trpc.status).toBe(401);
+        const gql = await graphql('{ me { id email } }', {}, token);
+        expect(gql.errors?.[0]?.message).toBe('global.error.unauthorized');
+        expect(await post('delete-account', null, { ip: user.ip, token })).toMatchObject({ status: 401, body: { message: 'global.error.unauthorized' } });
+      }
+      const valid = await fetch(`${base}/trpc/accounts.me`, { headers: { authorization: `Bearer ${user.accessToken}` } });
+      expect(((await valid.json()) as { result: { data: { email: string } } }).result.data.email).toBe(user.email);
+    });
+  });
+
+  describe('forgotten passwords', () => {
+    it('when forgot-password is asked for a known and an unknown address, then the answers are identical and only the known one gets mail', async () => {
+      const user = await signedInUser();
+      const unknownEmail = newEmail('ghost');
+      const known = await post('forgot-password', { email: user.email }, { ip: newIp(), form: true });
+      const unknown = await post('forgot-password', { email: unknownEmail }, { ip: newIp(), form: true });
+      expect(known.status).toBe(200);
+      expect(unknown).toEqual(known);
+      expect((await mailsTo(platform.outboxDir, unknownEmail)).length).toBe(0);
+      expect((await mailsTo(platform.outboxDir, user.email)).at(-1)?.subject).toBe('Reset your Masterdeck password');
+    });
+
+    it('when a reset link is used, then the new password works, the old one and all sessions end, and the link works only once', async () => {
+      const user = await signedInUser();
+      await post('forgot-password', { email: user.email }, { ip: user.ip });
+      const { token } = await lastLinkTo(platform.outboxDir, user.email, 'reset-password');
+      expect(await post('reset-password', { resetToken: token, password: 'short' }, { ip: user.ip })).toMatchObject({ status: 400, body: { message: 'global.passwordRequirements' } });
+      expect((await post('reset-password', { resetToken: token, password: 'brand new secret' }, { ip: user.ip, form: true })).status).toBe(200);
+      expect(await post('reset-password', { resetToken: token, password: 'another new secret' }, { ip: user.ip })).toMatchObject({ status: 401, body: { message: 'global.error.invalidToken' } });
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` })).status).toBe(401);
+      expect((await post('login', { email: user.email, password: user.password }, { ip: user.ip })).status).toBe(401);
+      expect((await post('login', { email: user.email, password: 'brand new secret' }, { ip: user.ip })).status).toBe(200);
+    });
+
+    it('when a reset token is older than an hour, then it is refused', async () => {
+      const user = await signedInUser();
+      await post('forgot-password', { email: user.email }, { ip: user.ip });
+      const { token } = await lastLinkTo(platform.outboxDir, user.email, 'reset-password');
+      await sql`update email_tokens set expires_at = now() - interval '1 second' where purpose = 'reset'`.execute(platform.db);
+      expect((await post('reset-password', { resetToken: token, password: 'brand new secret' }, { ip: user.ip })).status).toBe(401);
+    });
+  });
+
+  describe('abuse limits', () => {
+    it('when one address is tried too often, then 429 with the translated key, even from changing IPs', async () => {
+      const user = await signedInUser();
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push((await post('login', { email: user.email, password: 'wrong password' }, { ip: newIp() })).status);
+      expect(statuses.slice(0, 9).every((s) => s === 401)).toBe(true);
+      const limited = await post('login', { email: user.email, password: user.password }, { ip: newIp() });
+      expect(limited).toMatchObject({ status: 429, body: { statusCode: 429, message: 'global.error.tooManyRequests' } });
+    });
+
+    it('when one IP signs up many addresses, asks for many resets or resends, then 429', async () => {
+      const ip = newIp();
+      const registers: number[] = [];
+      for (let i = 0; i < 11; i++) registers.push((await post('register', { email: newEmail('bulk'), password: 'long enough', firstName: 'A', lastName: 'B' }, { ip })).status);
+      expect(registers.slice(0, 10).every((s) => s === 201)).toBe(true);
+      expect(registers[10]).toBe(429);
+
+      const target = newEmail('target');
+      const forgot: number[] = [];
+      for (let i = 0; i < 4; i++) forgot.push((await post('forgot-password', { email: target }, { ip: newIp() })).status);
+      expect(forgot).toEqual([200, 200, 200, 429]);
+
+      const resendIp = newIp();
+      const resend: number[] = [];
+      for (let i = 0; i < 11; i++) resend.push((await post('resend-confirmation', { email: newEmail('r') }, { ip: resendIp })).status);
+      expect(resend.at(-1)).toBe(429);
+      const buckets = await platform.db.selectFrom('rate_limit_counters').select('bucket').execute();
+      expect(buckets.every((b) => /^[a-z-]+:[0-9a-f]{64}$/.test(b.bucket))).toBe(true);
+    });
+  });
+
+  describe('profile', () => {
+    it('when the password changes, then the current password is required and checked', async () => {
+      const user = await signedInUser();
+      const caller = trpcAs(user.userId);
+      await expect(caller.accounts.updateUser({ password: 'new long password' })).rejects.toThrow('global.error.currentPasswordRequired');
+      await expect(caller.accounts.updateUser({ password: 'new long password', currentPassword: 'nope' })).rejects.toThrow('global.error.currentPasswordWrong');
+      await caller.accounts.updateUser({ password: 'new long password', currentPassword: user.password, firstName: 'Grace', subscribedToNewsletter: true });
+      expect(await caller.accounts.me()).toMatchObject({ firstName: 'Grace', lastName: 'Lovelace', subscribedToNewsletter: true, betaTesting: false });
+      expect((await post('login', { email: user.email, password: 'new long password' }, { ip: user.ip })).status).toBe(200);
+    });
+
+    it('when the e-mail changes, then nothing moves until the link mailed to the new address is opened', async () => {
+      const user = await signedInUser('mover', 'de');
+      const target = newEmail('moved');
+      const gql = await graphql(
+        'mutation ($input: UpdateUserInput!) { updateUser(updateUserInput: $input) { email } }',
+        { input: { email: target.toUpperCase(), currentPassword: user.password } },
+        user.accessToken,
+      );
+      expect(gql.data?.updateUser).toEqual({ email: user.email });
+      const mail = (await mailsTo(platform.outboxDir, target)).at(-1);
+      expect(mail?.subject).toBe('Bestätige deine neue E-Mail-Adresse für Masterdeck');
+      const { token } = await lastLinkTo(platform.outboxDir, target, 'verify-email');
+      expect(await post('verify-email', { verifyToken: token }, { ip: user.ip })).toMatchObject({ status: 200, body: { result: 'emailChanged', email: target } });
+      expect((await trpcAs(user.userId).accounts.me()).email).toBe(target);
+      expect((await post('login', { email: target, password: user.password }, { ip: user.ip })).status).toBe(200);
+    });
+
+    it('when the new e-mail belongs to someone else, then 409', async () => {
+      const user = await signedInUser();
+      const other = await signedInUser();
+      await expect(trpcAs(user.userId).accounts.updateUser({ email: other.email, currentPassword: user.password })).rejects.toThrow('global.error.emailTaken');
+    });
+  });
+
+  describe('one user never reaches another', () => {
+    it('when user B names user A through tRPC, then A stays untouched and unseen', async () => {
+      const a = await signedInUser('a');
+      const b = await signedInUser('b');
+      const asA = trpcAs(a.userId);
+      const asB = trpcAs(b.userId);
+      const address = await asA.addresses.create(ADDRESS);
+      expect(await asB.addresses.list()).toEqual([]);
+      await expect(asB.addresses.update({ ...ADDRESS, id: address.id, city: 'Hacked' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(asB.accounts.updateUser({ id: a.userId, firstName: 'Hacked' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      expect((await asB.accounts.me()).id).toBe(b.userId);
+      expect(await asA.addresses.list()).toEqual([address]);
+      expect((await asA.accounts.me()).firstName).toBe('Ada');
+      await expect(trpcAs(null).accounts.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(trpcAs(null).addresses.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(trpcAs(null).invoices.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    });
+
+    it('when user B names user A through GraphQL, then A stays untouched and unseen', async () => {
+      const a = await signedInUser('a');
+      const b = await signedInUser('b');
+      const created = await graphql(
+        'mutation ($s: String!, $z: String!, $c: String!, $st: String!, $co: String!) { createAddress(streetAndNumber: $s, zip: $z, city: $c, state: $st, country: $co, taxId: null) { id city country taxId } }',
+        { s: 'Main St 1', z: '12345', c: 'Springfield', st: 'IL', co: 'us' },
+        a.accessToken,
+      );
+      const address = created.data?.createAddress as { id: string; country: string; taxId: string | null };
+      expect(address).toMatchObject({ city: 'Springfield', country: 'US', taxId: null });
+      const update = await graphql(
+        'mutation ($id: ID!) { updateAddress(id: $id, streetAndNumber: "x", zip: "1", city: "Hacked", state: "x", country: "US") { id city } }',
+        { id: address.id },
+        b.accessToken,
+      );
+      expect(update.errors?.[0]?.message).toBe('global.error.notFound');
+      expect((await graphql('{ addresses { id } }', {}, b.accessToken)).data?.addresses).toEqual([]);
+      const sneaky = await graphql('mutation ($id: ID!) { updateUser(updateUserInput: { id: $id, firstName: "Hacked" }) { id } }', { id: a.userId }, b.accessToken);
+      expect(sneaky.errors?.[0]?.message).toBe('global.error.forbidden');
+      expect((await graphql('{ me { id firstName } }', {}, a.accessToken)).data?.me).toEqual({ id: a.userId, firstName: 'Ada' });
+      expect((await graphql('{ addresses { city } }', {}, a.accessToken)).data?.addresses).toEqual([{ city: 'Springfield' }]);
+      expect((await graphql('{ invoices { invoiceNumber } }', {}, b.accessToken)).data?.invoices).toEqual([]);
+      expect((await graphql('{ me { id } }', {})).errors?.[0]?.message).toBe('global.error.unauthorized');
+    });
+
+    it('when an address misses a required field, then "field is required" comes back as a key', async () => {
+      const a = await signedInUser();
+      await expect(trpcAs(a.userId).addresses.create({ ...ADDRESS, city: '  ' })).rejects.toThrow(/global\.message\.fieldRequired/);
+      const gql = await graphql('mutation { createAddress(streetAndNumber: "x", zip: "1", city: "", state: "x", country: "DE") { id } }', {}, a.accessToken);
+      expect(gql.errors?.[0]?.message).toBe('global.message.fieldRequired');
+      const country = await graphql('mutation { createAddress(streetAndNumber: "x", zip: "1", city: "y", state: "x", country: "XX") { id } }', {}, a.accessToken);
+      expect(country.errors?.[0]?.message).toBe('global.message.fieldRequired');
+    });
+
+    it('when user B deletes their account over REST, then only B is gone and A signs in as before', async () => {
+      const a = await signedInUser('a');
+      const b = await signedInUser('b');
+      expect(await post('delete-account', null, { ip: b.ip, token: b.accessToken })).toMatchObject({ status: 200 });
+      expect(await platform.db.selectFrom('users').select('id').where('id', '=', b.userId).executeTakeFirst()).toBeUndefined();
+      expect((await post('login', { email: a.email, password: a.password }, { ip: a.ip })).status).toBe(200);
+      expect((await graphql('{ me { id } }', {}, a.accessToken)).data?.me).toEqual({ id: a.userId });
+    });
+  });
+
+  describe('account deletion', () => {
+    it('when a user deletes the account, then no row or file of theirs remains except the invoice with its own copy of the data', async () => {
+      const user = await signedInUser('leaver');
+      const neighbour = await signedInUser('neighbour');
+      const db = platform.db;
+      await trpcAs(user.userId).addresses.create(ADDRESS);
+      const track = await db.insertInto('tracks').values({ user_id: user.userId, name: 'Song' }).returning('id').executeTakeFirstOrThrow();
+      const master = await db.insertInto('masters').values({ track_id: track.id, user_id: user.userId }).returning('id').executeTakeFirstOrThrow();
+      await db.insertInto('comments').values({ track_id: track.id, user_id: user.userId, text: 'nice' }).execute();
+      const neighbourTrack = await db.insertInto('tracks').values({ user_id: neighbour.userId, name: 'Theirs' }).returning('id').executeTakeFirstOrThrow();
+      const neighbourMaster = await db.insertInto('masters').values({ track_id: neighbourTrack.id, user_id: neighbour.userId, share_count: 1 }).returning('id').executeTakeFirstOrThrow();
+      await db.insertInto('shares').values({ master_id: neighbourMaster.id, owner_user_id: neighbour.userId, email: user.email }).execute();
+      await db.insertInto('ratings').values({ track_id: neighbourTrack.id, user_id: user.userId, rating: 5 }).execute();
+      await db
+        .insertInto('invoices')
+        .values({
+          invoice_number: 9001, user_id: user.userId, master_id: master.id, first_name: 'Ada', last_name: 'Lovelace',
+          street_and_number: 'Hauptstraße 1', city: 'Berlin', zip: '10115', country: 'DE', state: 'Berlin', currency: 'USD',
+          price_cents: 699, total_cents: 699, product: 'Song/Pop Bright', buying_option: 2, payment_method: 'credit_card',
+          retain_until: '2036-12-31',
+        })
+        .execute();
+      expect((await trpcAs(user.userId).invoices.list()).map((i) => [i.invoiceNumber, i.total, i.currency])).toEqual([[9001, 6.99, 'USD']]);
+      const storage = platform.storage;
+      await storage.write(`tracks/${track.id}/original.wav`, Readable.from([Buffer.from('RIFF')]));
+      await storage.write(`tracks/${track.id}/masters/m.wav`, Readable.from([Buffer.from('RIFF')]));
+      await storage.write(`users/${user.userId}/avatar.png`, Readable.from([Buffer.from('png')]));
+      await storage.write(`tracks/${neighbourTrack.id}/original.wav`, Readable.from([Buffer.from('RIFF')]));
+      expect((await mailsTo(platform.outboxDir, user.email)).length).toBeGreaterThan(0);
+
+      expect(await post('delete-account', null, { ip: user.ip, token: user.accessToken })).toMatchObject({ status: 200 });
+
+      const tables = await sql<{ table_name: string }>`
+        select table_name from information_schema.columns
+        where table_schema = current_schema() and column_name = 'user_id' and table_name <> 'invoices'`.execute(db);
+      for (const { table_name } of tables.rows) {
+        const rows = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)} where user_id = ${user.userId}`.execute(db);
+        expect({ table: table_name, rows: rows.rows[0]?.n }).toEqual({ table: table_name, rows: 0 });
+      }
+      expect(await db.selectFrom('users').select('id').where('id', '=', user.userId).executeTakeFirst()).toBeUndefined();
+      expect(await db.selectFrom('shares').select('id').where('email', '=', user.email).execute()).toEqual([]);
+      expect((await db.selectFrom('masters').select('share_count').where('id', '=', neighbourMaster.id).executeTakeFirstOrThrow()).share_count).toBe(0);
+      const invoice = await db.selectFrom('invoices').select(['user_id', 'master_id', 'first_name', 'city']).where('invoice_number', '=', 9001).executeTakeFirstOrThrow();
+      expect(invoice).toEqual({ user_id: null, master_id: null, first_name: 'Ada', city: 'Berlin' });
+      expect(existsSync(storage.pathOf(`tracks/${track.id}`))).toBe(false);
+      expect(existsSync(storage.pathOf(`users/${user.userId}`))).toBe(false);
+      expect(existsSync(storage.pathOf(`tracks/${neighbourTrack.id}/original.wav`))).toBe(true);
+      expect(await mailsTo(platform.outboxDir, user.email)).toEqual([]);
+      expect((await post('login', { email: user.email, password: user.password }, { ip: user.ip })).status).toBe(401);
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` })).status).toBe(401);
+      expect((await trpcAs(neighbour.userId).accounts.me()).id).toBe(neighbour.userId);
+    });
+  });
+});

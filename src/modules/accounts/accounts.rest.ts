@@ -1,0 +1,98 @@
+import express, { type CookieOptions, type Request, type Response } from 'express';
+import type { Platform } from '../../platform/context.js';
+import { contextOfRequest } from '../../platform/http/request-context.js';
+import { parseInput } from '../../platform/validation.js';
+import {
+  ZEmailInput,
+  ZLoginInput,
+  ZRegisterInput,
+  ZResetPasswordInput,
+  ZVerifyEmailInput,
+  type TAccessTokenAnswer,
+} from './accounts.schemas.js';
+import * as accounts from './accounts.service.js';
+
+export const REFRESH_COOKIE = 'refresh_token';
+/** The refresh cookie is sent only to the auth endpoints, never with any other request. */
+const REFRESH_COOKIE_PATH = '/api/auth';
+
+/**
+ * REST adapter of spec §7 and decisions.md, "Authentication": bodies as JSON or form fields
+ * (both parsers are mounted on /api), errors as {statusCode, message} by the shared handler.
+ */
+export function accountsRest(platform: Platform) {
+  const router = express.Router();
+  const cookieOptions: CookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: platform.env.NODE_ENV === 'production',
+    path: REFRESH_COOKIE_PATH,
+  };
+  const ctxOf = (req: Request) => contextOfRequest(platform, req);
+  const clientOf = (req: Request) => ({ ip: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
+  const refreshCookieOf = (req: Request) => (req.cookies as Record<string, string | undefined> | undefined)?.[REFRESH_COOKIE];
+
+  const answerSession = (res: Response, session: accounts.Session) => {
+    res.cookie(REFRESH_COOKIE, session.refreshToken, { ...cookieOptions, expires: session.refreshExpiresAt });
+    const body: TAccessTokenAnswer = { accessToken: session.accessToken, expiresAt: session.expiresAt.toISOString() };
+    res.json(body);
+  };
+  const clearRefreshCookie = (res: Response) => res.clearCookie(REFRESH_COOKIE, cookieOptions);
+
+  router.use('/auth', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.post('/auth/register', async (req, res) => {
+    const answer = await accounts.register(ctxOf(req), parseInput(ZRegisterInput, req.body ?? {}), clientOf(req));
+    res.status(201).json(answer);
+  });
+
+  router.post('/auth/resend-confirmation', async (req, res) => {
+    await accounts.resendConfirmation(ctxOf(req), parseInput(ZEmailInput, req.body ?? {}), clientOf(req));
+    res.json({ message: 'global.success.emailSent' });
+  });
+
+  router.post('/auth/verify-email', async (req, res) => {
+    res.json(await accounts.verifyEmail(ctxOf(req), parseInput(ZVerifyEmailInput, req.body ?? {})));
+  });
+
+  router.post('/auth/login', async (req, res) => {
+    answerSession(res, await accounts.login(ctxOf(req), parseInput(ZLoginInput, req.body ?? {}), clientOf(req)));
+  });
+
+  router.post('/auth/refresh', async (req, res) => {
+    try {
+      answerSession(res, await accounts.refreshSession(ctxOf(req), refreshCookieOf(req)));
+    } catch (error) {
+      clearRefreshCookie(res);
+      throw error;
+    }
+  });
+
+  router.post('/auth/logout', async (req, res) => {
+    await accounts.logout(ctxOf(req), refreshCookieOf(req));
+    clearRefreshCookie(res);
+    res.status(204).end();
+  });
+
+  router.post('/auth/forgot-password', async (req, res) => {
+    await accounts.forgotPassword(ctxOf(req), parseInput(ZEmailInput, req.body ?? {}), clientOf(req));
+    res.json({ message: 'global.success.emailSent' });
+  });
+
+  router.post('/auth/reset-password', async (req, res) => {
+    await accounts.resetPassword(ctxOf(req), parseInput(ZResetPasswordInput, req.body ?? {}));
+    clearRefreshCookie(res);
+    res.json({ message: 'global.success.passwordChanged' });
+  });
+
+  router.post('/auth/delete-account', async (req, res) => {
+    await accounts.deleteAccount(ctxOf(req));
+    clearRefreshCookie(res);
+    res.json({ message: 'global.success.accountDeleted' });
+  });
+
+  return router;
+}

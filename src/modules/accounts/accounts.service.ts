@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import { signAccessToken } from '../../platform/access-token.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { AppError, forbidden, unauthorized } from '../../platform/errors.js';
+import { enforceRateLimits, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
+import { dummyPasswordHash, hashOpaqueToken, hashPassword, newOpaqueToken, passwordNeedsRehash, verifyPassword } from './accounts.crypto.js';
+import { renderAccountMail, type AccountMailKind } from './accounts.mails.js';
+import * as repo from './accounts.repository.js';
+import type {
+  TEmailInput,
+  TLoginInput,
+  TRegisterAnswer,
+  TRegisterInput,
+  TResetPasswordInput,
+  TUpdateUserInput,
+  TUser,
+  TVerifyEmailAnswer,
+  TVerifyEmailInput,
+} from './accounts.schemas.js';
+
+/** Where a request came from, as far as abuse limits care. */
+export interface ClientInfo {
+  ip: string;
+}
+
+/** A signed-in session: the access token for the answer body, the refresh token for the cookie. */
+export interface Session {
+  accessToken: string;
+  expiresAt: Date;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+const HOUR_S = 3600;
+export const REFRESH_TOKEN_TTL_S = 7 * 24 * HOUR_S;
+const EMAIL_TOKEN_TTL_S = { verify: 7 * 24 * HOUR_S, reset: HOUR_S, email_change: 24 * HOUR_S } as const;
+
+/**
+ * Abuse limits per address and per client IP. The per-IP budgets are larger: an office or a
+ * mobile carrier puts many honest people behind one address.
+ */
+export const RATE_LIMITS = {
+  loginPerAddress: { name: 'login-address', max: 10, windowS: 15 * 60 },
+  loginPerIp: { name: 'login-ip', max: 30, windowS: 15 * 60 },
+  registerPerAddress: { name: 'register-address', max: 3, windowS: HOUR_S },
+  registerPerIp: { name: 'register-ip', max: 10, windowS: HOUR_S },
+  forgotPerAddress: { name: 'forgot-address', max: 3, windowS: HOUR_S },
+  forgotPerIp: { name: 'forgot-ip', max: 10, windowS: HOUR_S },
+  resendPerAddress: { name: 'resend-address', max: 3, windowS: HOUR_S },
+  resendPerIp: { name: 'resend-ip', max: 10, windowS: HOUR_S },
+} satisfies Record<string, RateLimitRule>;
+
+const badCredentials = () => new AppError('UNAUTHORIZED', 'global.error.badCredentials');
+const invalidToken = () => new AppError('UNAUTHORIZED', 'global.error.invalidToken');
+
+function limit(ctx: ServiceContext, perAddress: RateLimitRule, perIp: RateLimitRule, email: string, client: ClientInfo) {
+  return enforceRateLimits(ctx.db, [
+    { rule: perAddress, key: email },
+    { rule: perIp, key: client.ip },
+  ]);
+}
+
+function requireActor(ctx: ServiceContext) {
+  if (!ctx.actor) throw unauthorized();
+  return ctx.actor;
+}
+
+function userOf(row: NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>): TUser {
+  return {
+    id: row.id,
+    distributionUserId: row.distribution_user_id,
+    distributionArtistId: row.distribution_artist_id,
+    distributionParticipantId: row.distribution_participant_id,
+    distributionLabelId: row.distribution_label_id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    subscribedToNewsletter: row.subscribed_to_newsletter,
+    informAboutUpdates: row.inform_about_updates,
+    betaTesting: row.beta_testing,
+  };
+}
+
+const linkOf = (ctx: ServiceContext, route: string) => new URL(route, ctx.platform.env.PUBLIC_URL).toString();
+
+/**
+ * Mails go out after the data is committed. A failed send is logged, never shown: for
+ * forgot-password a visible failure would tell who has an account, and every mail can be asked
+ * for again.
+ */
+async function sendAccountMail(
+  ctx: ServiceContext,
+  kind: AccountMailKind,
+  to: { email: string; firstName: string; locale: 'en' | 'de' },
+  link: string,
+) {
+  try {
+    const rendered = renderAccountMail(kind, to.locale, { firstName: to.firstName, link });
+    await ctx.platform.mailer.send({ to: to.email, ...rendered, link, kind });
+  } catch (error) {
+    ctx.log.error({ err: error, kind }, 'account mail could not be sent');
+  }
+}
+
+/** A fresh single-use link token of a purpose; older live tokens of that purpose stop working. */
+async function issueEmailToken(ctx: ServiceContext, userId: string, purpose: 'verify' | 'reset' | 'email_change', newEmail?: string) {
+  const token = newOpaqueToken();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.invalidateEmailTokens(trx, userId, purpose);
+    await repo.insertEmailToken(trx, {
+      userId,
+      purpose,
+      tokenHash: hashOpaqueToken(token),
+      expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_S[purpose] * 1000),
+      ...(newEmail ? { newEmail } : {}),
+    });
+  });
+  return token;
+}
+
+async function sendConfirmation(ctx: ServiceContext, user: { id: string; email: string; first_name: string; locale: 'en' | 'de' }) {
+  const token = await issueEmailToken(ctx, user.id, 'verify');
+  await sendAccountMail(ctx, 'verify', { email: user.email, firstName: user.first_name, locale: user.locale }, linkOf(ctx, `/auth/verify-email/${token}`));
+}
+
+/**
+ * Sign-up. The answer is the same whether or not the address has an account (no enumeration):
+ * a new address gets an account and a confirmation mail; an unconfirmed account is taken over by
+ * the new registration (nobody has proven the mailbox yet, so the latest password wins and only
+ * the newest link works); a confirmed account's owner gets a mail saying so.
+ */
+export async function register(ctx: ServiceContext, input: TRegisterInput, client: ClientInfo): Promise<TRegisterAnswer> {
+  await limit(ctx, RATE_LIMITS.registerPerAddress, RATE_LIMITS.registerPerIp, input.email, client);
+  const passwordHash = await hashPassword(input.password);
+  const userId = await repo.insertUser(ctx.db, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, locale: ctx.locale });
+  if (userId) {
+    await sendConfirmation(ctx, { id: userId, email: input.email, first_name: input.firstName, locale: ctx.locale });
+    return { email: input.email };
+  }
+  const existing = await repo.findCredentialsByEmail(ctx.db, input.email);
+  if (!existing) throw new AppError('CONFLICT', 'global.error.server');
+  if (existing.email_confirmed_at) {
+    await sendAccountMail(ctx, 'accountExists', { email: existing.email, firstName: existing.first_name, locale: existing.locale }, linkOf(ctx, '/auth/reset-password'));
+    return { email: input.email };
+  }
+  await repo.updateUser(ctx.db, existing.id, { password_hash: passwordHash, first_name: input.firstName, last_name: input.lastName, locale: ctx.locale });
+  await sendConfirmation(ctx, { id: existing.id, email: input.email, first_name: input.firstName, locale: ctx.locale });
+  return { email: input.email };
+}
+
+/** Sends a new confirmation link to an unconfirmed account; answers the same for any address. */
+export async function resendConfirmation(ctx: ServiceContext, input: TEmailInput, client: ClientInfo): Promise<void> {
+  await limit(ctx, RATE_LIMITS.resendPerAddress, RATE_LIMITS.resendPerIp, input.email, client);
+  const user = await repo.findCredentialsByEmail(ctx.db, input.email);
+  if (!user || user.email_confirmed_at) return;
+  await sendConfirmation(ctx, { id: user.id, email: user.email, first_name: user.first_name, locale: user.locale });
+}
+
+/**
+ * Opens a mailed confirmation link: a new account's (verify) or a changed address's
+ * (email_change). Each link works once and until it expires.
+ */
+export async function verifyEmail(ctx: ServiceContext, input: TVerifyEmailInput): Promise<TVerifyEmailAnswer> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const token = await repo.consumeEmailToken(trx, hashOpaqueToken(input.verifyToken), ['verify', 'email_change']);
+    if (!token) throw invalidToken();
+    if (token.purpose === 'email_change' && token.new_email) {
+      if (await repo.emailExists(trx, token.new_email)) throw new AppError('CONFLICT', 'global.error.emailTaken');
+      const user = await repo.updateUser(trx, token.user_id, { email: token.new_email, email_confirmed_at: new Date() });
+      if (!user) throw invalidToken();
+      return { result: 'emailChanged', email: user.email };
+    }
+    const current = await repo.findUserById(trx, token.user_id);
+    if (!current) throw invalidToken();
+    const user = await repo.updateUser(trx, token.user_id, { email_confirmed_at: current.email_confirmed_at ?? new Date() });
+    return { result: 'confirmed', email: user?.email ?? current.email };
+  });
+}
+
+async function startSession(ctx: ServiceContext, userId: string, familyId: string): Promise<Session> {
+  const access = signAccessToken(ctx.platform.secrets.jwtSecret, userId);
+  const refreshToken = newOpaqueToken();
+  const refreshExpiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000);
+  await repo.insertRefreshToken(ctx.db, { userId, familyId, tokenHash: hashOpaqueToken(refreshToken), expiresAt: refreshExpiresAt });
+  return { accessToken: access.token, expiresAt: access.expiresAt, refreshToken, refreshExpiresAt };
+}
+
+/**
+ * Sign-in. A wrong password and an unknown address get the same answer, after the same work
+ * (an unknown address is checked against a dummy hash). Only the right password learns that the
+ * address still waits for confirmation.
+ */
+export async function login(ctx: ServiceContext, input: TLoginInput, client: ClientInfo): Promise<Session> {
+  await limit(ctx, RATE_LIMITS.loginPerAddress, RATE_LIMITS.loginPerIp, input.email, client);
+  const user = await repo.findCredentialsByEmail(ctx.db, input.email);
+  const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !valid) throw badCredentials();
+  if (!user.email_confirmed_at) throw new AppError('FORBIDDEN', 'global.error.userNotConfirmed');
+  if (passwordNeedsRehash(user.password_hash)) {
+    await repo.updateUser(ctx.db, user.id, { password_hash: await hashPassword(input.password) });
+  }
+  return startSession(ctx, user.id, randomUUID());
+}
+
+/**
+ * Rotation with reuse detection: each refresh token works once and is replaced by a new one of
+ * the same family. A token that was already rotated (or revoked) coming back means two parties
+ * hold it, one of them not the user: the whole family is revoked and both must sign in again.
+ */
+export async function refreshSession(ctx: ServiceContext, refreshToken: string | undefined): Promise<Session> {
+  if (!refreshToken) throw unauthorized();
+  const row = await repo.findRefreshToken(ctx.db, hashOpaqueToken(refreshToken));
+  if (!row) throw unauthorized();
+  if (row.rotated_at || row.revoked_at) {
+    await repo.revokeFamily(ctx.db, row.family_id);
+    if (row.rotated_at) ctx.log.warn({ userId: row.user_id, familyId: row.family_id }, 'refresh token reused: family revoked');
+    throw unauthorized();
+  }
+  if (new Date(row.expires_at).getTime() <= Date.now()) throw unauthorized();
+  if (!(await repo.markRotated(ctx.db, row.id))) {
+    // Lost a race against another request with the same token: that is a reuse as well.
+    await repo.revokeFamily(ctx.db, row.family_id);
+    throw unauthorized();
+  }
+  return startSession(ctx, row.user_id, row.family_id);
+}
+
+/** Ends the session the refresh token belongs to (its whole family). Idempotent. */
+export async function logout(ctx: ServiceContext, refreshToken: string | undefined): Promise<void> {
+  if (!refreshToken) return;
+  const row = await repo.findRefreshToken(ctx.db, hashOpaqueToken(refreshToken));
+  if (row) await repo.revokeFamily(ctx.db, row.family_id);
+}
+
+/** Mails a reset link if the address has an account; answers the same either way. */
+export async function forgotPassword(ctx: ServiceContext, input: TEmailInput, client: ClientInfo): Promise<void> {
+  await limit(ctx, RATE_LIMITS.forgotPerAddress, RATE_LIMITS.forgotPerIp, input.email, client);
+  const user = await repo.findCredentialsByEmail(ctx.db, input.email);
+  if (!user) return;
+  const token = await issueEmailToken(ctx, user.id, 'reset');
+  await sendAccountMail(ctx, 'reset', { email: user.email, firstName: user.first_name, locale: user.locale }, linkOf(ctx, `/auth/reset-password/${token}`));
+}
+
+/**
+ * Sets a new password from a reset link. The link proves the mailbox, so it also confirms the
+ * address; every session of the account ends (whoever knew the old password is signed out).
+ */
+export async function resetPassword(ctx: ServiceContext, input: TResetPasswordInput): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    const token = await repo.consumeEmailToken(trx, hashOpaqueToken(input.resetToken), ['reset']);
+    if (!token) throw invalidToken();
+    const current = await repo.findUserById(trx, token.user_id);
+    if (!current) throw invalidToken();
+    await repo.updateUser(trx, token.user_id, { password_hash: passwordHash, email_confirmed_at: current.email_confirmed_at ?? new Date() });
+    await repo.revokeAllOfUser(trx, token.user_id);
+  });
+}
+
+export async function me(ctx: ServiceContext): Promise<TUser> {
+  const actor = requireActor(ctx);
+  const row = await repo.findUserById(ctx.db, actor.userId);
+  if (!row) throw unauthorized();
+  return userOf(row);
+}
+
+/**
+ * Profile changes of the caller, never of anyone else (an `id` naming another user is refused).
+ * A new password or a new e-mail needs the current password; a new e-mail is only mailed a
+ * confirmation link and takes effect when it is opened.
+ */
+export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): Promise<TUser> {
+  const actor = requireActor(ctx);
+  if (input.id !== undefined && input.id !== actor.userId) throw forbidden();
+  const current = await repo.findUserById(ctx.db, actor.userId);
+  if (!current) throw unauthorized();
+  const emailChange = input.email !== undefined && input.email !== current.email ? input.email : null;
+  if (input.password !== undefined || emailChange) {
+    if (!input.currentPassword) throw new AppError('BAD_REQUEST', 'global.error.currentPasswordRequired');
+    const hash = await repo.findPasswordHash(ctx.db, actor.userId);
+    if (!hash || !(await verifyPassword(hash, input.currentPassword))) throw new AppError('BAD_REQUEST', 'global.error.currentPasswordWrong');
+  }
+  if (emailChange && (await repo.emailExists(ctx.db, emailChange))) throw new AppError('CONFLICT', 'global.error.emailTaken');
+
+  const updated = await repo.updateUser(ctx.db, actor.userId, {
+    ...(input.firstName !== undefined ? { first_name: input.firstName } : {}),
+    ...(input.lastName !== undefined ? { last_name: input.lastName } : {}),
+    ...(input.subscribedToNewsletter !== undefined ? { subscribed_to_newsletter: input.subscribedToNewsletter } : {}),
+    ...(input.informAboutUpdates !== undefined ? { inform_about_updates: input.informAboutUpdates } : {}),
+    ...(input.betaTesting !== undefined ? { beta_testing: input.betaTesting } : {}),
+    ...(input.password !== undefined ? { password_hash: await hashPassword(input.password) } : {}),
+  });
+  if (!updated) throw unauthorized();
+  if (emailChange) {
+    const token = await issueEmailToken(ctx, actor.userId, 'email_change', emailChange);
+    await sendAccountMail(ctx, 'emailChange', { email: emailChange, firstName: updated.first_name, locale: updated.locale }, linkOf(ctx, `/auth/verify-email/${token}`));
+  }
+  return userOf(updated);
+}
+
+/**
+ * Deletes the caller's account: files first (the rows are the only map to them), then the rows.
+ * Everything referencing the user cascades away; invoices stay for the legal retention period with
+ * their own copy of name and address and no link to the account (user_id set null by the FK).
+ */
+export async function deleteAccount(ctx: ServiceContext): Promise<void> {
+  const actor = requireActor(ctx);
+  const user = await repo.findUserById(ctx.db, actor.userId);
+  if (!user) throw unauthorized();
+  const trackIds = await repo.findTrackIdsOfUser(ctx.db, user.id);
+  for (const trackId of trackIds) await ctx.platform.storage.removePrefix(`tracks/${trackId}`);
+  await ctx.platform.storage.removePrefix(`users/${user.id}`);
+  const pendingEmails = await repo.pendingNewEmails(ctx.db, user.id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.removeSharesToEmail(trx, user.email);
+    await repo.deleteUser(trx, user.id);
+  });
+  for (const email of [user.email, ...pendingEmails]) await ctx.platform.mailer.forgetRecipient(email);
+  ctx.log.info({ userId: user.id, tracks: trackIds.length }, 'account deleted');
+}

@@ -1,0 +1,11 @@
+export {
+  bytesPerSampleOf,
+  parseWavHeader,
+  wavHeader,
+  WAV_LIMITS,
+  type SampleFormat,
+  type WavFormat,
+  type WavHeaderOptions,
+  type WavHeaderResult,
+  type WavSampleFormat,
+} from './wav-header.js';

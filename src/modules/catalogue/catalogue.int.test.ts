@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { listEngineStyles, listStyleGroups, setEnabled } from './catalogue.service.js';
+
+describe('style catalogue', () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(() => testDb.destroy());
+
+  it('when listed, then at least 5 groups of at least 3 styles come in order with unique style indices', async () => {
+    const groups = await listStyleGroups({ db: testDb.db, locale: 'en' });
+    expect(groups.length).toBeGreaterThanOrEqual(5);
+    expect(groups.map((g) => g.order)).toEqual([...groups.map((g) => g.order)].sort((a, b) => a - b));
+    for (const group of groups) {
+      expect(group.styles.length).toBeGreaterThanOrEqual(3);
+      expect(group.description.length).toBeGreaterThan(20);
+    }
+    const indices = groups.flatMap((g) => g.styles.map((s) => s.styleIndex));
+    expect(new Set(indices).size).toBe(indices.length);
+  });
+
+  it('when the caller speaks German, then descriptions are German', async () => {
+    const [pop] = await listStyleGroups({ db: testDb.db, locale: 'de' });
+    expect(pop?.description).toMatch(/Gesang/);
+  });
+
+  it('when every style is read for the engine, then its processing parameters validate', async () => {
+    const styles = await listEngineStyles(testDb.db);
+    expect(styles.length).toBeGreaterThanOrEqual(15);
+    for (const style of styles) expect(style.processing.ceilingDbtp).toBeLessThanOrEqual(-1);
+  });
+
+  it('when an operator disables a style and a group, then they leave the catalogue until enabled again', async () => {
+    await setEnabled(testDb.db, { target: 'style', name: 'Pop/Warm', enabled: false });
+    await setEnabled(testDb.db, { target: 'group', name: 'Rock', enabled: false });
+    let groups = await listStyleGroups({ db: testDb.db, locale: 'en' });
+    expect(groups.find((g) => g.name === 'Pop')?.styles.map((s) => s.name)).not.toContain('Warm');
+    expect(groups.map((g) => g.name)).not.toContain('Rock');
+    expect((await listEngineStyles(testDb.db)).map((s) => `${s.groupName}/${s.name}`)).not.toContain('Rock/Modern');
+    await setEnabled(testDb.db, { target: 'style', name: 'Pop/Warm', enabled: true });
+    await setEnabled(testDb.db, { target: 'group', name: 'Rock', enabled: true });
+    groups = await listStyleGroups({ db: testDb.db, locale: 'en' });
+    expect(groups.map((g) => g.name)).toContain('Rock');
+  });
+
+  it('when an operator names a style that does not exist, then a not-found error says so', async () => {
+    await expect(setEnabled(testDb.db, { target: 'style', name: 'Pop/Nope', enabled: false })).rejects.toThrow('error.styleNotFound');
+    await expect(setEnabled(testDb.db, { target: 'style', name: 'NoSlash', enabled: false })).rejects.toThrow('error.styleNameFormat');
+  });
+});

@@ -1,0 +1,131 @@
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ebur128Args } from '../../../sidecar/ffmpeg/ffmpeg-args.js';
+import { parseEbur128Summary, runFfmpeg } from '../../../sidecar/ffmpeg/ffmpeg-run.js';
+import { musicLike } from '../../../sidecar/engine/testing/signals.js';
+import { decodeSimpleWav, encodeWav } from '../../../sidecar/engine/testing/wav-writer.js';
+import { createApp } from '../../app.js';
+import { signAccessToken } from '../../platform/access-token.js';
+import { createMaster, createUser } from '../../test/commerce-factories.js';
+import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { downloadFileName, renditionKeyOf } from './index.js';
+
+describe('master downloads', () => {
+  let platform: TestPlatform;
+  let server: Server;
+  let base: string;
+  let workDir: string;
+  let masterWav: Buffer;
+  let masterLoudness: number;
+  const auth = (userId: string) => ({ authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` });
+
+  /** A master of the user's whose 24-bit file is stored, as a bounce would store it. */
+  async function storedMaster(userId: string, buyingOption: number) {
+    const master = await createMaster(platform.db, userId, { buyingOption, status: buyingOption > 0 ? 'PAYMENT_DONE' : 'MASTERED' });
+    const key = `masters/${master.id}/master.wav`;
+    await platform.storage.write(key, Readable.from([masterWav]));
+    await platform.db.updateTable('masters').set({ path: key }).where('id', '=', master.id).execute();
+    return { masterId: master.id, key };
+  }
+
+  const loudnessOf = async (file: string) => parseEbur128Summary((await runFfmpeg(ebur128Args(file))).stderrTail).integratedLufs;
+
+  async function saved(response: Response, name: string) {
+    const file = path.join(workDir, name);
+    await writeFile(file, Buffer.from(await response.arrayBuffer()));
+    return file;
+  }
+
+  beforeAll(async () => {
+    platform = await createTestPlatform();
+    server = createServer(createApp(platform));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    workDir = await mkdtemp(path.join(tmpdir(), 'masterdeck-downloads-'));
+    masterWav = encodeWav(musicLike({ seconds: 6, sampleRate: 44100, channels: 2, peakDb: -1.5, seed: 7 }), { format: 'pcm24' });
+    const masterFile = path.join(workDir, 'master.wav');
+    await writeFile(masterFile, masterWav);
+    masterLoudness = await loudnessOf(masterFile);
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await platform.close();
+  });
+
+  it('when the owner of option 2 downloads each option, then MP3, dithered 16-bit WAV and the stored 24-bit WAV come back at the master loudness', async () => {
+    const user = await createUser(platform.db);
+    const { masterId, key } = await storedMaster(user.id, 2);
+
+    const mp3 = await fetch(`${base}/api/download/master/${masterId}/0`, { headers: auth(user.id) });
+    expect(mp3.status).toBe(200);
+    expect(mp3.headers.get('content-type')).toBe('audio/mpeg');
+    expect(mp3.headers.get('content-disposition')).toContain('filename="My Song_Pop_Bright_192kbps.mp3"');
+    const mp3File = await saved(mp3, 'download.mp3');
+    // ffmpeg decodes it whole (a damaged stream fails with -xerror) and measures its loudness.
+    await runFfmpeg(['-hide_banner', '-nostdin', '-xerror', '-i', mp3File, '-f', 'null', '-']);
+    expect(Math.abs((await loudnessOf(mp3File)) - masterLoudness)).toBeLessThan(0.5);
+
+    const wav16 = await fetch(`${base}/api/download/master/${masterId}/1`, { headers: auth(user.id) });
+    expect(wav16.status).toBe(200);
+    expect(wav16.headers.get('content-disposition')).toContain('filename="My Song_Pop_Bright_16bit.wav"');
+    const wav16File = await saved(wav16, 'download16.wav');
+    const decoded = decodeSimpleWav(await readFile(wav16File));
+    expect({ bits: decoded.bitsPerSample, rate: decoded.sampleRate, channels: decoded.channels }).toEqual({ bits: 16, rate: 44100, channels: 2 });
+    expect(decoded.data.length).toBe(6 * 44100 * 2);
+    expect(Math.abs((await loudnessOf(wav16File)) - masterLoudness)).toBeLessThan(0.1);
+
+    const wav24 = await fetch(`${base}/api/download/master/${masterId}/2`, { headers: auth(user.id) });
+    expect(wav24.headers.get('content-disposition')).toContain('filename="My Song_Pop_Bright_24bit.wav"');
+    expect(Buffer.from(await wav24.arrayBuffer()).equals(masterWav)).toBe(true);
+
+    // The renditions were kept next to the master and are not made again.
+    const kept = await stat(platform.storage.pathOf(renditionKeyOf(key, 1)));
+    await (await fetch(`${base}/api/download/master/${masterId}/1`, { headers: auth(user.id) })).arrayBuffer();
+    expect((await stat(platform.storage.pathOf(renditionKeyOf(key, 1)))).mtimeMs).toBe(kept.mtimeMs);
+  });
+
+  it('when an owner asks for an option above the one owned, then 403 and no audio; option 0 is always theirs', async () => {
+    const user = await createUser(platform.db);
+    const { masterId } = await storedMaster(user.id, 0);
+    for (const option of [1, 2]) {
+      const response = await fetch(`${base}/api/download/master/${masterId}/${option}`, { headers: auth(user.id) });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ statusCode: 403, message: 'download.optionNotPurchased' });
+    }
+    expect((await fetch(`${base}/api/download/master/${masterId}/0`, { headers: auth(user.id) })).status).toBe(200);
+  });
+
+  it('when another user or nobody asks, then 404 or 401 and no audio, whatever the option', async () => {
+    const owner = await createUser(platform.db);
+    const other = await createUser(platform.db);
+    const { masterId } = await storedMaster(owner.id, 2);
+    for (const option of [0, 1, 2]) {
+      const response = await fetch(`${base}/api/download/master/${masterId}/${option}`, { headers: auth(other.id) });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/json/);
+      expect(await response.json()).toMatchObject({ statusCode: 404, message: 'global.error.notFound' });
+      expect((await fetch(`${base}/api/download/master/${masterId}/${option}`)).status).toBe(401);
+    }
+  });
+
+  it('when the master has no stored file, then 404 binary.s3File.missing', async () => {
+    const user = await createUser(platform.db);
+    const master = await createMaster(platform.db, user.id, { buyingOption: 2 });
+    const response = await fetch(`${base}/api/download/master/${master.id}/2`, { headers: auth(user.id) });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ statusCode: 404, message: 'binary.s3File.missing' });
+    await platform.db.updateTable('masters').set({ path: `masters/${master.id}/gone.wav` }).where('id', '=', master.id).execute();
+    expect((await fetch(`${base}/api/download/master/${master.id}/0`, { headers: auth(user.id) })).status).toBe(404);
+  });
+
+  it('when file names are built, then style group, style and quality go before the extension', () => {
+    expect(downloadFileName('My Song.wav', 'x', 'Pop', 'Bright', 2)).toBe('My Song_Pop_Bright_24bit.wav');
+    expect(downloadFileName(null, 'Demo', 'Hip-Hop', 'Punchy', 0)).toBe('Demo_Hip-Hop_Punchy_192kbps.mp3');
+    expect(downloadFileName('a/b:c.wav', 'x', 'Pop', 'Warm', 1)).toBe('a_b_c_Pop_Warm_16bit.wav');
+  });
+});

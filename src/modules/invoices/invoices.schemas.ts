@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ZPostalAddress } from '../addresses/addresses.schemas.js';
+
+/** Spec §3, Invoice. Money as decimal numbers of the currency (two decimals), from integer cents. */
+export const ZInvoice = z.object({
+  invoiceNumber: z.number().int(),
+  userId: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  ...ZPostalAddress.shape,
+  couponKey: z.string().nullable(),
+  couponType: z.string().nullable(),
+  couponAmount: z.number().nullable(),
+  couponCurrency: z.string().nullable(),
+  currency: z.enum(['USD', 'EUR']),
+  price: z.number(),
+  couponValue: z.number(),
+  vat: z.number(),
+  vatRate: z.number(),
+  total: z.number(),
+  /** "name/style" (spec §3). */
+  product: z.string(),
+  /** 0 is a track master. */
+  productType: z.number().int(),
+  buyingOption: z.number().int(),
+  paymentMethod: z.string(),
+  transactionId: z.string().nullable(),
+  createdAt: z.string(),
+  /** The master bought (null if it was deleted since). */
+  masterId: z.string().nullable(),
+  /** The track's current artist, for the invoice list (not part of the invoice document). */
+  trackArtist: z.string().nullable(),
+});
+export type TInvoice = z.infer<typeof ZInvoice>;

@@ -1,0 +1,116 @@
+import { GraphQLScalarType } from 'graphql';
+import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
+import { parseInput, withoutNulls } from '../../platform/validation.js';
+import { getMaster, getUnmasteredMaster, listMasters, listTrackMasters, removeMaster } from './masters.service.js';
+import { ZCreateTrackInput, ZIdInput, ZMastersInput, ZTrackIdInput, ZUpdateTrackInput } from './masters.schemas.js';
+import { createTrack, listMyTracks, removeTrackOfUser, updateTrack } from './tracks.service.js';
+
+/** The engine's loudness figures: a JSON object passed through as is. */
+const MasterMeasurements = new GraphQLScalarType({
+  name: 'MasterMeasurements',
+  description: 'Loudness figures of a mastered file (JSON object)',
+  serialize: (value) => value,
+});
+
+/*
+ * Type names are prefixed where another module may define the plain one (User, Invoice, Style).
+ * Track is this module's; feedback may `extend type Track` with ratings.
+ */
+export const mastersGraphql: GraphqlModule = {
+  typeDefs: /* GraphQL */ `
+    scalar MasterMeasurements
+    type TrackOwner {
+      id: ID!
+      email: String!
+    }
+    type TrackAudio {
+      sampleRate: Int!
+      channels: Int!
+      bitsPerSample: Int!
+      sampleFormat: String!
+      frames: Float!
+      durationS: Float!
+    }
+    type Track {
+      id: ID!
+      name: String!
+      artist: String
+      genre: String
+      album: String
+      bpm: Int
+      path: String
+      isCustomMaster: Boolean!
+      user: TrackOwner
+      audio: TrackAudio
+      createdAt: String!
+      updatedAt: String!
+    }
+    type MasterStyleGroup {
+      id: Int!
+      name: String!
+    }
+    type MasterStyle {
+      id: Int!
+      name: String!
+      styleIndex: Int!
+      styleGroup: MasterStyleGroup!
+    }
+    type MasterInvoice {
+      invoiceNumber: Float!
+      couponKey: String
+      price: Float!
+      couponValue: Float!
+      currency: String!
+      transactionId: String
+    }
+    type Master {
+      id: ID!
+      track: Track!
+      buyingOption: Int!
+      style: MasterStyle
+      user: TrackOwner!
+      invoice: MasterInvoice
+      status: String!
+      failedMasteringAttempts: Int!
+      shareCount: Int!
+      measurements: MasterMeasurements
+      createdAt: String!
+      updatedAt: String!
+      track_name: String!
+      custom_master: Boolean!
+      track_artist: String
+      style_name: String
+      styleGroup_name: String
+    }
+    extend type Query {
+      masters(orderEntity: String, orderDirection: String): [Master!]!
+      trackMasters(trackId: ID!): [Master!]!
+      unmasteredMaster(trackId: ID!): Master
+      master(id: ID!): Master
+      myTracks: [Track!]!
+    }
+    extend type Mutation {
+      removeMaster(id: ID!): Boolean!
+      createTrack(name: String!, isCustomMaster: Boolean): Track!
+      updateTrack(id: ID!, name: String, artist: String, genre: String, album: String, bpm: Int): Track!
+      removeTrack(id: ID!): Boolean!
+    }
+  `,
+  resolvers: {
+    MasterMeasurements: MasterMeasurements as never,
+    Query: {
+      masters: (_parent, args, ctx) => listMasters(ctx, parseInput(ZMastersInput, withoutNulls(args))),
+      trackMasters: (_parent, args, ctx) => listTrackMasters(ctx, parseInput(ZTrackIdInput, args)),
+      unmasteredMaster: (_parent, args, ctx) => getUnmasteredMaster(ctx, parseInput(ZTrackIdInput, args)),
+      master: (_parent, args, ctx) => getMaster(ctx, parseInput(ZIdInput, args)),
+      myTracks: (_parent, _args, ctx) => listMyTracks(ctx),
+    },
+    Mutation: {
+      removeMaster: (_parent, args, ctx) => removeMaster(ctx, parseInput(ZIdInput, args)),
+      createTrack: (_parent, args, ctx) => createTrack(ctx, parseInput(ZCreateTrackInput, withoutNulls(args))),
+      // null is meaningful here: it clears artist, genre, album or bpm (a null name means unchanged).
+      updateTrack: (_parent, args, ctx) => updateTrack(ctx, parseInput(ZUpdateTrackInput, { ...args, name: args.name ?? undefined })),
+      removeTrack: (_parent, args, ctx) => removeTrackOfUser(ctx, parseInput(ZIdInput, args)),
+    },
+  },
+};

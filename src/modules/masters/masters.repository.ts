@@ -1,0 +1,272 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import type { TMastersInput } from './masters.schemas.js';
+
+/** Kysely only (house rule 6): tracks, masters and what hangs on them. Reads list their columns. */
+
+const TRACK_COLUMNS = [
+  'tracks.id',
+  'tracks.user_id',
+  'tracks.name',
+  'tracks.artist',
+  'tracks.genre',
+  'tracks.album',
+  'tracks.bpm',
+  'tracks.is_custom_master',
+  'tracks.path',
+  'tracks.file_name',
+  'tracks.sample_rate',
+  'tracks.channels',
+  'tracks.bits_per_sample',
+  'tracks.sample_format',
+  'tracks.number_of_samples',
+  'tracks.byte_length',
+  'tracks.data_offset',
+  'tracks.data_bytes',
+  'tracks.created_at',
+  'tracks.updated_at',
+] as const;
+
+export function findTracks(db: Database, filter: { userId: string; trackId?: string }) {
+  let query = db
+    .selectFrom('tracks')
+    .innerJoin('users', 'users.id', 'tracks.user_id')
+    .select([...TRACK_COLUMNS, 'users.email as user_email'])
+    .where('tracks.user_id', '=', filter.userId)
+    .orderBy('tracks.created_at', 'desc')
+    .orderBy('tracks.id');
+  if (filter.trackId) query = query.where('tracks.id', '=', filter.trackId);
+  return query.execute();
+}
+export type TrackRow = Awaited<ReturnType<typeof findTracks>>[number];
+
+/** The track with a row lock, for changes that must not race (upload into it, removal). */
+export function lockTrack(db: Database, trackId: string, userId: string) {
+  return db
+    .selectFrom('tracks')
+    .select(['id', 'user_id', 'path'])
+    .where('id', '=', trackId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function insertTrack(
+  db: Database,
+  values: { id?: string; userId: string; name: string; isCustomMaster: boolean },
+) {
+  return db
+    .insertInto('tracks')
+    .values({ ...(values.id ? { id: values.id } : {}), user_id: values.userId, name: values.name, is_custom_master: values.isCustomMaster })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export interface TrackAudioColumns {
+  path: string;
+  fileName: string;
+  sampleRate: number;
+  channels: number;
+  bitsPerSample: number;
+  sampleFormat: 'int' | 'float';
+  frames: number;
+  byteLength: number;
+  dataOffset: number;
+  dataBytes: number;
+}
+
+/** Fills the audio of a track that has none; answers undefined when it already has some. */
+export function setTrackAudio(db: Database, trackId: string, audio: TrackAudioColumns, extra: { isCustomMaster?: boolean } = {}) {
+  return db
+    .updateTable('tracks')
+    .set({
+      path: audio.path,
+      file_name: audio.fileName,
+      sample_rate: audio.sampleRate,
+      channels: audio.channels,
+      bits_per_sample: audio.bitsPerSample,
+      sample_format: audio.sampleFormat,
+      number_of_samples: audio.frames,
+      byte_length: audio.byteLength,
+      data_offset: audio.dataOffset,
+      data_bytes: audio.dataBytes,
+      ...(extra.isCustomMaster ? { is_custom_master: true } : {}),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', trackId)
+    .where('path', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export function updateTrack(
+  db: Database,
+  trackId: string,
+  userId: string,
+  changes: { name?: string; artist?: string | null; genre?: string | null; album?: string | null; bpm?: number | null },
+) {
+  return db
+    .updateTable('tracks')
+    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .where('id', '=', trackId)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export function deleteTrack(db: Database, trackId: string, userId: string) {
+  return db.deleteFrom('tracks').where('id', '=', trackId).where('user_id', '=', userId).returning(['id', 'path']).executeTakeFirst();
+}
+
+export function insertUnmasteredMaster(db: Database, trackId: string, userId: string) {
+  return db.insertInto('masters').values({ track_id: trackId, user_id: userId, style_id: null }).returning('id').executeTakeFirstOrThrow();
+}
+
+/** The list orders of spec §2 (masters and shared-with-me lists alike), ties broken by date. */
+export const MASTER_ORDER_COLUMNS = {
+  date: [sql`masters.created_at`],
+  title: [sql`lower(tracks.name)`, sql`masters.created_at`],
+  style: [sql`style_groups.name`, sql`styles.name`, sql`masters.created_at`],
+} as const;
+
+/** Masters with their track, style, group and owner, in one query. */
+export function findMasters(
+  db: Database,
+  filter: { userId: string; masterId?: string; trackId?: string; unmasteredOnly?: boolean; order?: TMastersInput },
+) {
+  let query = db
+    .selectFrom('masters')
+    .innerJoin('tracks', 'tracks.id', 'masters.track_id')
+    .innerJoin('users', 'users.id', 'masters.user_id')
+    .leftJoin('styles', 'styles.id', 'masters.style_id')
+    .leftJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
+    .select([
+      'masters.id',
+      'masters.track_id',
+      'masters.user_id',
+      'masters.style_id',
+      'masters.buying_option',
+      'masters.status',
+      'masters.failed_mastering_attempts',
+      'masters.share_count',
+      'masters.path',
+      'masters.measurements',
+      'masters.created_at',
+      'masters.updated_at',
+      'users.email as user_email',
+      'tracks.name as track_name',
+      'tracks.artist as track_artist',
+      'tracks.genre as track_genre',
+      'tracks.album as track_album',
+      'tracks.bpm as track_bpm',
+      'tracks.is_custom_master as track_is_custom_master',
+      'tracks.file_name as track_file_name',
+      'tracks.created_at as track_created_at',
+      'tracks.updated_at as track_updated_at',
+      'styles.name as style_name',
+      'styles.style_index as style_index',
+      'style_groups.id as style_group_id',
+      'style_groups.name as style_group_name',
+    ])
+    .where('masters.user_id', '=', filter.userId);
+  if (filter.masterId) query = query.where('masters.id', '=', filter.masterId);
+  if (filter.trackId) query = query.where('masters.track_id', '=', filter.trackId);
+  if (filter.unmasteredOnly) query = query.where('masters.style_id', 'is', null);
+  const order = filter.order ?? { orderEntity: 'date', orderDirection: 'DESC' };
+  const direction = order.orderDirection === 'ASC' ? sql`asc` : sql`desc`;
+  for (const column of MASTER_ORDER_COLUMNS[order.orderEntity]) query = query.orderBy(sql`${column} ${direction}`);
+  return query.orderBy('masters.id').execute();
+}
+export type MasterRow = Awaited<ReturnType<typeof findMasters>>[number];
+
+/** The latest invoice of each master (an upgrade from option 1 to 2 makes a second one). */
+export function findLatestInvoices(db: Database, masterIds: string[]) {
+  if (masterIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('invoices')
+    .select(['master_id', 'invoice_number', 'coupon_key', 'price_cents', 'coupon_value_cents', 'currency', 'transaction_id'])
+    .where('master_id', 'in', masterIds)
+    .orderBy('invoice_number', 'desc')
+    .execute();
+}
+
+/** Storage keys of a track's files that the rows know of. */
+export function findMasterPathsOfTrack(db: Database, trackId: string) {
+  return db.selectFrom('masters').select(['id', 'path']).where('track_id', '=', trackId).execute();
+}
+
+export function deleteMaster(db: Database, masterId: string, userId: string) {
+  return db
+    .deleteFrom('masters')
+    .where('id', '=', masterId)
+    .where('user_id', '=', userId)
+    .where('style_id', 'is not', null)
+    .returning(['id', 'track_id', 'path'])
+    .executeTakeFirst();
+}
+
+/** Counts for the new-master rule of spec §5. */
+export async function newMasterFacts(db: Database, trackId: string, styleId: number) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('styles')
+        .innerJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('styles.enabled', '=', true)
+        .where('style_groups.enabled', '=', true)
+        .as('enabled_styles'),
+      eb
+        .selectFrom('masters')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('track_id', '=', trackId)
+        .where('style_id', 'is not', null)
+        .as('styled_masters'),
+      eb
+        .selectFrom('masters')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('track_id', '=', trackId)
+        .where('style_id', '=', styleId)
+        .as('masters_of_style'),
+      eb
+        .selectFrom('styles')
+        .innerJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('styles.id', '=', styleId)
+        .where('styles.enabled', '=', true)
+        .where('style_groups.enabled', '=', true)
+        .as('style_available'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    enabledStyles: Number(row.enabled_styles),
+    styledMasters: Number(row.styled_masters),
+    mastersOfStyle: Number(row.masters_of_style),
+    styleAvailable: Number(row.style_available) > 0,
+  };
+}
+
+/** 'owner', 'shared' (a master of the track is shared with the user's e-mail) or null. */
+export async function findTrackAccess(db: Database, userId: string, trackId: string): Promise<'owner' | 'shared' | null> {
+  const row = await db
+    .selectFrom('tracks')
+    .select((eb) => [
+      'tracks.user_id',
+      eb
+        .exists(
+          eb
+            .selectFrom('shares')
+            .innerJoin('masters', 'masters.id', 'shares.master_id')
+            .innerJoin('users', 'users.email', 'shares.email')
+            .select(sql`1`.as('one'))
+            .whereRef('masters.track_id', '=', 'tracks.id')
+            .where('users.id', '=', userId),
+        )
+        .as('shared'),
+    ])
+    .where('tracks.id', '=', trackId)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.user_id === userId) return 'owner';
+  return row.shared ? 'shared' : null;
+}

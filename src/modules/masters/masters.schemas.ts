@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/** Largest upload (decisions.md "Audio", spec §9): 500 MiB. */
+export const MAX_UPLOAD_BYTES = 524_288_000;
+
+/* ---------- inputs (shared by tRPC, GraphQL, REST and the client) ---------- */
+
+const ZUuid = z.uuid('global.error.invalidInput');
+const upper = (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : value);
+const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
+
+/** Sort of the master list (spec §2, §7): date DESC by default. */
+export const ZMastersInput = z
+  .object({
+    orderEntity: z.preprocess(lower, z.enum(['date', 'title', 'style'])).default('date'),
+    orderDirection: z.preprocess(upper, z.enum(['ASC', 'DESC'])).default('DESC'),
+  })
+  .default({ orderEntity: 'date', orderDirection: 'DESC' });
+export type TMastersInput = z.infer<typeof ZMastersInput>;
+
+export const ZIdInput = z.object({ id: ZUuid });
+export type TIdInput = z.infer<typeof ZIdInput>;
+
+export const ZTrackIdInput = z.object({ trackId: ZUuid });
+export type TTrackIdInput = z.infer<typeof ZTrackIdInput>;
+
+const ZTrackName = z.string().trim().min(1, 'error.trackNameRequired').max(200, 'error.trackNameTooLong');
+/** Optional text field of a track: empty means "none". */
+const ZTrackText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'global.error.invalidInput')
+    .nullish()
+    .transform((value) => (value === '' ? null : value));
+
+export const ZCreateTrackInput = z.object({
+  name: ZTrackName,
+  isCustomMaster: z.boolean().default(false),
+});
+export type TCreateTrackInput = z.infer<typeof ZCreateTrackInput>;
+
+/** EditTrack dialog (spec §2, §5): absent fields stay, null or '' clears an optional one. */
+export const ZUpdateTrackInput = z.object({
+  id: ZUuid,
+  name: ZTrackName.optional(),
+  artist: ZTrackText(200),
+  genre: ZTrackText(100),
+  album: ZTrackText(200),
+  bpm: z.number().int('error.bpmInvalid').min(0, 'error.bpmInvalid').max(999, 'error.bpmInvalid').nullish(),
+});
+export type TUpdateTrackInput = z.infer<typeof ZUpdateTrackInput>;
+
+/** Multipart fields of POST /api/upload besides the file. */
+export const ZUploadFields = z.object({
+  trackId: ZUuid.optional(),
+  isCustomMaster: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type TUploadFields = z.infer<typeof ZUploadFields>;
+
+export const ZCanCreateMasterInput = z.object({ trackId: ZUuid, styleId: z.number().int().positive() });
+export type TCanCreateMasterInput = z.infer<typeof ZCanCreateMasterInput>;
+
+/* ---------- answers ---------- */
+
+export const ZUserRef = z.object({ id: z.string(), email: z.string() });
+
+export const ZAudioInfo = z.object({
+  sampleRate: z.number().int(),
+  channels: z.number().int(),
+  bitsPerSample: z.number().int(),
+  sampleFormat: z.enum(['int', 'float']),
+  /** Sample frames per channel. */
+  frames: z.number().int(),
+  durationS: z.number(),
+});
+export type TAudioInfo = z.infer<typeof ZAudioInfo>;
+
+/** Track (spec §3). `path` is the uploaded file's original name (download names build on it), never a storage key. */
+export const ZTrack = z.object({
+  id: z.string(),
+  name: z.string(),
+  artist: z.string().nullable(),
+  genre: z.string().nullable(),
+  album: z.string().nullable(),
+  bpm: z.number().int().nullable(),
+  path: z.string().nullable(),
+  isCustomMaster: z.boolean(),
+  user: ZUserRef,
+  /** Format of the uploaded original; null until the audio has arrived. */
+  audio: ZAudioInfo.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TTrack = z.infer<typeof ZTrack>;
+
+export const ZMasterInvoice = z.object({
+  invoiceNumber: z.number().int(),
+  couponKey: z.string().nullable(),
+  /** Major units (2.99), as the spec's client shows them. */
+  price: z.number(),
+  couponValue: z.number(),
+  currency: z.string(),
+  transactionId: z.string().nullable(),
+});
+
+export const ZMasterStyle = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  styleIndex: z.number().int(),
+  styleGroup: z.object({ id: z.number().int(), name: z.string() }),
+});
+
+/** Master (spec §3) plus the list view's flat fields and the engine's measurements. */
+export const ZMaster = z.object({
+  id: z.string(),
+  track: ZTrack.omit({ user: true, audio: true }),
+  buyingOption: z.number().int(),
+  /** null for the track's unmastered master. */
+  style: ZMasterStyle.nullable(),
+  user: ZUserRef,
+  invoice: ZMasterInvoice.nullable(),
+  status: z.string(),
+  failedMasteringAttempts: z.number().int(),
+  shareCount: z.number().int(),
+  /** Loudness figures of the mastered file (engine-defined JSON object); null until mastered. */
+  measurements: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  track_name: z.string(),
+  custom_master: z.boolean(),
+  track_artist: z.string().nullable(),
+  style_name: z.string().nullable(),
+  styleGroup_name: z.string().nullable(),
+});
+export type TMaster = z.infer<typeof ZMaster>;
+
+export const ZUploadAnswer = z.object({ id: z.string() });
+export type TUploadAnswer = z.infer<typeof ZUploadAnswer>;
+
+/** Why a new master may not be made (spec §5 new-master rule). */
+export const ZCanCreateMaster = z.discriminatedUnion('allowed', [
+  z.object({ allowed: z.literal(true) }),
+  z.object({ allowed: z.literal(false), reason: z.enum(['styleNotAvailable', 'styleAlreadyMastered', 'noStylesLeft']) }),
+]);
+export type TCanCreateMaster = z.infer<typeof ZCanCreateMaster>;
+
+export const ZTrackAccess = z.enum(['owner', 'shared']).nullable();
+export type TTrackAccess = z.infer<typeof ZTrackAccess>;

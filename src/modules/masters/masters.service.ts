@@ -1,0 +1,157 @@
+import type { ServiceContext } from '../../platform/context.js';
+import type { Database } from '../../platform/db/database.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import * as repo from './masters.repository.js';
+import type { MasterRow } from './masters.repository.js';
+import type {
+  TCanCreateMaster,
+  TCanCreateMasterInput,
+  TIdInput,
+  TMaster,
+  TMastersInput,
+  TTrackAccess,
+  TTrackIdInput,
+} from './masters.schemas.js';
+import { removeStoredFiles, removeTrackOfUser, userIdOf } from './tracks.service.js';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function measurementsOf(value: unknown): Record<string, unknown> | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+async function toMasters(db: Database, rows: MasterRow[]): Promise<TMaster[]> {
+  const invoices = await repo.findLatestInvoices(db, rows.map((row) => row.id));
+  const latestInvoice = new Map<string, (typeof invoices)[number]>();
+  for (const invoice of invoices) if (invoice.master_id && !latestInvoice.has(invoice.master_id)) latestInvoice.set(invoice.master_id, invoice);
+
+  return rows.map((row) => {
+    const invoice = latestInvoice.get(row.id);
+    const styled = row.style_id !== null && row.style_name !== null && row.style_index !== null && row.style_group_id !== null && row.style_group_name !== null;
+    return {
+      id: row.id,
+      track: {
+        id: row.track_id,
+        name: row.track_name,
+        isCustomMaster: row.track_is_custom_master,
+        artist: row.track_artist,
+        path: row.track_file_name,
+        genre: row.track_genre,
+        album: row.track_album,
+        bpm: row.track_bpm,
+        createdAt: iso(row.track_created_at),
+        updatedAt: iso(row.track_updated_at),
+      },
+      buyingOption: row.buying_option,
+      style: styled
+        ? {
+            id: row.style_id!,
+            name: row.style_name!,
+            styleIndex: row.style_index!,
+            styleGroup: { id: row.style_group_id!, name: row.style_group_name! },
+          }
+        : null,
+      user: { id: row.user_id, email: row.user_email },
+      invoice: invoice
+        ? {
+            invoiceNumber: Number(invoice.invoice_number),
+            couponKey: invoice.coupon_key,
+            price: invoice.price_cents / 100,
+            couponValue: invoice.coupon_value_cents / 100,
+            currency: invoice.currency,
+            transactionId: invoice.transaction_id,
+          }
+        : null,
+      status: row.status,
+      failedMasteringAttempts: row.failed_mastering_attempts,
+      shareCount: row.share_count,
+      measurements: measurementsOf(row.measurements),
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+      track_name: row.track_name,
+      custom_master: row.track_is_custom_master,
+      track_artist: row.track_artist,
+      style_name: row.style_name,
+      styleGroup_name: row.style_group_name,
+    };
+  });
+}
+
+/** The caller's masters, unmastered ones included (spec §2 master list), sorted as asked. */
+export async function listMasters(ctx: ServiceContext, input: TMastersInput): Promise<TMaster[]> {
+  const rows = await repo.findMasters(ctx.db, { userId: userIdOf(ctx), order: input });
+  return toMasters(ctx.db, rows);
+}
+
+/** Every master of one of the caller's tracks; another user's track is not found. */
+export async function listTrackMasters(ctx: ServiceContext, input: TTrackIdInput): Promise<TMaster[]> {
+  const userId = userIdOf(ctx);
+  const rows = await repo.findMasters(ctx.db, { userId, trackId: input.trackId, order: { orderEntity: 'date', orderDirection: 'ASC' } });
+  if (rows.length === 0 && (await repo.findTracks(ctx.db, { userId, trackId: input.trackId })).length === 0) throw notFound('track');
+  return toMasters(ctx.db, rows);
+}
+
+export async function getUnmasteredMaster(ctx: ServiceContext, input: TTrackIdInput): Promise<TMaster> {
+  const rows = await repo.findMasters(ctx.db, { userId: userIdOf(ctx), trackId: input.trackId, unmasteredOnly: true });
+  const [master] = await toMasters(ctx.db, rows);
+  if (!master) throw notFound('master');
+  return master;
+}
+
+export async function getMaster(ctx: ServiceContext, input: TIdInput): Promise<TMaster> {
+  const rows = await repo.findMasters(ctx.db, { userId: userIdOf(ctx), masterId: input.id });
+  const [master] = await toMasters(ctx.db, rows);
+  if (!master) throw notFound('master');
+  return master;
+}
+
+/**
+ * Removes one of the caller's masters and its files. The unmastered master stands for the upload
+ * itself, so removing it removes the whole track (spec §2: deleting the 'unmastered' row).
+ */
+export async function removeMaster(ctx: ServiceContext, input: TIdInput): Promise<true> {
+  const userId = userIdOf(ctx);
+  const [row] = await repo.findMasters(ctx.db, { userId, masterId: input.id });
+  if (!row) throw notFound('master');
+  if (row.style_id === null) {
+    await removeTrackOfUser(ctx, { id: row.track_id });
+    return true;
+  }
+  const deleted = await repo.deleteMaster(ctx.db, row.id, userId);
+  if (!deleted) throw notFound('master');
+  await removeStoredFiles(ctx, [deleted.path, masterFilesPrefix(deleted.track_id, deleted.id)]);
+  return true;
+}
+
+/** Where derived files of a master (renders, waveform) belong, so removal finds them without rows. */
+export const masterFilesPrefix = (trackId: string, masterId: string) => `tracks/${trackId}/masters/${masterId}`;
+
+/**
+ * The new-master rule of spec §5, decided in one place: a style gets a master only while it is
+ * enabled (with its group), the track has none of that style yet, and the track's styled masters
+ * are fewer than the enabled styles. Ownership is the caller's business (see assertCanCreateMaster).
+ */
+export async function canCreateMaster(db: Database, input: TCanCreateMasterInput): Promise<TCanCreateMaster> {
+  const facts = await repo.newMasterFacts(db, input.trackId, input.styleId);
+  if (!facts.styleAvailable) return { allowed: false, reason: 'styleNotAvailable' };
+  if (facts.mastersOfStyle > 0) return { allowed: false, reason: 'styleAlreadyMastered' };
+  if (facts.styledMasters >= facts.enabledStyles) return { allowed: false, reason: 'noStylesLeft' };
+  return { allowed: true };
+}
+
+/** canCreateMaster for the caller's own track, throwing the reason as a translation key. */
+export async function assertCanCreateMaster(ctx: ServiceContext, input: TCanCreateMasterInput): Promise<void> {
+  const userId = userIdOf(ctx);
+  if ((await repo.findTracks(ctx.db, { userId, trackId: input.trackId })).length === 0) throw notFound('track');
+  const verdict = await canCreateMaster(ctx.db, input);
+  if (verdict.allowed) return;
+  if (verdict.reason === 'styleNotAvailable') throw new AppError('NOT_FOUND', 'error.styleNotFound', { detail: String(input.styleId) });
+  throw new AppError('CONFLICT', `mastering.${verdict.reason}`);
+}
+
+/** Who may hear a track (media sidecar): its owner, a user one of its masters is shared with, or nobody. */
+export async function trackAccessFor(db: Database, userId: string, trackId: string): Promise<TTrackAccess> {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!uuid.test(userId) || !uuid.test(trackId)) return null;
+  return repo.findTrackAccess(db, userId, trackId);
+}

@@ -1,0 +1,228 @@
+import { sql } from 'kysely';
+import type { Insertable } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import type { InvoicesTable } from '../../platform/db/schema.js';
+
+/**
+ * Reads of masters, users and addresses that the payment flow needs, kept here rather than in the
+ * masters/accounts modules: the flow must read them inside its own transaction, with row locks.
+ */
+export async function findMasterForPayment(db: Database, masterId: string, options: { forUpdate?: boolean } = {}) {
+  let query = db
+    .selectFrom('masters')
+    .innerJoin('tracks', 'tracks.id', 'masters.track_id')
+    .leftJoin('styles', 'styles.id', 'masters.style_id')
+    .leftJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
+    .select([
+      'masters.id',
+      'masters.user_id',
+      'masters.style_id',
+      'masters.buying_option',
+      'masters.status',
+      'tracks.id as track_id',
+      'tracks.name as track_name',
+      'tracks.artist as track_artist',
+      'tracks.is_custom_master',
+      'styles.name as style_name',
+      'styles.style_index',
+      'style_groups.id as style_group_id',
+      'style_groups.name as style_group_name',
+    ])
+    .where('masters.id', '=', masterId);
+  // Only the master row is locked: the catalogue and the track stay free for everyone else.
+  if (options.forUpdate) query = query.forUpdate(['masters']);
+  return query.executeTakeFirst();
+}
+
+export type MasterForPayment = NonNullable<Awaited<ReturnType<typeof findMasterForPayment>>>;
+
+export async function findUserName(db: Database, userId: string) {
+  return db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The invoice address: the user's first address (spec §3). */
+export async function findInvoiceAddress(db: Database, userId: string) {
+  return db
+    .selectFrom('addresses')
+    .select(['company', 'street_and_number', 'additional', 'city', 'zip', 'country', 'state', 'tax_id'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+const PAYMENT_COLUMNS = ['id', 'master_id', 'user_id', 'buying_option', 'status', 'gateway', 'transaction_id', 'payment_method', 'quote', 'coupon_id', 'failure_message', 'updated_at'] as const;
+
+export async function findPaymentByKey(db: Database, idempotencyKey: string) {
+  return db.selectFrom('payments').select(PAYMENT_COLUMNS).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+}
+
+export async function findPaymentById(db: Database, paymentId: string) {
+  return db.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', paymentId).executeTakeFirst();
+}
+
+export interface PendingPaymentValues {
+  userId: string;
+  masterId: string;
+  buyingOption: number;
+  idempotencyKey: string;
+  gateway: 'local' | 'braintree' | 'none';
+  amountCents: number;
+  currency: 'USD' | 'EUR';
+  couponId: number | null;
+  quote: unknown;
+}
+
+export async function insertPendingPayment(db: Database, values: PendingPaymentValues) {
+  return db
+    .insertInto('payments')
+    .values({
+      user_id: values.userId,
+      master_id: values.masterId,
+      buying_option: values.buyingOption,
+      idempotency_key: values.idempotencyKey,
+      gateway: values.gateway,
+      amount_cents: values.amountCents,
+      currency: values.currency,
+      status: 'pending',
+      coupon_id: values.couponId,
+      quote: JSON.stringify(values.quote),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** A declined, failed or abandoned attempt under the same key becomes the new attempt. */
+export async function reclaimPayment(db: Database, paymentId: string, values: PendingPaymentValues) {
+  return db
+    .updateTable('payments')
+    .set({
+      user_id: values.userId,
+      gateway: values.gateway,
+      amount_cents: values.amountCents,
+      currency: values.currency,
+      status: 'pending',
+      coupon_id: values.couponId,
+      quote: JSON.stringify(values.quote),
+      transaction_id: null,
+      payment_method: null,
+      failure_message: null,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', paymentId)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** Right after the gateway settled: from here on, any request may finish the purchase without charging. */
+export async function recordTransaction(db: Database, paymentId: string, transactionId: string, paymentMethod: string) {
+  await db
+    .updateTable('payments')
+    .set({ transaction_id: transactionId, payment_method: paymentMethod, updated_at: sql`now()` })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export async function failPayment(db: Database, paymentId: string, status: 'declined' | 'failed', message: string) {
+  await db
+    .updateTable('payments')
+    .set({ status, failure_message: message.slice(0, 500), updated_at: sql`now()` })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * pending -> settled, once: of two requests finishing the same payment, the second finds no
+ * pending row (it waited for the first's row lock) and stops.
+ */
+export async function settlePayment(db: Database, paymentId: string, paymentMethod: string) {
+  return db
+    .updateTable('payments')
+    .set({ status: 'settled', payment_method: sql`coalesce(payment_method, ${paymentMethod})`, updated_at: sql`now()` })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .returning(['id', 'transaction_id', 'payment_method'])
+    .executeTakeFirst();
+}
+
+/** The option only goes up (spec §1). */
+export async function markMasterPaid(db: Database, masterId: string, buyingOption: number) {
+  await db
+    .updateTable('masters')
+    .set({ buying_option: sql`greatest(buying_option, ${buyingOption})`, status: 'PAYMENT_DONE', updated_at: sql`now()` })
+    .where('id', '=', masterId)
+    .execute();
+}
+
+/**
+ * The next invoice number of the gapless sequence: the counter row is locked by this update until
+ * the paying transaction ends, and a rollback returns the number (sql/0001, invoice_counter).
+ */
+export async function nextInvoiceNumber(db: Database): Promise<number> {
+  const row = await db
+    .updateTable('invoice_counter')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('id', '=', true)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+
+export async function insertInvoice(db: Database, values: Insertable<InvoicesTable>) {
+  await db.insertInto('invoices').values(values).execute();
+}
+
+export async function findLatestInvoiceOfMaster(db: Database, masterId: string) {
+  return db
+    .selectFrom('invoices')
+    .select(['invoice_number', 'coupon_key', 'price_cents', 'coupon_value_cents', 'currency', 'transaction_id'])
+    .where('master_id', '=', masterId)
+    .orderBy('invoice_number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function findInvoice(db: Database, invoiceNumber: number) {
+  return db
+    .selectFrom('invoices')
+    .select([
+      'invoice_number',
+      'user_id',
+      'first_name',
+      'last_name',
+      'company',
+      'street_and_number',
+      'additional',
+      'city',
+      'zip',
+      'country',
+      'state',
+      'tax_id',
+      'coupon_key',
+      'currency',
+      'price_cents',
+      'coupon_value_cents',
+      'vat_rate',
+      'vat_cents',
+      'total_cents',
+      'reverse_charge',
+      'product',
+      'buying_option',
+      'payment_method',
+      'transaction_id',
+      'seller',
+      'created_at',
+    ])
+    .where('invoice_number', '=', invoiceNumber)
+    .executeTakeFirst();
+}
+
+export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
+
+export async function markMasterPaymentDone(db: Database, masterId: string) {
+  await db.updateTable('masters').set({ status: 'PAYMENT_DONE', updated_at: sql`now()` }).where('id', '=', masterId).execute();
+}

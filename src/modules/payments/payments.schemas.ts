@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { ZPostalAddress } from '../addresses/addresses.schemas.js';
+import { ZCouponKey } from '../coupons/coupons.schemas.js';
+import { ZCurrency } from '../pricing/pricing.schemas.js';
+
+const ZOption = z.coerce.number().int().min(0).max(2);
+
+/** GET /api/payment/price_info?buyingOption&couponKey (+ masterId for an upgrade's difference). */
+export const ZPriceInfoInput = z.object({
+  buyingOption: ZOption,
+  couponKey: ZCouponKey.optional(),
+  masterId: z.uuid().optional(),
+});
+export type TPriceInfoInput = z.infer<typeof ZPriceInfoInput>;
+
+/** Spec §3 price info (price, vat, vatRate, taxIdValid) plus what the checkout summary shows. */
+export const ZPriceInfo = z.object({
+  /** What the option costs before coupon and VAT: the list price, or the difference when upgrading. */
+  price: z.number(),
+  vat: z.number(),
+  /** Percent, e.g. 19 or 25.5. */
+  vatRate: z.number(),
+  taxIdValid: z.boolean(),
+  reverseCharge: z.boolean(),
+  couponValid: z.boolean(),
+  couponValue: z.number(),
+  remainingCost: z.number(),
+  total: z.number(),
+  currency: ZCurrency,
+  /** The option already owned when the price is an upgrade's difference (else null). */
+  upgradeFrom: z.number().int().nullable(),
+});
+export type TPriceInfo = z.infer<typeof ZPriceInfo>;
+
+/** POST /api/payment/pay (spec §7). */
+export const ZPayInput = z.object({
+  masterId: z.uuid(),
+  couponKey: ZCouponKey.nullish(),
+  styleId: z.coerce.number().int().nullish(),
+  /** The card form's payment method nonce; not needed when nothing is left to pay. */
+  nonce: z.string().trim().max(4096).nullish(),
+  buyingOption: ZOption,
+});
+export type TPayInput = z.infer<typeof ZPayInput>;
+
+export const ZMasterInvoice = z.object({
+  invoiceNumber: z.number().int(),
+  couponKey: z.string().nullable(),
+  price: z.number(),
+  couponValue: z.number(),
+  currency: ZCurrency,
+  transactionId: z.string().nullable(),
+});
+
+/** The master as the pay call answers it (spec §3 Master, the fields checkout reads). */
+export const ZPaidMaster = z.object({
+  id: z.string(),
+  buyingOption: z.number().int(),
+  status: z.string(),
+  track: z.object({ id: z.string(), name: z.string(), artist: z.string().nullable(), isCustomMaster: z.boolean() }),
+  style: z.object({ id: z.number().int(), name: z.string(), styleIndex: z.number().int(), styleGroup: z.object({ id: z.number().int(), name: z.string() }) }).nullable(),
+  user: z.object({ id: z.string() }),
+  invoice: ZMasterInvoice.nullable(),
+});
+export type TPaidMaster = z.infer<typeof ZPaidMaster>;
+
+export const ZRemovePaymentMethodInput = z.object({ token: z.string().min(1).max(64) });
+
+export const ZClientToken = z.object({ clientToken: z.string() });
+
+/** The priced purchase and buyer data as claimed; kept in payments.quote, read back by the invoice step. */
+export const ZQuote = z.object({
+  buyingOption: z.number().int().min(1).max(2),
+  upgradeFrom: z.number().int().min(0).max(2),
+  currency: ZCurrency,
+  priceCents: z.number().int(),
+  couponValueCents: z.number().int(),
+  remainingCents: z.number().int(),
+  vatRateBp: z.number().int(),
+  vatCents: z.number().int(),
+  totalCents: z.number().int(),
+  reverseCharge: z.boolean(),
+  vatRule: z.enum(['domestic', 'oss-consumer', 'reverse-charge', 'outside-eu']),
+  coupon: z.object({ id: z.number().int(), key: z.string(), type: z.string(), value: z.number().int() }).nullable(),
+  product: z.string(),
+  buyer: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    ...ZPostalAddress.shape,
+  }),
+});
+export type TQuote = z.infer<typeof ZQuote>;
+
+export const ZInvoiceNumber = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

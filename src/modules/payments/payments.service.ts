@@ -1,0 +1,342 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Actor, ServiceContext } from '../../platform/context.js';
+import type { Database } from '../../platform/db/database.js';
+import { AppError, notFound, unauthorized } from '../../platform/errors.js';
+import { couponValueCents, redeemCoupon, usableCoupon } from '../coupons/index.js';
+import { amountOf, chargeCentsFor, currencyOf, totalsFor, vatTreatmentFor, type TBuyingOption } from '../pricing/index.js';
+import { billingConfigFor, paymentGatewayOf } from './gateway/gateway-of.js';
+import { SERVER_FAILURE, type SavedPaymentMethod } from './gateway/payment-gateway.js';
+import * as repo from './payments.repository.js';
+import {
+  ZQuote,
+  type TPaidMaster,
+  type TPayInput,
+  type TPriceInfo,
+  type TPriceInfoInput,
+  type TQuote,
+} from './payments.schemas.js';
+
+/** How long a pay request waits for a concurrent one on the same master and option to finish. */
+const WAIT_FOR_CONCURRENT_MS = 30_000;
+const POLL_MS = 50;
+/**
+ * A pending attempt with no recorded transaction, older than this, is taken to have died (process
+ * killed between claim and charge) and may be claimed again. Braintree's own request timeout is
+ * 60 s; the gap leaves room for it. The order id lets operators reconcile the rare double charge.
+ */
+const ABANDONED_AFTER_MS = 5 * 60_000;
+/** Invoices are kept ten years after the end of their calendar year (§147 AO, §14b UStG). */
+const RETENTION_YEARS = 10;
+
+const requireActor = (ctx: ServiceContext): Actor => {
+  if (!ctx.actor) throw unauthorized();
+  return ctx.actor;
+};
+
+export const productNameOf = (master: repo.MasterForPayment) =>
+  master.style_name ? `${master.track_name} / ${master.style_group_name} - ${master.style_name}` : master.track_name;
+
+export async function clientToken(ctx: ServiceContext): Promise<{ clientToken: string }> {
+  const actor = requireActor(ctx);
+  return { clientToken: await paymentGatewayOf(ctx.platform).clientToken(actor.userId) };
+}
+
+/** The buyer's vaulted payment methods (/account/payments); the local gateway vaults nothing. */
+export async function savedPaymentMethods(ctx: ServiceContext): Promise<SavedPaymentMethod[]> {
+  const actor = requireActor(ctx);
+  return paymentGatewayOf(ctx.platform).paymentMethods(actor.userId);
+}
+
+/** Deletes a vaulted method of the caller's; one used by a subscription is refused (spec §8). */
+export async function removePaymentMethod(ctx: ServiceContext, input: { token: string }): Promise<{ removed: true }> {
+  const actor = requireActor(ctx);
+  await paymentGatewayOf(ctx.platform).deletePaymentMethod(actor.userId, input.token);
+  return { removed: true };
+}
+
+interface Pricing {
+  upgradeFrom: TBuyingOption;
+  chargeCents: number;
+  coupon: { id: number; key: string; type: string; value: number } | null;
+  couponValid: boolean;
+  totals: ReturnType<typeof totalsFor>;
+  vat: ReturnType<typeof vatTreatmentFor>;
+}
+
+/** Price, coupon and VAT of one purchase: the one calculation behind price info and pay. */
+async function priceOf(
+  ctx: ServiceContext,
+  db: Database,
+  input: { userId: string; buyingOption: TBuyingOption; ownedOption: TBuyingOption; couponKey: string | null | undefined; address: { country: string; tax_id: string | null } | undefined; lockCoupon: boolean },
+): Promise<Pricing> {
+  const chargeCents = chargeCentsFor(input.buyingOption, input.ownedOption);
+  const usable = input.couponKey ? await usableCoupon(db, { key: input.couponKey, userId: input.userId, forUpdate: input.lockCoupon }) : null;
+  const coupon = usable?.ok ? usable.coupon : null;
+  const vat = input.address
+    ? vatTreatmentFor({ country: input.address.country, taxId: input.address.tax_id }, billingConfigFor(ctx.platform))
+    : { rule: 'outside-eu' as const, rateBp: 0, reverseCharge: false, taxIdValid: true };
+  const totals = totalsFor(chargeCents, coupon ? couponValueCents(coupon, chargeCents) : 0, vat.rateBp);
+  return {
+    upgradeFrom: input.ownedOption,
+    chargeCents,
+    coupon: coupon ? { id: coupon.id, key: coupon.key, type: coupon.type, value: coupon.value } : null,
+    couponValid: Boolean(usable?.ok),
+    totals,
+    vat,
+  };
+}
+
+/** GET /api/payment/price_info: what the checkout summary shows (spec §3, §9). */
+export async function priceInfo(ctx: ServiceContext, input: TPriceInfoInput): Promise<TPriceInfo> {
+  const actor = requireActor(ctx);
+  let ownedOption: TBuyingOption = 0;
+  if (input.masterId) {
+    const master = await repo.findMasterForPayment(ctx.db, input.masterId);
+    if (!master || master.user_id !== actor.userId) throw notFound('master');
+    ownedOption = master.buying_option;
+  }
+  const address = await repo.findInvoiceAddress(ctx.db, actor.userId);
+  const pricing = await priceOf(ctx, ctx.db, { userId: actor.userId, buyingOption: input.buyingOption, ownedOption, couponKey: input.couponKey, address, lockCoupon: false });
+  return {
+    price: amountOf(pricing.totals.priceCents),
+    vat: amountOf(pricing.totals.vatCents),
+    vatRate: pricing.vat.rateBp / 100,
+    taxIdValid: pricing.vat.taxIdValid,
+    reverseCharge: pricing.vat.reverseCharge,
+    couponValid: pricing.couponValid,
+    couponValue: amountOf(pricing.totals.couponValueCents),
+    remainingCost: amountOf(pricing.totals.remainingCents),
+    total: amountOf(pricing.totals.totalCents),
+    currency: currencyOf(ctx.locale),
+    upgradeFrom: ownedOption > 0 ? ownedOption : null,
+  };
+}
+
+/** Checkout preconditions (spec §5) that the server can see; each answers its own key. */
+function checkMasterPayable(master: repo.MasterForPayment | undefined, actor: Actor, input: TPayInput): asserts master is repo.MasterForPayment {
+  // Someone else's master does not exist for the caller.
+  if (!master || master.user_id !== actor.userId) throw notFound('master');
+  if (master.style_id === null || (master.status !== 'MASTERED' && master.status !== 'PAYMENT_DONE')) {
+    throw new AppError('CONFLICT', 'payment.masterNotMastered');
+  }
+  if (input.styleId != null && input.styleId !== master.style_id) throw new AppError('BAD_REQUEST', 'payment.styleMismatch');
+}
+
+type Claim =
+  | { kind: 'done' }
+  | { kind: 'busy' }
+  | { kind: 'charge'; paymentId: string; quote: TQuote }
+  | { kind: 'finish'; paymentId: string };
+
+/**
+ * Step 1 of a pay, one short transaction: lock the master, look at the payment under the key
+ * `${masterId}:${buyingOption}` (unique in the table), and either report it done or in flight, or
+ * claim it as a pending payment with its quote. Concurrent pays of one master queue on the master
+ * row lock, so exactly one claims; the others see its pending row.
+ */
+async function claim(ctx: ServiceContext, actor: Actor, input: TPayInput & { buyingOption: 1 | 2 }, idempotencyKey: string): Promise<Claim> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const master = await repo.findMasterForPayment(trx, input.masterId, { forUpdate: true });
+    checkMasterPayable(master, actor, input);
+    const existing = await repo.findPaymentByKey(trx, idempotencyKey);
+    if (existing?.status === 'settled') return { kind: 'done' };
+    if (existing?.status === 'pending') {
+      // Charged but not yet booked: finish it, never charge again.
+      if (existing.transaction_id !== null || existing.gateway === 'none') return { kind: 'finish', paymentId: existing.id };
+      if (Date.now() - existing.updated_at.getTime() < ABANDONED_AFTER_MS) return { kind: 'busy' };
+      ctx.log.warn({ paymentId: existing.id, idempotencyKey }, 'reclaiming an abandoned pending payment');
+    }
+    if (master.buying_option >= input.buyingOption) throw new AppError('CONFLICT', 'payment.alreadyPurchased');
+
+    const name = await repo.findUserName(trx, actor.userId);
+    if (!name?.first_name.trim() || !name.last_name.trim()) throw new AppError('BAD_REQUEST', 'payment.nameRequired');
+    const address = await repo.findInvoiceAddress(trx, actor.userId);
+    if (!address) throw new AppError('BAD_REQUEST', 'payment.addressRequired');
+
+    const pricing = await priceOf(ctx, trx, {
+      userId: actor.userId,
+      buyingOption: input.buyingOption,
+      ownedOption: master.buying_option,
+      couponKey: input.couponKey,
+      address,
+      lockCoupon: true,
+    });
+    if (input.couponKey && !pricing.couponValid) throw new AppError('BAD_REQUEST', 'invalidCouponMessage');
+    const needsCharge = pricing.totals.totalCents > 0;
+    if (needsCharge && !input.nonce) throw new AppError('BAD_REQUEST', 'payment.requestPaymentMethod');
+
+    const currency = currencyOf(ctx.locale);
+    const quote: TQuote = {
+      buyingOption: input.buyingOption,
+      upgradeFrom: master.buying_option,
+      currency,
+      ...pricing.totals,
+      vatRateBp: pricing.vat.rateBp,
+      reverseCharge: pricing.vat.reverseCharge,
+      vatRule: pricing.vat.rule,
+      coupon: pricing.coupon,
+      product: productNameOf(master),
+      buyer: {
+        firstName: name.first_name.trim(),
+        lastName: name.last_name.trim(),
+        company: address.company,
+        streetAndNumber: address.street_and_number,
+        additional: address.additional,
+        city: address.city,
+        zip: address.zip,
+        country: address.country,
+        state: address.state,
+        taxId: address.tax_id,
+      },
+    };
+    const values: repo.PendingPaymentValues = {
+      userId: actor.userId,
+      masterId: master.id,
+      buyingOption: input.buyingOption,
+      idempotencyKey,
+      gateway: needsCharge ? paymentGatewayOf(ctx.platform).kind : 'none',
+      amountCents: pricing.totals.totalCents,
+      currency,
+      couponId: pricing.coupon?.id ?? null,
+      quote,
+    };
+    const row = existing ? await repo.reclaimPayment(trx, existing.id, values) : await repo.insertPendingPayment(trx, values);
+    return { kind: 'charge', paymentId: row.id, quote };
+  });
+}
+
+/**
+ * Step 3, one transaction: the payment settles, the master gets its option and PAYMENT_DONE, the
+ * coupon's use is counted and the invoice takes the next number. Locks are taken master first,
+ * then payment, coupon and, last and briefly, the invoice counter (the one lock all buyers share).
+ */
+async function finish(ctx: ServiceContext, paymentId: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const payment = await repo.findPaymentById(trx, paymentId);
+    if (!payment?.master_id || payment.status !== 'pending') return;
+    await repo.findMasterForPayment(trx, payment.master_id, { forUpdate: true });
+    const quote = ZQuote.parse(payment.quote);
+    const settled = await repo.settlePayment(trx, paymentId, payment.gateway === 'none' ? 'coupon' : 'credit_card');
+    if (!settled) return;
+    await repo.markMasterPaid(trx, payment.master_id, quote.buyingOption);
+    if (payment.coupon_id !== null) {
+      await redeemCoupon(trx, payment.coupon_id);
+    }
+    const invoiceNumber = await repo.nextInvoiceNumber(trx);
+    const issued = new Date();
+    const seller = billingConfigFor(ctx.platform).seller;
+    await repo.insertInvoice(trx, {
+      invoice_number: invoiceNumber,
+      user_id: payment.user_id,
+      master_id: payment.master_id,
+      payment_id: paymentId,
+      first_name: quote.buyer.firstName,
+      last_name: quote.buyer.lastName,
+      company: quote.buyer.company,
+      street_and_number: quote.buyer.streetAndNumber,
+      additional: quote.buyer.additional,
+      city: quote.buyer.city,
+      zip: quote.buyer.zip,
+      country: quote.buyer.country,
+      state: quote.buyer.state,
+      tax_id: quote.buyer.taxId,
+      coupon_key: quote.coupon?.key ?? null,
+      coupon_type: quote.coupon?.type ?? null,
+      coupon_amount: quote.coupon?.value ?? null,
+      coupon_currency: quote.coupon ? quote.currency : null,
+      currency: quote.currency,
+      price_cents: quote.priceCents,
+      coupon_value_cents: quote.couponValueCents,
+      vat_rate: quote.vatRateBp / 100,
+      vat_cents: quote.vatCents,
+      total_cents: quote.totalCents,
+      reverse_charge: quote.reverseCharge,
+      product: quote.product,
+      product_type: 0,
+      buying_option: quote.buyingOption,
+      payment_method: settled.payment_method ?? 'coupon',
+      transaction_id: settled.transaction_id,
+      retain_until: `${issued.getUTCFullYear() + RETENTION_YEARS}-12-31`,
+      created_at: issued,
+      seller: JSON.stringify(seller),
+    });
+  });
+}
+
+/**
+ * POST /api/payment/pay (spec §4, §7). Idempotent per master and option: concurrent or repeated
+ * pays charge once and all answer the purchased master. The gateway is called outside any database
+ * transaction (a charge can take seconds; no lock or connection is held meanwhile). A decline
+ * changes nothing but the attempt's record and answers the gateway's message.
+ */
+export async function pay(ctx: ServiceContext, input: TPayInput): Promise<TPaidMaster> {
+  const actor = requireActor(ctx);
+  if (input.buyingOption === 0) return takeFreeOption(ctx, actor, input);
+  const buyingOption = input.buyingOption as 1 | 2;
+  const idempotencyKey = `${input.masterId}:${buyingOption}`;
+  const startedAt = Date.now();
+  for (;;) {
+    const step = await claim(ctx, actor, { ...input, buyingOption }, idempotencyKey);
+    if (step.kind === 'busy') {
+      if (Date.now() - startedAt > WAIT_FOR_CONCURRENT_MS) throw new AppError('CONFLICT', 'payment.alreadyInProgress');
+      await sleep(POLL_MS);
+      continue;
+    }
+    if (step.kind === 'charge' && step.quote.totalCents > 0) await charge(ctx, actor, step.paymentId, step.quote, input.nonce ?? '', idempotencyKey);
+    if (step.kind !== 'done') await finish(ctx, step.paymentId);
+    return readPaidMaster(ctx.db, input.masterId);
+  }
+}
+
+async function charge(ctx: ServiceContext, actor: Actor, paymentId: string, quote: TQuote, nonce: string, orderId: string): Promise<void> {
+  const gateway = paymentGatewayOf(ctx.platform);
+  let result;
+  try {
+    result = await gateway.sale({ amountCents: quote.totalCents, currency: quote.currency, nonce, orderId, customerId: actor.userId });
+  } catch (error) {
+    ctx.log.error({ err: error, paymentId }, 'payment gateway threw');
+    result = { ok: false as const, status: 'failed' as const, message: SERVER_FAILURE };
+  }
+  if (!result.ok) {
+    await repo.failPayment(ctx.db, paymentId, result.status, result.message);
+    throw new AppError('PAYMENT_FAILED', result.message);
+  }
+  await repo.recordTransaction(ctx.db, paymentId, result.transactionId, result.paymentMethod);
+}
+
+/** Option 0 costs nothing (spec §4): checkout completes at once, with no gateway and no invoice. */
+async function takeFreeOption(ctx: ServiceContext, actor: Actor, input: TPayInput): Promise<TPaidMaster> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const master = await repo.findMasterForPayment(trx, input.masterId, { forUpdate: true });
+    checkMasterPayable(master, actor, input);
+    if (master.status !== 'PAYMENT_DONE') await repo.markMasterPaymentDone(trx, master.id);
+  });
+  return readPaidMaster(ctx.db, input.masterId);
+}
+
+export async function readPaidMaster(db: Database, masterId: string): Promise<TPaidMaster> {
+  const master = await repo.findMasterForPayment(db, masterId);
+  if (!master) throw notFound('master');
+  const invoice = await repo.findLatestInvoiceOfMaster(db, masterId);
+  return {
+    id: master.id,
+    buyingOption: master.buying_option,
+    status: master.status,
+    track: { id: master.track_id, name: master.track_name, artist: master.track_artist, isCustomMaster: master.is_custom_master },
+    style:
+      master.style_id !== null && master.style_name !== null && master.style_index !== null && master.style_group_id !== null && master.style_group_name !== null
+        ? { id: master.style_id, name: master.style_name, styleIndex: master.style_index, styleGroup: { id: master.style_group_id, name: master.style_group_name } }
+        : null,
+    user: { id: master.user_id },
+    invoice: invoice
+      ? {
+          invoiceNumber: Number(invoice.invoice_number),
+          couponKey: invoice.coupon_key,
+          price: amountOf(invoice.price_cents),
+          couponValue: amountOf(invoice.coupon_value_cents),
+          currency: invoice.currency,
+          transactionId: invoice.transaction_id,
+        }
+      : null,
+  };
+}

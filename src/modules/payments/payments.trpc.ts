@@ -1,0 +1,13 @@
+import { authedProcedure, router } from '../../platform/trpc/trpc.js';
+import { ZPayInput, ZPriceInfoInput, ZRemovePaymentMethodInput } from './payments.schemas.js';
+import { clientToken, pay, priceInfo, removePaymentMethod, savedPaymentMethods } from './payments.service.js';
+
+/** What the checkout dialog calls (spec §2 CheckoutTrack); the same services as the REST calls. */
+export const paymentsRouter = router({
+  clientToken: authedProcedure.query(({ ctx }) => clientToken(ctx)),
+  priceInfo: authedProcedure.input(ZPriceInfoInput).query(({ ctx, input }) => priceInfo(ctx, input)),
+  pay: authedProcedure.input(ZPayInput).mutation(({ ctx, input }) => pay(ctx, input)),
+  /** /account/payments: saved methods, and removing one (not when a subscription uses it). */
+  methods: authedProcedure.query(({ ctx }) => savedPaymentMethods(ctx)),
+  removeMethod: authedProcedure.input(ZRemovePaymentMethodInput).mutation(({ ctx, input }) => removePaymentMethod(ctx, input)),
+});

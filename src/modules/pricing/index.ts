@@ -1,0 +1,16 @@
+export { LIST_PRICE_CENTS, listPriceCents, PRICE_BOX_CENTS, EU_STANDARD_VAT_RATES_BP, billingConfigOf, type BillingConfig, type Seller } from './pricing.config.js';
+export {
+  amountOf,
+  chargeCentsFor,
+  currencyOf,
+  normaliseTaxId,
+  priceList,
+  taxIdFormatValid,
+  totalsFor,
+  vatTreatmentFor,
+  type Totals,
+  type VatRule,
+  type VatTreatment,
+} from './pricing.js';
+export { pricingRouter } from './pricing.trpc.js';
+export * from './pricing.schemas.js';

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** Spec §5 and §9: at most 5 shares per master. */
+export const MAX_SHARES_PER_MASTER = 5;
+
+const ZUuid = z.uuid('global.error.invalidInput');
+const upper = (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : value);
+const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
+
+/** Spec §5 e-mail input: trimmed and lower-cased, then checked. */
+export const ZShareEmail = z
+  .string('global.message.invalidEmail')
+  .trim()
+  .toLowerCase()
+  .max(254, 'global.message.invalidEmail')
+  .pipe(z.email('global.message.invalidEmail'));
+
+/* ---------- inputs (shared by tRPC, GraphQL and the client's ShareTrack form) ---------- */
+
+export const ZCreateShareInput = z.object({ email: ZShareEmail, masterId: ZUuid });
+export type TCreateShareInput = z.infer<typeof ZCreateShareInput>;
+
+export const ZShareIdInput = z.object({ id: ZUuid });
+export type TShareIdInput = z.infer<typeof ZShareIdInput>;
+
+export const ZMasterIdInput = z.object({ masterId: ZUuid });
+export type TMasterIdInput = z.infer<typeof ZMasterIdInput>;
+
+export const ZSharedMasterInput = z.object({ id: ZUuid });
+export type TSharedMasterInput = z.infer<typeof ZSharedMasterInput>;
+
+/** Sort of the shared-with-me list (spec §7): date DESC by default, like the master list. */
+export const ZSharedWithMeInput = z
+  .object({
+    orderEntity: z.preprocess(lower, z.enum(['date', 'title', 'style'])).default('date'),
+    orderDirection: z.preprocess(upper, z.enum(['ASC', 'DESC'])).default('DESC'),
+  })
+  .default({ orderEntity: 'date', orderDirection: 'DESC' });
+export type TSharedWithMeInput = z.infer<typeof ZSharedWithMeInput>;
+
+/* ---------- answers ---------- */
+
+/** Share (spec §3): `user` is the owner who shared, `email` the invited address. */
+export const ZShare = z.object({
+  id: z.string(),
+  user: z.object({ id: z.string(), email: z.string() }),
+  email: z.string(),
+  master: z.object({ id: z.string() }),
+  createdAt: z.string(),
+});
+export type TShare = z.infer<typeof ZShare>;
+
+/** The shares of one master with the limit, for the ShareTrack dialog's counter (n/5). */
+export const ZMasterShares = z.object({
+  masterId: z.string(),
+  shareCount: z.number().int(),
+  limit: z.number().int(),
+  shares: z.array(ZShare),
+});
+export type TMasterShares = z.infer<typeof ZMasterShares>;
+
+/**
+ * A master shared with the caller: what the view-only list and the master page show. `user` is the
+ * owner (the list's owner column); `shareId` and `sharedAt` describe the share itself.
+ */
+export const ZSharedMaster = z.object({
+  id: z.string(),
+  shareId: z.string(),
+  sharedAt: z.string(),
+  track: z.object({ id: z.string(), name: z.string(), artist: z.string().nullable(), isCustomMaster: z.boolean() }),
+  style: z
+    .object({ id: z.number().int(), name: z.string(), styleIndex: z.number().int(), styleGroup: z.object({ id: z.number().int(), name: z.string() }) })
+    .nullable(),
+  user: z.object({ id: z.string(), email: z.string() }),
+  status: z.string(),
+  measurements: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+  track_name: z.string(),
+  custom_master: z.boolean(),
+  track_artist: z.string().nullable(),
+  style_name: z.string().nullable(),
+  styleGroup_name: z.string().nullable(),
+});
+export type TSharedMaster = z.infer<typeof ZSharedMaster>;

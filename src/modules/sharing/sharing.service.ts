@@ -1,0 +1,133 @@
+import type { ServiceContext } from '../../platform/context.js';
+import { AppError, notFound, unauthorized } from '../../platform/errors.js';
+import { renderShareMail } from './sharing.mails.js';
+import * as repo from './sharing.repository.js';
+import {
+  MAX_SHARES_PER_MASTER,
+  type TCreateShareInput,
+  type TMasterIdInput,
+  type TMasterShares,
+  type TShare,
+  type TShareIdInput,
+  type TSharedMaster,
+  type TSharedMasterInput,
+  type TSharedWithMeInput,
+} from './sharing.schemas.js';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function userIdOf(ctx: Pick<ServiceContext, 'actor'>): string {
+  if (!ctx.actor) throw unauthorized();
+  return ctx.actor.userId;
+}
+
+const isMastered = (row: { style_id: number | null; status: string }) =>
+  row.style_id !== null && (repo.MASTERED_STATUSES as readonly string[]).includes(row.status);
+
+/**
+ * Shares one of the caller's mastered masters with an e-mail address (spec §5, §6): only the
+ * owner, only mastered, at most 5, no address twice. The counter moves in the same transaction,
+ * under the master's row lock, so two concurrent invitations cannot pass the limit.
+ */
+export async function createShare(ctx: ServiceContext, input: TCreateShareInput): Promise<TShare> {
+  const ownerId = userIdOf(ctx);
+  const { share, master } = await ctx.db.transaction().execute(async (trx) => {
+    const master = await repo.lockOwnMaster(trx, input.masterId, ownerId);
+    if (!master) throw notFound('master');
+    if (!isMastered(master)) throw new AppError('CONFLICT', 'share.notMastered');
+    if (master.owner_email === input.email) throw new AppError('BAD_REQUEST', 'share.ownEmail');
+    if ((await repo.countShares(trx, master.id)) >= MAX_SHARES_PER_MASTER) throw new AppError('CONFLICT', 'share.limitReached');
+    const share = await repo.insertShare(trx, { masterId: master.id, ownerId, email: input.email });
+    if (!share) throw new AppError('CONFLICT', 'share.alreadyShared');
+    await repo.changeShareCount(trx, master.id, 1);
+    return { share, master };
+  });
+
+  const sharer = [master.owner_first_name, master.owner_last_name].join(' ').trim() || master.owner_email;
+  const link = new URL(`/masters/song/${master.id}`, ctx.platform.env.PUBLIC_URL).toString();
+  const styleName = master.style_group_name && master.style_name ? `${master.style_group_name} - ${master.style_name}` : null;
+  try {
+    const rendered = renderShareMail(master.owner_locale, { sharer, trackName: master.track_name, styleName, link });
+    await ctx.platform.mailer.send({ to: share.email, ...rendered, link, kind: 'share' });
+  } catch (error) {
+    // The share stands; the invited person also finds it under "Shared with me" after signing in.
+    ctx.log.error({ err: error, shareId: share.id }, 'share mail could not be sent');
+  }
+  return {
+    id: share.id,
+    user: { id: ownerId, email: master.owner_email },
+    email: share.email,
+    master: { id: share.master_id },
+    createdAt: iso(share.created_at),
+  };
+}
+
+/** Removes a share of one of the caller's masters; the counter goes down in the same transaction. */
+export async function removeShare(ctx: ServiceContext, input: TShareIdInput): Promise<true> {
+  const ownerId = userIdOf(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    const removed = await repo.deleteOwnShare(trx, input.id, ownerId);
+    if (!removed) throw notFound('share');
+    await repo.changeShareCount(trx, removed.master_id, -1);
+  });
+  return true;
+}
+
+/** The shares of one of the caller's masters, oldest first, with the counter for the dialog. */
+export async function sharesByMaster(ctx: ServiceContext, input: TMasterIdInput): Promise<TMasterShares> {
+  const ownerId = userIdOf(ctx);
+  const master = await repo.findOwnMaster(ctx.db, input.masterId, ownerId);
+  if (!master) throw notFound('master');
+  const rows = await repo.findSharesOfMaster(ctx.db, master.id);
+  return {
+    masterId: master.id,
+    shareCount: rows.length,
+    limit: MAX_SHARES_PER_MASTER,
+    shares: rows.map((row) => ({
+      id: row.id,
+      user: { id: row.owner_user_id, email: row.owner_email },
+      email: row.email,
+      master: { id: row.master_id },
+      createdAt: iso(row.created_at),
+    })),
+  };
+}
+
+function toSharedMaster(row: repo.SharedRow): TSharedMaster {
+  const styled = row.style_id !== null && row.style_name !== null && row.style_index !== null && row.style_group_id !== null && row.style_group_name !== null;
+  const measurements = row.measurements;
+  return {
+    id: row.id,
+    shareId: row.share_id,
+    sharedAt: iso(row.shared_at),
+    track: { id: row.track_id, name: row.track_name, artist: row.track_artist, isCustomMaster: row.track_is_custom_master },
+    style: styled
+      ? { id: row.style_id!, name: row.style_name!, styleIndex: row.style_index!, styleGroup: { id: row.style_group_id!, name: row.style_group_name! } }
+      : null,
+    user: { id: row.owner_id, email: row.owner_email },
+    status: row.status,
+    measurements: measurements !== null && typeof measurements === 'object' && !Array.isArray(measurements) ? (measurements as Record<string, unknown>) : null,
+    createdAt: iso(row.created_at),
+    track_name: row.track_name,
+    custom_master: row.track_is_custom_master,
+    track_artist: row.track_artist,
+    style_name: row.style_name,
+    styleGroup_name: row.style_group_name,
+  };
+}
+
+/** Masters shared with the caller's current e-mail address, sorted as asked (view-only). */
+export async function sharedWithMe(ctx: ServiceContext, input: TSharedWithMeInput): Promise<TSharedMaster[]> {
+  const rows = await repo.findSharedWith(ctx.db, userIdOf(ctx), { order: input });
+  // One address may hold two shares of the same master only if the owner re-shared after a
+  // removal; the unique key prevents it, but list each master once regardless.
+  const seen = new Set<string>();
+  return rows.filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true))).map(toSharedMaster);
+}
+
+/** One master shared with the caller (the master page of a shared viewer); not shared is not found. */
+export async function sharedMaster(ctx: ServiceContext, input: TSharedMasterInput): Promise<TSharedMaster> {
+  const [row] = await repo.findSharedWith(ctx.db, userIdOf(ctx), { masterId: input.id });
+  if (!row) throw notFound('master');
+  return toSharedMaster(row);
+}

@@ -1,0 +1,11 @@
+export * from './stream-frame.js';
+export * from './streaming.schemas.js';
+export {
+  trackAccess,
+  trackAudioInfo,
+  masterStreamInfo,
+  mastersOfTrack,
+  assertCanBounce,
+  recordMastered,
+  recordMasteringFailure,
+} from './streaming.service.js';

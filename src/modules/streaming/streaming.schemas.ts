@@ -1,0 +1,206 @@
+import { z } from 'zod';
+
+/** Client-to-server events of the real-time socket (spec §7), in the `{event, token, payload}` envelope. */
+export const ZClientEnvelope = z.object({
+  event: z.string().min(1).max(64),
+  token: z.string().max(4096).optional(),
+  payload: z.unknown().optional(),
+});
+export type TClientEnvelope = z.infer<typeof ZClientEnvelope>;
+
+export const CLIENT_EVENTS = [
+  'request-meta',
+  'request-stream',
+  'request-mastering',
+  'end-mastering',
+  'stop-binary',
+  'request-chunks',
+] as const;
+export type TClientEvent = (typeof CLIENT_EVENTS)[number];
+
+export const SERVER_EVENTS = [
+  'meta',
+  'track-stream',
+  'prepare-mastering',
+  'bounce-progress',
+  'chunks-canceled',
+  'error-message',
+] as const;
+export type TServerEvent = (typeof SERVER_EVENTS)[number];
+
+export const ZErrorMessagePayload = z.object({
+  code: z.string(),
+  /** The client event that failed, when there was one. */
+  event: z.string().optional(),
+});
+export type TErrorMessagePayload = z.infer<typeof ZErrorMessagePayload>;
+
+export const SOCKET_ERROR_CODES = {
+  malformed: 'socket.error.malformedMessage',
+  unknownEvent: 'socket.error.unknownEvent',
+  unauthorized: 'global.error.unauthorized',
+  forbidden: 'global.error.forbidden',
+  notFound: 'global.error.notFound',
+  /** Mastered chunks asked for before request-mastering prepared the track (spec §4). */
+  notPrepared: 'mastering.notPrepared',
+  timeout: 'binary.creation.timeout',
+  fileMissing: 'binary.s3File.missing',
+  maxFailedAttempts: 'mastering.maxFailedAttemptsReached',
+  server: 'global.error.server',
+} as const;
+
+/*
+ * Payloads of the client events (spec §7). Ids are validated here, at the edge; whether the caller
+ * may hear the track is decided by the web process (internal `tracks.access`).
+ */
+const ZTrackId = z.uuid();
+/** A style's wire number (styles.style_index), or -1 for the original. */
+const ZStyleIndex = z.number().int().min(-1).max(0xfffffffe);
+
+export const ZRequestMetaPayload = z.object({
+  trackId: ZTrackId,
+  masterId: z.uuid().nullish(),
+  styleId: z.number().int().positive().nullish(),
+});
+export type TRequestMetaPayload = z.infer<typeof ZRequestMetaPayload>;
+
+export const ZRequestStreamPayload = z.object({ trackId: ZTrackId }).partial().default({});
+export type TRequestStreamPayload = z.infer<typeof ZRequestStreamPayload>;
+
+/** At most this many chunk indices per request-chunks (the player asks 8 ahead, spec §9). */
+export const MAX_CHUNKS_PER_REQUEST = 32;
+
+export const ZRequestChunksPayload = z.object({
+  trackId: ZTrackId,
+  styleIndex: ZStyleIndex,
+  /** The style's id; null or absent for the original. */
+  styleId: z.number().int().positive().nullish(),
+  chunkIndices: z.array(z.number().int().min(0).max(0xffffffff)).min(1).max(MAX_CHUNKS_PER_REQUEST),
+});
+export type TRequestChunksPayload = z.infer<typeof ZRequestChunksPayload>;
+
+export const ZRequestMasteringPayload = z.object({ trackId: ZTrackId });
+export type TRequestMasteringPayload = z.infer<typeof ZRequestMasteringPayload>;
+
+/** trackId is optional: without it the track of the session's last request-mastering is meant. */
+export const ZEndMasteringPayload = z.object({ styleId: z.number().int().positive(), trackId: ZTrackId.optional() });
+export type TEndMasteringPayload = z.infer<typeof ZEndMasteringPayload>;
+
+/** Loudness of one version as measured by the engine (ITU-R BS.1770-4). */
+export const ZLoudness = z.object({ lufs: z.number(), truePeak: z.number() });
+export type TLoudness = z.infer<typeof ZLoudness>;
+
+/** `meta` (spec §3 "Stream metadata"): the stream is 16-bit PCM at 44.1 kHz for original and masters alike. */
+export const ZStreamMeta = z.object({
+  trackId: z.string(),
+  /** -1 for the original. */
+  styleIndex: z.number().int(),
+  styleId: z.number().int().nullable(),
+  duration: z.number(),
+  sampleRate: z.number().int(),
+  /** Sample frames per channel. */
+  numberOfSamples: z.number().int(),
+  bitsPerSample: z.literal(16),
+  numberOfChannels: z.number().int(),
+  /** Bytes of the whole stream's PCM (no header): numberOfSamples * numberOfChannels * 2. */
+  totalByteLength: z.number().int(),
+  /** Bytes of PCM per chunk (the last chunk may be shorter): one second of audio. */
+  chunkSize: z.number().int(),
+  numberOfChunks: z.number().int(),
+  container: z.literal('WAVE'),
+  /** 512 peaks in 0..1; empty when not available. */
+  waveformData: z.array(z.number()),
+  /** Loudness of the version asked for (the master when a style or master was named), when measured. */
+  lufs: z.number().optional(),
+  truePeak: z.number().optional(),
+  /** Loudness of the original and of the named master when known (loudness-matched A/B). */
+  loudness: z.object({
+    original: ZLoudness.optional(),
+    master: ZLoudness.optional(),
+    /** True when `master` is the preparation's prediction (style not bounced yet), not a measurement. */
+    masterPredicted: z.boolean().optional(),
+  }),
+});
+export type TStreamMeta = z.infer<typeof ZStreamMeta>;
+
+export const ZPrepareMasteringState = z.object({
+  trackId: z.string(),
+  processed: z.boolean(),
+  fixing: z.boolean(),
+  stage: z.enum(['preparing', 'dynamics', 'eq', 'done']),
+  iteration: z.number().int(),
+  progressInPercent: z.number(),
+});
+export type TPrepareMasteringState = z.infer<typeof ZPrepareMasteringState>;
+
+export const ZBounceState = z.object({
+  trackId: z.string(),
+  styleId: z.number().int(),
+  processed: z.boolean(),
+  progressInPercent: z.number(),
+  masterId: z.string().optional(),
+});
+export type TBounceState = z.infer<typeof ZBounceState>;
+
+export const ZChunksCanceled = z.object({ styleIndex: z.number().int(), chunkIndices: z.array(z.number().int()) });
+export type TChunksCanceled = z.infer<typeof ZChunksCanceled>;
+
+/* Internal API (web process <- sidecar) inputs and answers. */
+export const ZTrackAccessInput = z.object({ userId: z.string(), trackId: z.string() });
+export const ZTrackAccess = z.enum(['owner', 'shared']).nullable();
+export type TTrackAccess = z.infer<typeof ZTrackAccess>;
+
+export const ZTrackAudioInfo = z.object({
+  trackId: z.string(),
+  ownerId: z.string(),
+  /** Storage key of the uploaded original. */
+  path: z.string(),
+  sampleRate: z.number().int(),
+  channels: z.number().int(),
+  isCustomMaster: z.boolean(),
+});
+export type TTrackAudioInfo = z.infer<typeof ZTrackAudioInfo>;
+
+const ZVersionFigures = z.object({ lufs: z.number().nullable(), lra: z.number().nullable(), truePeak: z.number().nullable(), crest: z.number().nullable() });
+
+/** What the engine measured on a bounced master; the report card reads the same JSON back. */
+export const ZMasterMeasurements = z.object({
+  lufs: z.number(),
+  truePeak: z.number(),
+  frames: z.number().int(),
+  channels: z.number().int(),
+  sampleRate: z.number().int(),
+  crest: z.number().nullable().optional(),
+  /** The original as preparation measured it. */
+  original: ZVersionFigures.optional(),
+  /** The EQ stage's change, dB at each frequency. */
+  eq: z.object({ frequencies: z.array(z.number()), gainsDb: z.array(z.number()) }).optional(),
+}).loose();
+export type TMasterMeasurements = z.infer<typeof ZMasterMeasurements>;
+
+export const ZMasterStreamInfo = z.object({
+  masterId: z.string(),
+  styleId: z.number().int(),
+  status: z.string(),
+  path: z.string().nullable(),
+  checksum: z.string().nullable(),
+  measurements: z.record(z.string(), z.unknown()).nullable(),
+  failedMasteringAttempts: z.number().int(),
+});
+export type TMasterStreamInfo = z.infer<typeof ZMasterStreamInfo>;
+
+export const ZRecordMasteredInput = z.object({
+  trackId: z.string(),
+  styleId: z.number().int(),
+  /** Storage key of the 24-bit master. */
+  path: z.string(),
+  /** sha256 hex of the stored file. */
+  checksum: z.string(),
+  measurements: ZMasterMeasurements,
+});
+export type TRecordMasteredInput = z.infer<typeof ZRecordMasteredInput>;
+
+export const ZRecordFailureInput = z.object({ trackId: z.string(), styleId: z.number().int() });
+
+/** Failed bounces after which a master is not tried again (spec §8 mastering.maxFailedAttemptsReached). */
+export const MAX_FAILED_MASTERING_ATTEMPTS = 3;

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import type { Env } from './env.js';
+import type { Platform } from './context.js';
+import { databaseTargetOf, openDatabase, type Database } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createLogger, type Logger } from './log.js';
+import { createMailer } from './mail/mailer.js';
+import { loadSecrets } from './secrets.js';
+import { createDiskStorage } from './storage/file-storage.js';
+
+/** Builds the platform singletons from parsed configuration; applies pending migrations. */
+export async function createPlatform(env: Env, options: { log?: Logger; db?: Database } = {}): Promise<Platform> {
+  const log = options.log ?? createLogger(env.LOG_LEVEL, 'web');
+  const db = options.db ?? openDatabase(databaseTargetOf(env));
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  return {
+    env,
+    db,
+    log,
+    secrets: loadSecrets(env),
+    storage: createDiskStorage(path.join(env.DATA_DIR, 'storage')),
+    mailer: createMailer({ from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
+  };
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { migrateToLatest } from './migrate.js';
+import type { DB } from './schema.js';
+
+/**
+ * Every table and column of the Kysely types, listed so that the compiler rejects a missing or
+ * extra one; the test then holds the list against the migrated database (house rule 7).
+ */
+type ColumnList = { [T in keyof DB]: { [C in keyof DB[T]]-?: true } };
+const columns: ColumnList = {
+  users: { id: true, email: true, password_hash: true, first_name: true, last_name: true, locale: true, subscribed_to_newsletter: true, inform_about_updates: true, beta_testing: true, email_confirmed_at: true, distribution_user_id: true, distribution_artist_id: true, distribution_participant_id: true, distribution_label_id: true, created_at: true, updated_at: true },
+  refresh_tokens: { id: true, user_id: true, family_id: true, token_hash: true, expires_at: true, rotated_at: true, revoked_at: true, created_at: true },
+  email_tokens: { id: true, user_id: true, purpose: true, token_hash: true, new_email: true, expires_at: true, used_at: true, created_at: true },
+  addresses: { id: true, user_id: true, company: true, street_and_number: true, additional: true, city: true, zip: true, country: true, state: true, tax_id: true, created_at: true, updated_at: true },
+  style_groups: { id: true, name: true, description: true, description_de: true, icon: true, sort_order: true, enabled: true },
+  styles: { id: true, style_group_id: true, name: true, description: true, description_de: true, style_index: true, sort_order: true, enabled: true, usage_count: true, processing: true },
+  tracks: { id: true, user_id: true, name: true, artist: true, genre: true, album: true, bpm: true, is_custom_master: true, path: true, file_name: true, sample_rate: true, channels: true, bits_per_sample: true, sample_format: true, number_of_samples: true, byte_length: true, created_at: true, updated_at: true, data_offset: true, data_bytes: true },
+  masters: { id: true, track_id: true, user_id: true, style_id: true, buying_option: true, status: true, failed_mastering_attempts: true, share_count: true, path: true, checksum: true, measurements: true, created_at: true, updated_at: true },
+  shares: { id: true, master_id: true, owner_user_id: true, email: true, created_at: true },
+  comments: { id: true, track_id: true, user_id: true, text: true, timestamp_s: true, created_at: true, updated_at: true },
+  ratings: { id: true, track_id: true, user_id: true, rating: true, comment: true, created_at: true, updated_at: true },
+  faqs: { id: true, locale: true, question: true, answer: true, sort_order: true },
+  coupons: { id: true, key: true, type: true, value: true, max_uses: true, per_user_limit: true, expires_at: true, used_count: true, created_at: true },
+  payments: { id: true, user_id: true, master_id: true, buying_option: true, idempotency_key: true, gateway: true, transaction_id: true, amount_cents: true, currency: true, status: true, payment_method: true, created_at: true, updated_at: true, coupon_id: true, quote: true, failure_message: true },
+  invoice_counter: { id: true, last_number: true },
+  invoices: { invoice_number: true, user_id: true, master_id: true, payment_id: true, first_name: true, last_name: true, company: true, street_and_number: true, additional: true, city: true, zip: true, country: true, state: true, tax_id: true, coupon_key: true, coupon_type: true, coupon_amount: true, coupon_currency: true, currency: true, price_cents: true, coupon_value_cents: true, vat_rate: true, vat_cents: true, total_cents: true, reverse_charge: true, product: true, product_type: true, buying_option: true, payment_method: true, transaction_id: true, retain_until: true, created_at: true, seller: true },
+  rate_limit_counters: { bucket: true, window_start: true, hits: true, expires_at: true },
+};
+
+describe('database schema', () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(() => testDb.destroy());
+
+  it('when migrated, then every table and column of the Kysely types exists, and no other', async () => {
+    const rows = await sql<{ table_name: string; column_name: string }>`
+      select table_name, column_name from information_schema.columns
+      where table_schema = current_schema() and table_name not like 'kysely_%'`.execute(testDb.db);
+    const actual: Record<string, string[]> = {};
+    for (const row of rows.rows) (actual[row.table_name] ??= []).push(row.column_name);
+    const expected = Object.fromEntries(Object.entries(columns).map(([table, cols]) => [table, Object.keys(cols).sort()]));
+    expect(Object.fromEntries(Object.entries(actual).map(([table, cols]) => [table, cols.sort()]))).toEqual(expected);
+  });
+
+  it('when migrations run again, then nothing is applied twice', async () => {
+    expect(await migrateToLatest(testDb.db, testDb.schema ? { schema: testDb.schema } : {})).toEqual([]);
+  });
+
+  it('when a row breaks a check or foreign key, then the database refuses it', async () => {
+    await expect(
+      testDb.db.insertInto('users').values({ email: 'Upper@Example.com', password_hash: 'x' }).execute(),
+    ).rejects.toThrow();
+    await expect(
+      testDb.db.insertInto('tracks').values({ user_id: '00000000-0000-0000-0000-000000000000', name: 'x' }).execute(),
+    ).rejects.toThrow();
+    await expect(testDb.db.insertInto('coupons').values({ key: 'HALF', type: 'percent', value: 150 }).execute()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,273 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Kysely table types, written once against sql/ and verified by schema.int.test.ts, which compares
+ * every table and column here with the migrated database (house rule 7).
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** jsonb: pg and PGlite both parse it on read; we write it as a JSON string. */
+type Json<T> = ColumnType<T, string, string>;
+/** bigint and numeric come back from pg as strings (PGlite: numbers); read them through Number(). */
+type Int8 = ColumnType<string | number, number | string, number | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  locale: Generated<'en' | 'de'>;
+  subscribed_to_newsletter: Generated<boolean>;
+  inform_about_updates: Generated<boolean>;
+  beta_testing: Generated<boolean>;
+  email_confirmed_at: Date | null;
+  distribution_user_id: string | null;
+  distribution_artist_id: string | null;
+  distribution_participant_id: string | null;
+  distribution_label_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface EmailTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: 'verify' | 'reset' | 'email_change';
+  token_hash: string;
+  new_email: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface AddressesTable {
+  id: Generated<string>;
+  user_id: string;
+  company: string | null;
+  street_and_number: string;
+  additional: string | null;
+  city: string;
+  zip: string;
+  country: string;
+  state: string;
+  tax_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface StyleGroupsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  description_de: Generated<string>;
+  icon: Generated<string>;
+  sort_order: Generated<number>;
+  enabled: Generated<boolean>;
+}
+
+export interface StylesTable {
+  id: Generated<number>;
+  style_group_id: number;
+  name: string;
+  description: Generated<string>;
+  description_de: Generated<string>;
+  style_index: number;
+  sort_order: Generated<number>;
+  enabled: Generated<boolean>;
+  usage_count: Generated<number>;
+  processing: Json<unknown>;
+}
+
+export interface TracksTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  artist: string | null;
+  genre: string | null;
+  album: string | null;
+  bpm: number | null;
+  is_custom_master: Generated<boolean>;
+  path: string | null;
+  file_name: string | null;
+  sample_rate: number | null;
+  channels: number | null;
+  bits_per_sample: number | null;
+  sample_format: 'int' | 'float' | null;
+  number_of_samples: Int8 | null;
+  byte_length: Int8 | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  /** sql/0005: where the samples of the stored original are. */
+  data_offset: Int8 | null;
+  data_bytes: Int8 | null;
+}
+
+export type MasterStatus = 'CREATED' | 'MASTERING' | 'MASTERED' | 'FAILED' | 'PAYMENT_DONE';
+
+export interface MastersTable {
+  id: Generated<string>;
+  track_id: string;
+  user_id: string;
+  style_id: number | null;
+  buying_option: Generated<number>;
+  status: Generated<MasterStatus>;
+  failed_mastering_attempts: Generated<number>;
+  share_count: Generated<number>;
+  path: string | null;
+  checksum: string | null;
+  measurements: Json<unknown> | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SharesTable {
+  id: Generated<string>;
+  master_id: string;
+  owner_user_id: string;
+  email: string;
+  created_at: CreatedAt;
+}
+
+export interface CommentsTable {
+  id: Generated<string>;
+  track_id: string;
+  user_id: string;
+  text: string;
+  timestamp_s: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RatingsTable {
+  id: Generated<string>;
+  track_id: string;
+  user_id: string;
+  rating: number;
+  comment: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface FaqsTable {
+  id: Generated<number>;
+  locale: 'en' | 'de';
+  question: string;
+  answer: string;
+  sort_order: Generated<number>;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  key: string;
+  type: 'percent' | 'amount' | 'free';
+  value: number;
+  max_uses: number | null;
+  per_user_limit: number | null;
+  expires_at: Timestamp | null;
+  used_count: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  master_id: string | null;
+  buying_option: number;
+  idempotency_key: string;
+  gateway: 'local' | 'braintree' | 'none';
+  transaction_id: string | null;
+  amount_cents: number;
+  currency: 'USD' | 'EUR';
+  status: 'pending' | 'settled' | 'declined' | 'failed';
+  payment_method: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  coupon_id: number | null;
+  quote: Json<unknown> | null;
+  failure_message: string | null;
+}
+
+export interface InvoiceCounterTable {
+  id: Generated<boolean>;
+  last_number: Int8;
+}
+
+export interface InvoicesTable {
+  invoice_number: Int8;
+  user_id: string | null;
+  master_id: string | null;
+  payment_id: string | null;
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  street_and_number: string;
+  additional: string | null;
+  city: string;
+  zip: string;
+  country: string;
+  state: string;
+  tax_id: string | null;
+  coupon_key: string | null;
+  coupon_type: string | null;
+  coupon_amount: number | null;
+  coupon_currency: string | null;
+  currency: 'USD' | 'EUR';
+  price_cents: number;
+  coupon_value_cents: Generated<number>;
+  vat_rate: ColumnType<string | number, number | string | undefined, number | string>;
+  vat_cents: Generated<number>;
+  total_cents: number;
+  reverse_charge: Generated<boolean>;
+  product: string;
+  product_type: Generated<number>;
+  buying_option: number;
+  payment_method: string;
+  transaction_id: string | null;
+  retain_until: ColumnType<Date | string, Date | string, Date | string>;
+  created_at: CreatedAt;
+  seller: ColumnType<unknown, string | undefined, string>;
+}
+
+/** Fixed-window abuse-limit counters (sql/0004); `bucket` holds a hash, never an address or IP. */
+export interface RateLimitCountersTable {
+  bucket: string;
+  window_start: Date;
+  hits: Generated<number>;
+  expires_at: Date;
+}
+
+export interface DB {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  email_tokens: EmailTokensTable;
+  addresses: AddressesTable;
+  style_groups: StyleGroupsTable;
+  styles: StylesTable;
+  tracks: TracksTable;
+  masters: MastersTable;
+  shares: SharesTable;
+  comments: CommentsTable;
+  ratings: RatingsTable;
+  faqs: FaqsTable;
+  coupons: CouponsTable;
+  payments: PaymentsTable;
+  invoice_counter: InvoiceCounterTable;
+  invoices: InvoicesTable;
+  rate_limit_counters: RateLimitCountersTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * The whole configuration, parsed once at start. Every part has an embedded default
+ * (decisions.md, "Embedded defaults and real parts"); the environment switches to the real thing.
+ */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  MEDIA_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** Loopback port of the web process's internal API that the media sidecar calls. */
+  INTERNAL_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  MEDIA_PUBLIC_URL: z.string().default('ws://localhost:3001/ws'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  INTERNAL_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Masterdeck <hello@masterdeck.local>'),
+  FFMPEG_PATH: z.string().optional(),
+  /** Memory budget of the media sidecar's cache of ready-to-send PCM chunks, in MiB. */
+  MEDIA_CACHE_MB: z.coerce.number().int().min(8).max(4096).default(128),
+  /** Worker threads that render style previews on demand (the uWS loop never renders). */
+  MEDIA_RENDER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  BRAINTREE_MERCHANT_ID: z.string().optional(),
+  BRAINTREE_PUBLIC_KEY: z.string().optional(),
+  BRAINTREE_PRIVATE_KEY: z.string().optional(),
+  BRAINTREE_ENVIRONMENT: z.enum(['Sandbox', 'Production']).default('Sandbox'),
+  /** Braintree merchant accounts per currency; without one, the gateway's default account is charged. */
+  BRAINTREE_MERCHANT_ACCOUNT_USD: z.string().optional(),
+  BRAINTREE_MERCHANT_ACCOUNT_EUR: z.string().optional(),
+  /** The seller as invoices state it; its country decides domestic VAT and reverse charge (an EU country). */
+  SELLER_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166 alpha-2 code, upper case').default('DE'),
+  SELLER_NAME: z.string().min(1).default('Masterdeck GmbH'),
+  /** Address lines separated by "|". */
+  SELLER_ADDRESS: z.string().min(1).default('Musterstraße 1|10115 Berlin|Germany'),
+  SELLER_VAT_ID: z.string().default('DE000000000'),
+  /** Text of the site-wide notice banner; the banner shows only when this is set. */
+  NOTICE_BANNER_TEXT: z.string().optional(),
+  FEATURE_DISTRIBUTION: z.stringbool().default(true),
+  FEATURE_BLOG: z.stringbool().default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = ZEnv.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

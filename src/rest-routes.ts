@@ -1,0 +1,20 @@
+import express from 'express';
+import type { Platform } from './platform/context.js';
+import { accountsRest } from './modules/accounts/index.js';
+import { siteRest } from './modules/site/index.js';
+import { couponsRest } from './modules/coupons/index.js';
+import { downloadsRest } from './modules/downloads/index.js';
+import { paymentsRest } from './modules/payments/index.js';
+import { uploadRest } from './modules/masters/index.js';
+
+/** The REST adapters of spec §7 under /api, one router per domain module. */
+export function restRoutes(platform: Platform) {
+  const api = express.Router();
+  api.use(siteRest(platform));
+  api.use(accountsRest(platform));
+  api.use(uploadRest(platform));
+  api.use(couponsRest(platform));
+  api.use(paymentsRest(platform));
+  api.use(downloadsRest(platform));
+  return api;
+}

@@ -1,0 +1,50 @@
+import { createServer, type Server } from 'node:http';
+import { createApp } from './app.js';
+import { createInternalApp } from './internal/internal-app.js';
+import { superviseMedia } from './media-supervisor.js';
+import { createPlatform } from './platform/bootstrap.js';
+import { parseEnv } from './platform/env.js';
+
+const env = parseEnv();
+const platform = await createPlatform(env);
+const { log } = platform;
+
+const listen = (server: Server, port: number, host?: string) =>
+  new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+
+const publicServer = createServer(createApp(platform));
+const internalServer = createServer(createInternalApp(platform));
+await listen(publicServer, env.PORT);
+await listen(internalServer, env.INTERNAL_PORT, '127.0.0.1');
+log.info({ port: env.PORT, internalPort: env.INTERNAL_PORT }, `web listening on http://localhost:${env.PORT}`);
+
+// Procfile runs the sidecar as its own process; `npm start` lets the web process run it.
+const media =
+  process.env.MEDIA_SUPERVISED === 'false'
+    ? null
+    : superviseMedia(
+        { ...process.env, JWT_SECRET: platform.secrets.jwtSecret, INTERNAL_SECRET: platform.secrets.internalSecret },
+        log,
+      );
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log.info({ signal }, 'shutting down');
+  const closeServer = (server: Server) =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 3000).unref();
+    });
+  await Promise.all([closeServer(publicServer), closeServer(internalServer), media?.stop()]);
+  await platform.db.destroy();
+  log.info('stopped');
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

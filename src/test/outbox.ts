@@ -1,0 +1,60 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { recipientTagOf } from '../platform/mail/mailer.js';
+
+export interface OutboxMail {
+  file: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function decodePart(encoding: string, body: string): string {
+  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/quoted-printable/i.test(encoding)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+function decodeSubject(raw: string): string {
+  return raw.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, kind: string, text: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+  );
+}
+
+/** Reads the outbox mails to one recipient, oldest first, with their decoded text and HTML parts. */
+export async function mailsTo(outboxDir: string, email: string): Promise<OutboxMail[]> {
+  let files: string[];
+  try {
+    files = await readdir(outboxDir);
+  } catch {
+    return [];
+  }
+  const tag = `-${recipientTagOf(email)}-`;
+  const mails: OutboxMail[] = [];
+  for (const file of files.filter((f) => f.includes(tag)).sort()) {
+    const raw = (await readFile(path.join(outboxDir, file), 'utf8')).replace(/\r\n/g, '\n');
+    const subjectMatch = raw.match(/^Subject: (.*(?:\n[ \t].*)*)/m);
+    const parts = [...raw.matchAll(/Content-Type: (text\/(?:plain|html))[^\n]*\n(?:[\w-]+:[^\n]*\n)*?Content-Transfer-Encoding: ([\w-]+)\n\n([\s\S]*?)(?=\n--)/g)];
+    const partOf = (type: string) => {
+      const part = parts.find((p) => p[1] === type);
+      return part ? decodePart(part[2] ?? '', part[3] ?? '') : '';
+    };
+    mails.push({ file, subject: decodeSubject((subjectMatch?.[1] ?? '').replace(/\n[ \t]/g, ' ')), text: partOf('text/plain'), html: partOf('text/html') });
+  }
+  return mails;
+}
+
+/** The path and token of the last link of a kind ("verify-email", "reset-password") mailed to someone. */
+export async function lastLinkTo(outboxDir: string, email: string, kind: 'verify-email' | 'reset-password'): Promise<{ url: string; token: string }> {
+  const mails = await mailsTo(outboxDir, email);
+  for (const mail of mails.reverse()) {
+    const match = mail.text.match(new RegExp(`(https?://\\S+/auth/${kind}/([\\w-]+))`));
+    if (match?.[1] && match[2]) return { url: match[1], token: match[2] };
+  }
+  throw new Error(`no ${kind} link mailed to ${email}`);
+}

@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase, type Database } from '../platform/db/database.js';
+import { migrateToLatest } from '../platform/db/migrate.js';
+import type { DB } from '../platform/db/schema.js';
+
+export interface TestDatabase {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  /** The PostgreSQL schema this test's tables live in (PGlite: none). */
+  schema?: string;
+  destroy(): Promise<void>;
+}
+
+let containerUrl: Promise<string> | null = null;
+
+/** testcontainers only when a Docker engine answers; imported lazily so machines without one never load it. */
+async function dockerPostgresUrl(): Promise<string | null> {
+  if (!existsSync('/var/run/docker.sock') && !process.env.DOCKER_HOST) return null;
+  containerUrl ??= (async () => {
+    const { GenericContainer, Wait } = await import('testcontainers');
+    const container = await new GenericContainer('postgres:16-alpine')
+      .withEnvironment({ POSTGRES_PASSWORD: 'test', POSTGRES_DB: 'test' })
+      .withExposedPorts(5432)
+      .withWaitStrategy(Wait.forLogMessage(/ready to accept connections/, 2))
+      .start();
+    return `postgres://postgres:test@${container.getHost()}:${container.getMappedPort(5432)}/test`;
+  })();
+  return containerUrl.catch(() => null);
+}
+
+/**
+ * A freshly migrated database for one test file: PostgreSQL from TEST_DATABASE_URL (each file in a
+ * schema of its own, dropped afterwards), else a Docker PostgreSQL, else an in-memory PGlite.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL ?? (await dockerPostgresUrl());
+  if (!url) {
+    const db = openDatabase({ kind: 'pglite', dir: null });
+    await migrateToLatest(db);
+    return { db, kind: 'pglite', destroy: () => db.destroy() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  await migrateToLatest(db, { schema });
+  return {
+    db,
+    kind: 'postgres',
+    schema,
+    async destroy() {
+      await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(db);
+      await db.destroy();
+    },
+  };
+}
