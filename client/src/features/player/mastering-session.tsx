@@ -66,10 +66,14 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
   const wantsPreparation = useRef(false);
 
   // A new track starts a new session: nothing of the previous one carries over (spec §4).
-  useEffect(() => {
-    wantsPreparation.current = false;
+  const [sessionTrackId, setSessionTrackId] = useState(trackId);
+  if (sessionTrackId !== trackId) {
+    setSessionTrackId(trackId);
     setPreparation(null);
     setBouncing(null);
+  }
+  useEffect(() => {
+    wantsPreparation.current = false;
     return () => {
       for (const bounce of pending.current) bounce.reject(new Error('mastering.canceled'));
       pending.current = [];

@@ -3,7 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { NORMALISATION_TARGETS } from '../lib/normalisation-config.js';
-import { formatDb, formatFigure, normalisationOf, type EqPoint, type LoudnessFigures, type ReportFigures } from '../lib/report-figures.js';
+import { formatDb, formatFigure } from '../../../lib/format-decibels.js';
+import { normalisationOf, type EqPoint, type LoudnessFigures, type ReportFigures } from '../lib/report-figures.js';
 import classes from './report-card.module.css';
 
 /**

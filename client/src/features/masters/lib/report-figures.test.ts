@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NORMALISATION_TARGETS } from './normalisation-config.js';
-import { formatDb, normalisationOf, reportFiguresOf } from './report-figures.js';
+import { normalisationOf, reportFiguresOf } from './report-figures.js';
 
 const target = (id: string) => NORMALISATION_TARGETS.find((t) => t.id === id)!;
 
@@ -38,11 +38,5 @@ describe('report figures', () => {
     expect(normalisationOf(quiet, target('spotify'))).toEqual({ gainDb: 3, peakLimited: true });
     expect(normalisationOf({ ...quiet, truePeak: -12 }, target('appleMusic'))).toEqual({ gainDb: 4, peakLimited: false });
     expect(normalisationOf({ ...quiet, lufs: null }, target('spotify'))).toBeNull();
-  });
-
-  it('when dB are formatted, then the sign is explicit and the minus is typographic', () => {
-    expect(formatDb(-6.04, 'en')).toBe('\u22126.0');
-    expect(formatDb(2.25, 'de')).toBe('+2,3');
-    expect(formatDb(0, 'en')).toBe('0.0');
   });
 });

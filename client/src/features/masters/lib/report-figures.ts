@@ -95,18 +95,3 @@ export function normalisationOf(figures: LoudnessFigures | null, target: Normali
   const headroom = Math.max(0, target.boost.peakCeilingDbtp - figures.truePeak);
   return headroom < wanted ? { gainDb: headroom, peakLimited: true } : { gainDb: wanted, peakLimited: false };
 }
-
-/** Signed dB with one decimal and a real minus sign, as a mastering engineer writes it. */
-export function formatDb(value: number, locale: string): string {
-  const rounded = Math.round(value * 10) / 10;
-  const text = Math.abs(rounded).toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  if (rounded === 0) return text;
-  return `${rounded > 0 ? '+' : '\u2212'}${text}`;
-}
-
-/** An unsigned-style figure (LUFS, dBTP values are negative numbers, shown with a minus sign). */
-export function formatFigure(value: number, locale: string): string {
-  const rounded = Math.round(value * 10) / 10;
-  const text = Math.abs(rounded).toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return rounded < 0 ? `\u2212${text}` : text;
-}

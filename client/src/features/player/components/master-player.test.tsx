@@ -76,11 +76,11 @@ describe('MasterPlayer', () => {
     await screen.findByText('Waveform data could not be loaded. We are working on this!');
     expect(screen.getByText('Night Drive')).toBeTruthy();
     expect(screen.getByText('0:00 / 0:03')).toBeTruthy();
-    expect(screen.getByText('-18.2 LUFS')).toBeTruthy();
+    expect(screen.getByText('\u221218.2 LUFS')).toBeTruthy();
     // Then the master's meta, then chunks of the original around the playhead.
     await waitFor(() => expect(ws.sent.some((m) => m.event === 'request-meta' && (m.payload as { styleId?: number }).styleId === 4)).toBe(true));
     act(() => ws.serverSends('meta', meta({ styleIndex: 3, styleId: 4, loudness: { original: { lufs: -18.2, truePeak: -3.1 }, master: { lufs: -9.2, truePeak: -1 }, masterPredicted: true } })));
-    await screen.findByText('-9.2 LUFS');
+    await screen.findByText('\u22129.2 LUFS');
     expect(screen.getByText(/Mastered is turned down by 9.0 dB/)).toBeTruthy();
     await waitFor(() => expect(ws.sent.find((m) => m.event === 'request-chunks')?.payload).toEqual({ trackId: TRACK, styleIndex: -1, styleId: null, chunkIndices: [0, 1, 2] }));
   });
@@ -108,8 +108,8 @@ describe('MasterPlayer', () => {
     act(() => ws.serverSends('meta', meta({ styleIndex: 3, styleId: 4, loudness: { original: { lufs: -18.2, truePeak: -3.1 }, master: { lufs: -9.2, truePeak: -1 } } })));
     await waitFor(() => expect(metaRequests()).toEqual([undefined, 4, 5]));
     act(() => ws.serverSends('meta', meta({ styleIndex: 4, styleId: 5, loudness: { original: { lufs: -18.2, truePeak: -3.1 }, master: { lufs: -12.2, truePeak: -1 } } })));
-    await screen.findByText('-12.2 LUFS');
-    expect(screen.queryByText('-9.2 LUFS')).toBeNull();
+    await screen.findByText('\u221212.2 LUFS');
+    expect(screen.queryByText('\u22129.2 LUFS')).toBeNull();
     expect(screen.getByText(/Mastered is turned down by 6.0 dB/)).toBeTruthy();
   });
 

@@ -20,6 +20,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import { errorMessageOf } from '../../../lib/error-messages.js';
+import { formatFigure } from '../../../lib/format-decibels.js';
 import { useDialogState } from '../../../lib/dialogs.js';
 import { PlayerController, type PlayerSnapshot, type Version } from '../audio/player-controller.js';
 import { PROGRESS_INTERVAL_MS, STREAM_SAMPLE_RATE } from '../audio/timeline.js';
@@ -90,6 +91,8 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMast
       streams: { original: isCustomMaster ? null : { styleIndex: -1, styleId: null }, mastered: spec },
       initialVersion: isCustomMaster ? 'mastered' : 'original',
     });
+    // The controller owns audio nodes and socket subscriptions, so it is made after mount and destroyed on cleanup.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setController(created);
     keyboardOwner ??= created;
     if (!window.__masterdeckPlayer) window.__masterdeckPlayer = created.testHook();
@@ -302,9 +305,6 @@ function usePosition(controller: PlayerController | null, playing: boolean): (sn
   return () => controller?.positionFrames() ?? 0;
 }
 
-const formatDb = (value: number, locale: string, signed = true) =>
-  new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: signed ? 'exceptZero' : 'auto' }).format(value);
-
 /** Measured loudness and true peak of both versions, and the loudness-matched A/B switch (issue 5). */
 function LoudnessPanel({ snapshot, onMatch }: { snapshot: PlayerSnapshot; onMatch: (enabled: boolean) => void }) {
   const { t, i18n } = useLingui();
@@ -326,8 +326,8 @@ function LoudnessPanel({ snapshot, onMatch }: { snapshot: PlayerSnapshot; onMatc
           </Text>
         )}
       </Table.Td>
-      <Table.Td className={classes.figures}>{value ? `${formatDb(value.lufs, locale)} LUFS` : '–'}</Table.Td>
-      <Table.Td className={classes.figures}>{value ? `${formatDb(value.truePeak, locale)} dBTP` : '–'}</Table.Td>
+      <Table.Td className={classes.figures}>{value ? `${formatFigure(value.lufs, locale)} LUFS` : '–'}</Table.Td>
+      <Table.Td className={classes.figures}>{value ? `${formatFigure(value.truePeak, locale)} dBTP` : '–'}</Table.Td>
     </Table.Tr>
   );
   return (
@@ -338,7 +338,7 @@ function LoudnessPanel({ snapshot, onMatch }: { snapshot: PlayerSnapshot; onMatc
         label={t`Match loudness`}
         description={
           snapshot.matchLoudness && adjusted !== 0
-            ? t`Both versions play at the same loudness, so you judge the sound, not the volume. ${adjustedVersion} is turned down by ${formatDb(Math.abs(adjusted), locale, false)} dB.`
+            ? t`Both versions play at the same loudness, so you judge the sound, not the volume. ${adjustedVersion} is turned down by ${formatFigure(Math.abs(adjusted), locale)} dB.`
             : t`Both versions play at the same loudness, so you judge the sound, not the volume.`
         }
       />

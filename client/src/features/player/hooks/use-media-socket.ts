@@ -20,6 +20,8 @@ export function useMediaSocket(): { socket: MediaSocket | null; connection: Sock
   useEffect(() => {
     if (!url) return;
     const { socket: acquired, release } = acquireMediaSocket({ url, getToken: getAccessToken, refreshToken: refreshAuth });
+    // The socket is an external resource shared by reference count: it can only be acquired after mount.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setSocket(acquired);
     return () => {
       release();
