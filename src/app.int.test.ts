@@ -1,30 +1,22 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app.js';
 import { appRouter } from './app-router.js';
 import { createCallerFactory } from './platform/trpc/trpc.js';
 import { createTestUser } from './test/factories.js';
 import { createTestPlatform, type TestPlatform } from './test/test-platform.js';
+import { listenTestApp, type TestApp } from './test/test-app.js';
 
 describe('web app', () => {
   let platform: TestPlatform;
-  let server: Server;
+  let app: TestApp;
   let base: string;
 
   beforeAll(async () => {
     platform = await createTestPlatform();
-    const clientDir = await mkdtemp(path.join(tmpdir(), 'masterdeck-client-'));
-    await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>Masterdeck</title><div id="root"></div>');
-    server = createServer(createApp(platform, { clientDir }));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app = await listenTestApp(platform);
+    base = app.base;
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await app?.close();
     await platform.close();
   });
 

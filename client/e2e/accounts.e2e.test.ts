@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { lastLinkTo } from '../../src/test/outbox.js';
-import { launchBrowser, startServer, type RunningServer } from './server-harness.js';
+import { productInBrowser } from './server-harness.js';
 
 /**
  * Issue 3, acceptance 1: the whole account life in Chromium against the real server, in English
@@ -92,29 +91,11 @@ const TEXT = {
 } as const;
 type Locale = keyof typeof TEXT;
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const product = productInBrowser({ shotsDir: SHOTS_DIR });
 let counter = 0;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await mkdir(SHOTS_DIR, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
 async function openPage(locale: Locale, width = 1280): Promise<Page> {
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height: 900 }, locale: locale === 'de' ? 'de-DE' : 'en-US' });
+  const context = await product.newContext(locale, width);
   const page = await context.newPage();
   await page.goto('/');
   await page.getByRole('button', { name: TEXT[locale].cookiesNecessary }).click();
@@ -126,7 +107,7 @@ async function shot(page: Page, name: string, kind: 'dialog' | 'page' = 'dialog'
   if (kind === 'page') await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled', fullPage: kind === 'page' });
 }
-const outbox = () => path.join(server.dataDir, 'outbox');
+const outbox = () => path.join(product.server.dataDir, 'outbox');
 
 async function logIn(page: Page, t: (typeof TEXT)[Locale], email: string, password: string) {
   await page.locator('nav').first().getByRole('button', { name: t.logIn, exact: true }).click();

@@ -1,15 +1,15 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { lastLinkTo } from '../../src/test/outbox.js';
-import { freePort, launchBrowser, startServer, type RunningServer } from './server-harness.js';
+import { productInBrowser } from './server-harness.js';
 
 /**
  * Issue 6, acceptance 1, in Chromium against the real product (web process with its supervised
@@ -28,39 +28,7 @@ const TEXT = {
 } as const;
 type Locale = keyof typeof TEXT;
 
-let server: RunningServer;
-let mediaPort: number;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  mediaPort = await freePort();
-  server = await startServer({
-    env: { MEDIA_SUPERVISED: 'true', MEDIA_PORT: String(mediaPort), MEDIA_PUBLIC_URL: `ws://127.0.0.1:${mediaPort}/ws` },
-  });
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${mediaPort}/healthz`).catch(() => null))?.ok === true, 60_000, 'media sidecar');
-  browser = await launchBrowser();
-  await mkdir(SHOTS_DIR, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} not ready in time:\n${server.output()}`);
-}
+const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
 
 /* ---------- the product's own calls, from node ---------- */
 
@@ -75,7 +43,7 @@ async function api<T>(method: string, url: string, options: { token?: string; js
   } else if (options.form) {
     body = new URLSearchParams(options.form);
   }
-  const response = await fetch(`${server.baseUrl}${url}`, { method, headers, body });
+  const response = await fetch(`${product.server.baseUrl}${url}`, { method, headers, body });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
   return (text ? JSON.parse(text) : null) as T;
@@ -89,7 +57,7 @@ const trpcMutation = async <T,>(procedure: string, token: string, input: unknown
 /** A confirmed user with an invoice address in the US (no VAT: the totals are the prices). */
 async function createBuyer(email: string, password: string): Promise<string> {
   await api('POST', '/api/auth/register', { form: { email, password, firstName: 'Ada', lastName: 'Lovelace' } });
-  const link = await lastLinkTo(path.join(server.dataDir, 'outbox'), email, 'verify-email');
+  const link = await lastLinkTo(path.join(product.server.dataDir, 'outbox'), email, 'verify-email');
   await api('POST', '/api/auth/verify-email', { form: { verifyToken: link.token } });
   const { accessToken } = await api<{ accessToken: string }>('POST', '/api/auth/login', { json: { email, password } });
   await trpcMutation('addresses.create', accessToken, { streetAndNumber: '1 Main Street', zip: '10001', city: 'New York', state: 'NY', country: 'US' });
@@ -113,7 +81,7 @@ interface SocketMessage {
 
 /** Prepares the track over the media socket and bounces each style; answers the masters' ids. */
 async function bounce(token: string, trackId: string, styleIds: number[]): Promise<string[]> {
-  const socket = new WebSocket(`ws://127.0.0.1:${mediaPort}/ws`);
+  const socket = new WebSocket(`ws://127.0.0.1:${product.mediaPort}/ws`);
   const messages: SocketMessage[] = [];
   socket.on('message', (data, isBinary) => {
     if (!isBinary) messages.push(JSON.parse(data.toString()) as SocketMessage);
@@ -155,7 +123,7 @@ async function bounce(token: string, trackId: string, styleIds: number[]): Promi
 /* ---------- the browser ---------- */
 
 async function openPage(locale: Locale, width: number): Promise<Page> {
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height: 900 }, locale: locale === 'de' ? 'de-DE' : 'en-US', acceptDownloads: true });
+  const context = await product.newContext(locale, width, { acceptDownloads: true });
   const page = await context.newPage();
   await page.goto('/');
   await page.getByRole('button', { name: TEXT[locale].cookies }).click();
@@ -290,7 +258,7 @@ describe('checkout in the browser', () => {
   it('when a coupon brings the cost to zero, then the purchase completes with no card', async () => {
     const { stdout } = await run('npx', ['tsx', 'scripts/admin.ts', 'coupon:add', 'E2EFREE', '--type', 'free'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: server.dataDir, INTERNAL_PORT: String(server.internalPort), LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATA_DIR: product.server.dataDir, INTERNAL_PORT: String(product.server.internalPort), LOG_LEVEL: 'warn' },
     });
     expect(stdout).toContain('E2EFREE');
     const page = await openPage('en', 1280);

@@ -1,37 +1,14 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type RunningServer } from './server-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { productInBrowser } from './server-harness.js';
 
 const SHOTS_DIR = '/tmp/shots';
 const STYLE_GROUPS = ['Pop', 'Electronic', 'Hip-Hop', 'Rock', 'Acoustic'];
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await mkdir(SHOTS_DIR, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const product = productInBrowser({ shotsDir: SHOTS_DIR });
 
 async function openPage(options: { width?: number; locale?: 'en' | 'de' } = {}): Promise<Page> {
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
-    viewport: { width: options.width ?? 1280, height: 900 },
-    locale: options.locale === 'de' ? 'de-DE' : 'en-US',
-  });
+  const context = await product.newContext(options.locale ?? 'en', options.width ?? 1280);
   return context.newPage();
 }
 
@@ -64,7 +41,7 @@ describe('foundation: the SPA shell against the real server', () => {
   it('when a visitor opens /masters, then they land on /', async () => {
     const page = await openPage();
     await page.goto('/masters');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${product.server.baseUrl}/`);
     await page.getByRole('heading', { name: 'Mastering styles' }).waitFor();
   });
 
@@ -92,7 +69,7 @@ describe('foundation: the SPA shell against the real server', () => {
 
     // The server localises descriptions from the lang cookie.
     await page.getByText('Glatte, radiotaugliche Master', { exact: false }).waitFor();
-    const cookies = await context!.cookies();
+    const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('de');
   });
 

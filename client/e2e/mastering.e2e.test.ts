@@ -1,11 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { lastLinkTo } from '../../src/test/outbox.js';
-import { freePort, launchBrowser, startServer, type RunningServer } from './server-harness.js';
+import { productInBrowser } from './server-harness.js';
 
 /**
  * Issue 4, acceptance 1: in Chromium against the real web process and media sidecar, a signed-in
@@ -16,55 +15,24 @@ import { freePort, launchBrowser, startServer, type RunningServer } from './serv
 const SHOTS_DIR = '/tmp/shots/masters';
 const PASSWORD = 'correct horse battery staple';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  const mediaPort = await freePort();
-  server = await startServer({
-    env: { MEDIA_SUPERVISED: 'true', MEDIA_PORT: String(mediaPort), MEDIA_PUBLIC_URL: `ws://127.0.0.1:${mediaPort}/ws`, LOG_LEVEL: 'warn' },
-  });
-  // The sidecar is supervised by the web process; wait until it answers.
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${mediaPort}/healthz`)).ok) break;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  browser = await launchBrowser();
-  await mkdir(SHOTS_DIR, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
 
 /** A confirmed account made through the REST API and the confirmation link in the outbox mail. */
 async function createAccount(email: string) {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields);
-  const registered = await fetch(`${server.baseUrl}/api/auth/register`, {
+  const registered = await fetch(`${product.server.baseUrl}/api/auth/register`, {
     method: 'POST',
     body: form({ email, password: PASSWORD, firstName: 'Mia', lastName: 'Master' }),
   });
   expect(registered.ok, await registered.clone().text()).toBe(true);
-  const { token } = await lastLinkTo(path.join(server.dataDir, 'outbox'), email, 'verify-email');
-  const verified = await fetch(`${server.baseUrl}/api/auth/verify-email`, { method: 'POST', body: form({ verifyToken: token }) });
+  const { token } = await lastLinkTo(path.join(product.server.dataDir, 'outbox'), email, 'verify-email');
+  const verified = await fetch(`${product.server.baseUrl}/api/auth/verify-email`, { method: 'POST', body: form({ verifyToken: token }) });
   expect(verified.ok).toBe(true);
 }
 
 async function openPage(locale: 'en' | 'de', width: number): Promise<Page> {
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height: 900 }, locale: locale === 'de' ? 'de-DE' : 'en-US' });
-  await context.addCookies([{ name: 'lang', value: locale, url: server.baseUrl }]);
+  const context = await product.newContext(locale, width);
+  await context.addCookies([{ name: 'lang', value: locale, url: product.server.baseUrl }]);
   const page = await context.newPage();
   await page.goto('/');
   // The cookie banner: necessary cookies only (first button of the banner region).
@@ -227,8 +195,7 @@ describe('mastering in the browser', () => {
         await page.goto('/masters/shared');
         await page.locator('.mantine-EmptyState-root').first().waitFor();
         await shot(page, name('shared-empty'));
-        await context?.close();
-        context = undefined;
+        await page.context().close();
       }
     }
   }, 600_000);

@@ -1,11 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { lastLinkTo } from '../../src/test/outbox.js';
-import { freePort, launchBrowser, startServer, type RunningServer } from './server-harness.js';
+import { productInBrowser } from './server-harness.js';
 
 /**
  * Issue 5, acceptance 2: in Chromium against the real product (web process supervising the media
@@ -35,8 +34,7 @@ interface Hook {
   masteredState(): string;
 }
 
-let server: RunningServer;
-let browser: Browser;
+const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true, browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
 let masterId: string;
 let email: string;
 const password = 'correct horse battery staple';
@@ -47,35 +45,14 @@ async function json(response: Response): Promise<Record<string, unknown>> {
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-async function waitForMedia(port: number) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`media sidecar not ready:\n${server.output()}`);
-}
-
 beforeAll(async () => {
-  const mediaPort = await freePort();
-  server = await startServer({
-    env: { MEDIA_SUPERVISED: 'true', MEDIA_PORT: String(mediaPort), MEDIA_PUBLIC_URL: `ws://127.0.0.1:${mediaPort}/ws` },
-  });
-  await waitForMedia(mediaPort);
-  browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
-  await mkdir(SHOTS_DIR, { recursive: true });
-
   // A confirmed user through REST and the outbox mail.
   email = `player-${Date.now()}@example.test`;
-  const base = server.baseUrl;
+  const { baseUrl: base, dataDir } = product.server;
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
   await json(await post('/api/auth/register', { email, password, firstName: 'Ada', lastName: 'Lovelace' }));
-  const { token } = await lastLinkTo(path.join(server.dataDir, 'outbox'), email, 'verify-email');
+  const { token } = await lastLinkTo(path.join(dataDir, 'outbox'), email, 'verify-email');
   await json(await post('/api/auth/verify-email', { verifyToken: token }));
   const { accessToken } = await json(await post('/api/auth/login', { email, password }));
 
@@ -87,19 +64,9 @@ beforeAll(async () => {
   masterId = upload.id as string;
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function openMasterPage(locale: Locale, width: number): Promise<{ context: BrowserContext; page: Page }> {
   // bypassCSP: Playwright's polling waitForFunction evaluates its predicate, which script-src 'self' forbids.
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
-    viewport: { width, height: 900 },
-    locale: locale === 'de' ? 'de-DE' : 'en-US',
-    bypassCSP: true,
-  });
+  const context = await product.newContext(locale, width, { bypassCSP: true });
   // The context's request client shares the browser's cookies: the refresh cookie signs the page in.
   const login = await context.request.post('/api/auth/login', { data: { email, password } });
   expect(login.ok()).toBe(true);

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-export { freePort } from '../../src/test/product-process.js';
 import { freePort } from '../../src/test/product-process.js';
 
 export interface RunningServer {
@@ -101,4 +101,84 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   });
+}
+
+export type Locale = 'en' | 'de';
+
+export interface ProductInBrowser {
+  /** The running web process (set once the file's first beforeAll has run). */
+  readonly server: RunningServer;
+  /** The supervised media sidecar's port, or 0 without media. */
+  readonly mediaPort: number;
+  readonly browser: Browser;
+  /** A browser context in the locale and width; it is closed after the test that made it. */
+  newContext(locale: Locale, width: number, options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+/**
+ * One test file's product and browser: registers the hooks that start the web process (with its
+ * supervised media sidecar when `media` is set, waiting until the sidecar answers), launch Chromium,
+ * make the screenshot folder, close each test's contexts after it and stop everything at the end.
+ */
+export function productInBrowser(options: { shotsDir: string; media?: boolean; browserArgs?: string[] }): ProductInBrowser {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let mediaPort = 0;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    const env: Record<string, string> = {};
+    if (options.media) {
+      mediaPort = await freePort();
+      Object.assign(env, { MEDIA_SUPERVISED: 'true', MEDIA_PORT: String(mediaPort), MEDIA_PUBLIC_URL: `ws://127.0.0.1:${mediaPort}/ws` });
+    }
+    server = await startServer({ env });
+    if (options.media) await waitForMedia(mediaPort, server);
+    browser = await launchBrowser(options.browserArgs);
+    await mkdir(options.shotsDir, { recursive: true });
+  }, 120_000);
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not started yet`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, 'the web process');
+    },
+    get mediaPort() {
+      return mediaPort;
+    },
+    get browser() {
+      return started(browser, 'the browser');
+    },
+    async newContext(locale, width, contextOptions = {}) {
+      const context = await started(browser, 'the browser').newContext({
+        baseURL: started(server, 'the web process').baseUrl,
+        viewport: { width, height: 900 },
+        locale: locale === 'de' ? 'de-DE' : 'en-US',
+        ...contextOptions,
+      });
+      contexts.push(context);
+      return context;
+    },
+  };
+}
+
+async function waitForMedia(port: number, server: RunningServer) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if ((await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`media sidecar not ready in time:\n${server.output()}`);
 }

@@ -47,7 +47,6 @@ export interface MasterReport {
 
 const finite = (x: number, digits = 2): number | null => (Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : null);
 
-
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -56,19 +55,23 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 const THREADED_SINK_MIN_FRAMES = 30 * 44100;
 
-async function renderPass(workFile: WorkFile, fitted: FittedStyle, tmpPath: string, onFraction: (fraction: number) => void, signal?: AbortSignal): Promise<PassResult> {
-  const frames = workFile.frames;
-  const reader = openWorkFile(workFile);
-  const sink = frames >= THREADED_SINK_MIN_FRAMES ? createThreadedSink(tmpPath, frames) : createLocalSink(tmpPath, frames);
+/**
+ * Writes `frames` frames, block by block as `produce` makes them, through a sink into `outPath`,
+ * reporting progress; on any failure the sink is aborted, so no partial file stays behind.
+ */
+async function writePass(
+  outPath: string,
+  frames: number,
+  produce: (position: number, count: number) => Float32Array,
+  onFraction: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<PassResult> {
+  const sink = frames >= THREADED_SINK_MIN_FRAMES ? createThreadedSink(outPath, frames) : createLocalSink(outPath, frames);
   try {
-    const stream = streamStyle(reader, fitted.chain);
     for (let position = 0, blocks = 0; position < frames; position += BLOCK_FRAMES, blocks++) {
       if (signal?.aborted) throw new AppError('INTERNAL', 'error.aborted', { detail: 'bounce aborted' });
       const count = Math.min(BLOCK_FRAMES, frames - position);
-      // A fresh block each time: the sink owns (and may transfer) what it is given.
-      const block = new Float32Array(count * OUTPUT_CHANNELS);
-      stream.read(block, count);
-      await sink.write(block, count);
+      await sink.write(produce(position, count), count);
       if (blocks % 32 === 31) {
         onFraction((position + count) / frames);
         await yieldToLoop();
@@ -78,6 +81,20 @@ async function renderPass(workFile: WorkFile, fitted: FittedStyle, tmpPath: stri
   } catch (error) {
     await sink.abort();
     throw error;
+  }
+}
+
+async function renderPass(workFile: WorkFile, fitted: FittedStyle, tmpPath: string, onFraction: (fraction: number) => void, signal?: AbortSignal): Promise<PassResult> {
+  const reader = openWorkFile(workFile);
+  try {
+    const stream = streamStyle(reader, fitted.chain);
+    // A fresh block each time: the sink owns (and may transfer) what it is given.
+    const produce = (_position: number, count: number) => {
+      const block = new Float32Array(count * OUTPUT_CHANNELS);
+      stream.read(block, count);
+      return block;
+    };
+    return await writePass(tmpPath, workFile.frames, produce, onFraction, signal);
   } finally {
     reader.close();
   }
@@ -91,31 +108,21 @@ async function trimPass(inPath: string, outPath: string, frames: number, gainDb:
   const headerBytes = wavHeader({ sampleRate: 44100, channels: OUTPUT_CHANNELS, format: 'pcm24', frames: 0 }).length;
   const gain = Math.pow(10, gainDb / 20) / FULL_SCALE_24;
   const fd = openSync(inPath, 'r');
-  const sink = frames >= THREADED_SINK_MIN_FRAMES ? createThreadedSink(outPath, frames) : createLocalSink(outPath, frames);
   const bytes = Buffer.alloc(BLOCK_FRAMES * OUTPUT_CHANNELS * 3);
-  try {
-    for (let position = 0, blocks = 0; position < frames; position += BLOCK_FRAMES, blocks++) {
-      if (signal?.aborted) throw new AppError('INTERNAL', 'error.aborted', { detail: 'bounce aborted' });
-      const count = Math.min(BLOCK_FRAMES, frames - position);
-      const samples = count * OUTPUT_CHANNELS;
-      const length = samples * 3;
-      for (let done = 0; done < length; ) {
-        const read = readSync(fd, bytes, done, length - done, headerBytes + position * OUTPUT_CHANNELS * 3 + done);
-        if (read === 0) throw new Error('written master ended early');
-        done += read;
-      }
-      const block = new Float32Array(samples);
-      for (let i = 0, o = 0; i < samples; i++, o += 3) block[i] = ((bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16)) << 8 >> 8) * gain;
-      await sink.write(block, count);
-      if (blocks % 32 === 31) {
-        onFraction((position + count) / frames);
-        await yieldToLoop();
-      }
+  const produce = (position: number, count: number) => {
+    const samples = count * OUTPUT_CHANNELS;
+    const length = samples * 3;
+    for (let done = 0; done < length; ) {
+      const read = readSync(fd, bytes, done, length - done, headerBytes + position * OUTPUT_CHANNELS * 3 + done);
+      if (read === 0) throw new Error('written master ended early');
+      done += read;
     }
-    return await sink.finish();
-  } catch (error) {
-    await sink.abort();
-    throw error;
+    const block = new Float32Array(samples);
+    for (let i = 0, o = 0; i < samples; i++, o += 3) block[i] = ((bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16)) << 8 >> 8) * gain;
+    return block;
+  };
+  try {
+    return await writePass(outPath, frames, produce, onFraction, signal);
   } finally {
     closeSync(fd);
   }

@@ -1,18 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.js';
 import { appRouter } from '../../app-router.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { lastLinkTo, mailsTo } from '../../test/outbox.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { listenTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
  * The accounts API as clients meet it: REST over HTTP (JSON and form bodies, cookies), tRPC and
@@ -21,21 +16,18 @@ import { createTestPlatform, type TestPlatform } from '../../test/test-platform.
  */
 describe('accounts', () => {
   let platform: TestPlatform;
-  let server: Server;
+  let app: TestApp;
   let base: string;
   let ipCounter = 0;
   let userCounter = 0;
 
   beforeAll(async () => {
     platform = await createTestPlatform();
-    const clientDir = await mkdtemp(path.join(tmpdir(), 'masterdeck-client-'));
-    await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>Masterdeck</title>');
-    server = createServer(createApp(platform, { clientDir }));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app = await listenTestApp(platform);
+    base = app.base;
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await app?.close();
     await platform.close();
   });
 

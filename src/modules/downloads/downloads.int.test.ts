@@ -1,6 +1,4 @@
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,15 +7,15 @@ import { ebur128Args } from '../../../sidecar/ffmpeg/ffmpeg-args.js';
 import { parseEbur128Summary, runFfmpeg } from '../../../sidecar/ffmpeg/ffmpeg-run.js';
 import { musicLike } from '../../../sidecar/engine/testing/signals.js';
 import { decodeSimpleWav, encodeWav } from '../../../sidecar/engine/testing/wav-writer.js';
-import { createApp } from '../../app.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { createMaster, createUser } from '../../test/commerce-factories.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { downloadFileName, renditionKeyOf } from './index.js';
 
 describe('master downloads', () => {
   let platform: TestPlatform;
-  let server: Server;
+  let app: TestApp;
   let base: string;
   let workDir: string;
   let masterWav: Buffer;
@@ -43,9 +41,8 @@ describe('master downloads', () => {
 
   beforeAll(async () => {
     platform = await createTestPlatform();
-    server = createServer(createApp(platform));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app = await listenTestApp(platform);
+    base = app.base;
     workDir = await mkdtemp(path.join(tmpdir(), 'masterdeck-downloads-'));
     masterWav = encodeWav(musicLike({ seconds: 6, sampleRate: 44100, channels: 2, peakDb: -1.5, seed: 7 }), { format: 'pcm24' });
     const masterFile = path.join(workDir, 'master.wav');
@@ -53,7 +50,7 @@ describe('master downloads', () => {
     masterLoudness = await loudnessOf(masterFile);
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await app?.close();
     await platform.close();
   });
 

@@ -1,11 +1,8 @@
 import type { Database } from '../../platform/db/database.js';
+import { selectMastersWithStyle } from '../masters/index.js';
 
 export async function findMasterForDownload(db: Database, masterId: string) {
-  return db
-    .selectFrom('masters')
-    .innerJoin('tracks', 'tracks.id', 'masters.track_id')
-    .leftJoin('styles', 'styles.id', 'masters.style_id')
-    .leftJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
+  return selectMastersWithStyle(db)
     .select([
       'masters.id',
       'masters.user_id',

@@ -4,4 +4,4 @@ export { uploadRest } from './upload.rest.js';
 export { assertCanCreateMaster, canCreateMaster, masterFilesPrefix, trackAccessFor } from './masters.service.js';
 export { originalKeyOf, trackFilesPrefix } from './tracks.service.js';
 export * from './masters.schemas.js';
-export { MASTER_ORDER_COLUMNS } from './masters.repository.js';
+export { MASTER_ORDER_COLUMNS, selectMastersWithStyle } from './masters.repository.js';

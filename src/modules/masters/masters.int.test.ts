@@ -1,16 +1,14 @@
 import { readdir, writeFile, mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.js';
 import { appRouter } from '../../app-router.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { setEnabled } from '../catalogue/index.js';
 import { createTestUser } from '../../test/factories.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { wavBytes } from '../../test/wav-bytes.js';
 import { canCreateMaster, assertCanCreateMaster, trackAccessFor } from './masters.service.js';
 import { receiveUpload, saveUpload } from './upload.service.js';
@@ -19,7 +17,7 @@ type User = Awaited<ReturnType<typeof createTestUser>>;
 
 describe('masters and tracks', () => {
   let platform: TestPlatform;
-  let server: Server;
+  let app: TestApp;
   let base: string;
   let alice: User;
   let bob: User;
@@ -28,9 +26,8 @@ describe('masters and tracks', () => {
 
   beforeAll(async () => {
     platform = await createTestPlatform();
-    server = createServer(createApp(platform));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app = await listenTestApp(platform);
+    base = app.base;
     alice = await createTestUser(platform.db, platform.secrets.jwtSecret);
     bob = await createTestUser(platform.db, platform.secrets.jwtSecret);
     const styles = await platform.db
@@ -41,7 +38,7 @@ describe('masters and tracks', () => {
     styleIds = new Map(styles.map((s) => [`${s.group}/${s.name}`, s.id]));
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await app?.close();
     await platform.close();
   });
 

@@ -129,17 +129,25 @@ export const MASTER_ORDER_COLUMNS = {
   style: [sql`style_groups.name`, sql`styles.name`, sql`masters.created_at`],
 } as const;
 
+/**
+ * A master with its track, and its style and style group where it has one (an unmastered master or a
+ * custom master has none): the join every read of a master with its names starts from.
+ */
+export function selectMastersWithStyle(db: Database) {
+  return db
+    .selectFrom('masters')
+    .innerJoin('tracks', 'tracks.id', 'masters.track_id')
+    .leftJoin('styles', 'styles.id', 'masters.style_id')
+    .leftJoin('style_groups', 'style_groups.id', 'styles.style_group_id');
+}
+
 /** Masters with their track, style, group and owner, in one query. */
 export function findMasters(
   db: Database,
   filter: { userId: string; masterId?: string; trackId?: string; unmasteredOnly?: boolean; order?: TMastersInput },
 ) {
-  let query = db
-    .selectFrom('masters')
-    .innerJoin('tracks', 'tracks.id', 'masters.track_id')
+  let query = selectMastersWithStyle(db)
     .innerJoin('users', 'users.id', 'masters.user_id')
-    .leftJoin('styles', 'styles.id', 'masters.style_id')
-    .leftJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
     .select([
       'masters.id',
       'masters.track_id',

@@ -1,12 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { request, createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.js';
 import { createTestUser } from '../../test/factories.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { FOREIGN_FILES, wavBytes, type WavBytesOptions } from '../../test/wav-bytes.js';
 import { MAX_UPLOAD_BYTES } from './masters.schemas.js';
 
@@ -42,7 +41,7 @@ async function listFiles(dir: string): Promise<string[]> {
 
 describe('POST /api/upload', () => {
   let platform: TestPlatform;
-  let server: Server;
+  let app: TestApp;
   let base: string;
   let alice: User;
   let bob: User;
@@ -50,14 +49,13 @@ describe('POST /api/upload', () => {
 
   beforeAll(async () => {
     platform = await createTestPlatform();
-    server = createServer(createApp(platform));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app = await listenTestApp(platform);
+    base = app.base;
     alice = await createTestUser(platform.db, platform.secrets.jwtSecret);
     bob = await createTestUser(platform.db, platform.secrets.jwtSecret);
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await app?.close();
     await platform.close();
   });
 

@@ -2,17 +2,14 @@ import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import type { InvoicesTable } from '../../platform/db/schema.js';
+import { selectMastersWithStyle } from '../masters/index.js';
 
 /**
  * Reads of masters, users and addresses that the payment flow needs, kept here rather than in the
  * masters/accounts modules: the flow must read them inside its own transaction, with row locks.
  */
 export async function findMasterForPayment(db: Database, masterId: string, options: { forUpdate?: boolean } = {}) {
-  let query = db
-    .selectFrom('masters')
-    .innerJoin('tracks', 'tracks.id', 'masters.track_id')
-    .leftJoin('styles', 'styles.id', 'masters.style_id')
-    .leftJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
+  let query = selectMastersWithStyle(db)
     .select([
       'masters.id',
       'masters.user_id',

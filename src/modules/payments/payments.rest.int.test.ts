@@ -1,29 +1,26 @@
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.js';
 import { appRouter } from '../../app-router.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { createBuyerWithMaster, createCoupon } from '../../test/commerce-factories.js';
 import { pdfTextLines } from '../../test/pdf-text.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { listenTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('checkout over REST and tRPC, invoice download', () => {
   let platform: TestPlatform;
-  let server: Server;
+  let app: TestApp;
   let base: string;
   const auth = (userId: string) => ({ authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` });
   const json = (userId: string, extra: Record<string, string> = {}) => ({ ...auth(userId), 'content-type': 'application/json', ...extra });
 
   beforeAll(async () => {
     platform = await createTestPlatform();
-    server = createServer(createApp(platform));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app = await listenTestApp(platform);
+    base = app.base;
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await app?.close();
     await platform.close();
   });
 

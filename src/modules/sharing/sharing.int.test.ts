@@ -1,19 +1,17 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.js';
 import { appRouter } from '../../app-router.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { createMaster } from '../../test/commerce-factories.js';
 import { createTestUser } from '../../test/factories.js';
 import { mailsTo } from '../../test/outbox.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { listenTestApp, type TestApp } from '../../test/test-app.js';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 
 describe('sharing', () => {
   let platform: TestPlatform;
-  let server: Server;
+  let app: TestApp;
   let base: string;
   let alice: User;
   let bob: User;
@@ -21,14 +19,13 @@ describe('sharing', () => {
 
   beforeAll(async () => {
     platform = await createTestPlatform();
-    server = createServer(createApp(platform));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app = await listenTestApp(platform);
+    base = app.base;
     alice = await createTestUser(platform.db, platform.secrets.jwtSecret);
     bob = await createTestUser(platform.db, platform.secrets.jwtSecret);
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await app?.close();
     await platform.close();
   });
 

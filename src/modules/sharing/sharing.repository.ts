@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { MASTER_ORDER_COLUMNS } from '../masters/index.js';
+import { MASTER_ORDER_COLUMNS, selectMastersWithStyle } from '../masters/index.js';
 import type { TSharedWithMeInput } from './sharing.schemas.js';
 
 /** Kysely only (house rule 6): shares and the masters they point at. Reads list their columns. */
@@ -10,12 +10,8 @@ export const MASTERED_STATUSES = ['MASTERED', 'PAYMENT_DONE'] as const;
 
 /** The caller's master, row-locked so the share counter and the limit check cannot race. */
 export function lockOwnMaster(db: Database, masterId: string, ownerId: string) {
-  return db
-    .selectFrom('masters')
-    .innerJoin('tracks', 'tracks.id', 'masters.track_id')
+  return selectMastersWithStyle(db)
     .innerJoin('users', 'users.id', 'masters.user_id')
-    .leftJoin('styles', 'styles.id', 'masters.style_id')
-    .leftJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
     .select([
       'masters.id',
       'masters.style_id',

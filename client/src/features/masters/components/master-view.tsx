@@ -140,14 +140,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
       </Box>
 
       {catalogue.isPending || trackMasters.isPending ? (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <Skeleton h={260} radius="md" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <Skeleton h={260} radius="md" />
-          </Grid.Col>
-        </Grid>
+        <PanelsSkeleton />
       ) : (
         <Grid gap="lg">
           {!isCustom && (
@@ -273,19 +266,26 @@ export function SharedMasterView({ master }: { master: TSharedMaster }) {
   );
 }
 
+/** The two panels (style chooser, detail) while their data loads. */
+function PanelsSkeleton() {
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Skeleton h={260} radius="md" />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Skeleton h={260} radius="md" />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
 export function MasterPageSkeleton() {
   return (
     <Stack gap="lg" aria-busy="true">
       <Skeleton h={56} w="60%" radius="md" />
       <Skeleton h={180} radius="md" />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Skeleton h={260} radius="md" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Skeleton h={260} radius="md" />
-        </Grid.Col>
-      </Grid>
+      <PanelsSkeleton />
     </Stack>
   );
 }
