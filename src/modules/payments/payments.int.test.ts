@@ -169,6 +169,20 @@ describe('payments', () => {
       expect(await platform.db.selectFrom('payments').select('id').where('master_id', '=', masterId).execute()).toHaveLength(1);
     });
 
+    it('when options 1 and 2 of one master are paid at once, then the second pays only the difference', async () => {
+      const { userId, masterId } = await createBuyerWithMaster(platform.db, { country: 'US' });
+      const salesBefore = gateway.sales.length;
+      const results = await Promise.allSettled([1, 2].map((buyingOption) => pay(as(userId), { masterId, buyingOption, nonce: 'fake-valid-nonce' })));
+      const charged = gateway.sales.slice(salesBefore).reduce((sum, sale) => sum + sale.amountCents, 0);
+      const master = await platform.db.selectFrom('masters').select('buying_option').where('id', '=', masterId).executeTakeFirstOrThrow();
+      expect(master.buying_option).toBe(2);
+      // Either 2.99 then the 4.00 upgrade, or 6.99 with option 1 refused as already purchased: never both full prices.
+      expect(charged).toBe(699);
+      expect((await invoicesOf(masterId)).reduce((sum, invoice) => sum + invoice.total_cents, 0)).toBe(699);
+      const refused = results.filter((r) => r.status === 'rejected');
+      expect(refused.every((r) => (r.reason as AppError).message === 'payment.alreadyPurchased')).toBe(true);
+    });
+
     it('when 50 different buyers pay at once, then their invoices take 50 consecutive numbers', async () => {
       const buyers = await Promise.all(Array.from({ length: 50 }, () => createBuyerWithMaster(platform.db, { country: 'AT' })));
       const before = await lastInvoiceNumber();

@@ -55,6 +55,18 @@ export async function findPaymentByKey(db: Database, idempotencyKey: string) {
   return db.selectFrom('payments').select(PAYMENT_COLUMNS).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
 }
 
+/** A pending payment of the master under another key (another buying option in flight). */
+export async function findOtherPendingPayment(db: Database, masterId: string, idempotencyKey: string) {
+  return db
+    .selectFrom('payments')
+    .select(PAYMENT_COLUMNS)
+    .where('master_id', '=', masterId)
+    .where('status', '=', 'pending')
+    .where('idempotency_key', '!=', idempotencyKey)
+    .orderBy('updated_at', 'desc')
+    .executeTakeFirst();
+}
+
 export async function findPaymentById(db: Database, paymentId: string) {
   return db.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', paymentId).executeTakeFirst();
 }

@@ -125,6 +125,8 @@ function checkMasterPayable(master: repo.MasterForPayment | undefined, actor: Ac
 type Claim =
   | { kind: 'done' }
   | { kind: 'busy' }
+  /** Another option of the master was charged and never booked: book it first, then claim again. */
+  | { kind: 'finishOther'; paymentId: string }
   | { kind: 'charge'; paymentId: string; quote: TQuote }
   | { kind: 'finish'; paymentId: string };
 
@@ -145,6 +147,14 @@ async function claim(ctx: ServiceContext, actor: Actor, input: TPayInput & { buy
       if (existing.transaction_id !== null || existing.gateway === 'none') return { kind: 'finish', paymentId: existing.id };
       if (Date.now() - existing.updated_at.getTime() < ABANDONED_AFTER_MS) return { kind: 'busy' };
       ctx.log.warn({ paymentId: existing.id, idempotencyKey }, 'reclaiming an abandoned pending payment');
+    }
+    // Another option of this master in flight decides what this one costs (an upgrade pays the
+    // difference), so this pay waits for it instead of charging the full price beside it.
+    const other = await repo.findOtherPendingPayment(trx, master.id, idempotencyKey);
+    if (other) {
+      const charged = other.transaction_id !== null || other.gateway === 'none';
+      if (Date.now() - other.updated_at.getTime() < ABANDONED_AFTER_MS) return { kind: 'busy' };
+      if (charged) return { kind: 'finishOther', paymentId: other.id };
     }
     if (master.buying_option >= input.buyingOption) throw new AppError('CONFLICT', 'payment.alreadyPurchased');
 
@@ -280,6 +290,10 @@ export async function pay(ctx: ServiceContext, input: TPayInput): Promise<TPaidM
     if (step.kind === 'busy') {
       if (Date.now() - startedAt > WAIT_FOR_CONCURRENT_MS) throw new AppError('CONFLICT', 'payment.alreadyInProgress');
       await sleep(POLL_MS);
+      continue;
+    }
+    if (step.kind === 'finishOther') {
+      await finish(ctx, step.paymentId);
       continue;
     }
     if (step.kind === 'charge' && step.quote.totalCents > 0) await charge(ctx, actor, step.paymentId, step.quote, input.nonce ?? '', idempotencyKey);
