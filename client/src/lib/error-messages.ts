@@ -58,6 +58,7 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'payment.nameRequired': msg`Please enter your first and last name for the invoice.`,
   'payment.addressRequired': msg`Please enter your invoice address.`,
   'payment.styleMismatch': msg`The style changed. Please open the checkout again.`,
+  'payment.methodUsedInSubscription': msg`This payment method is used in a subscription. Please change the subscription's payment method first.`,
   invalidCouponMessage: msg`This coupon code is not valid.`,
   invalidTaxId: msg`Your tax ID is not valid, so VAT is charged. Please check it in your invoice address.`,
   'download.optionNotPurchased': msg`You have not bought this option yet.`,
