@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from './app-router.js';
 import { createCallerFactory } from './platform/trpc/trpc.js';
+import { MAX_BODY_BYTES } from './platform/graphql/yoga.js';
 import { createTestUser } from './test/factories.js';
 import { createTestPlatform, type TestPlatform } from './test/test-platform.js';
 import { listenTestApp, type TestApp } from './test/test-app.js';
@@ -38,6 +39,21 @@ describe('web app', () => {
     expect(body.data.styleGroups.map((g) => g.name)).toEqual(['Pop', 'Electronic', 'Hip-Hop', 'Rock', 'Acoustic']);
     expect(body.data.styleGroups[0]?.styles.map((s) => s.name)).toEqual(['Bright', 'Warm', 'Punchy']);
     expect(body.data.Faqs.length).toBeGreaterThan(0);
+  });
+
+  it('when a GraphQL body is over 100 kB or multipart, then it is refused before any resolver runs', async () => {
+    const padding = 'x'.repeat(MAX_BODY_BYTES);
+    const large = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ Faqs { question } } # ${padding}` }),
+    });
+    expect(large.status).toBe(413);
+    const form = new FormData();
+    form.append('operations', JSON.stringify({ query: '{ Faqs { question } }' }));
+    form.append('map', '{}');
+    const multipart = await fetch(`${base}/graphql`, { method: 'POST', body: form });
+    expect(multipart.ok).toBe(false);
   });
 
   it('when tRPC is called over HTTP with a German cookie, then the answer is localised', async () => {

@@ -11,6 +11,9 @@ const isGraphqlError = (error: unknown): error is GraphQLError =>
 
 type NodeServerContext = { req: ExpressRequest; res: ExpressResponse };
 
+/** 100 kB, the body limit of the REST and tRPC adapters. */
+export const MAX_BODY_BYTES = 100 * 1024;
+
 const ROOT_TYPES = /* GraphQL */ `
   type Query { _version: String! }
   type Mutation { _noop: Boolean }
@@ -31,6 +34,9 @@ export function createGraphqlHandler(
     context: ({ req }) => contextOf(req),
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // The same bound as every other JSON body (app.ts); no call of ours takes a file upload.
+    maxRequestBodySize: MAX_BODY_BYTES,
+    multipart: false,
     logging: false,
     maskedErrors: {
       maskError(error) {
