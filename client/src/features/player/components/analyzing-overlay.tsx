@@ -13,7 +13,8 @@ export interface AnalyzingView {
 
 /**
  * What the overlay says (spec §4 mastering): preparing, then dynamics with its iteration, then EQ
- * with percent, then bouncing with percent, finalizing at 100 percent. null when nothing runs.
+ * with percent, finalizing when preparation is done; a bounce: bouncing with percent, finalizing at
+ * 100 percent. null when nothing runs.
  */
 export function analyzingView(preparation: MasteringProgress | null, bouncing: BounceProgress | null): AnalyzingView | null {
   const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
@@ -29,16 +30,15 @@ export function analyzingView(preparation: MasteringProgress | null, bouncing: B
   if (preparation && !preparation.processed) {
     const percent = clamp(preparation.progressInPercent);
     const iteration = preparation.iteration;
+    // Each stage reports its own 0-100 %: a stage at 100 % is still that stage, not the end.
     const step =
-      percent >= 100
-        ? msg`Finalizing…`
-        : preparation.stage === 'dynamics'
-          ? msg`Shaping the dynamics (pass ${iteration})`
-          : preparation.stage === 'eq'
-            ? msg`Balancing the EQ: ${percent} %`
-            : preparation.stage === 'done'
-              ? msg`Finalizing…`
-              : msg`Preparing your track`;
+      preparation.stage === 'dynamics'
+        ? msg`Shaping the dynamics (pass ${iteration})`
+        : preparation.stage === 'eq'
+          ? msg`Balancing the EQ: ${percent} %`
+          : preparation.stage === 'done'
+            ? msg`Finalizing…`
+            : msg`Preparing your track`;
     return { heading: msg`Analyzing your track`, step, percent, fixing: preparation.fixing };
   }
   return null;
