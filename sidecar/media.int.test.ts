@@ -304,12 +304,32 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       expect(client.json('bounce-progress').filter((m) => m.payload.processed === true)).toEqual([]);
     });
 
-    it('when a shared user asks to master or for an unbounced style, then it is forbidden', async () => {
+    it('when a shared user asks to master, for an unbounced style or for a master not shared with them, then it is forbidden', async () => {
       const client = await h.connect();
       client.send('request-mastering', friend.token, { trackId: track.trackId });
       client.send('request-chunks', friend.token, { trackId: track.trackId, styleIndex: other.styleIndex, styleId: other.id, chunkIndices: [0] });
-      await client.until(() => client.json('error-message').length === 2);
-      expect(client.json('error-message').map((m) => m.payload.code)).toEqual(['global.error.forbidden', 'global.error.forbidden']);
+      // The owner bounced `style` above, but shared only the unmastered master with the friend.
+      client.send('request-chunks', friend.token, { trackId: track.trackId, styleIndex: style.styleIndex, styleId: style.id, chunkIndices: [0] });
+      client.send('request-meta', friend.token, { trackId: track.trackId, styleId: style.id });
+      await client.until(() => client.json('error-message').length === 4);
+      expect(client.json('error-message').map((m) => m.payload.code)).toEqual(Array(4).fill('global.error.forbidden'));
+      expect(client.frames()).toHaveLength(0);
+    });
+
+    it('when a bounced master is shared, then its listener hears it and the original, and no other style', async () => {
+      const listener = await h.createUser('listener@example.com');
+      const bounced = await h.platform.db.selectFrom('masters').select('id').where('track_id', '=', track.trackId).where('style_id', '=', style.id).executeTakeFirstOrThrow();
+      await h.share(bounced.id, owner.id, 'listener@example.com');
+      const client = await h.connect();
+      client.send('request-meta', listener.token, { trackId: track.trackId, masterId: bounced.id });
+      client.send('request-chunks', listener.token, { trackId: track.trackId, styleIndex: style.styleIndex, styleId: style.id, chunkIndices: [0] });
+      client.send('request-chunks', listener.token, { trackId: track.trackId, styleIndex: -1, styleId: null, chunkIndices: [0] });
+      await client.until(() => client.json('meta').length === 1 && client.frames().length === 2);
+      expect(client.json('error-message')).toHaveLength(0);
+      expect(client.json('meta')[0]!.payload).toMatchObject({ styleIndex: style.styleIndex, styleId: style.id });
+      expect(client.frames().map((f) => f.styleIndex).sort((a, b) => a - b)).toEqual([-1, style.styleIndex].sort((a, b) => a - b));
+      client.send('request-chunks', listener.token, { trackId: track.trackId, styleIndex: other.styleIndex, styleId: other.id, chunkIndices: [0] });
+      expect((await client.nextJson('error-message', 0)).payload.code).toBe('global.error.forbidden');
     });
 
     it('when the client disconnects mid-mastering, then no ffmpeg process is left', async () => {

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { InternalClient } from '../../src/internal/internal-client.js';
+import type { TTrackAccess } from '../../src/modules/streaming/index.js';
 import { ACCESS_TTL_MS, WebDirectory } from './web-directory.js';
+
+const OWNER: TTrackAccess = { role: 'owner' };
+const SHARED: TTrackAccess = { role: 'shared', styleIds: [4] };
 
 /** The web process's access answers as a script: each call takes the next answer, resolved when told. */
 function scriptedClient() {
-  const calls: { resolve: (value: string | null) => void; reject: (error: Error) => void }[] = [];
+  const calls: { resolve: (value: TTrackAccess) => void; reject: (error: Error) => void }[] = [];
   const client = {
     tracks: {
       access: {
-        query: () => new Promise<string | null>((resolve, reject) => calls.push({ resolve, reject })),
+        query: () => new Promise<TTrackAccess>((resolve, reject) => calls.push({ resolve, reject })),
       },
     },
   } as unknown as InternalClient;
@@ -24,9 +28,9 @@ describe('WebDirectory access cache', () => {
     const first = directory.trackAccess('u', 't');
     const second = directory.trackAccess('u', 't');
     expect(calls).toHaveLength(1);
-    calls[0]!.resolve('owner');
-    expect(await first).toBe('owner');
-    expect(await second).toBe('owner');
+    calls[0]!.resolve(OWNER);
+    expect(await first).toEqual(OWNER);
+    expect(await second).toEqual(OWNER);
   });
 
   it('when the answer has expired, then the old one is served at once while a single refresh runs, and the fresh one after', async () => {
@@ -34,11 +38,11 @@ describe('WebDirectory access cache', () => {
     let now = 0;
     const directory = new WebDirectory(client, () => now);
     const first = directory.trackAccess('u', 't');
-    calls[0]!.resolve('shared');
+    calls[0]!.resolve(SHARED);
     await first;
     now = ACCESS_TTL_MS + 1;
-    expect(await directory.trackAccess('u', 't')).toBe('shared');
-    expect(await directory.trackAccess('u', 't')).toBe('shared');
+    expect(await directory.trackAccess('u', 't')).toEqual(SHARED);
+    expect(await directory.trackAccess('u', 't')).toEqual(SHARED);
     expect(calls).toHaveLength(2);
     // The share was revoked: the refresh says so, and from then on access is refused.
     calls[1]!.resolve(null);
@@ -52,7 +56,7 @@ describe('WebDirectory access cache', () => {
     let now = 0;
     const directory = new WebDirectory(client, () => now);
     const first = directory.trackAccess('u', 't');
-    calls[0]!.resolve('shared');
+    calls[0]!.resolve(SHARED);
     await first;
     now = 10 * ACCESS_TTL_MS;
     const fresh = directory.trackAccess('u', 't');
@@ -69,7 +73,7 @@ describe('WebDirectory access cache', () => {
     await expect(failed).rejects.toThrow('web process down');
     const retried = directory.trackAccess('u', 't');
     expect(calls).toHaveLength(2);
-    calls[1]!.resolve('owner');
-    expect(await retried).toBe('owner');
+    calls[1]!.resolve(OWNER);
+    expect(await retried).toEqual(OWNER);
   });
 });

@@ -49,7 +49,7 @@ export const internalRouter = router({
     list: publicProcedure.query(({ ctx }) => listCoupons(ctx.db)),
   }),
   tracks: router({
-    /** 'owner', 'shared' (a master of it is shared with the user) or null: the sidecar never guesses. */
+    /** The owner, the styles of the masters shared with the user, or null: the sidecar never guesses. */
     access: publicProcedure.input(ZTrackAccessInput).query(({ ctx, input }) => trackAccess(ctx.db, input)),
     /** Storage key and format of the track's original; null when unknown or without audio. */
     audioInfo: publicProcedure.input(z.object({ trackId: z.string() })).query(({ ctx, input }) => trackAudioInfo(ctx.db, input)),

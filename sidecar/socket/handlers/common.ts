@@ -48,12 +48,15 @@ export async function authorizeTrack(
     session.sendError(SOCKET_ERROR_CODES.notFound, event);
     return null;
   }
-  if (!access || (need === 'owner' && access !== 'owner')) {
+  if (!access || (need === 'owner' && access.role !== 'owner')) {
     session.sendError(SOCKET_ERROR_CODES.forbidden, event);
     return null;
   }
   return { access, audio };
 }
+
+/** The owner hears every style; a user masters are shared with, only their styles (and the original). */
+export const mayHearStyle = (access: NonNullable<TTrackAccess>, styleId: number): boolean => access.role === 'owner' || access.styleIds.includes(styleId);
 
 /**
  * What chunks of (track, style) are cut from: the original; a style's stored master (checked);
@@ -76,6 +79,10 @@ export async function resolveTarget(
     session.sendError(SOCKET_ERROR_CODES.notFound, event);
     return null;
   }
+  if (!mayHearStyle(track.access, style.id)) {
+    session.sendError(SOCKET_ERROR_CODES.forbidden, event);
+    return null;
+  }
   const master = await services.directory.masterInfo({ trackId, styleId: style.id });
   let broken: unknown = null;
   if (master?.path && (master.status === 'MASTERED' || master.status === 'PAYMENT_DONE')) {
@@ -87,7 +94,7 @@ export async function resolveTarget(
       broken = error;
     }
   }
-  if (track.access !== 'owner') {
+  if (track.access.role !== 'owner') {
     session.sendError(broken ? errorCodeOf(broken) : SOCKET_ERROR_CODES.forbidden, event);
     return null;
   }

@@ -3,7 +3,7 @@ import { OUTPUT_CHANNELS } from '../../engine/index.js';
 import type { MediaServices } from '../../media/media-services.js';
 import { chunkBytesOf, chunkCountOf, STREAM_BITS_PER_SAMPLE, STREAM_SAMPLE_RATE } from '../../media/pcm.js';
 import type { EventHandler } from '../handlers.js';
-import { authorizeTrack, reportFailure } from './common.js';
+import { authorizeTrack, mayHearStyle, reportFailure } from './common.js';
 
 const EVENT = 'request-meta';
 
@@ -40,6 +40,7 @@ export function requestMeta(services: MediaServices): EventHandler {
         resolvedStyleId = info?.styleId ?? styleId ?? null;
         const style = resolvedStyleId !== null ? await services.directory.styleById(resolvedStyleId) : null;
         if (!style) return session.sendError(SOCKET_ERROR_CODES.notFound, EVENT);
+        if (!mayHearStyle(track.access, style.id)) return session.sendError(SOCKET_ERROR_CODES.forbidden, EVENT);
         styleIndex = style.styleIndex;
         master = loudnessOf(info?.measurements);
         const fitted = !master && prepared ? services.mastering.fittedStyle(prepared, style.id) : null;

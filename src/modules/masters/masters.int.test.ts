@@ -265,13 +265,16 @@ describe('masters and tracks', () => {
     expect(await platform.storage.size(`tracks/${planned.id}/original.wav`)).toBe(wavBytes().length);
   });
 
-  it('when the sidecar asks who may hear a track, then owner, shared or nobody', async () => {
+  it('when the sidecar asks who may hear a track, then the owner, the shared styles only, or nobody', async () => {
     const { trackId } = await uploadFor(alice);
     const styled = await masterFor(alice, trackId, 'Hip-Hop/Heavy');
+    const unshared = await masterFor(alice, trackId, 'Rock/Modern');
     const carol = await createTestUser(platform.db, platform.secrets.jwtSecret);
     await platform.db.insertInto('shares').values({ master_id: styled.id, owner_user_id: alice.id, email: bob.email }).execute();
-    expect(await trackAccessFor(platform.db, alice.id, trackId)).toBe('owner');
-    expect(await trackAccessFor(platform.db, bob.id, trackId)).toBe('shared');
+    expect(await trackAccessFor(platform.db, alice.id, trackId)).toEqual({ role: 'owner' });
+    // Rock/Modern is mastered too but not shared: it is not among bob's styles.
+    expect(unshared.id).not.toBe(styled.id);
+    expect(await trackAccessFor(platform.db, bob.id, trackId)).toEqual({ role: 'shared', styleIds: [styleId('Hip-Hop/Heavy')] });
     expect(await trackAccessFor(platform.db, carol.id, trackId)).toBeNull();
     expect(await trackAccessFor(platform.db, alice.id, '00000000-0000-4000-8000-000000000000')).toBeNull();
     expect(await trackAccessFor(platform.db, alice.id, 'nonsense')).toBeNull();

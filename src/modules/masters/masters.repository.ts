@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import type { TMastersInput } from './masters.schemas.js';
+import type { TMastersInput, TTrackAccess } from './masters.schemas.js';
 
 /** Kysely only (house rule 6): tracks, masters and what hangs on them. Reads list their columns. */
 
@@ -254,27 +254,23 @@ export async function newMasterFacts(db: Database, trackId: string, styleId: num
   };
 }
 
-/** 'owner', 'shared' (a master of the track is shared with the user's e-mail) or null. */
-export async function findTrackAccess(db: Database, userId: string, trackId: string): Promise<'owner' | 'shared' | null> {
-  const row = await db
-    .selectFrom('tracks')
-    .select((eb) => [
-      'tracks.user_id',
-      eb
-        .exists(
-          eb
-            .selectFrom('shares')
-            .innerJoin('masters', 'masters.id', 'shares.master_id')
-            .innerJoin('users', 'users.email', 'shares.email')
-            .select(sql`1`.as('one'))
-            .whereRef('masters.track_id', '=', 'tracks.id')
-            .where('users.id', '=', userId),
-        )
-        .as('shared'),
-    ])
-    .where('tracks.id', '=', trackId)
-    .executeTakeFirst();
-  if (!row) return null;
-  if (row.user_id === userId) return 'owner';
-  return row.shared ? 'shared' : null;
+/**
+ * The owner, or the styles of the track's masters shared with the user's e-mail (a share of a
+ * master opens that master and the original, not the owner's other masters), or null.
+ */
+export async function findTrackAccess(db: Database, userId: string, trackId: string): Promise<TTrackAccess> {
+  const track = await db.selectFrom('tracks').select('user_id').where('id', '=', trackId).executeTakeFirst();
+  if (!track) return null;
+  if (track.user_id === userId) return { role: 'owner' };
+  const shared = await db
+    .selectFrom('shares')
+    .innerJoin('masters', 'masters.id', 'shares.master_id')
+    .innerJoin('users', 'users.email', 'shares.email')
+    .select('masters.style_id')
+    .where('masters.track_id', '=', trackId)
+    .where('users.id', '=', userId)
+    .execute();
+  if (shared.length === 0) return null;
+  const styleIds = [...new Set(shared.flatMap((row) => (row.style_id === null ? [] : [row.style_id])))].sort((a, b) => a - b);
+  return { role: 'shared', styleIds };
 }

@@ -148,5 +148,11 @@ export const ZCanCreateMaster = z.discriminatedUnion('allowed', [
 ]);
 export type TCanCreateMaster = z.infer<typeof ZCanCreateMaster>;
 
-export const ZTrackAccess = z.enum(['owner', 'shared']).nullable();
+/**
+ * Who may hear a track: its owner (everything), a user some of its masters are shared with (the
+ * original and those masters' styles only), or nobody (null).
+ */
+export const ZTrackAccess = z
+  .discriminatedUnion('role', [z.object({ role: z.literal('owner') }), z.object({ role: z.literal('shared'), styleIds: z.array(z.number().int()) })])
+  .nullable();
 export type TTrackAccess = z.infer<typeof ZTrackAccess>;

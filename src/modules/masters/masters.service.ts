@@ -149,7 +149,7 @@ export async function assertCanCreateMaster(ctx: ServiceContext, input: TCanCrea
   throw new AppError('CONFLICT', `mastering.${verdict.reason}`);
 }
 
-/** Who may hear a track (media sidecar): its owner, a user one of its masters is shared with, or nobody. */
+/** Who may hear a track (media sidecar): its owner; a user some of its masters are shared with, those masters; or nobody. */
 export async function trackAccessFor(db: Database, userId: string, trackId: string): Promise<TTrackAccess> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (!uuid.test(userId) || !uuid.test(trackId)) return null;

@@ -147,8 +147,7 @@ export type TChunksCanceled = z.infer<typeof ZChunksCanceled>;
 
 /* Internal API (web process <- sidecar) inputs and answers. */
 export const ZTrackAccessInput = z.object({ userId: z.string(), trackId: z.string() });
-export const ZTrackAccess = z.enum(['owner', 'shared']).nullable();
-export type TTrackAccess = z.infer<typeof ZTrackAccess>;
+export { ZTrackAccess, type TTrackAccess } from '../masters/masters.schemas.js';
 
 export const ZTrackAudioInfo = z.object({
   trackId: z.string(),
