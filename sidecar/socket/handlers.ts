@@ -18,6 +18,14 @@ export type EventHandler = (session: SocketSession, payload: unknown, userId: st
 const isClientEvent = (event: string): event is TClientEvent => (CLIENT_EVENTS as readonly string[]).includes(event);
 
 /**
+ * Events whose effect depends on the order they were sent in (which chunks of which style the
+ * streamer queues, which track request-stream means): handled one after another per session, so a
+ * slower lookup cannot let an older request land after a newer one and cancel it. Mastering events
+ * run for seconds and stay outside the lane.
+ */
+const ORDERED_EVENTS: ReadonlySet<TClientEvent> = new Set(['request-meta', 'request-stream', 'request-chunks', 'stop-binary']);
+
+/**
  * Routes one client message: unknown events and missing or invalid tokens are refused with
  * `error-message`; the token is checked on every message (issue 5), known events go to their handler.
  */
@@ -29,12 +37,18 @@ export function createDispatcher(deps: SocketDeps, handlers: Partial<Record<TCli
     if (!userId) return session.sendError(SOCKET_ERROR_CODES.unauthorized, event);
     const handler = handlers[event];
     if (!handler) return session.sendError(SOCKET_ERROR_CODES.unknownEvent, event);
-    try {
-      await handler(session, envelope.payload, userId);
-    } catch (error) {
-      session.log.error({ err: error, event }, 'socket handler failed');
-      session.sendError(SOCKET_ERROR_CODES.server, event);
-    }
+    const run = async () => {
+      try {
+        await handler(session, envelope.payload, userId);
+      } catch (error) {
+        session.log.error({ err: error, event }, 'socket handler failed');
+        session.sendError(SOCKET_ERROR_CODES.server, event);
+      }
+    };
+    if (!ORDERED_EVENTS.has(event)) return run();
+    const turn = session.orderedLane.then(run);
+    session.orderedLane = turn;
+    return turn;
   };
 }
 

@@ -16,6 +16,8 @@ export class SocketSession implements StreamSink {
   masteringTrackId: string | null = null;
   /** The track of this session's last request-meta or request-chunks (request-stream may omit it). */
   lastTrackId: string | null = null;
+  /** The tail of this session's ordered events (handlers.ts, ORDERED_EVENTS). */
+  orderedLane: Promise<void> = Promise.resolve();
   constructor(
     readonly ws: uWS.WebSocket<unknown>,
     readonly log: Logger,
