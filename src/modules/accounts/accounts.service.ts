@@ -238,7 +238,9 @@ export async function forgotPassword(ctx: ServiceContext, input: TEmailInput, cl
   const user = await repo.findCredentialsByEmail(ctx.db, input.email);
   if (!user) return;
   const token = await issueEmailToken(ctx, user.id, 'reset');
-  await sendAccountMail(ctx, 'reset', { email: user.email, firstName: user.first_name, locale: user.locale }, linkOf(ctx, `/auth/reset-password/${token}`));
+  // Not awaited: an answer that waited for the mail server only for known addresses would tell,
+  // by its timing, which addresses have an account. sendAccountMail logs its own failures.
+  void sendAccountMail(ctx, 'reset', { email: user.email, firstName: user.first_name, locale: user.locale }, linkOf(ctx, `/auth/reset-password/${token}`));
 }
 
 /**
