@@ -432,9 +432,17 @@ describe('accounts', () => {
       const neighbourMaster = await db.insertInto('masters').values({ track_id: neighbourTrack.id, user_id: neighbour.userId, share_count: 1 }).returning('id').executeTakeFirstOrThrow();
       await db.insertInto('shares').values({ master_id: neighbourMaster.id, owner_user_id: neighbour.userId, email: user.email }).execute();
       await db.insertInto('ratings').values({ track_id: neighbourTrack.id, user_id: user.userId, rating: 5 }).execute();
+      const buyer = { firstName: 'Ada', lastName: 'Lovelace', streetAndNumber: 'Hauptstraße 1', city: 'Berlin', zip: '10115', country: 'DE', taxId: null };
+      const payment = (status: 'settled' | 'declined', option: 1 | 2) => ({
+        user_id: user.userId, master_id: master.id, buying_option: option, idempotency_key: `${master.id}:${option}`, gateway: 'local' as const,
+        amount_cents: 699, currency: 'USD' as const, status, quote: JSON.stringify({ buyingOption: option, buyer, totalCents: 699 }),
+      });
+      const declined = await db.insertInto('payments').values(payment('declined', 1)).returning('id').executeTakeFirstOrThrow();
+      const settled = await db.insertInto('payments').values(payment('settled', 2)).returning('id').executeTakeFirstOrThrow();
       await db
         .insertInto('invoices')
         .values({
+          payment_id: settled.id,
           invoice_number: 9001, user_id: user.userId, master_id: master.id, first_name: 'Ada', last_name: 'Lovelace',
           street_and_number: 'Hauptstraße 1', city: 'Berlin', zip: '10115', country: 'DE', state: 'Berlin', currency: 'USD',
           price_cents: 699, total_cents: 699, product: 'Song/Pop Bright', buying_option: 2, payment_method: 'credit_card',
@@ -463,6 +471,10 @@ describe('accounts', () => {
       expect((await db.selectFrom('masters').select('share_count').where('id', '=', neighbourMaster.id).executeTakeFirstOrThrow()).share_count).toBe(0);
       const invoice = await db.selectFrom('invoices').select(['user_id', 'master_id', 'first_name', 'city']).where('invoice_number', '=', 9001).executeTakeFirstOrThrow();
       expect(invoice).toEqual({ user_id: null, master_id: null, first_name: 'Ada', city: 'Berlin' });
+      // The declined attempt is gone; the settled payment stays for the books, without the buyer.
+      expect(await db.selectFrom('payments').select('id').where('id', '=', declined.id).executeTakeFirst()).toBeUndefined();
+      const kept = await db.selectFrom('payments').select(['user_id', 'quote']).where('id', '=', settled.id).executeTakeFirstOrThrow();
+      expect(kept).toEqual({ user_id: null, quote: { buyingOption: 2, totalCents: 699 } });
       expect(existsSync(storage.pathOf(`tracks/${track.id}`))).toBe(false);
       expect(existsSync(storage.pathOf(`users/${user.userId}`))).toBe(false);
       expect(existsSync(storage.pathOf(`tracks/${neighbourTrack.id}/original.wav`))).toBe(true);

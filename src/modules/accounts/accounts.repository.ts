@@ -153,6 +153,22 @@ export async function removeSharesToEmail(db: Database, email: string) {
   }
 }
 
+/**
+ * Payments keep no personal data once their buyer leaves: attempts that never became a sale
+ * (declined, failed) go, and a settled payment loses the buyer copied into its quote (the invoice
+ * keeps what the law requires). A pending one is a charge in flight and is left to finish.
+ */
+export async function forgetBuyerInPayments(db: Database, userId: string) {
+  await db.deleteFrom('payments').where('user_id', '=', userId).where('status', 'in', ['declined', 'failed']).execute();
+  await db
+    .updateTable('payments')
+    .set({ quote: sql`quote - 'buyer'` })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'settled')
+    .where('quote', 'is not', null)
+    .execute();
+}
+
 /** Everything that references the user goes by ON DELETE CASCADE; invoices and payments keep their rows (SET NULL). */
 export async function deleteUser(db: Database, id: string) {
   await db.deleteFrom('users').where('id', '=', id).execute();

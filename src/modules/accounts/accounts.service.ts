@@ -315,6 +315,7 @@ export async function deleteAccount(ctx: ServiceContext): Promise<void> {
   const pendingEmails = await repo.pendingNewEmails(ctx.db, user.id);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.removeSharesToEmail(trx, user.email);
+    await repo.forgetBuyerInPayments(trx, user.id);
     await repo.deleteUser(trx, user.id);
   });
   for (const email of [user.email, ...pendingEmails]) await ctx.platform.mailer.forgetRecipient(email);
