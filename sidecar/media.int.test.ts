@@ -269,6 +269,17 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       })();
       expect(meta).toMatchObject({ styleIndex: style.styleIndex, styleId: style.id });
       expect(typeof meta.lufs).toBe('number');
+      // The master's own waveform (finalizing stored it): louder than the original's.
+      const masterPeaks = meta.waveformData as number[];
+      const originalMeta = await (async () => {
+        client.send('request-meta', owner.token, { trackId: track.trackId });
+        return (await client.nextJson('meta', 1)).payload;
+      })();
+      const originalPeaks = originalMeta.waveformData as number[];
+      expect(masterPeaks).toHaveLength(512);
+      expect(masterPeaks.reduce((a, b) => a + b, 0)).toBeGreaterThan(originalPeaks.reduce((a, b) => a + b, 0));
+      const storedWaveform = await h.platform.db.selectFrom('masters').select('waveform').where('id', '=', row.id).executeTakeFirstOrThrow();
+      expect(storedWaveform.waveform).toEqual(masterPeaks);
       expect((meta.loudness as { masterPredicted?: boolean }).masterPredicted).toBeUndefined();
     });
 

@@ -230,6 +230,7 @@ export class Mastering {
               original: originalFiguresOf(prepared.preparation.analysis),
               eq: fitted.eqCurve,
             },
+            waveform: report.waveform,
           });
           return { masterId };
         } catch (error) {

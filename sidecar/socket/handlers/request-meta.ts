@@ -35,6 +35,7 @@ export function requestMeta(services: MediaServices): EventHandler {
       let resolvedStyleId: number | null = null;
       let master: TLoudness | undefined;
       let masterPredicted = false;
+      let masterWaveform: number[] | null = null;
       if (masterId || styleId) {
         const info = await services.directory.masterInfo({ trackId, masterId: masterId ?? null, styleId: masterId ? null : (styleId ?? null) });
         resolvedStyleId = info?.styleId ?? styleId ?? null;
@@ -43,6 +44,7 @@ export function requestMeta(services: MediaServices): EventHandler {
         if (!mayHearStyle(track.access, style.id)) return session.sendError(SOCKET_ERROR_CODES.forbidden, EVENT);
         styleIndex = style.styleIndex;
         master = loudnessOf(info?.measurements);
+        masterWaveform = info?.waveform?.length ? info.waveform : null;
         const fitted = !master && prepared ? services.mastering.fittedStyle(prepared, style.id) : null;
         if (fitted) {
           master = { lufs: fitted.predictedLufs, truePeak: fitted.ceilingDbtp };
@@ -63,7 +65,8 @@ export function requestMeta(services: MediaServices): EventHandler {
         chunkSize: chunkBytesOf(channels),
         numberOfChunks: chunkCountOf(source.frames),
         container: 'WAVE',
-        waveformData: source.info.peaks,
+        // A bounced master has its own waveform; a style heard as a live render shows the original's.
+        waveformData: masterWaveform ?? source.info.peaks,
         ...(styleIndex === -1 ? (original ?? {}) : (master ?? {})),
         loudness: { ...(original ? { original } : {}), ...(master ? { master } : {}), ...(masterPredicted ? { masterPredicted } : {}) },
       };

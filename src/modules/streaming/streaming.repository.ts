@@ -13,7 +13,7 @@ export async function findTrackOwnerAndAudio(db: Database, trackId: string) {
 export async function findMasterOfStyle(db: Database, trackId: string, styleId: number) {
   return db
     .selectFrom('masters')
-    .select(['id', 'style_id', 'status', 'path', 'checksum', 'measurements', 'failed_mastering_attempts'])
+    .select(['id', 'style_id', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
     .where('track_id', '=', trackId)
     .where('style_id', '=', styleId)
     .executeTakeFirst();
@@ -22,7 +22,7 @@ export async function findMasterOfStyle(db: Database, trackId: string, styleId: 
 export async function findMasterById(db: Database, masterId: string) {
   return db
     .selectFrom('masters')
-    .select(['id', 'track_id', 'style_id', 'status', 'path', 'checksum', 'measurements', 'failed_mastering_attempts'])
+    .select(['id', 'track_id', 'style_id', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
     .where('id', '=', masterId)
     .executeTakeFirst();
 }
@@ -30,7 +30,7 @@ export async function findMasterById(db: Database, masterId: string) {
 export async function findMastersOfTrack(db: Database, trackId: string) {
   return db
     .selectFrom('masters')
-    .select(['id', 'style_id', 'status', 'path', 'checksum', 'measurements', 'failed_mastering_attempts'])
+    .select(['id', 'style_id', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
     .where('track_id', '=', trackId)
     .execute();
 }
@@ -39,13 +39,21 @@ export async function findTrackOwner(db: Database, trackId: string) {
   return db.selectFrom('tracks').select(['id', 'user_id']).where('id', '=', trackId).executeTakeFirst();
 }
 
-export async function updateMasterFile(db: Database, masterId: string, file: { path: string; checksum: string; measurements: string }) {
+export interface MasterFileColumns {
+  path: string;
+  checksum: string;
+  measurements: string;
+  waveform: string | null;
+}
+
+export async function updateMasterFile(db: Database, masterId: string, file: MasterFileColumns) {
   return db
     .updateTable('masters')
     .set((eb) => ({
       path: file.path,
       checksum: file.checksum,
       measurements: file.measurements,
+      waveform: file.waveform,
       // A paid master stays paid when its file is rebuilt.
       status: eb.case().when('status', '=', 'PAYMENT_DONE').then('PAYMENT_DONE' as const).else('MASTERED' as const).end(),
       updated_at: new Date(),
@@ -57,7 +65,7 @@ export async function updateMasterFile(db: Database, masterId: string, file: { p
 
 export async function insertMasteredMaster(
   db: Database,
-  row: { trackId: string; userId: string; styleId: number; path: string; checksum: string; measurements: string },
+  row: { trackId: string; userId: string; styleId: number } & MasterFileColumns,
 ) {
   return db
     .insertInto('masters')
@@ -69,6 +77,7 @@ export async function insertMasteredMaster(
       path: row.path,
       checksum: row.checksum,
       measurements: row.measurements,
+      waveform: row.waveform,
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();

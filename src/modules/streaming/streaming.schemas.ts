@@ -184,6 +184,8 @@ export const ZMasterStreamInfo = z.object({
   path: z.string().nullable(),
   checksum: z.string().nullable(),
   measurements: z.record(z.string(), z.unknown()).nullable(),
+  /** The bounced master's waveform peaks; null before a bounce stored them. */
+  waveform: z.array(z.number()).nullable(),
   failedMasteringAttempts: z.number().int(),
 });
 export type TMasterStreamInfo = z.infer<typeof ZMasterStreamInfo>;
@@ -196,6 +198,8 @@ export const ZRecordMasteredInput = z.object({
   /** sha256 hex of the stored file. */
   checksum: z.string(),
   measurements: ZMasterMeasurements,
+  /** The master's waveform peaks in 0..1 (512 from the engine). */
+  waveform: z.array(z.number().min(0).max(1)).max(4096).optional(),
 });
 export type TRecordMasteredInput = z.infer<typeof ZRecordMasteredInput>;
 

@@ -46,6 +46,7 @@ function toStreamInfo(row: NonNullable<Awaited<ReturnType<typeof repo.findMaster
     path: row.path,
     checksum: row.checksum,
     measurements: measurements && typeof measurements === 'object' && !Array.isArray(measurements) ? (measurements as Record<string, unknown>) : null,
+    waveform: Array.isArray(row.waveform) ? row.waveform.filter((peak): peak is number => typeof peak === 'number') : null,
     failedMasteringAttempts: row.failed_mastering_attempts,
   };
 }
@@ -102,7 +103,7 @@ export async function recordMastered(db: Database, input: TRecordMasteredInput):
   return db.transaction().execute(async (trx) => {
     const track = await repo.findTrackOwner(trx, input.trackId);
     if (!track) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'track' });
-    const file = { path: input.path, checksum: input.checksum, measurements: JSON.stringify(input.measurements) };
+    const file = { path: input.path, checksum: input.checksum, measurements: JSON.stringify(input.measurements), waveform: input.waveform ? JSON.stringify(input.waveform) : null };
     const existing = await repo.findMasterOfStyle(trx, input.trackId, input.styleId);
     if (existing) return { masterId: (await repo.updateMasterFile(trx, existing.id, file)).id };
     const verdict = await canCreateMaster(trx, { trackId: input.trackId, styleId: input.styleId });

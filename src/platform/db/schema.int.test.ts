@@ -17,7 +17,7 @@ const columns: ColumnList = {
   style_groups: { id: true, name: true, description: true, description_de: true, icon: true, sort_order: true, enabled: true },
   styles: { id: true, style_group_id: true, name: true, description: true, description_de: true, style_index: true, sort_order: true, enabled: true, usage_count: true, processing: true },
   tracks: { id: true, user_id: true, name: true, artist: true, genre: true, album: true, bpm: true, is_custom_master: true, path: true, file_name: true, sample_rate: true, channels: true, bits_per_sample: true, sample_format: true, number_of_samples: true, byte_length: true, created_at: true, updated_at: true, data_offset: true, data_bytes: true },
-  masters: { id: true, track_id: true, user_id: true, style_id: true, buying_option: true, status: true, failed_mastering_attempts: true, share_count: true, path: true, checksum: true, measurements: true, created_at: true, updated_at: true },
+  masters: { id: true, track_id: true, user_id: true, style_id: true, buying_option: true, status: true, failed_mastering_attempts: true, share_count: true, path: true, checksum: true, measurements: true, waveform: true, created_at: true, updated_at: true },
   shares: { id: true, master_id: true, owner_user_id: true, email: true, created_at: true },
   comments: { id: true, track_id: true, user_id: true, text: true, timestamp_s: true, created_at: true, updated_at: true },
   ratings: { id: true, track_id: true, user_id: true, rating: true, comment: true, created_at: true, updated_at: true },

@@ -128,6 +128,8 @@ export interface MastersTable {
   path: string | null;
   checksum: string | null;
   measurements: Json<unknown> | null;
+  /** The bounced master's 512 waveform peaks (sql/0007). */
+  waveform: Json<number[]> | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -204,7 +204,7 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMast
         </Alert>
       ) : meta && controller ? (
         <WaveformCanvas
-          peaks={meta.waveformData}
+          peaks={version === 'mastered' && snapshot?.meta.mastered?.waveformData.length ? snapshot.meta.mastered.waveformData : meta.waveformData}
           totalFrames={totalFrames}
           sampleRate={sampleRate}
           positionFrames={position(snapshot)}
