@@ -61,7 +61,14 @@ const dark: MantineColorsTuple = [
 export const tabularFigures: CSSProperties = { fontVariantNumeric: 'tabular-nums' };
 
 /** Spec §9 breakpoints in px, for code that measures; Mantine gets the same values in em below. */
-export const BREAKPOINTS_PX = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280 } as const;
+export const BREAKPOINTS_PX = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536, '3xl': 2560 } as const;
+
+type Breakpoint = keyof typeof BREAKPOINTS_PX;
+declare module '@mantine/core' {
+  export interface MantineThemeSizesOverride {
+    breakpoints: Record<Breakpoint, string>;
+  }
+}
 const em = (px: number) => `${px / 16}em`;
 
 export const theme = createTheme({
@@ -74,6 +81,8 @@ export const theme = createTheme({
     md: em(BREAKPOINTS_PX.md),
     lg: em(BREAKPOINTS_PX.lg),
     xl: em(BREAKPOINTS_PX.xl),
+    '2xl': em(BREAKPOINTS_PX['2xl']),
+    '3xl': em(BREAKPOINTS_PX['3xl']),
   },
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, system-ui, sans-serif',
   headings: { fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, system-ui, sans-serif', fontWeight: '650' },
