@@ -4,8 +4,10 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.js';
 import { routes } from './app/routes.js';
 import { startAuthLifecycle } from './features/auth/auth-store.js';
+import { installChunkReload } from './lib/chunk-reload.js';
 import { activateLocale, detectLocale } from './lib/i18n.js';
 
+installChunkReload();
 activateLocale(detectLocale(), { persist: false });
 startAuthLifecycle();
 
