@@ -115,10 +115,21 @@ export function startAuthLifecycle(): () => void {
   };
 }
 
-/** Signs in; the caller closes the dialog and reloads (spec §4). Throws AuthApiError. */
-export async function signIn(email: string, password: string): Promise<void> {
+/**
+ * Signs in, then loads the current user (spec §4): when the user cannot be loaded the sign-in fails
+ * and the session it opened is closed again (spec §8). The caller closes the dialog and reloads.
+ * Throws AuthApiError, or what `loadUser` threw.
+ */
+export async function signIn(email: string, password: string, loadUser: () => Promise<unknown>): Promise<void> {
   const answer = await authApi.login(email, password);
   setAccessToken(answer.accessToken, answer.expiresAt);
+  try {
+    await loadUser();
+  } catch (error) {
+    await authApi.logout().catch(() => undefined);
+    setAccessToken(null);
+    throw error;
+  }
 }
 
 /** Ends the session on the server, forgets all client state and goes to the site root (spec §4). */

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.js';
 import { AddressEditor } from '../../account/components/address-editor.js';
+import { getAccessToken } from '../auth-store.js';
 import { LoginDialog, RESEND_NOTICE_MS, SignUpDialog } from './auth-dialogs.js';
 
 const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -42,6 +43,26 @@ describe('account forms', () => {
     expect(password.type).toBe('password');
     fireEvent.mouseDown(screen.getByLabelText('Show or hide password'));
     expect(password.type).toBe('text');
+  });
+
+  it('when the login succeeds but the current user cannot be loaded, then sign-in fails, the session is closed and the dialog stays', async () => {
+    const fetchSpy = vi.fn(async (url: string) => (url.endsWith('/login') ? jsonResponse(200, { accessToken: 'token', expiresAt: new Date(Date.now() + 900_000).toISOString() }) : new Response(null, { status: 204 })));
+    vi.stubGlobal('fetch', fetchSpy);
+    const trpcCalls: string[] = [];
+    const trpcFetch = async (url: RequestInfo | URL) => {
+      trpcCalls.push(String(url));
+      return jsonResponse(500, [{ error: { message: 'global.error.server', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]);
+    };
+    let closed = false;
+    renderWithProviders(<LoginDialog opened onClose={() => (closed = true)} />, { fetch: trpcFetch as typeof fetch });
+    fireEvent.change(screen.getByLabelText(/E-mail address/), { target: { value: 'ada@example.com' } });
+    fireEvent.change(document.querySelector('input[autocomplete="current-password"]')!, { target: { value: 'right password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByText('Something went wrong on our side. Please try again in a moment.');
+    expect(trpcCalls.some((url) => url.includes('accounts.me'))).toBe(true);
+    expect(fetchSpy.mock.calls.map((call) => call[0])).toEqual(['/api/auth/login', '/api/auth/logout']);
+    expect(getAccessToken()).toBeNull();
+    expect(closed).toBe(false);
   });
 
   it('when an unconfirmed user logs in, then the message and a resend button show; a resend shows "sent" for 4 s', async () => {

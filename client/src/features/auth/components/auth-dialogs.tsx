@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { TRPCClientError } from '@trpc/client';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +8,7 @@ import { ZEmailInput, ZLoginInput, ZRegisterInput } from '../../../../../src/mod
 import { useAppStoreApi } from '../../../lib/app-store.js';
 import { useDialogs, type DialogName } from '../../../lib/dialogs.js';
 import { errorMessageOf, successMessageOf } from '../../../lib/error-messages.js';
+import { trpc } from '../../../lib/trpc.js';
 import { zodValidate } from '../../../lib/zod-form.js';
 import { authApi, AuthApiError } from '../auth-api.js';
 import { signIn } from '../auth-store.js';
@@ -21,7 +23,12 @@ interface DialogProps {
 /** Spec §9: the resend notice shows for 4 s. */
 export const RESEND_NOTICE_MS = 4000;
 
-const codeOf = (error: unknown) => (error instanceof AuthApiError ? error.message : 'global.error.server');
+const codeOf = (error: unknown) => {
+  if (error instanceof AuthApiError) return error.message;
+  // tRPC errors carry the server's translation key; anything else (a network failure) is generic.
+  if (error instanceof TRPCClientError && /^[\w]+(\.[\w]+)+$/.test(error.message)) return error.message;
+  return 'global.error.server';
+};
 
 function useTranslateKey() {
   const { i18n } = useLingui();
@@ -78,6 +85,7 @@ export function LoginDialog({ opened, onClose }: DialogProps) {
   const translate = useTranslateKey();
   const switchTo = useSwitchDialog('Login');
   const app = useAppStoreApi();
+  const utils = trpc.useUtils();
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
@@ -90,7 +98,7 @@ export function LoginDialog({ opened, onClose }: DialogProps) {
     setFailure(null);
     setSubmitting(true);
     try {
-      await signIn(values.email, values.password);
+      await signIn(values.email, values.password, () => utils.accounts.me.fetch());
       onClose();
       // Spec §4: success closes the dialog and reloads; a redirect target is visited and cleared.
       const target = app.getState().redirectAfterLogin;
