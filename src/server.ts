@@ -23,7 +23,7 @@ log.info({ port: env.PORT, internalPort: env.INTERNAL_PORT }, `web listening on 
 
 // Procfile runs the sidecar as its own process; `npm start` lets the web process run it.
 const media =
-  process.env.MEDIA_SUPERVISED === 'false'
+  !env.MEDIA_SUPERVISED
     ? null
     : superviseMedia(
         { ...process.env, JWT_SECRET: platform.secrets.jwtSecret, INTERNAL_SECRET: platform.secrets.internalSecret },

@@ -21,6 +21,8 @@ const ZEnv = z.object({
   FFMPEG_PATH: z.string().optional(),
   /** Memory budget of the media sidecar's cache of ready-to-send PCM chunks, in MiB. */
   MEDIA_CACHE_MB: z.coerce.number().int().min(8).max(4096).default(128),
+  /** false when the media sidecar runs as its own process (Procfile); else the web process runs it. */
+  MEDIA_SUPERVISED: z.stringbool().default(true),
   /** Worker threads that render style previews on demand (the uWS loop never renders). */
   MEDIA_RENDER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   BRAINTREE_MERCHANT_ID: z.string().optional(),
