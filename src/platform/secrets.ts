@@ -38,7 +38,7 @@ export function loadSecrets(env: { JWT_SECRET?: string | undefined; INTERNAL_SEC
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     // The other process may not have written its content yet: read again (a few times at most).
-    if (attempt >= 1000) throw new Error(`${file} exists but stays unreadable`);
+    if (attempt >= 1000) throw new Error(`${file} exists but stays unreadable`, { cause: error });
     return loadSecrets(env, attempt + 1);
   }
 }
