@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,13 +11,25 @@ import { parseEbur128Summary, runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
 import { measureLoudness } from './meter/loudness-meter.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 import { musicLike, noise, normalizePeak } from './testing/signals.js';
-import { writeWavFile } from './testing/wav-writer.js';
+import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 
 const run = promisify(execFile);
 
+/**
+ * ffmpeg's ebur128 integrated loudness to three decimals (its summary prints one): the filter's
+ * running value per frame goes to a file, and the last one is the whole file's.
+ */
+async function ffmpegIntegratedLufs(file: string): Promise<number> {
+  const log = `${file}.r128.txt`;
+  await runFfmpeg(['-hide_banner', '-nostats', '-i', file, '-af', `ebur128=metadata=1,ametadata=mode=print:key=lavfi.r128.I:file=${log}`, '-f', 'null', '-']);
+  const values = [...readFileSync(log, 'utf8').matchAll(/lavfi\.r128\.I=(-?[\d.]+)/g)];
+  if (values.length === 0) throw new Error(`no ebur128 values for ${file}`);
+  return Number(values.at(-1)![1]);
+}
+
 /** The CLI's environment: an embedded database of its own and no product to ask. */
-function cliEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dir, 'data'), INTERNAL_PORT: '1' };
+function cliEnv(dataDir = path.join(dir, 'data')): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, INTERNAL_PORT: '1' };
   delete env.DATABASE_URL;
   delete env.INTERNAL_SECRET;
   return env;
@@ -50,8 +62,7 @@ describe('meter cross-checked with ffmpeg ebur128', () => {
     const { stderrTail } = await runFfmpeg(ebur128Args(file));
     const theirs = parseEbur128Summary(stderrTail);
     const ours = measureLoudness(signal.data, signal.sampleRate, signal.channels);
-    // ffmpeg prints one decimal: compare at that precision.
-    expect(Math.abs(Math.round(ours.integratedLufs * 10) / 10 - theirs.integratedLufs)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(ours.integratedLufs - (await ffmpegIntegratedLufs(file)))).toBeLessThanOrEqual(0.1);
     expect(Math.abs(ours.lra - theirs.lra)).toBeLessThanOrEqual(1);
     expect(Math.abs(ours.truePeakDb - theirs.truePeakDbtp)).toBeLessThanOrEqual(truePeakTolerance);
   });
@@ -83,9 +94,48 @@ describe('npm run master', () => {
     expect(result.durationS).toBe(10);
     expect(typeof result.wallS).toBe('number');
     const theirs = parseEbur128Summary((await runFfmpeg(ebur128Args(output))).stderrTail);
-    expect(Math.abs(Math.round((result.lufs as number) * 10) / 10 - theirs.integratedLufs)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs((result.lufs as number) - (await ffmpegIntegratedLufs(output)))).toBeLessThanOrEqual(0.1);
     expect(theirs.truePeakDbtp).toBeLessThanOrEqual(-1);
   });
+
+  it('when every enabled style is mastered from the command line, then ffmpeg finds each within 0.5 LU of its target, at or below -1 dBTP, unclipped and sample-exact', async () => {
+    const input = path.join(dir, 'cli-every-style.wav');
+    const signal = musicLike({ seconds: 8, seed: 21, peakDb: -1 });
+    writeWavFile(input, signal, { format: 'pcm24' });
+    const styles = seededEngineStyles();
+    const labels = styles.map((style) => `${style.groupName}/${style.name}`);
+    // Two lanes, each with an embedded database of its own (PGlite allows one process per directory).
+    const results: { label: string; target: number; ours: number; out: string }[] = [];
+    const lane = async (laneIndex: number) => {
+      for (let i = laneIndex; i < styles.length; i += 2) {
+        const out = path.join(dir, `cli-every-${i}.wav`);
+        const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/master.ts', input, '--style', labels[i]!, '--out', out, '--json'], {
+          env: cliEnv(path.join(dir, `data-lane-${laneIndex}`)),
+          cwd: path.resolve(import.meta.dirname, '../..'),
+        });
+        const result = JSON.parse(stdout.trim()) as { lufs: number; targetLufs: number };
+        results.push({ label: labels[i]!, target: result.targetLufs, ours: result.lufs, out });
+      }
+    };
+    await Promise.all([lane(0), lane(1)]);
+    expect(results.map((r) => r.label).sort()).toEqual([...labels].sort());
+    for (const result of results) {
+      const theirs = parseEbur128Summary((await runFfmpeg(ebur128Args(result.out))).stderrTail);
+      const precise = await ffmpegIntegratedLufs(result.out);
+      const master = decodeSimpleWav(readFileSync(result.out));
+      let peak = 0;
+      for (const sample of master.data) peak = Math.max(peak, Math.abs(sample));
+      expect({
+        style: result.label,
+        withinHalfLu: Math.abs(precise - result.target) <= 0.5,
+        meterAgrees: Math.abs(precise - result.ours) <= 0.1,
+        truePeakOk: theirs.truePeakDbtp <= -1,
+        unclipped: peak < 1,
+        frames: master.data.length / master.channels,
+        format: [master.sampleRate, master.bitsPerSample],
+      }).toEqual({ style: result.label, withinHalfLu: true, meterAgrees: true, truePeakOk: true, unclipped: true, frames: signal.data.length / signal.channels, format: [44100, 24] });
+    }
+  }, 300_000);
 
   it('when the style is unknown, then it fails with a clear error and a non-zero exit', async () => {
     const input = path.join(dir, 'cli-in2.wav');
