@@ -193,7 +193,7 @@ export interface FittedStyle {
   name: string;
   /** The style's target, LUFS. */
   targetLufs: number;
-  /** What the master aims at: min(style target, the track's own loudness); see fitStyle. */
+  /** What the master aims at: the style's target (see fitStyle's loudness rule). */
   effectiveTargetLufs: number;
   ceilingDbtp: number;
   chain: ChainParams;
@@ -264,9 +264,9 @@ export function createFitWorkspace(excerpt: Excerpt): FitWorkspace {
  * drives the compressor, saturation and limiter so the output meets the target (dynamics stage),
  * by secant iteration on the excerpt.
  *
- * Loudness rule: a track already louder than the style's target is never made louder. Its
- * effective target is its own integrated loudness (so it is not pushed harder into the limiter
- * either); every other track aims at the style's target.
+ * Loudness rule: every track aims at the style's target. A track already louder than the target
+ * is turned down to it (a negative pre-gain), so it is never made louder nor pushed harder into the
+ * limiter; decisions.md's bar (within 0.5 LU of the target) holds for it too.
  */
 export function fitStyle(
   style: TEngineStyle,
