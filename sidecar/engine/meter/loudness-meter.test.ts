@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { concat, sine, silence, noise } from '../testing/signals.js';
-import { createLoudnessMeter, feedMeter, measureLoudness, meterResult } from './loudness-meter.js';
+import { createLoudnessMeter, feedMeter, measureLoudness, meterResult, powerToLufs } from './loudness-meter.js';
 import { kWeightingCoefficients } from './k-weighting.js';
 
 const tone = (amplitudeDb: number, seconds: number, sampleRate = 48000) => sine({ frequency: 1000, amplitudeDb, seconds, sampleRate });
@@ -40,6 +40,11 @@ describe('integrated loudness (EBU Tech 3341)', () => {
     expect(Math.abs(measureLoudness(signal.data, 48000, 2).integratedLufs + 23)).toBeLessThan(0.1);
   });
 
+  it('when -26/-20/-26 dBFS parts play for 20/20.1/20 s (case 5), then it measures -23.0 LUFS', () => {
+    const signal = concat(tone(-26, 20), tone(-20, 20.1), tone(-26, 20));
+    expect(Math.abs(measureLoudness(signal.data, 48000, 2).integratedLufs + 23)).toBeLessThan(0.1);
+  });
+
   it('when the input is fed in odd block sizes, then the result equals the one-block measurement', () => {
     const signal = noise(7.3, -12, 3, 44100, 2);
     const whole = measureLoudness(signal.data, 44100, 2);
@@ -62,6 +67,37 @@ describe('integrated loudness (EBU Tech 3341)', () => {
     expect(result.integratedLufs).toBe(-Infinity);
     expect(result.truePeakDb).toBe(-Infinity);
     expect(result.lra).toBe(0);
+  });
+});
+
+/** Every momentary (400 ms) and short-term (3 s) loudness the meter produced for a signal, LUFS. */
+function loudnessSeries(signal: { data: Float32Array }, sampleRate = 48000) {
+  const meter = createLoudnessMeter(sampleRate, 2);
+  feedMeter(meter, signal.data, signal.data.length / 2);
+  const lufs = (series: { data: Float64Array; length: number }) => Array.from(series.data.subarray(0, series.length), powerToLufs);
+  return { momentary: lufs(meter.blocks), shortTerm: lufs(meter.shortTerm) };
+}
+
+const alternating = (seconds: number, loudSeconds: number, quietSeconds: number) => {
+  const parts = [];
+  for (let t = 0; t < seconds; t += loudSeconds + quietSeconds) parts.push(tone(-20, loudSeconds), tone(-30, quietSeconds));
+  return concat(...parts);
+};
+
+describe('momentary and short-term loudness (EBU Tech 3341)', () => {
+  it('when 1.34 s at -20 dBFS and 1.66 s at -30 dBFS alternate (case 9), then every short-term value is -23.0 LUFS', () => {
+    // Every 3 s window holds one period; the first second is skipped while the K-filter settles.
+    const { shortTerm } = loudnessSeries(alternating(15, 1.34, 1.66));
+    const settled = shortTerm.slice(10);
+    expect(settled.length).toBeGreaterThan(100);
+    expect(Math.max(...settled.map((v) => Math.abs(v + 23)))).toBeLessThan(0.1);
+  });
+
+  it('when 0.18 s at -20 dBFS and 0.22 s at -30 dBFS alternate (case 12), then every momentary value is -23.0 LUFS', () => {
+    const { momentary } = loudnessSeries(alternating(10, 0.18, 0.22));
+    const settled = momentary.slice(10);
+    expect(settled.length).toBeGreaterThan(80);
+    expect(Math.max(...settled.map((v) => Math.abs(v + 23)))).toBeLessThan(0.1);
   });
 });
 
