@@ -111,11 +111,25 @@ describe('mastering in the browser', () => {
     await page.getByTestId('new-master').waitFor();
 
     // Pick a style (the second one): the session prepares the track, the overlay shows the stages.
+    // Every step the overlay shows is recorded in the page, so fast stages are not missed.
+    await page.evaluate(() => {
+      const steps: string[] = [];
+      (window as unknown as { __overlaySteps: string[] }).__overlaySteps = steps;
+      new MutationObserver(() => {
+        const step = document.querySelector('[data-testid="analyzing-overlay"] [role="status"]')?.textContent?.trim();
+        if (step && steps.at(-1) !== step) steps.push(step);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await pickStyle(page, 1);
     const overlay = page.getByTestId('analyzing-overlay');
     await overlay.waitFor({ timeout: 15_000 });
-    await expect.poll(async () => (await overlay.textContent().catch(() => '')) ?? '').toMatch(/Preparing|Shaping|Balancing|Finalizing|Analyzing/);
     await overlay.waitFor({ state: 'detached', timeout: 60_000 });
+    const steps = await page.evaluate(() => (window as unknown as { __overlaySteps: string[] }).__overlaySteps);
+    const stageOf = (step: string) => (/^Preparing/.test(step) ? 0 : /^Shaping/.test(step) ? 1 : /^Balancing/.test(step) ? 2 : /^Finalizing/.test(step) ? 3 : -1);
+    const stages = steps.map(stageOf).filter((stage, i, all) => i === 0 || stage !== all[i - 1]);
+    // Spec §4 order: preparing, dynamics (with its passes), EQ; finalizing may flash at the end.
+    expect(stages.slice(0, 3), steps.join(' | ')).toEqual([0, 1, 2]);
+    expect(stages.slice(3).every((stage) => stage === 3), steps.join(' | ')).toBe(true);
 
     // Make the master with the free option; the detail panel replaces the new-master screen.
     await page.getByTestId('buy-option-0').getByRole('button').first().click();
