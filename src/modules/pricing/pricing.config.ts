@@ -1,20 +1,18 @@
 import type { Env } from '../../platform/env.js';
-import type { TBuyingOption, TCurrency } from './pricing.schemas.js';
+import { LIST_PRICE_CENTS, type TBuyingOption, type TCurrency } from './pricing.schemas.js';
+
+export { LIST_PRICE_CENTS, PRICE_BOX_CENTS } from './pricing.schemas.js';
 
 /**
- * Every price and tax rate of the product, in one place. Money is integer cents; the same figures
- * apply in USD and EUR (spec §1: "2.99 USD" in English, the same number in EUR in German).
+ * Every price and tax rate of the product, in one place (the list prices themselves live in
+ * pricing.schemas.ts, which the client reads too). Money is integer cents; the same figures apply
+ * in USD and EUR (spec §1: "2.99 USD" in English, the same number in EUR in German).
  */
-export const LIST_PRICE_CENTS = [0, 299, 699] as const;
-
 export function listPriceCents(buyingOption: TBuyingOption): number {
   const cents = LIST_PRICE_CENTS[buyingOption];
   if (cents === undefined) throw new RangeError(`no buying option ${buyingOption}`);
   return cents;
 }
-
-/** The price box's quality master: 10, with 17.99 struck through (spec §1, §9). */
-export const PRICE_BOX_CENTS = { price: 1000, listPrice: 1799 } as const;
 
 export const CURRENCY_OF_LOCALE = { en: 'USD', de: 'EUR' } as const satisfies Record<'en' | 'de', TCurrency>;
 

@@ -4,6 +4,14 @@ import { z } from 'zod';
 export const ZBuyingOption = z.number().int().min(0).max(2);
 export type TBuyingOption = z.infer<typeof ZBuyingOption>;
 
+/**
+ * The price list (spec §1, §9), in integer cents; the same figures apply in USD and EUR. Here, with
+ * the shapes, so the client shows exactly what the server charges (pricing.config.ts prices with it).
+ */
+export const LIST_PRICE_CENTS = [0, 299, 699] as const;
+/** The price box's quality master: 10, with 17.99 struck through. */
+export const PRICE_BOX_CENTS = { price: 1000, listPrice: 1799 } as const;
+
 export const ZCurrency = z.enum(['USD', 'EUR']);
 export type TCurrency = z.infer<typeof ZCurrency>;
 
