@@ -1,4 +1,6 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { trackEvent } from '../lib/analytics.js';
 import { CookieBanner } from '../features/cookie-consent/components/cookie-banner.js';
 import { UploadHost } from '../features/upload/components/upload-host.js';
 import { AlertBanners } from './alert-banners.js';
@@ -6,6 +8,11 @@ import { DialogsHost } from './dialogs-host.js';
 
 /** Above every layout: alerts, the dialogs, the upload (drop area, progress), the cookie banner. */
 export function RootShell() {
+  const { pathname } = useLocation();
+  // Spec §7 analytics: a page view per route (sent only with consent, lib/analytics.ts).
+  useEffect(() => {
+    trackEvent('page_view', { page_path: pathname });
+  }, [pathname]);
   return (
     <>
       <Outlet />

@@ -8,6 +8,7 @@ import { ZEmailInput, ZLoginInput, ZRegisterInput } from '../../../../../src/mod
 import { useAppStoreApi } from '../../../lib/app-store.js';
 import { useDialogs, type DialogName } from '../../../lib/dialogs.js';
 import { errorMessageOf, successMessageOf } from '../../../lib/error-messages.js';
+import { trackEvent } from '../../../lib/analytics.js';
 import { trpc } from '../../../lib/trpc.js';
 import { zodValidate } from '../../../lib/zod-form.js';
 import { authApi, AuthApiError } from '../auth-api.js';
@@ -99,6 +100,7 @@ export function LoginDialog({ opened, onClose }: DialogProps) {
     setSubmitting(true);
     try {
       await signIn(values.email, values.password, () => utils.accounts.me.fetch());
+      trackEvent('login', { method: 'email' });
       onClose();
       // Spec §4: success closes the dialog and reloads; a redirect target is visited and cleared.
       const target = app.getState().redirectAfterLogin;
@@ -176,6 +178,7 @@ export function SignUpDialog({ opened, onClose }: DialogProps) {
     setSubmitting(true);
     try {
       const answer = await authApi.register(values);
+      trackEvent('sign_up', { method: 'email' });
       setRegistered(answer.email);
       form.reset();
     } catch (error) {

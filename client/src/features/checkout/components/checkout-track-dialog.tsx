@@ -153,6 +153,7 @@ function Checkout({ data, user, address, addressesUpdatedAt, master, paymentMode
         coupon: coupon.key || undefined,
         items: [{ item_id: paid.id, buying_option: paid.buyingOption }],
       });
+      trackEvent('conversion', { value: summary?.total ?? 0, currency: summary?.currency, transaction_id: paid.invoice?.invoiceNumber ?? null });
       app.clearError();
       app.showSuccess('global.success.paymentDone');
       onClose();

@@ -1,6 +1,8 @@
 import { Badge, Chip, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TStyleGroup } from '../../../../../src/modules/catalogue/catalogue.schemas.js';
+import { useEffect } from 'react';
+import { trackEvent } from '../../../lib/analytics.js';
 
 /** Enabled groups by order, each with its enabled styles by order (spec §2 new master screen). */
 export function enabledGroups(groups: TStyleGroup[]): TStyleGroup[] {
@@ -27,6 +29,11 @@ export function StyleChooser({
   onSelect: (styleId: number) => void;
 }) {
   const { t } = useLingui();
+  // Spec §7 analytics: the list of styles shown (sent only with consent, lib/analytics.ts).
+  const listed = groups.flatMap((group) => group.styles.map((style) => `${group.name}/${style.name}`)).join(',');
+  useEffect(() => {
+    if (listed) trackEvent('view_item_list', { item_list_name: 'styles', items: listed.split(',').map((item_name) => ({ item_name })) });
+  }, [listed]);
   return (
     <Stack gap="md" component="section" aria-labelledby="style-chooser-title">
       <Title order={2} fz="lg" id="style-chooser-title">
