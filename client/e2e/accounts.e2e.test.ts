@@ -26,6 +26,7 @@ const TEXT = {
     confirmTitle: 'Confirm your e-mail address',
     weSent: 'We sent a link to',
     confirmed: 'Your e-mail address is confirmed. Welcome to Masterdeck!',
+    gotIt: 'Got it',
     account: 'Account',
     masters: 'Masters',
     support: 'Support',
@@ -64,6 +65,7 @@ const TEXT = {
     confirmTitle: 'Bestätige deine E-Mail-Adresse',
     weSent: 'Wir haben einen Link an',
     confirmed: 'Deine E-Mail-Adresse ist bestätigt. Willkommen bei Masterdeck!',
+    gotIt: 'Verstanden',
     account: 'Konto',
     masters: 'Master',
     support: 'Hilfe',
@@ -156,6 +158,9 @@ describe('accounts in the browser', () => {
       const link = await lastLinkTo(outbox(), email, 'verify-email');
       await page.goto(new URL(link.url).pathname);
       await page.getByText(t.confirmed).waitFor();
+      // The new account is offered the free-plugin promotion's code once.
+      expect(await page.getByTestId('welcome-code').textContent()).toBe('FREEMASTER');
+      await page.getByRole('button', { name: t.gotIt }).click();
 
       // Sign in: the dialog closes, the page reloads, the menu grows.
       await page.goto('/');
@@ -253,6 +258,10 @@ describe('accounts in the browser', () => {
         const link = await lastLinkTo(outbox(), email, 'verify-email');
         await page.goto(new URL(link.url).pathname);
         await page.getByText(t.confirmed).waitFor();
+        await page.getByTestId('welcome-code').waitFor();
+        await shot(page, name('free-plugin-offer'));
+        await page.getByRole('button', { name: t.gotIt }).click();
+        await page.getByTestId('welcome-code').waitFor({ state: 'detached' });
         await shot(page, name('verify-email'), 'page');
         await page.goto('/auth/verify-email/this-token-was-never-issued-at-all');
         await page.getByRole('alert').waitFor();

@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** Coupon keys are compared trimmed and upper-cased (spec §5), whatever the user typed. */
 export const ZCouponKey = z.string().max(100).transform((key) => key.trim().toUpperCase());
 
+/** The free-plugin promotion's code (spec §1; seeded by sql/0008): one free master per user. */
+export const WELCOME_COUPON_KEY = 'FREEMASTER';
+
 export const ZCouponType = z.enum(['percent', 'amount', 'free']);
 export type TCouponType = z.infer<typeof ZCouponType>;
 

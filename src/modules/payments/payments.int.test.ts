@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.js';
 import { createAddress, createBuyerWithMaster, createCoupon, createMaster, createUser } from '../../test/commerce-factories.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
-import { validateCoupon } from '../coupons/index.js';
+import { validateCoupon, WELCOME_COUPON_KEY } from '../coupons/index.js';
 import { createLocalGateway, installPaymentGateway, pay, priceInfo, ZPayInput, type PaymentGateway, type SaleRequest } from './index.js';
 
 /** The local gateway, counting its sales and slowed a little so concurrent pays really overlap. */
@@ -117,6 +117,20 @@ describe('payments', () => {
       expect(gateway.sales.length).toBe(salesBefore);
       expect((await invoicesOf(masterId))[0]).toMatchObject({ total_cents: 0, vat_cents: 0, payment_method: 'coupon', transaction_id: null });
       expect((await platform.db.selectFrom('coupons').select('used_count').where('key', '=', 'FREEPLUGIN').executeTakeFirstOrThrow()).used_count).toBe(1);
+    });
+
+    it('when a new user redeems the seeded welcome code, then one master is free and a second is not', async () => {
+      const first = await createBuyerWithMaster(platform.db, { country: 'DE' });
+      const second = await createMaster(platform.db, first.userId);
+      const salesBefore = gateway.sales.length;
+      const paid = await pay(as(first.userId), { masterId: first.masterId, buyingOption: 2, couponKey: WELCOME_COUPON_KEY, nonce: null });
+      expect(paid).toMatchObject({ buyingOption: 2, invoice: { couponKey: WELCOME_COUPON_KEY, price: 6.99, couponValue: 6.99 } });
+      expect(gateway.sales.length).toBe(salesBefore);
+      expect(await validateCoupon(as(first.userId), { key: WELCOME_COUPON_KEY.toLowerCase(), buyingOption: 1 })).toEqual({ isValid: false, remainingCost: 2.99 });
+      await expect(pay(as(first.userId), { masterId: second.id, buyingOption: 1, couponKey: WELCOME_COUPON_KEY, nonce: null })).rejects.toMatchObject({ message: 'invalidCouponMessage' });
+      // Another user still gets theirs.
+      const other = await createBuyerWithMaster(platform.db, { country: 'US' });
+      expect(await validateCoupon(as(other.userId), { key: WELCOME_COUPON_KEY, buyingOption: 1 })).toEqual({ isValid: true, remainingCost: 0 });
     });
 
     it('when the free option is taken, then the master is PAYMENT_DONE with no payment and no invoice', async () => {

@@ -7,6 +7,7 @@ import { useDialogs } from '../../../lib/dialogs.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { authApi, AuthApiError } from '../auth-api.js';
 import { useIsLoggedIn } from '../auth-store.js';
+import { freePluginOfferClosed } from '../../pricing/components/free-plugin-dialog.js';
 
 /**
  * A link works once, and React may mount a page twice (StrictMode, a quick back and forth): every
@@ -37,13 +38,18 @@ export function VerifyEmailPage() {
     if (!verifyToken) return;
     let live = true;
     verifyOnce(verifyToken).then(
-      (answer) => live && setState({ kind: 'done', answer }),
+      (answer) => {
+        if (!live) return;
+        setState({ kind: 'done', answer });
+        // A new account is complete: the free-plugin promotion offers its code once (spec §1).
+        if (answer.result === 'confirmed' && !freePluginOfferClosed()) dialogs.open('FreePlugin');
+      },
       (error: unknown) => live && setState({ kind: 'failed', code: error instanceof AuthApiError ? error.message : 'global.error.server' }),
     );
     return () => {
       live = false;
     };
-  }, [verifyToken]);
+  }, [verifyToken, dialogs]);
 
   const openLogin = () => {
     void navigate('/');
