@@ -38,6 +38,14 @@ const ZEnv = z.object({
   /** Address lines separated by "|". */
   SELLER_ADDRESS: z.string().min(1).default('Musterstraße 1|10115 Berlin|Germany'),
   SELLER_VAT_ID: z.string().default('DE000000000'),
+  /**
+   * Changes to the EU standard VAT rates of pricing.config.ts, as `CC=percent` pairs separated by
+   * commas (`DE=19,FR=20,FI=25.5`); a rate change needs no code change. EU member states only.
+   */
+  VAT_RATES: z
+    .string()
+    .regex(/^\s*([A-Z]{2}=\d{1,2}(\.\d{1,2})?\s*)(,\s*[A-Z]{2}=\d{1,2}(\.\d{1,2})?\s*)*$/, 'CC=percent pairs separated by commas, e.g. DE=19,FR=20')
+    .optional(),
   /** Text of the site-wide notice banner; the banner shows only when this is set. */
   NOTICE_BANNER_TEXT: z.string().optional(),
   FEATURE_DISTRIBUTION: z.stringbool().default(true),

@@ -77,8 +77,19 @@ export interface BillingConfig {
   vatRatesBp: Readonly<Record<string, number>>;
 }
 
+/** The EU rates with the environment's changes (VAT_RATES, `DE=19,FR=20`), in basis points. */
+export function vatRatesOf(changes: string | undefined): Readonly<Record<string, number>> {
+  const rates: Record<string, number> = { ...EU_STANDARD_VAT_RATES_BP };
+  for (const pair of (changes ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+    const [country = '', percent = ''] = pair.split('=');
+    if (rates[country] === undefined) throw new Error(`VAT_RATES: ${country} is not an EU member state`);
+    rates[country] = Math.round(Number(percent) * 100);
+  }
+  return rates;
+}
+
 /** The seller from the environment (SELLER_*); it must sit in the EU, since the VAT rules assume so. */
-export function billingConfigOf(env: Pick<Env, 'SELLER_COUNTRY' | 'SELLER_NAME' | 'SELLER_ADDRESS' | 'SELLER_VAT_ID'>): BillingConfig {
+export function billingConfigOf(env: Pick<Env, 'SELLER_COUNTRY' | 'SELLER_NAME' | 'SELLER_ADDRESS' | 'SELLER_VAT_ID'> & Partial<Pick<Env, 'VAT_RATES'>>): BillingConfig {
   if (EU_STANDARD_VAT_RATES_BP[env.SELLER_COUNTRY] === undefined) {
     throw new Error(`SELLER_COUNTRY ${env.SELLER_COUNTRY} is not an EU member state; the VAT rules assume an EU seller`);
   }
@@ -89,6 +100,6 @@ export function billingConfigOf(env: Pick<Env, 'SELLER_COUNTRY' | 'SELLER_NAME' 
       country: env.SELLER_COUNTRY,
       vatId: env.SELLER_VAT_ID,
     },
-    vatRatesBp: EU_STANDARD_VAT_RATES_BP,
+    vatRatesBp: vatRatesOf(env.VAT_RATES),
   };
 }

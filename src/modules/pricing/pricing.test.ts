@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../../platform/env.js';
 import { billingConfigOf } from './pricing.config.js';
 import { chargeCentsFor, priceList, taxIdFormatValid, totalsFor, vatTreatmentFor } from './pricing.js';
 
@@ -61,6 +62,15 @@ describe('VAT', () => {
     expect(taxIdFormatValid('NL', 'NL123456789B01')).toBe(true);
     expect(taxIdFormatValid('FR', 'DE123456789')).toBe(false);
     expect(taxIdFormatValid('DE', '12345')).toBe(false);
+  });
+
+  it('when VAT_RATES changes a rate, then that rate applies and the others stay; a non-EU country is refused', () => {
+    const changed = billingConfigOf({ SELLER_COUNTRY: 'DE', SELLER_NAME: 'Seller', SELLER_ADDRESS: 'Street 1', SELLER_VAT_ID: 'DE123456789', VAT_RATES: 'DE=7, FR=20.5' });
+    expect(vatTreatmentFor({ country: 'DE', taxId: null }, changed).rateBp).toBe(700);
+    expect(vatTreatmentFor({ country: 'FR', taxId: null }, changed).rateBp).toBe(2050);
+    expect(vatTreatmentFor({ country: 'AT', taxId: null }, changed).rateBp).toBe(2000);
+    expect(() => billingConfigOf({ SELLER_COUNTRY: 'DE', SELLER_NAME: 'x', SELLER_ADDRESS: 'x', SELLER_VAT_ID: '', VAT_RATES: 'US=10' })).toThrow(/not an EU member state/);
+    expect(() => parseEnv({ VAT_RATES: 'DE:19' })).toThrow(/VAT_RATES/);
   });
 
   it('when the seller is configured outside the EU, then configuration fails fast', () => {
