@@ -22,6 +22,7 @@ const services = createMediaServices({
   internal: createInternalClient({ port: env.INTERNAL_PORT, secret: secrets.internalSecret }),
   cacheBytes: env.MEDIA_CACHE_MB * 1024 * 1024,
   renderWorkers: env.MEDIA_RENDER_WORKERS,
+  timeouts: { prepareMs: env.MEDIA_PREPARE_TIMEOUT_S * 1000, bounceMs: env.MEDIA_BOUNCE_TIMEOUT_S * 1000 },
 });
 const dispatch = createDispatcher({ jwtSecret: secrets.jwtSecret }, createSocketHandlers(services));
 

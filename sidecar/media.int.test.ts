@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGINAL_STYLE_INDEX, STREAM_FRAME_HEADER_BYTES, STREAM_FRAME_VERSION } from '../src/modules/streaming/index.js';
 import { signAccessToken } from '../src/platform/access-token.js';
@@ -122,6 +122,20 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
     await client.until(() => client.json('meta').length === 1 && client.frames().length === 1);
     expect(client.json('error-message')).toHaveLength(0);
     expect(client.frames()[0]!.chunkIndex).toBe(1);
+  });
+
+  it("when a track's stored original is gone, then meta and chunks answer binary.s3File.missing", async () => {
+    const lost = await h.createTrack(owner.id, knownWav(1.5, 3).wav, { sampleRate: 44100, channels: 2 });
+    rmSync(h.platform.storage.pathOf(`tracks/${lost.trackId}/original.wav`));
+    const client = await h.connect();
+    client.send('request-meta', owner.token, { trackId: lost.trackId });
+    client.send('request-chunks', owner.token, { trackId: lost.trackId, styleIndex: -1, styleId: null, chunkIndices: [0] });
+    await client.until(() => client.json('error-message').length === 2);
+    expect(client.json('error-message').map((m) => [m.payload.event, m.payload.code])).toEqual([
+      ['request-meta', 'binary.s3File.missing'],
+      ['request-chunks', 'binary.s3File.missing'],
+    ]);
+    expect(client.frames()).toHaveLength(0);
   });
 
   it('when chunks are requested, then each frame has the decisions.md header and exactly the decoded PCM of its range', async () => {
@@ -363,5 +377,28 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       while (ffmpegChildrenOf(pid).length > 0 && Date.now() < gone) await new Promise((r) => setTimeout(r, 50));
       expect(ffmpegChildrenOf(pid)).toEqual([]);
     });
+  });
+});
+
+describe('media sidecar job time limits (MEDIA_BOUNCE_TIMEOUT_S)', () => {
+  it('when bounces run past the limit, then each answers binary.creation.timeout and counts as failed; the third reaches the attempt limit', async () => {
+    const slow = await startMediaHarness({ MEDIA_BOUNCE_TIMEOUT_S: '0.001' });
+    try {
+      const user = await slow.createUser('slow@example.com');
+      const track = await slow.createTrack(user.id, knownWav(2, 11).wav, { sampleRate: 44100, channels: 2 });
+      const style = await slow.platform.db.selectFrom('styles').select('id').where('enabled', '=', true).orderBy('style_index').executeTakeFirstOrThrow();
+      const client = await slow.connect();
+      const codes: string[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        client.send('end-mastering', user.token, { trackId: track.trackId, styleId: style.id });
+        codes.push((await client.nextJson('error-message', attempt, 60_000)).payload.code as string);
+      }
+      expect(codes).toEqual(['binary.creation.timeout', 'binary.creation.timeout', 'mastering.maxFailedAttemptsReached']);
+      const masters = await slow.platform.db.selectFrom('masters').select(['style_id', 'failed_mastering_attempts', 'path']).where('track_id', '=', track.trackId).execute();
+      // No master file was recorded; the failures count on the track's unmastered master.
+      expect(masters.map((m) => [m.failed_mastering_attempts, m.path])).toEqual([[3, null]]);
+    } finally {
+      await slow.stop();
+    }
   });
 });

@@ -41,8 +41,11 @@ interface StoredPreparation {
 }
 
 /** Limits after which a job gives up with binary.creation.timeout (spec §8). */
-export const PREPARE_TIMEOUT_MS = 10 * 60_000;
-export const BOUNCE_TIMEOUT_MS = 15 * 60_000;
+/** How long a preparation and a bounce may run (MEDIA_PREPARE_TIMEOUT_S, MEDIA_BOUNCE_TIMEOUT_S). */
+export interface JobTimeouts {
+  prepareMs: number;
+  bounceMs: number;
+}
 
 export class JobTimeoutError extends Error {}
 export class BounceRefusedError extends Error {
@@ -102,6 +105,7 @@ export class Mastering {
     private readonly engine: EngineClient,
     private readonly directory: WebDirectory,
     private readonly log: Logger,
+    private readonly timeouts: JobTimeouts,
   ) {}
 
   private workFileOf(source: TrackSource): WorkFile {
@@ -138,7 +142,7 @@ export class Mastering {
       key,
       waiter,
       async (jobSignal, emit) => {
-        const limit = withTimeout(jobSignal, PREPARE_TIMEOUT_MS);
+        const limit = withTimeout(jobSignal, this.timeouts.prepareMs);
         // The job itself waits for the decode: aborting the job leaves that decode, which aborts it.
         const jobWaiter = {};
         limit.signal.addEventListener('abort', () => this.jobs.leave(jobWaiter), { once: true });
@@ -196,7 +200,7 @@ export class Mastering {
         } catch (error) {
           throw new BounceRefusedError(error instanceof Error ? error.message : 'global.error.server');
         }
-        const limit = withTimeout(jobSignal, BOUNCE_TIMEOUT_MS);
+        const limit = withTimeout(jobSignal, this.timeouts.bounceMs);
         const jobWaiter = {};
         limit.signal.addEventListener('abort', () => this.jobs.leave(jobWaiter), { once: true });
         const key = trackKeys(audio.trackId).master(styleId);

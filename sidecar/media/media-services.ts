@@ -4,7 +4,7 @@ import type { FileStorage } from '../../src/platform/storage/file-storage.js';
 import { ChunkProvider } from './chunk-provider.js';
 import { EngineClient } from './engine-client.js';
 import { JobRegistry } from './jobs.js';
-import { Mastering } from './mastering.js';
+import { Mastering, type JobTimeouts } from './mastering.js';
 import { TrackSources } from './track-sources.js';
 import { WebDirectory } from './web-directory.js';
 
@@ -27,6 +27,7 @@ export function createMediaServices(options: {
   internal: InternalClient;
   cacheBytes: number;
   renderWorkers: number;
+  timeouts: JobTimeouts;
 }): MediaServices {
   const { log, storage } = options;
   const directory = new WebDirectory(options.internal);
@@ -34,7 +35,7 @@ export function createMediaServices(options: {
   const sources = new TrackSources(storage, jobs, log);
   const chunks = new ChunkProvider(options.cacheBytes);
   const engine = new EngineClient(options.renderWorkers);
-  const mastering = new Mastering(storage, jobs, sources, engine, directory, log);
+  const mastering = new Mastering(storage, jobs, sources, engine, directory, log, options.timeouts);
   return {
     log,
     storage,

@@ -23,6 +23,10 @@ const ZEnv = z.object({
   MEDIA_CACHE_MB: z.coerce.number().int().min(8).max(4096).default(128),
   /** false when the media sidecar runs as its own process (Procfile); else the web process runs it. */
   MEDIA_SUPERVISED: z.stringbool().default(true),
+  /** Longest a preparation may run before it answers binary.creation.timeout, seconds. */
+  MEDIA_PREPARE_TIMEOUT_S: z.coerce.number().positive().default(600),
+  /** Longest a bounce may run before it answers binary.creation.timeout (and counts as failed), seconds. */
+  MEDIA_BOUNCE_TIMEOUT_S: z.coerce.number().positive().default(900),
   /** Worker threads that render style previews on demand (the uWS loop never renders). */
   MEDIA_RENDER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   BRAINTREE_MERCHANT_ID: z.string().optional(),
