@@ -121,6 +121,11 @@ describe('the A/B player in Chromium (issue 5, acceptance 2)', () => {
       expect(toMastered).toMatchObject({ from: 'original', to: 'mastered' });
       expect(toMastered!.frameIn).toBe(toMastered!.frameOut);
       expect(Math.abs(toMastered!.frameIn - (before.frames + (toMastered!.time - before.contextTime) * SR))).toBeLessThanOrEqual(TOLERANCE_FRAMES);
+      // Every buffer source now scheduled, of either version, maps the audio clock to track frames
+      // the same way: the mastered buffers continue the original's timeline without a jump.
+      const graph = await hook(page, 'scheduled');
+      expect(graph.some((piece) => piece.version === 'mastered')).toBe(true);
+      expect(new Set(graph.map((piece) => piece.frame - Math.round(piece.time * SR))).size).toBe(1);
 
       await page.getByTestId('master-player').screenshot({ path: path.join(SHOTS_DIR, 'player-en-1280-mastered.png'), animations: 'disabled' });
 
