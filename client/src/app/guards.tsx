@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
 import { useAuthStatus, useIsLoggedIn } from '../features/auth/auth-store.js';
 import { useCurrentAlbumId, useHasDistributionUser } from '../features/distribution/distribution-store.js';
 import { useSiteConfig } from '../lib/site-config.js';
@@ -18,6 +19,17 @@ export function RequireLogin() {
     );
   }
   return status === 'authenticated' ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/**
+ * Unknown paths: the 404 page, except that a path starting with /account or /masters (spec §2:
+ * "starting with", so /accounts or /masters-old too) sends a visitor who is not logged in to /.
+ */
+export function UnknownPath({ notFound }: { notFound: ReactNode }) {
+  const { pathname } = useLocation();
+  const status = useAuthStatus();
+  if (!/^\/(account|masters)/.test(pathname) || status === 'authenticated') return notFound;
+  return status === 'restoring' ? null : <Navigate to="/" replace />;
 }
 
 /**

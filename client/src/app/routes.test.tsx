@@ -10,7 +10,7 @@ describe('routes', () => {
   });
 
   it('when a visitor opens any path under /account or /masters, then they land on /', async () => {
-    for (const path of ['/account/payments', '/masters/song/12', '/masters/whatever']) {
+    for (const path of ['/account/payments', '/masters/song/12', '/masters/whatever', '/accounts', '/masters-old/1']) {
       const { router, unmount } = renderApp({ path });
       await waitFor(() => expect(router.state.location.pathname).toBe('/'));
       unmount();

@@ -16,7 +16,7 @@ import {
 import { WIZARD_STEPS } from '../features/distribution/wizard-steps.js';
 import { AboutPage, LearnPage, PrivacyPolicyPage, TermsOfServicePage } from '../features/info/routes/info-pages.js';
 import { MasterSongPage, MastersPage, SharedMastersPage } from '../features/masters/routes/masters-pages.js';
-import { DistributionGuard, NewReleaseStepGuard, RequireLogin } from './guards.js';
+import { DistributionGuard, NewReleaseStepGuard, RequireLogin, UnknownPath } from './guards.js';
 import { AuthLayout, DefaultLayout, NoPaddingLayout } from './layouts/site-layouts.js';
 import { RootShell } from './root-shell.js';
 import { DistributionLandingRoute, FaqPage, SupportPage } from './routes/composed-pages.js';
@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: <UnknownPath notFound={<NotFoundPage />} /> },
         ]),
       },
     ],
