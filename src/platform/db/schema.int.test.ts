@@ -59,4 +59,24 @@ describe('database schema', () => {
     ).rejects.toThrow();
     await expect(testDb.db.insertInto('coupons').values({ key: 'HALF', type: 'percent', value: 150 }).execute()).rejects.toThrow();
   });
+
+  it("when a master or share names someone other than the owner, or an invoice's figures do not add up, then the database refuses it", async () => {
+    const db = testDb.db;
+    const user = (email: string) => db.insertInto('users').values({ email, password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const [alice, bob] = [await user('alice@schema.test'), await user('bob@schema.test')];
+    const track = await db.insertInto('tracks').values({ user_id: alice.id, name: 'Song' }).returning('id').executeTakeFirstOrThrow();
+    await expect(db.insertInto('masters').values({ track_id: track.id, user_id: bob.id }).execute()).rejects.toThrow(/masters_owner_is_track_owner/);
+    const master = await db.insertInto('masters').values({ track_id: track.id, user_id: alice.id }).returning('id').executeTakeFirstOrThrow();
+    await expect(db.insertInto('shares').values({ master_id: master.id, owner_user_id: bob.id, email: 'carol@schema.test' }).execute()).rejects.toThrow(
+      /shares_owner_is_master_owner/,
+    );
+    const invoice = {
+      invoice_number: 777_001, first_name: 'Ada', last_name: 'Lovelace', street_and_number: 'Main 1', city: 'Berlin', zip: '10115', country: 'DE',
+      state: 'Berlin', currency: 'EUR' as const, price_cents: 299, vat_cents: 57, total_cents: 356, product: 'Song / Pop Bright', buying_option: 1,
+      payment_method: 'credit_card', retain_until: '2036-12-31',
+    };
+    await expect(db.insertInto('invoices').values({ ...invoice, total_cents: 355 }).execute()).rejects.toThrow(/invoices_total_adds_up/);
+    await expect(db.insertInto('invoices').values({ ...invoice, coupon_key: 'HALF' }).execute()).rejects.toThrow(/invoices_coupon_complete/);
+    await db.insertInto('invoices').values(invoice).execute();
+  });
 });
