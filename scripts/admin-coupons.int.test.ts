@@ -40,8 +40,10 @@ describe('operator coupon commands', () => {
       expect(await run(access, 'coupon:add', `five-${via}`, '--type', 'amount', '--value', '1.5')).toMatchObject({ code: 0, out: expect.stringContaining('1.50 off') });
     }
     const list = await run(accesses[0]![1], 'coupon:list');
-    expect(list.out.split('\n')).toHaveLength(6);
+    // The six added here and the seeded welcome code of the free-plugin promotion (sql/0008).
+    expect(list.out.split('\n')).toHaveLength(7);
     expect(list.out).toContain('SPRING-DATABASE: 25% off');
+    expect(list.out).toContain('FREEMASTER: free master, used 0, 1 per user, no expiry');
     const ctx = platform.contextFor({ userId: user.id });
     expect(await validateCoupon(ctx, { key: 'SPRING-PRODUCT', buyingOption: 2 })).toEqual({ isValid: true, remainingCost: 5.24 });
     expect(await validateCoupon(ctx, { key: 'FIVE-DATABASE', buyingOption: 1 })).toEqual({ isValid: true, remainingCost: 1.49 });
