@@ -1,4 +1,5 @@
 import { createStore, useStoreSelector } from '../../lib/create-store.js';
+import { reloadAtMostOncePerMinute, type GuardedReloadOptions } from '../../lib/guarded-reload.js';
 import { getAccessToken } from '../auth/auth-store.js';
 
 /**
@@ -7,8 +8,6 @@ import { getAccessToken } from '../auth/auth-store.js';
  * moved; spec §8), at most once per 60 s so a lasting fault cannot loop; an invoice download that is
  * not 200 is silently abandoned.
  */
-export const RELOAD_GUARD_MS = 60_000;
-const RELOAD_KEY = 'masterdeck.downloadReloadAt';
 
 /** Percent (0-100) of each running download, keyed by `master:{id}:{option}` or `invoice:{n}`. */
 const progressStore = createStore<Record<string, number>>({});
@@ -100,20 +99,11 @@ function saveBlob(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Reloads unless the last reload for a failed download was less than 60 s ago; says whether it did. */
-export function reloadOnceAMinute(now = Date.now(), reload: () => void = () => window.location.reload()): boolean {
-  const last = Number(window.sessionStorage.getItem(RELOAD_KEY)) || 0;
-  if (now - last < RELOAD_GUARD_MS) return false;
-  window.sessionStorage.setItem(RELOAD_KEY, String(now));
-  reload();
-  return true;
-}
-
 /**
  * Downloads the master's file for a buying option (decisions.md: MP3, 16-bit or 24-bit WAV). On 404
  * or 500 the page reloads (once a minute at most); other failures are logged and rethrown.
  */
-export async function downloadMaster(masterId: string, option: number, options: { fetch?: typeof fetch } = {}): Promise<void> {
+export async function downloadMaster(masterId: string, option: number, options: { fetch?: typeof fetch; reload?: GuardedReloadOptions } = {}): Promise<void> {
   const key = masterDownloadKey(masterId, option);
   try {
     const { blob, response } = await streamToBlob(`/api/download/master/${encodeURIComponent(masterId)}/${option}`, {
@@ -125,7 +115,7 @@ export async function downloadMaster(masterId: string, option: number, options: 
     saveBlob(blob, fileName);
   } catch (error) {
     if (error instanceof DownloadError && (error.status === 404 || error.status === 500)) {
-      if (reloadOnceAMinute()) return;
+      if (reloadAtMostOncePerMinute('download', options.reload)) return;
     }
     console.error('master download failed', error);
     throw error;
