@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ebur128Args } from '../../../sidecar/ffmpeg/ffmpeg-args.js';
 import { parseEbur128Summary, runFfmpeg } from '../../../sidecar/ffmpeg/ffmpeg-run.js';
@@ -12,6 +15,20 @@ import { createMaster, createUser } from '../../test/commerce-factories.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { downloadFileName, renditionKeyOf } from './index.js';
+
+const ffprobePath = (createRequire(import.meta.url)('@ffprobe-installer/ffprobe') as { path: string }).path;
+
+/** What ffprobe (an independent reader) makes of a file: its one audio stream and its container. */
+async function probe(file: string) {
+  const { stdout } = await promisify(execFile)(ffprobePath, ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file]);
+  const { streams, format } = JSON.parse(stdout) as {
+    streams: { codec_type: string; codec_name: string; sample_rate: string; channels: number; bits_per_sample: number; bit_rate?: string }[];
+    format: { format_name: string; duration: string };
+  };
+  expect(streams).toHaveLength(1);
+  const stream = streams[0]!;
+  return { codec: stream.codec_name, rate: Number(stream.sample_rate), channels: stream.channels, bits: stream.bits_per_sample, container: format.format_name, duration: Number(format.duration) };
+}
 
 describe('master downloads', () => {
   let platform: TestPlatform;
@@ -63,6 +80,8 @@ describe('master downloads', () => {
     expect(mp3.headers.get('content-type')).toBe('audio/mpeg');
     expect(mp3.headers.get('content-disposition')).toContain('filename="My Song_Pop_Bright_192kbps.mp3"');
     const mp3File = await saved(mp3, 'download.mp3');
+    expect(await probe(mp3File)).toMatchObject({ codec: 'mp3', rate: 44100, channels: 2, container: 'mp3' });
+    expect(Math.abs((await probe(mp3File)).duration - 6)).toBeLessThan(0.1);
     // ffmpeg decodes it whole (a damaged stream fails with -xerror) and measures its loudness.
     await runFfmpeg(['-hide_banner', '-nostdin', '-xerror', '-i', mp3File, '-f', 'null', '-']);
     expect(Math.abs((await loudnessOf(mp3File)) - masterLoudness)).toBeLessThan(0.5);
@@ -71,6 +90,7 @@ describe('master downloads', () => {
     expect(wav16.status).toBe(200);
     expect(wav16.headers.get('content-disposition')).toContain('filename="My Song_Pop_Bright_16bit.wav"');
     const wav16File = await saved(wav16, 'download16.wav');
+    expect(await probe(wav16File)).toEqual({ codec: 'pcm_s16le', rate: 44100, channels: 2, bits: 16, container: 'wav', duration: 6 });
     const decoded = decodeSimpleWav(await readFile(wav16File));
     expect({ bits: decoded.bitsPerSample, rate: decoded.sampleRate, channels: decoded.channels }).toEqual({ bits: 16, rate: 44100, channels: 2 });
     expect(decoded.data.length).toBe(6 * 44100 * 2);
@@ -78,7 +98,11 @@ describe('master downloads', () => {
 
     const wav24 = await fetch(`${base}/api/download/master/${masterId}/2`, { headers: auth(user.id) });
     expect(wav24.headers.get('content-disposition')).toContain('filename="My Song_Pop_Bright_24bit.wav"');
-    expect(Buffer.from(await wav24.arrayBuffer()).equals(masterWav)).toBe(true);
+    const wav24Bytes = Buffer.from(await wav24.arrayBuffer());
+    expect(wav24Bytes.equals(masterWav)).toBe(true);
+    const wav24File = path.join(workDir, 'download24.wav');
+    await writeFile(wav24File, wav24Bytes);
+    expect(await probe(wav24File)).toEqual({ codec: 'pcm_s24le', rate: 44100, channels: 2, bits: 24, container: 'wav', duration: 6 });
 
     // The renditions were kept next to the master and are not made again.
     const kept = await stat(platform.storage.pathOf(renditionKeyOf(key, 1)));
