@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
+import { hashOpaqueToken } from './accounts.crypto.js';
 import { awaitMailsTo, lastLinkTo, mailsTo } from '../../test/outbox.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
@@ -202,6 +203,23 @@ describe('accounts', () => {
       expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${latest}` })).status).toBe(401);
       const live = await platform.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', user.userId).where('revoked_at', 'is', null).execute();
       expect(live).toEqual([]);
+    });
+
+    it('when a rotated token comes back at once and the token issued for it was never used (the answer was lost), then it rotates again', async () => {
+      const user = await signedInUser();
+      const lost = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      expect(lost.status).toBe(200);
+      // The browser navigated away before the answer arrived: it still holds the old cookie.
+      const retry = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      expect(retry.status).toBe(200);
+      const kept = refreshCookieOf(retry);
+      const lostHash = hashOpaqueToken(refreshCookieOf(lost));
+      expect((await platform.db.selectFrom('refresh_tokens').select('revoked_at').where('token_hash', '=', lostHash).executeTakeFirstOrThrow()).revoked_at).not.toBeNull();
+      const next = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${kept}` });
+      expect(next.status).toBe(200);
+      // Its successor was used now: the old token coming back again is a reuse after all.
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` })).status).toBe(401);
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${refreshCookieOf(next)}` })).status).toBe(401);
     });
 
     it('when another session of the same user reuses nothing, then it survives a revoked family', async () => {

@@ -125,6 +125,26 @@ export async function markRotated(db: Database, id: string) {
   return row !== undefined;
 }
 
+/**
+ * When a rotated token comes back: revokes the tokens issued in its place if none of them was used
+ * yet (the answer that carried them never arrived) and says so; false when one was used already.
+ */
+export async function revokeUnusedSuccessors(db: Database, familyId: string, rotatedAt: Date): Promise<boolean> {
+  const successors = await db
+    .selectFrom('refresh_tokens')
+    .select(['id', 'rotated_at', 'revoked_at'])
+    .where('family_id', '=', familyId)
+    .where('created_at', '>=', rotatedAt)
+    .execute();
+  if (successors.length === 0 || successors.some((token) => token.rotated_at !== null || token.revoked_at !== null)) return false;
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('id', 'in', successors.map((token) => token.id))
+    .execute();
+  return true;
+}
+
 export async function revokeFamily(db: Database, familyId: string) {
   await db.updateTable('refresh_tokens').set({ revoked_at: sql`now()` }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
 }

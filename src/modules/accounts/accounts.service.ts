@@ -207,16 +207,30 @@ export async function login(ctx: ServiceContext, input: TLoginInput, client: Cli
  * the same family. A token that was already rotated (or revoked) coming back means two parties
  * hold it, one of them not the user: the whole family is revoked and both must sign in again.
  */
+/**
+ * How long a just-rotated refresh token may come back once more, as long as the token issued in
+ * its place was never used: the answer to a refresh can be lost when the page navigates away.
+ */
+export const REFRESH_RETRY_GRACE_MS = 20_000;
+
 export async function refreshSession(ctx: ServiceContext, refreshToken: string | undefined): Promise<Session> {
   if (!refreshToken) throw unauthorized();
   const row = await repo.findRefreshToken(ctx.db, hashOpaqueToken(refreshToken));
   if (!row) throw unauthorized();
+  if (new Date(row.expires_at).getTime() <= Date.now()) throw unauthorized();
+  if (row.rotated_at && !row.revoked_at && Date.now() - new Date(row.rotated_at).getTime() < REFRESH_RETRY_GRACE_MS) {
+    // The browser left the page while its refresh was answered (a click, a reload) and kept the old
+    // cookie. If the token issued in its place was never used, this is that same client: rotate again.
+    if (await repo.revokeUnusedSuccessors(ctx.db, row.family_id, new Date(row.rotated_at))) {
+      ctx.log.info({ userId: row.user_id, familyId: row.family_id }, 'refresh answer lost: rotated again');
+      return startSession(ctx, row.user_id, row.family_id);
+    }
+  }
   if (row.rotated_at || row.revoked_at) {
     await repo.revokeFamily(ctx.db, row.family_id);
     if (row.rotated_at) ctx.log.warn({ userId: row.user_id, familyId: row.family_id }, 'refresh token reused: family revoked');
     throw unauthorized();
   }
-  if (new Date(row.expires_at).getTime() <= Date.now()) throw unauthorized();
   if (!(await repo.markRotated(ctx.db, row.id))) {
     // Lost a race against another request with the same token: that is a reuse as well.
     await repo.revokeFamily(ctx.db, row.family_id);
