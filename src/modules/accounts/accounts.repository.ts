@@ -176,7 +176,8 @@ export async function removeSharesToEmail(db: Database, email: string) {
 /**
  * Payments keep no personal data once their buyer leaves: attempts that never became a sale
  * (declined, failed) go, and a settled payment loses the buyer copied into its quote (the invoice
- * keeps what the law requires). A pending one is a charge in flight and is left to finish.
+ * keeps what the law requires). A pending one is a charge in flight and is left to finish. The
+ * kept payments and invoices are unlinked from the user and their masters.
  */
 export async function forgetBuyerInPayments(db: Database, userId: string) {
   await db.deleteFrom('payments').where('user_id', '=', userId).where('status', 'in', ['declined', 'failed']).execute();
@@ -187,6 +188,11 @@ export async function forgetBuyerInPayments(db: Database, userId: string) {
     .where('status', '=', 'settled')
     .where('quote', 'is not', null)
     .execute();
+  // Unlinked here rather than by the ON DELETE SET NULL cascades: deleting the user reaches these
+  // rows twice (through the user and through their masters), and PostgreSQL refuses to update one
+  // row twice in one command.
+  await db.updateTable('payments').set({ user_id: null, master_id: null }).where('user_id', '=', userId).execute();
+  await db.updateTable('invoices').set({ user_id: null, master_id: null }).where('user_id', '=', userId).execute();
 }
 
 /** Everything that references the user goes by ON DELETE CASCADE; invoices and payments keep their rows (SET NULL). */
