@@ -49,29 +49,36 @@ export async function mailsTo(outboxDir: string, email: string): Promise<OutboxM
   return mails;
 }
 
-/** The path and token of the last link of a kind ("verify-email", "reset-password") mailed to someone. */
-export async function lastLinkTo(outboxDir: string, email: string, kind: 'verify-email' | 'reset-password'): Promise<{ url: string; token: string }> {
-  // Some mails are sent after the answer (forgot-password), so the link may take a moment to arrive.
+const MAIL_WAIT_MS = 5000;
+
+/**
+ * Reads the mails to `email` until `found` makes something of them, for a few seconds at most:
+ * some mails are sent after the answer (forgot-password's), so they may take a moment to arrive.
+ */
+async function pollMailsTo<T>(outboxDir: string, email: string, found: (mails: OutboxMail[]) => T | null): Promise<{ value: T | null; mails: OutboxMail[] }> {
   const deadline = Date.now() + MAIL_WAIT_MS;
   for (;;) {
     const mails = await mailsTo(outboxDir, email);
-    for (const mail of mails.reverse()) {
-      const match = mail.text.match(new RegExp(`(https?://\\S+/auth/${kind}/([\\w-]+))`));
-      if (match?.[1] && match[2]) return { url: match[1], token: match[2] };
-    }
-    if (Date.now() > deadline) throw new Error(`no ${kind} link mailed to ${email}`);
+    const value = found(mails);
+    if (value !== null || Date.now() > deadline) return { value, mails };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-const MAIL_WAIT_MS = 5000;
+/** The path and token of the last link of a kind ("verify-email", "reset-password") mailed to someone. */
+export async function lastLinkTo(outboxDir: string, email: string, kind: 'verify-email' | 'reset-password'): Promise<{ url: string; token: string }> {
+  const { value } = await pollMailsTo(outboxDir, email, (mails) => {
+    for (const mail of [...mails].reverse()) {
+      const match = mail.text.match(new RegExp(`(https?://\\S+/auth/${kind}/([\\w-]+))`));
+      if (match?.[1] && match[2]) return { url: match[1], token: match[2] };
+    }
+    return null;
+  });
+  if (!value) throw new Error(`no ${kind} link mailed to ${email}`);
+  return value;
+}
 
 /** The mails to one recipient once there are at least `count` (or whatever there is after a few seconds). */
 export async function awaitMailsTo(outboxDir: string, email: string, count = 1): Promise<OutboxMail[]> {
-  const deadline = Date.now() + MAIL_WAIT_MS;
-  for (;;) {
-    const mails = await mailsTo(outboxDir, email);
-    if (mails.length >= count || Date.now() > deadline) return mails;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return (await pollMailsTo(outboxDir, email, (mails) => (mails.length >= count ? true : null))).mails;
 }
