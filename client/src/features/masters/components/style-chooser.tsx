@@ -30,6 +30,7 @@ export function StyleChooser({
 }) {
   const { t } = useLingui();
   // Spec §7 analytics: the list of styles shown (sent only with consent, lib/analytics.ts).
+  // A string, so the event fires when the list changes, not on every render's new array.
   const listed = groups.flatMap((group) => group.styles.map((style) => `${group.name}/${style.name}`)).join(',');
   useEffect(() => {
     if (listed) trackEvent('view_item_list', { item_list_name: 'styles', items: listed.split(',').map((item_name) => ({ item_name })) });
