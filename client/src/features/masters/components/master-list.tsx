@@ -2,7 +2,8 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Te
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isMastered, listDate, type MasterRow, type OrderDirection, type OrderEntity } from '../lib/master-rows.js';
+import { listDate, type MasterRow, type OrderDirection, type OrderEntity } from '../lib/master-rows.js';
+import { isMastered } from '../../../../../src/modules/masters/masters.schemas.js';
 
 export interface MasterListProps {
   rows: MasterRow[];
@@ -77,7 +78,7 @@ export function MasterList({ rows, mode, order, onOrderChange, onShare, onEdit, 
             </ActionIcon>
           </Tooltip>
         )}
-        {onShare && isMastered(row) && (
+        {onShare && isMastered(row.status, row.style?.id ?? null) && (
           <Tooltip label={t`Share`}>
             <ActionIcon variant="subtle" color="mastered" aria-label={t`Share ${row.track_name}`} onClick={() => onShare(row)}>
               <ShareIcon />
@@ -140,7 +141,7 @@ export function MasterList({ rows, mode, order, onOrderChange, onShare, onEdit, 
                 ) : (
                   <Table.Td>
                     <Button component={Link} to={`/masters/song/${row.id}`} size="compact-sm" variant="light">
-                      {isMastered(row) || row.custom_master ? <Trans>Listen</Trans> : <Trans>Choose a style</Trans>}
+                      {isMastered(row.status, row.style?.id ?? null) || row.custom_master ? <Trans>Listen</Trans> : <Trans>Choose a style</Trans>}
                     </Button>
                   </Table.Td>
                 )}

@@ -13,7 +13,7 @@ import { BuyOptions } from '../../checkout/components/buy-options.js';
 import { AnalyzingOverlay } from '../../player/components/analyzing-overlay.js';
 import { MasterPlayer } from '../../player/components/master-player.js';
 import { useMasteringSession } from '../../player/mastering-session.js';
-import { isMastered } from '../lib/master-rows.js';
+import { isMastered } from '../../../../../src/modules/masters/masters.schemas.js';
 import { reportFiguresOf } from '../lib/report-figures.js';
 import { EditIcon } from './master-list.js';
 import { ReportCard } from './report-card.js';
@@ -107,7 +107,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
     );
   }
 
-  const shareable = selectedMaster && isMastered(selectedMaster) ? selectedMaster : isMastered(master) ? master : null;
+  const shareable = selectedMaster && isMastered(selectedMaster.status, selectedMaster.style?.id ?? null) ? selectedMaster : isMastered(master.status, master.style?.id ?? null) ? master : null;
 
   return (
     <Stack gap="lg">
