@@ -3,7 +3,7 @@ import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
 import { parseInput, withoutNulls } from '../../platform/validation.js';
 import { getMaster, getUnmasteredMaster, listMasters, listTrackMasters, removeMaster } from './masters.service.js';
 import { ZCreateTrackInput, ZIdInput, ZMastersInput, ZTrackIdInput, ZUpdateTrackInput } from './masters.schemas.js';
-import { createTrack, listMyTracks, removeTrackOfUser, updateTrack } from './tracks.service.js';
+import { createTrack, getTrack, listMyTracks, removeTrackOfUser, updateTrack } from './tracks.service.js';
 
 /** The engine's loudness figures: a JSON object passed through as is. */
 const MasterMeasurements = new GraphQLScalarType({
@@ -88,6 +88,7 @@ export const mastersGraphql: GraphqlModule = {
       unmasteredMaster(trackId: ID!): Master
       master(id: ID!): Master
       myTracks: [Track!]!
+      track(id: ID!): Track
     }
     extend type Mutation {
       removeMaster(id: ID!): Boolean!
@@ -104,6 +105,7 @@ export const mastersGraphql: GraphqlModule = {
       unmasteredMaster: (_parent, args, ctx) => getUnmasteredMaster(ctx, parseInput(ZTrackIdInput, args)),
       master: (_parent, args, ctx) => getMaster(ctx, parseInput(ZIdInput, args)),
       myTracks: (_parent, _args, ctx) => listMyTracks(ctx),
+      track: (_parent, args, ctx) => getTrack(ctx, parseInput(ZIdInput, args)),
     },
     Mutation: {
       removeMaster: (_parent, args, ctx) => removeMaster(ctx, parseInput(ZIdInput, args)),
