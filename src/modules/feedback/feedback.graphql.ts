@@ -3,6 +3,7 @@ import { parseInput, withoutNulls } from '../../platform/validation.js';
 import {
   createComment,
   createRating,
+  ratedTrack,
   removeComment,
   removeRating,
   trackComments,
@@ -10,11 +11,23 @@ import {
   updateComment,
   updateRating,
 } from './feedback.service.js';
-import { ZCreateCommentInput, ZCreateRatingInput, ZIdInput, ZTrackIdInput, ZUpdateCommentInput, ZUpdateRatingInput } from './feedback.schemas.js';
+import { z } from 'zod';
+import { ZTrack } from '../masters/index.js';
+import {
+  ZComment,
+  ZCreateCommentInput,
+  ZCreateRatingInput,
+  ZIdInput,
+  ZRating,
+  ZTrackIdInput,
+  ZTrackRatings,
+  ZUpdateCommentInput,
+  ZUpdateRatingInput,
+} from './feedback.schemas.js';
 
 /**
  * Spec §7: trackComments, createComment, updateComment, removeComment; the track with its ratings
- * (`Track.ratings`, plus `trackRatings` for a viewer the track is shared with, who cannot open
+ * (`track`, plus `trackRatings` for a viewer the track is shared with, who cannot open
  * `track` itself), createRating, updateRating, removeRating.
  */
 export const feedbackGraphql: GraphqlModule = {
@@ -46,11 +59,25 @@ export const feedbackGraphql: GraphqlModule = {
       ratings: [Rating!]!
       mine: Rating
     }
-    extend type Track {
+    "Track of masters' module with its ratings (a type of its own: Track is also nested in Master)."
+    type RatedTrack {
+      id: ID!
+      name: String!
+      artist: String
+      genre: String
+      album: String
+      bpm: Int
+      path: String
+      isCustomMaster: Boolean!
+      user: TrackOwner!
+      audio: TrackAudio
+      createdAt: String!
+      updatedAt: String!
       ratings: [Rating!]!
       ratingAverage: Float
     }
     extend type Query {
+      track(id: ID!): RatedTrack
       trackComments(trackId: ID!): [Comment!]!
       trackRatings(trackId: ID!): TrackRatings!
     }
@@ -64,11 +91,8 @@ export const feedbackGraphql: GraphqlModule = {
     }
   `,
   resolvers: {
-    Track: {
-      ratings: async (parent, _args, ctx) => (await trackRatings(ctx, parseInput(ZTrackIdInput, { trackId: (parent as { id: string }).id }))).ratings,
-      ratingAverage: async (parent, _args, ctx) => (await trackRatings(ctx, parseInput(ZTrackIdInput, { trackId: (parent as { id: string }).id }))).average,
-    },
     Query: {
+      track: (_parent, args, ctx) => ratedTrack(ctx, parseInput(ZIdInput, args)),
       trackComments: (_parent, args, ctx) => trackComments(ctx, parseInput(ZTrackIdInput, args)),
       trackRatings: (_parent, args, ctx) => trackRatings(ctx, parseInput(ZTrackIdInput, args)),
     },
@@ -79,6 +103,25 @@ export const feedbackGraphql: GraphqlModule = {
       createRating: (_parent, args, ctx) => createRating(ctx, parseInput(ZCreateRatingInput, withoutNulls(args))),
       updateRating: (_parent, args, ctx) => updateRating(ctx, parseInput(ZUpdateRatingInput, withoutNulls(args))),
       removeRating: (_parent, args, ctx) => removeRating(ctx, parseInput(ZIdInput, args)),
+    },
+  },
+  contract: {
+    types: {
+      Comment: ZComment,
+      Rating: ZRating,
+      TrackRatings: ZTrackRatings,
+      RatedTrack: ZTrack.extend({ ratings: z.array(ZRating), ratingAverage: ZTrackRatings.shape.average }),
+    },
+    args: {
+      'Query.track': ZIdInput,
+      'Query.trackComments': ZTrackIdInput,
+      'Query.trackRatings': ZTrackIdInput,
+      'Mutation.createComment': ZCreateCommentInput,
+      'Mutation.updateComment': ZUpdateCommentInput,
+      'Mutation.removeComment': ZIdInput,
+      'Mutation.createRating': ZCreateRatingInput,
+      'Mutation.updateRating': ZUpdateRatingInput,
+      'Mutation.removeRating': ZIdInput,
     },
   },
 };

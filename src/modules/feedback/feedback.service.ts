@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../platform/errors.js';
-import { trackAccessFor, type TTrackAccess } from '../masters/index.js';
+import { getTrack, trackAccessFor, type TTrack, type TTrackAccess } from '../masters/index.js';
 import * as repo from './feedback.repository.js';
 import type {
   TComment,
@@ -136,6 +136,13 @@ export async function trackRatings(ctx: ServiceContext, input: TTrackIdInput): P
   const { track } = await visibleTrack(ctx, userId, input.trackId);
   const ratings = (await repo.findRatings(ctx.db, track.id)).map(toRating);
   return { trackId: track.id, average: roundedAverage(ratings), count: ratings.length, ratings, mine: ratings.find((r) => r.user.id === userId) ?? null };
+}
+
+/** Spec §7 "track by id including ratings": the caller's own track with its ratings and their average. */
+export async function ratedTrack(ctx: ServiceContext, input: TIdInput): Promise<TTrack & { ratings: TRating[]; ratingAverage: number | null }> {
+  const track = await getTrack(ctx, input);
+  const ratings = await trackRatings(ctx, { trackId: track.id });
+  return { ...track, ratings: ratings.ratings, ratingAverage: ratings.average };
 }
 
 /** createRating: one per user and track, by whoever may hear it. */

@@ -2,8 +2,20 @@ import { GraphQLScalarType } from 'graphql';
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
 import { parseInput, withoutNulls } from '../../platform/validation.js';
 import { getMaster, getUnmasteredMaster, listMasters, listTrackMasters, removeMaster } from './masters.service.js';
-import { ZCreateTrackInput, ZIdInput, ZMastersInput, ZTrackIdInput, ZUpdateTrackInput } from './masters.schemas.js';
-import { createTrack, getTrack, listMyTracks, removeTrackOfUser, updateTrack } from './tracks.service.js';
+import {
+  ZAudioInfo,
+  ZCreateTrackInput,
+  ZIdInput,
+  ZMaster,
+  ZMasterInvoice,
+  ZMasterStyle,
+  ZMastersInput,
+  ZTrack,
+  ZTrackIdInput,
+  ZUpdateTrackInput,
+  ZUserRef,
+} from './masters.schemas.js';
+import { createTrack, listMyTracks, removeTrackOfUser, updateTrack } from './tracks.service.js';
 
 /** The engine's loudness figures: a JSON object passed through as is. */
 const MasterMeasurements = new GraphQLScalarType({
@@ -40,7 +52,7 @@ export const mastersGraphql: GraphqlModule = {
       bpm: Int
       path: String
       isCustomMaster: Boolean!
-      user: TrackOwner
+      user: TrackOwner!
       audio: TrackAudio
       createdAt: String!
       updatedAt: String!
@@ -56,7 +68,7 @@ export const mastersGraphql: GraphqlModule = {
       styleGroup: MasterStyleGroup!
     }
     type MasterInvoice {
-      invoiceNumber: Float!
+      invoiceNumber: Int!
       couponKey: String
       price: Float!
       couponValue: Float!
@@ -88,7 +100,6 @@ export const mastersGraphql: GraphqlModule = {
       unmasteredMaster(trackId: ID!): Master
       master(id: ID!): Master
       myTracks: [Track!]!
-      track(id: ID!): Track
     }
     extend type Mutation {
       removeMaster(id: ID!): Boolean!
@@ -105,7 +116,6 @@ export const mastersGraphql: GraphqlModule = {
       unmasteredMaster: (_parent, args, ctx) => getUnmasteredMaster(ctx, parseInput(ZTrackIdInput, args)),
       master: (_parent, args, ctx) => getMaster(ctx, parseInput(ZIdInput, args)),
       myTracks: (_parent, _args, ctx) => listMyTracks(ctx),
-      track: (_parent, args, ctx) => getTrack(ctx, parseInput(ZIdInput, args)),
     },
     Mutation: {
       removeMaster: (_parent, args, ctx) => removeMaster(ctx, parseInput(ZIdInput, args)),
@@ -113,6 +123,28 @@ export const mastersGraphql: GraphqlModule = {
       // null is meaningful here: it clears artist, genre, album or bpm (a null name means unchanged).
       updateTrack: (_parent, args, ctx) => updateTrack(ctx, parseInput(ZUpdateTrackInput, { ...args, name: args.name ?? undefined })),
       removeTrack: (_parent, args, ctx) => removeTrackOfUser(ctx, parseInput(ZIdInput, args)),
+    },
+  },
+  contract: {
+    types: {
+      TrackOwner: ZUserRef,
+      TrackAudio: ZAudioInfo,
+      Track: ZTrack,
+      MasterStyleGroup: ZMasterStyle.shape.styleGroup,
+      MasterStyle: ZMasterStyle,
+      MasterInvoice: ZMasterInvoice,
+      Master: ZMaster,
+    },
+    scalars: { MasterMeasurements: ZMaster.shape.measurements },
+    args: {
+      'Query.masters': ZMastersInput,
+      'Query.trackMasters': ZTrackIdInput,
+      'Query.unmasteredMaster': ZTrackIdInput,
+      'Query.master': ZIdInput,
+      'Mutation.removeMaster': ZIdInput,
+      'Mutation.createTrack': ZCreateTrackInput,
+      'Mutation.updateTrack': ZUpdateTrackInput,
+      'Mutation.removeTrack': ZIdInput,
     },
   },
 };
