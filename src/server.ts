@@ -3,6 +3,7 @@ import { createApp } from './app.js';
 import { createInternalApp } from './internal/internal-app.js';
 import { superviseMedia } from './media-supervisor.js';
 import { createPlatform } from './platform/bootstrap.js';
+import { startCommentDigests } from './modules/feedback/index.js';
 import { parseEnv } from './platform/env.js';
 
 const env = parseEnv();
@@ -20,6 +21,7 @@ const internalServer = createServer(createInternalApp(platform));
 await listen(publicServer, env.PORT);
 await listen(internalServer, env.INTERNAL_PORT, '127.0.0.1');
 log.info({ port: env.PORT, internalPort: env.INTERNAL_PORT }, `web listening on http://localhost:${env.PORT}`);
+const stopCommentDigests = startCommentDigests(platform);
 
 // Procfile runs the sidecar as its own process; `npm start` lets the web process run it.
 const media =
@@ -35,6 +37,7 @@ async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   log.info({ signal }, 'shutting down');
+  stopCommentDigests();
   const closeServer = (server: Server) =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
