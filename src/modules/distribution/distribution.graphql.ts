@@ -1,6 +1,18 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
-import { parseInput } from '../../platform/validation.js';
-import { ZCreateArtistInput, ZParticipantInput, ZRenameArtistInput, ZRenameLabelInput, ZUpdateParticipantInput } from './distribution.schemas.js';
+import { parseInput, withoutNulls } from '../../platform/validation.js';
+import {
+  ZArtist,
+  ZCreateArtistInput,
+  ZDistributionSubscription,
+  ZLabel,
+  ZMetaInfo,
+  ZParticipant,
+  ZParticipantInput,
+  ZRenameArtistInput,
+  ZRenameLabelInput,
+  ZSubscriptionStatus,
+  ZUpdateParticipantInput,
+} from './distribution.schemas.js';
 import { createArtist, createParticipant, listArtists, listParticipants, metaInfo, renameArtist, renameLabel, updateParticipant } from './distribution.service.js';
 import { distributionSubscription } from './subscription.service.js';
 
@@ -35,13 +47,28 @@ export const distributionGraphql: GraphqlModule = {
       participant: DistributionParticipant!
       participants: [DistributionParticipant!]!
     }
+    enum DistributionSubscriptionStatus {
+      active
+      past_due
+      canceled
+      ended
+    }
+    enum DistributionCurrency {
+      USD
+      EUR
+    }
     type DistributionSubscription {
       active: Boolean!
-      status: String
+      status: DistributionSubscriptionStatus
       planId: String
+      billingFrequency: Int
+      price: Float
+      currency: DistributionCurrency
       currentPeriodEnd: String
       nextChargeAt: String
       graceUntil: String
+      paymentMethodToken: String
+      lastInvoiceNumber: Int
     }
     extend type Query {
       distributionSubscription: DistributionSubscription!
@@ -50,7 +77,7 @@ export const distributionGraphql: GraphqlModule = {
       distributionMetaInfo: DistributionMetaInfo!
     }
     extend type Mutation {
-      createDistributionArtist(name: String!, country: String!): DistributionArtist!
+      createDistributionArtist(name: String!, country: String): DistributionArtist!
       updateDistributionArtist(id: Int!, name: String!): DistributionArtist!
       createDistributionParticipant(name: String!, email: String!): DistributionParticipant!
       updateDistributionParticipant(id: Int!, name: String!, email: String!): DistributionParticipant!
@@ -65,11 +92,30 @@ export const distributionGraphql: GraphqlModule = {
       distributionMetaInfo: (_parent, _args, ctx) => metaInfo(ctx),
     },
     Mutation: {
-      createDistributionArtist: (_parent, args, ctx) => createArtist(ctx, parseInput(ZCreateArtistInput, args)),
+      createDistributionArtist: (_parent, args, ctx) => createArtist(ctx, parseInput(ZCreateArtistInput, withoutNulls(args))),
       updateDistributionArtist: (_parent, args, ctx) => renameArtist(ctx, parseInput(ZRenameArtistInput, args)),
       createDistributionParticipant: (_parent, args, ctx) => createParticipant(ctx, parseInput(ZParticipantInput, args)),
       updateDistributionParticipant: (_parent, args, ctx) => updateParticipant(ctx, parseInput(ZUpdateParticipantInput, args)),
       updateDistributionLabel: (_parent, args, ctx) => renameLabel(ctx, parseInput(ZRenameLabelInput, args)),
+    },
+  },
+  contract: {
+    types: {
+      DistributionArtist: ZArtist,
+      DistributionArtistRef: ZMetaInfo.shape.artist,
+      DistributionParticipant: ZParticipant,
+      DistributionLabel: ZLabel,
+      DistributionMetaInfo: ZMetaInfo,
+      DistributionSubscription: ZDistributionSubscription,
+      DistributionSubscriptionStatus: ZSubscriptionStatus,
+      DistributionCurrency: ZDistributionSubscription.shape.currency.unwrap(),
+    },
+    args: {
+      'Mutation.createDistributionArtist': ZCreateArtistInput,
+      'Mutation.updateDistributionArtist': ZRenameArtistInput,
+      'Mutation.createDistributionParticipant': ZParticipantInput,
+      'Mutation.updateDistributionParticipant': ZUpdateParticipantInput,
+      'Mutation.updateDistributionLabel': ZRenameLabelInput,
     },
   },
 };

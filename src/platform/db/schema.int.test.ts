@@ -21,6 +21,8 @@ const columns: ColumnList = {
   shares: { id: true, master_id: true, owner_user_id: true, email: true, created_at: true },
   comments: { id: true, track_id: true, user_id: true, text: true, timestamp_s: true, created_at: true, updated_at: true },
   ratings: { id: true, track_id: true, user_id: true, rating: true, comment: true, created_at: true, updated_at: true },
+  comment_digests: { track_id: true, last_sent_at: true, covered_until: true },
+  comment_digest_optouts: { user_id: true, created_at: true },
   faqs: { id: true, locale: true, question: true, answer: true, sort_order: true },
   coupons: { id: true, key: true, type: true, value: true, max_uses: true, per_user_limit: true, expires_at: true, used_count: true, created_at: true },
   payments: { id: true, user_id: true, master_id: true, buying_option: true, idempotency_key: true, gateway: true, transaction_id: true, amount_cents: true, currency: true, status: true, payment_method: true, created_at: true, updated_at: true, coupon_id: true, quote: true, failure_message: true, product_type: true, subscription_id: true },

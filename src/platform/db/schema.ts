@@ -162,6 +162,18 @@ export interface RatingsTable {
   updated_at: Timestamp;
 }
 
+/** The owner's comment digest per track (sql/0030): when the last went out and which comments it covered. */
+export interface CommentDigestsTable {
+  track_id: string;
+  last_sent_at: Timestamp;
+  covered_until: Timestamp;
+}
+
+export interface CommentDigestOptoutsTable {
+  user_id: string;
+  created_at: CreatedAt;
+}
+
 export interface FaqsTable {
   id: Generated<number>;
   locale: 'en' | 'de';
@@ -350,6 +362,8 @@ export interface DB {
   shares: SharesTable;
   comments: CommentsTable;
   ratings: RatingsTable;
+  comment_digests: CommentDigestsTable;
+  comment_digest_optouts: CommentDigestOptoutsTable;
   faqs: FaqsTable;
   coupons: CouponsTable;
   payments: PaymentsTable;
