@@ -7,6 +7,7 @@ import { AppError, GENERIC_SERVER_ERROR, httpStatusOf } from '../errors.js';
 import type { ServiceContext } from '../context.js';
 import type { Logger } from '../log.js';
 import type { GraphqlModule } from './graphql-module.js';
+import { ROOT_TYPE_DEFS } from './graphql-contract.js';
 
 const isGraphqlError = (error: unknown): error is GraphQLError =>
   error instanceof Error && error.name === 'GraphQLError' && 'extensions' in error;
@@ -16,10 +17,6 @@ type NodeServerContext = { req: ExpressRequest; res: ExpressResponse };
 /** 100 kB, the body limit of the REST and tRPC adapters. */
 export const MAX_BODY_BYTES = 100 * 1024;
 
-const ROOT_TYPES = /* GraphQL */ `
-  type Query { _version: String! }
-  type Mutation { _noop: Boolean }
-`;
 
 /** What an operation over the bounds answers (armor prefixes its messages with "Syntax Error: "). */
 export const QUERY_TOO_COMPLEX = 'global.error.queryTooComplex';
@@ -77,7 +74,7 @@ export function createGraphqlHandler(
 ): YogaServerInstance<NodeServerContext, ServiceContext> {
   const resolvers = [{ Query: { _version: () => '1' }, Mutation: { _noop: () => null } }, ...modules.map((m) => m.resolvers)];
   return createYoga<NodeServerContext, ServiceContext>({
-    schema: createSchema<NodeServerContext & ServiceContext>({ typeDefs: [ROOT_TYPES, ...modules.map((m) => m.typeDefs)], resolvers }),
+    schema: createSchema<NodeServerContext & ServiceContext>({ typeDefs: [ROOT_TYPE_DEFS, ...modules.map((m) => m.typeDefs)], resolvers }),
     context: ({ req }) => contextOf(req),
     graphqlEndpoint: '/graphql',
     landingPage: false,
