@@ -46,16 +46,11 @@ export interface MasterPlayerProps {
 }
 
 /**
- * TEST HOOK (browser tests only, issue 5 acceptance 2): the player that played last on the page
- * publishes `window.__masterdeckPlayer` with `positionFrames()`, `version()`, `status()`,
- * `contextTime()`, `sample()` (position and audio-clock time read together), `scheduled()` (the
- * AudioBuffers in the audio graph) and `switches()` (each Original/Mastered switch with the frame of
- * both versions at the switch time). Read-only; nothing in the product uses it.
+ * The test build's hook on the page's player (testing/player-test-hook.ts). `import.meta.env.MODE`
+ * is a constant at build time, so in a production build this branch, and the import, are removed.
  */
-declare global {
-  interface Window {
-    __masterdeckPlayer?: ReturnType<PlayerController['testHook']>;
-  }
+function publishForTests(controller: PlayerController, first: boolean) {
+  if (import.meta.env.MODE === 'e2e') void import('../testing/player-test-hook.js').then(({ publishPlayer }) => publishPlayer(controller, first));
 }
 
 /** The key that toggles Original/Mastered (said in the UI): A, as in A/B. */
@@ -95,7 +90,7 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMast
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setController(created);
     keyboardOwner ??= created;
-    if (!window.__masterdeckPlayer) window.__masterdeckPlayer = created.testHook();
+    publishForTests(created, true);
     return () => {
       if (keyboardOwner === created) keyboardOwner = null;
       created.destroy();
@@ -124,7 +119,7 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMast
   const play = () => {
     if (!controller) return;
     keyboardOwner = controller;
-    window.__masterdeckPlayer = controller.testHook();
+    publishForTests(controller, false);
     controller.togglePlay();
   };
   const toggleVersion = (to?: Version) => {
