@@ -69,7 +69,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
 
   // The track's latest master: opened again, the page shows the style that was mastered and its figures.
   const latestMastered = useMemo(
-    () => (trackMasters.data ?? []).filter(isMastered).sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)))[0]?.style?.id ?? null,
+    () => (trackMasters.data ?? []).filter((m) => isMastered(m.status, m.style?.id ?? null)).sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)))[0]?.style?.id ?? null,
     [trackMasters.data],
   );
   // Spec §4: the first style of the first group when none is chosen (the page's own style first).
