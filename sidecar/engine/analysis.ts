@@ -120,7 +120,7 @@ export function bandLevelsDb(acc: SpectrumAccumulator): BandGains {
 }
 
 /** Largest corrective match toward the neutral reference, dB: a nudge, never the style's sound. */
-export const MAX_MATCH_DB = 1.5;
+export const MAX_MATCH_DB = 1;
 
 /**
  * EQ stage: the style's tonal move applied to the track as it is ("Bright": more air and presence
