@@ -1,6 +1,7 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
 import { parseInput, withoutNulls } from '../../platform/validation.js';
-import { ZUpdateUserInput } from './accounts.schemas.js';
+import { z } from 'zod';
+import { ZUpdateUserInput, ZUser } from './accounts.schemas.js';
 import { me, updateUser } from './accounts.service.js';
 
 export const accountsGraphql: GraphqlModule = {
@@ -48,5 +49,9 @@ export const accountsGraphql: GraphqlModule = {
       updateUser: (_parent, args, ctx) =>
         updateUser(ctx, parseInput(ZUpdateUserInput, withoutNulls(args.updateUserInput as Record<string, unknown>))),
     },
+  },
+  contract: {
+    types: { User: ZUser, UpdateUserInput: ZUpdateUserInput },
+    args: { 'Mutation.updateUser': z.object({ updateUserInput: ZUpdateUserInput }) },
   },
 };

@@ -1,6 +1,6 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
 import { parseInput, withoutNulls } from '../../platform/validation.js';
-import { ZCreateAddressInput, ZUpdateAddressInput } from './addresses.schemas.js';
+import { ZAddress, ZCreateAddressInput, ZUpdateAddressInput } from './addresses.schemas.js';
 import { createAddress, listAddresses, updateAddress } from './addresses.service.js';
 
 export const addressesGraphql: GraphqlModule = {
@@ -35,5 +35,9 @@ export const addressesGraphql: GraphqlModule = {
       createAddress: (_parent, args, ctx) => createAddress(ctx, parseInput(ZCreateAddressInput, withoutNulls(args))),
       updateAddress: (_parent, args, ctx) => updateAddress(ctx, parseInput(ZUpdateAddressInput, withoutNulls(args))),
     },
+  },
+  contract: {
+    types: { Address: ZAddress },
+    args: { 'Mutation.createAddress': ZCreateAddressInput, 'Mutation.updateAddress': ZUpdateAddressInput },
   },
 };

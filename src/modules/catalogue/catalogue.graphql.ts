@@ -1,4 +1,5 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
+import { ZStyle, ZStyleGroup } from './catalogue.schemas.js';
 import { listStyleGroups } from './catalogue.service.js';
 
 export const catalogueGraphql: GraphqlModule = {
@@ -30,4 +31,5 @@ export const catalogueGraphql: GraphqlModule = {
       styleGroups: (_parent, _args, ctx) => listStyleGroups(ctx),
     },
   },
+  contract: { types: { Style: ZStyle, StyleGroup: ZStyleGroup }, args: {} },
 };

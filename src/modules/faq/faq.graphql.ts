@@ -1,4 +1,5 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
+import { ZFaq } from './faq.schemas.js';
 import { listFaqs } from './faq.service.js';
 
 export const faqGraphql: GraphqlModule = {
@@ -14,4 +15,5 @@ export const faqGraphql: GraphqlModule = {
     }
   `,
   resolvers: { Query: { Faqs: (_parent, _args, ctx) => listFaqs(ctx) } },
+  contract: { types: { Faq: ZFaq }, args: {} },
 };

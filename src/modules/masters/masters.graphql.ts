@@ -2,7 +2,19 @@ import { GraphQLScalarType } from 'graphql';
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
 import { parseInput, withoutNulls } from '../../platform/validation.js';
 import { getMaster, getUnmasteredMaster, listMasters, listTrackMasters, removeMaster } from './masters.service.js';
-import { ZCreateTrackInput, ZIdInput, ZMastersInput, ZTrackIdInput, ZUpdateTrackInput } from './masters.schemas.js';
+import {
+  ZAudioInfo,
+  ZCreateTrackInput,
+  ZIdInput,
+  ZMaster,
+  ZMasterInvoice,
+  ZMasterStyle,
+  ZMastersInput,
+  ZTrack,
+  ZTrackIdInput,
+  ZUpdateTrackInput,
+  ZUserRef,
+} from './masters.schemas.js';
 import { createTrack, listMyTracks, removeTrackOfUser, updateTrack } from './tracks.service.js';
 
 /** The engine's loudness figures: a JSON object passed through as is. */
@@ -40,7 +52,7 @@ export const mastersGraphql: GraphqlModule = {
       bpm: Int
       path: String
       isCustomMaster: Boolean!
-      user: TrackOwner
+      user: TrackOwner!
       audio: TrackAudio
       createdAt: String!
       updatedAt: String!
@@ -56,7 +68,7 @@ export const mastersGraphql: GraphqlModule = {
       styleGroup: MasterStyleGroup!
     }
     type MasterInvoice {
-      invoiceNumber: Float!
+      invoiceNumber: Int!
       couponKey: String
       price: Float!
       couponValue: Float!
@@ -111,6 +123,28 @@ export const mastersGraphql: GraphqlModule = {
       // null is meaningful here: it clears artist, genre, album or bpm (a null name means unchanged).
       updateTrack: (_parent, args, ctx) => updateTrack(ctx, parseInput(ZUpdateTrackInput, { ...args, name: args.name ?? undefined })),
       removeTrack: (_parent, args, ctx) => removeTrackOfUser(ctx, parseInput(ZIdInput, args)),
+    },
+  },
+  contract: {
+    types: {
+      TrackOwner: ZUserRef,
+      TrackAudio: ZAudioInfo,
+      Track: ZTrack,
+      MasterStyleGroup: ZMasterStyle.shape.styleGroup,
+      MasterStyle: ZMasterStyle,
+      MasterInvoice: ZMasterInvoice,
+      Master: ZMaster,
+    },
+    scalars: { MasterMeasurements: ZMaster.shape.measurements },
+    args: {
+      'Query.masters': ZMastersInput,
+      'Query.trackMasters': ZTrackIdInput,
+      'Query.unmasteredMaster': ZTrackIdInput,
+      'Query.master': ZIdInput,
+      'Mutation.removeMaster': ZIdInput,
+      'Mutation.createTrack': ZCreateTrackInput,
+      'Mutation.updateTrack': ZUpdateTrackInput,
+      'Mutation.removeTrack': ZIdInput,
     },
   },
 };

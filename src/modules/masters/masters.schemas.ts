@@ -73,8 +73,8 @@ export const ZAudioInfo = z.object({
   channels: z.number().int(),
   bitsPerSample: z.number().int(),
   sampleFormat: z.enum(['int', 'float']),
-  /** Sample frames per channel. */
-  frames: z.number().int(),
+  /** Sample frames per channel; beyond GraphQL's 32-bit Int for long high-rate files, so served as Float. */
+  frames: z.number().int().meta({ graphql: 'Float' }),
   durationS: z.number(),
 });
 export type TAudioInfo = z.infer<typeof ZAudioInfo>;
@@ -117,7 +117,7 @@ export const ZMasterStyle = z.object({
 /** Master (spec §3) plus the list view's flat fields and the engine's measurements. */
 export const ZMaster = z.object({
   id: z.string(),
-  track: ZTrack.omit({ user: true, audio: true }),
+  track: ZTrack,
   buyingOption: z.number().int(),
   /** null for the track's unmastered master. */
   style: ZMasterStyle.nullable(),

@@ -12,7 +12,7 @@ import type {
   TTrackAccess,
   TTrackIdInput,
 } from './masters.schemas.js';
-import { removeStoredFiles, removeTrackOfUser, userIdOf } from './tracks.service.js';
+import { removeStoredFiles, removeTrackOfUser, toTrack, userIdOf } from './tracks.service.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -30,18 +30,27 @@ async function toMasters(db: Database, rows: MasterRow[]): Promise<TMaster[]> {
     const styled = row.style_id !== null && row.style_name !== null && row.style_index !== null && row.style_group_id !== null && row.style_group_name !== null;
     return {
       id: row.id,
-      track: {
+      // The same Track as myTracks answers: the track's owner is the master's.
+      track: toTrack({
         id: row.track_id,
+        user_id: row.user_id,
+        user_email: row.user_email,
         name: row.track_name,
-        isCustomMaster: row.track_is_custom_master,
         artist: row.track_artist,
-        path: row.track_file_name,
         genre: row.track_genre,
         album: row.track_album,
         bpm: row.track_bpm,
-        createdAt: iso(row.track_created_at),
-        updatedAt: iso(row.track_updated_at),
-      },
+        is_custom_master: row.track_is_custom_master,
+        file_name: row.track_file_name,
+        path: row.track_path,
+        sample_rate: row.track_sample_rate,
+        channels: row.track_channels,
+        bits_per_sample: row.track_bits_per_sample,
+        sample_format: row.track_sample_format,
+        number_of_samples: row.track_number_of_samples,
+        created_at: row.track_created_at,
+        updated_at: row.track_updated_at,
+      }),
       buyingOption: row.buying_option,
       style: styled
         ? {

@@ -18,7 +18,8 @@ export const originalKeyOf = (trackId: string) => `${trackFilesPrefix(trackId)}/
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export function toTrack(row: TrackRow): TTrack {
+/** A track as the API answers it; the byte layout of the stored file is none of the caller's business. */
+export function toTrack(row: Omit<TrackRow, 'byte_length' | 'data_offset' | 'data_bytes'>): TTrack {
   const hasAudio =
     row.path !== null && row.sample_rate !== null && row.channels !== null && row.bits_per_sample !== null && row.sample_format !== null;
   const frames = Number(row.number_of_samples ?? 0);

@@ -1,7 +1,7 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
 import { parseInput, withoutNulls } from '../../platform/validation.js';
 import { createShare, removeShare, sharedWithMe, sharesByMaster } from './sharing.service.js';
-import { ZCreateShareInput, ZMasterIdInput, ZShareIdInput, ZSharedWithMeInput } from './sharing.schemas.js';
+import { ZCreateShareInput, ZMasterIdInput, ZShare, ZShareIdInput, ZSharedMaster, ZSharedWithMeInput } from './sharing.schemas.js';
 
 /**
  * Spec §7: sharesByMaster answers the share list (Share of spec §3); sharedWithMe answers the
@@ -58,6 +58,15 @@ export const sharingGraphql: GraphqlModule = {
     Mutation: {
       createShare: (_parent, args, ctx) => createShare(ctx, parseInput(ZCreateShareInput, args)),
       removeShare: (_parent, args, ctx) => removeShare(ctx, parseInput(ZShareIdInput, args)),
+    },
+  },
+  contract: {
+    types: { Share: ZShare, ShareMasterRef: ZShare.shape.master, SharedTrack: ZSharedMaster.shape.track, SharedMaster: ZSharedMaster },
+    args: {
+      'Query.sharesByMaster': ZMasterIdInput,
+      'Query.sharedWithMe': ZSharedWithMeInput,
+      'Mutation.createShare': ZCreateShareInput,
+      'Mutation.removeShare': ZShareIdInput,
     },
   },
 };
