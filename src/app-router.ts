@@ -10,6 +10,8 @@ import { couponsRouter } from './modules/coupons/index.js';
 import { paymentsRouter } from './modules/payments/index.js';
 import { pricingRouter } from './modules/pricing/index.js';
 import { sharingRouter } from './modules/sharing/index.js';
+import { distributionRouter } from './modules/distribution/index.js';
+import { feedbackRouter } from './modules/feedback/index.js';
 
 /** The public tRPC API: one sub-router per domain module. */
 export const appRouter = router({
@@ -25,6 +27,8 @@ export const appRouter = router({
   payments: paymentsRouter,
   pricing: pricingRouter,
   sharing: sharingRouter,
+  distribution: distributionRouter,
+  feedback: feedbackRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -60,6 +60,12 @@ const ZEnv = z.object({
   NOTICE_BANNER_TEXT: z.string().optional(),
   FEATURE_DISTRIBUTION: z.stringbool().default(true),
   FEATURE_BLOG: z.stringbool().default(true),
+  /** Which distributor the add-on talks to; `local` keeps everything in the product's database. */
+  DISTRIBUTION_PROVIDER: z.enum(['local']).default('local'),
+  /** The Braintree plan of the distribution subscription (used when the Braintree keys are set). */
+  BRAINTREE_DISTRIBUTION_PLAN_ID: z.string().min(1).default('distribution-yearly'),
+  /** How often the web process looks for subscriptions due for renewal, seconds (0 turns it off). */
+  SUBSCRIPTION_RENEWAL_INTERVAL_S: z.coerce.number().int().min(0).default(3600),
   /**
    * Express's `trust proxy`: which hops may set X-Forwarded-For (the client IP every abuse limit is
    * keyed by). Default none: a client could otherwise rotate the header for fresh budgets.

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** Comments and ratings (spec §3 Comment, Rating; §5 new comment; §7 GraphQL calls). */
+
+export const MAX_COMMENT_LENGTH = 2000;
+export const MAX_RATING_COMMENT_LENGTH = 2000;
+export const MIN_STARS = 1;
+export const MAX_STARS = 5;
+
+const ZUuid = z.uuid('global.error.invalidInput');
+
+/** Spec §5: trimmed text, non-empty; plain text, length-limited (the database holds the same bound). */
+export const ZCommentText = z
+  .string('comment.textRequired')
+  .trim()
+  .min(1, 'comment.textRequired')
+  .max(MAX_COMMENT_LENGTH, 'comment.textTooLong');
+
+/** A position in the track, in seconds from its start (optional: a comment may be about the whole track). */
+export const ZCommentTimestamp = z.number('comment.invalidTimestamp').finite('comment.invalidTimestamp').min(0, 'comment.invalidTimestamp');
+
+/* ---------- inputs (shared by tRPC, GraphQL and the client's forms) ---------- */
+
+export const ZTrackIdInput = z.object({ trackId: ZUuid });
+export type TTrackIdInput = z.infer<typeof ZTrackIdInput>;
+
+export const ZCreateCommentInput = z.object({ trackId: ZUuid, text: ZCommentText, timestamp: ZCommentTimestamp.nullish() });
+export type TCreateCommentInput = z.infer<typeof ZCreateCommentInput>;
+
+/** updateComment (spec §7: id, text, timestamp); an absent timestamp keeps the position, null removes it. */
+export const ZUpdateCommentInput = z.object({ id: ZUuid, text: ZCommentText, timestamp: ZCommentTimestamp.nullish() });
+export type TUpdateCommentInput = z.infer<typeof ZUpdateCommentInput>;
+
+export const ZIdInput = z.object({ id: ZUuid });
+export type TIdInput = z.infer<typeof ZIdInput>;
+
+export const ZStars = z.number('rating.invalidStars').int('rating.invalidStars').min(MIN_STARS, 'rating.invalidStars').max(MAX_STARS, 'rating.invalidStars');
+export const ZRatingComment = z.string().trim().max(MAX_RATING_COMMENT_LENGTH, 'rating.commentTooLong');
+
+export const ZCreateRatingInput = z.object({ trackId: ZUuid, rating: ZStars, comment: ZRatingComment.nullish() });
+export type TCreateRatingInput = z.infer<typeof ZCreateRatingInput>;
+
+export const ZUpdateRatingInput = z.object({ id: ZUuid, rating: ZStars, comment: ZRatingComment.nullish() });
+export type TUpdateRatingInput = z.infer<typeof ZUpdateRatingInput>;
+
+/** Rating summaries for a list of tracks (the master lists' average column). */
+export const ZRatingSummariesInput = z.object({ trackIds: z.array(ZUuid).max(500) });
+export type TRatingSummariesInput = z.infer<typeof ZRatingSummariesInput>;
+
+export const ZCommentDigestSetting = z.object({ enabled: z.boolean() });
+export type TCommentDigestSetting = z.infer<typeof ZCommentDigestSetting>;
+
+/* ---------- answers ---------- */
+
+const ZUserRef = z.object({ id: z.string(), email: z.string() });
+
+/**
+ * Comment (spec §3). `canEdit` and `canDelete` tell the caller what they may do with it (authors
+ * edit and delete their own; the track's owner deletes any), so the client shows no dead buttons.
+ */
+export const ZComment = z.object({
+  id: z.string(),
+  trackId: z.string(),
+  text: z.string(),
+  user: ZUserRef,
+  timestamp: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+});
+export type TComment = z.infer<typeof ZComment>;
+
+/** Rating (spec §3), with its author, one per user and track. */
+export const ZRating = z.object({
+  id: z.string(),
+  trackId: z.string(),
+  rating: z.number().int(),
+  comment: z.string(),
+  user: ZUserRef,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TRating = z.infer<typeof ZRating>;
+
+export const ZRatingSummary = z.object({ trackId: z.string(), average: z.number().nullable(), count: z.number().int() });
+export type TRatingSummary = z.infer<typeof ZRatingSummary>;
+
+/** A track's ratings with their average and the caller's own, for the master page. */
+export const ZTrackRatings = ZRatingSummary.extend({ ratings: z.array(ZRating), mine: ZRating.nullable() });
+export type TTrackRatings = z.infer<typeof ZTrackRatings>;

@@ -1,0 +1,212 @@
+import type { ServiceContext } from '../../platform/context.js';
+import { AppError, forbidden, notFound, unauthorized } from '../../platform/errors.js';
+import { getTrack, trackAccessFor, type TTrack, type TTrackAccess } from '../masters/index.js';
+import * as repo from './feedback.repository.js';
+import type {
+  TComment,
+  TCommentDigestSetting,
+  TCreateCommentInput,
+  TCreateRatingInput,
+  TIdInput,
+  TRating,
+  TRatingSummariesInput,
+  TRatingSummary,
+  TTrackIdInput,
+  TTrackRatings,
+  TUpdateCommentInput,
+  TUpdateRatingInput,
+} from './feedback.schemas.js';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function userIdOf(ctx: Pick<ServiceContext, 'actor'>): string {
+  if (!ctx.actor) throw unauthorized();
+  return ctx.actor.userId;
+}
+
+/**
+ * The one rule of who may read and write feedback on a track: whoever may hear it (masters'
+ * trackAccessFor: the owner, or a person one of its masters is shared with). Anyone else gets
+ * "not found", the same answer as for a track that does not exist, so ids cannot be probed.
+ */
+async function visibleTrack(ctx: ServiceContext, userId: string, trackId: string): Promise<{ track: repo.TrackFacts; access: NonNullable<TTrackAccess> }> {
+  const access = await trackAccessFor(ctx.db, userId, trackId);
+  const track = access ? await repo.findTrackFacts(ctx.db, trackId) : undefined;
+  if (!access || !track) throw notFound('track');
+  return { track, access };
+}
+
+/** A position must lie inside the track (when its length is known). */
+function checkTimestamp(track: repo.TrackFacts, timestamp: number | null | undefined) {
+  if (timestamp === null || timestamp === undefined) return;
+  if (track.sample_rate && track.number_of_samples !== null) {
+    const durationS = Number(track.number_of_samples) / track.sample_rate;
+    if (timestamp > durationS + 0.5) throw new AppError('BAD_REQUEST', 'comment.timestampOutOfRange');
+  }
+}
+
+function toComment(row: repo.CommentRow, viewerId: string, ownerId: string): TComment {
+  return {
+    id: row.id,
+    trackId: row.track_id,
+    text: row.text,
+    user: { id: row.user_id, email: row.user_email },
+    timestamp: row.timestamp_s,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    canEdit: row.user_id === viewerId,
+    canDelete: row.user_id === viewerId || ownerId === viewerId,
+  };
+}
+
+/** trackComments (spec §7): the track's comments, newest first, for whoever may hear the track. */
+export async function trackComments(ctx: ServiceContext, input: TTrackIdInput): Promise<TComment[]> {
+  const userId = userIdOf(ctx);
+  const { track } = await visibleTrack(ctx, userId, input.trackId);
+  const rows = await repo.findComments(ctx.db, track.id);
+  return rows.map((row) => toComment(row, userId, track.user_id));
+}
+
+/** createComment (spec §5, §6): the owner and shared viewers comment, optionally at a position. */
+export async function createComment(ctx: ServiceContext, input: TCreateCommentInput): Promise<TComment> {
+  const userId = userIdOf(ctx);
+  const { track } = await visibleTrack(ctx, userId, input.trackId);
+  checkTimestamp(track, input.timestamp);
+  const { id } = await repo.insertComment(ctx.db, { trackId: track.id, userId, text: input.text, timestamp: input.timestamp ?? null });
+  const row = await repo.findComment(ctx.db, id);
+  if (!row) throw notFound('comment');
+  return toComment(row, userId, track.user_id);
+}
+
+/**
+ * The comment with its track, if the caller may see that track; otherwise "not found" (a comment on
+ * a track one cannot hear does not exist for them).
+ */
+async function visibleComment(ctx: ServiceContext, userId: string, commentId: string) {
+  const comment = await repo.findComment(ctx.db, commentId);
+  if (!comment) throw notFound('comment');
+  const access = await trackAccessFor(ctx.db, userId, comment.track_id);
+  const track = access ? await repo.findTrackFacts(ctx.db, comment.track_id) : undefined;
+  if (!track) throw notFound('comment');
+  return { comment, track };
+}
+
+/** updateComment: only its author changes a comment (text and position). */
+export async function updateComment(ctx: ServiceContext, input: TUpdateCommentInput): Promise<TComment> {
+  const userId = userIdOf(ctx);
+  const { comment, track } = await visibleComment(ctx, userId, input.id);
+  if (comment.user_id !== userId) throw forbidden();
+  checkTimestamp(track, input.timestamp);
+  const updated = await repo.updateOwnComment(ctx.db, comment.id, userId, { text: input.text, timestamp: input.timestamp });
+  if (!updated) throw notFound('comment');
+  const row = await repo.findComment(ctx.db, comment.id);
+  if (!row) throw notFound('comment');
+  return toComment(row, userId, track.user_id);
+}
+
+/** removeComment: its author, or the owner of the track it is on (spec §6). */
+export async function removeComment(ctx: ServiceContext, input: TIdInput): Promise<true> {
+  const userId = userIdOf(ctx);
+  const { comment, track } = await visibleComment(ctx, userId, input.id);
+  if (comment.user_id !== userId && track.user_id !== userId) throw forbidden();
+  if (!(await repo.deleteComment(ctx.db, comment.id))) throw notFound('comment');
+  return true;
+}
+
+/* ---------- ratings ---------- */
+
+function toRating(row: repo.RatingRow): TRating {
+  return {
+    id: row.id,
+    trackId: row.track_id,
+    rating: row.rating,
+    comment: row.comment,
+    user: { id: row.user_id, email: row.user_email },
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+const roundedAverage = (ratings: readonly { rating: number }[]) =>
+  ratings.length === 0 ? null : Math.round((ratings.reduce((sum, r) => sum + r.rating, 0) / ratings.length) * 10) / 10;
+
+/** The track's ratings (spec §7 "track with ratings") with average, count and the caller's own. */
+export async function trackRatings(ctx: ServiceContext, input: TTrackIdInput): Promise<TTrackRatings> {
+  const userId = userIdOf(ctx);
+  const { track } = await visibleTrack(ctx, userId, input.trackId);
+  const ratings = (await repo.findRatings(ctx.db, track.id)).map(toRating);
+  return { trackId: track.id, average: roundedAverage(ratings), count: ratings.length, ratings, mine: ratings.find((r) => r.user.id === userId) ?? null };
+}
+
+/** Spec §7 "track by id including ratings": the caller's own track with its ratings and their average. */
+export async function ratedTrack(ctx: ServiceContext, input: TIdInput): Promise<TTrack & { ratings: TRating[]; ratingAverage: number | null }> {
+  const track = await getTrack(ctx, input);
+  const ratings = await trackRatings(ctx, { trackId: track.id });
+  return { ...track, ratings: ratings.ratings, ratingAverage: ratings.average };
+}
+
+/** createRating: one per user and track, by whoever may hear it. */
+export async function createRating(ctx: ServiceContext, input: TCreateRatingInput): Promise<TRating> {
+  const userId = userIdOf(ctx);
+  const { track } = await visibleTrack(ctx, userId, input.trackId);
+  const inserted = await repo.insertRating(ctx.db, { trackId: track.id, userId, rating: input.rating, comment: input.comment ?? '' });
+  if (!inserted) throw new AppError('CONFLICT', 'rating.alreadyRated');
+  const row = await repo.findRating(ctx.db, inserted.id);
+  if (!row) throw notFound('rating');
+  return toRating(row);
+}
+
+/** A rating of the caller's own, on a track they may still hear; anything else is "not found". */
+async function ownRating(ctx: ServiceContext, userId: string, ratingId: string) {
+  const rating = await repo.findRating(ctx.db, ratingId);
+  if (!rating || !(await trackAccessFor(ctx.db, userId, rating.track_id))) throw notFound('rating');
+  if (rating.user_id !== userId) throw forbidden();
+  return rating;
+}
+
+/** updateRating: its author changes stars and comment (an absent comment keeps the old one). */
+export async function updateRating(ctx: ServiceContext, input: TUpdateRatingInput): Promise<TRating> {
+  const userId = userIdOf(ctx);
+  const rating = await ownRating(ctx, userId, input.id);
+  const updated = await repo.updateOwnRating(ctx.db, rating.id, userId, { rating: input.rating, comment: input.comment ?? undefined });
+  if (!updated) throw notFound('rating');
+  const row = await repo.findRating(ctx.db, rating.id);
+  if (!row) throw notFound('rating');
+  return toRating(row);
+}
+
+/** removeRating: its author only. */
+export async function removeRating(ctx: ServiceContext, input: TIdInput): Promise<true> {
+  const userId = userIdOf(ctx);
+  const rating = await ownRating(ctx, userId, input.id);
+  if (!(await repo.deleteOwnRating(ctx.db, rating.id, userId))) throw notFound('rating');
+  return true;
+}
+
+/**
+ * Average and count for the tracks of a list; tracks the caller may not hear are left out (not
+ * reported as unrated), so the answer says nothing about them.
+ */
+export async function ratingSummaries(ctx: ServiceContext, input: TRatingSummariesInput): Promise<TRatingSummary[]> {
+  const userId = userIdOf(ctx);
+  const unique = [...new Set(input.trackIds)];
+  const visible: string[] = [];
+  for (const trackId of unique) if (await trackAccessFor(ctx.db, userId, trackId)) visible.push(trackId);
+  const rows = await repo.summariseRatings(ctx.db, visible);
+  const byTrack = new Map(rows.map((row) => [row.track_id, row]));
+  return visible.map((trackId) => {
+    const row = byTrack.get(trackId);
+    return { trackId, average: row ? Math.round(Number(row.average) * 10) / 10 : null, count: row ? Number(row.count) : 0 };
+  });
+}
+
+/* ---------- the owner's digest setting (profile) ---------- */
+
+export async function commentDigestSetting(ctx: ServiceContext): Promise<TCommentDigestSetting> {
+  return { enabled: !(await repo.isDigestOptedOut(ctx.db, userIdOf(ctx))) };
+}
+
+export async function setCommentDigestSetting(ctx: ServiceContext, input: TCommentDigestSetting): Promise<TCommentDigestSetting> {
+  await repo.setDigestOptOut(ctx.db, userIdOf(ctx), !input.enabled);
+  return { enabled: input.enabled };
+}
