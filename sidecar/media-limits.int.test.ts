@@ -66,7 +66,9 @@ describe('media process job limits (MEDIA_JOB_SLOTS=2)', () => {
 
     /** When a preparation really ran: its first engine progress to its end. */
     const spanOf = (name: keyof typeof tracks) => {
-      const messages = clients[name].received.flatMap((r) => (r.kind === 'json' && r.message.event === 'prepare-mastering' ? [{ at: r.at, ...r.message.payload }] : []));
+      const messages: Array<Record<string, unknown> & { at: number }> = clients[name].received.flatMap((r) =>
+        r.kind === 'json' && r.message.event === 'prepare-mastering' ? [{ ...r.message.payload, at: r.at }] : [],
+      );
       const started = messages.find((m) => m.queuePosition === undefined && (m.stage !== 'preparing' || Number(m.progressInPercent) > 0));
       const ended = messages.find((m) => m.processed === true);
       return { start: started?.at ?? Infinity, end: ended?.at ?? -Infinity, positions: messages.flatMap((m) => (typeof m.queuePosition === 'number' ? [m.queuePosition] : [])) };
