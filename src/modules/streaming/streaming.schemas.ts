@@ -130,6 +130,8 @@ export const ZPrepareMasteringState = z.object({
   stage: z.enum(['preparing', 'dynamics', 'eq', 'done']),
   iteration: z.number().int(),
   progressInPercent: z.number(),
+  /** While the job waits for a slot of the media process: its place in line (1 = next). */
+  queuePosition: z.number().int().min(1).optional(),
 });
 export type TPrepareMasteringState = z.infer<typeof ZPrepareMasteringState>;
 
@@ -139,6 +141,7 @@ export const ZBounceState = z.object({
   processed: z.boolean(),
   progressInPercent: z.number(),
   masterId: z.string().optional(),
+  queuePosition: z.number().int().min(1).optional(),
 });
 export type TBounceState = z.infer<typeof ZBounceState>;
 
