@@ -138,7 +138,16 @@ export const ZMasterMeasurements = z
     sampleRate: z.number().int(),
     /** Sample peak over RMS, dB. */
     crest: z.number().nullable().optional(),
+    /** The style's loudness target, LUFS. */
     targetLufs: z.number().optional(),
+    /**
+     * How far short of the target the master stays to keep the dynamics the style's budget allows,
+     * LU (0: target met). Masters bounced before the budget existed carry none.
+     */
+    heldBackLu: z.number().min(0).optional(),
+    /** Limiter gain reduction at the 95th percentile and mean compression, dB. */
+    limiterP95Db: z.number().optional(),
+    compressionDb: z.number().optional(),
     preGainDb: z.number().optional(),
     trimDb: z.number().optional(),
     /** The original as preparation measured it. */

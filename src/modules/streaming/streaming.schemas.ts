@@ -131,6 +131,8 @@ export const ZPrepareMasteringState = z.object({
   stage: z.enum(['preparing', 'dynamics', 'eq', 'done']),
   iteration: z.number().int(),
   progressInPercent: z.number(),
+  /** While the job waits for a slot of the media process: its place in line (1 = next). */
+  queuePosition: z.number().int().min(1).optional(),
 });
 export type TPrepareMasteringState = z.infer<typeof ZPrepareMasteringState>;
 /** The preparation's progress without its track: the one shape the engine's host, the socket and the SPA keep. */
@@ -143,10 +145,11 @@ export const ZBounceState = z.object({
   processed: z.boolean(),
   progressInPercent: z.number(),
   masterId: z.string().optional(),
+  queuePosition: z.number().int().min(1).optional(),
 });
 export type TBounceState = z.infer<typeof ZBounceState>;
 /** A bounce's progress as the media process and the SPA keep it. */
-export const ZBounceProgress = ZBounceState.pick({ processed: true, progressInPercent: true });
+export const ZBounceProgress = ZBounceState.pick({ processed: true, progressInPercent: true, queuePosition: true });
 export type TBounceProgress = z.infer<typeof ZBounceProgress>;
 
 export const ZChunksCanceled = z.object({ styleIndex: z.number().int(), chunkIndices: z.array(z.number().int()) });

@@ -23,10 +23,19 @@ export interface EqPoint {
   db: number;
 }
 
+/** What the dynamics budget decided: the style's target and how far short of it the master stayed. */
+export interface BudgetFigures {
+  targetLufs: number;
+  /** LU the master stayed under the target to keep the dynamics (0: target met). */
+  heldBackLu: number;
+}
+
 export interface ReportFigures {
   original: LoudnessFigures | null;
   master: LoudnessFigures | null;
   eq: EqPoint[] | null;
+  /** Null for masters bounced before the engine had a dynamics budget. */
+  budget: BudgetFigures | null;
 }
 
 type VersionFigures = Pick<TMasterMeasurements, 'lufs' | 'truePeak' | 'lra' | 'crest'> | NonNullable<TMasterMeasurements['original']>;
@@ -50,8 +59,10 @@ function figuresOf(source: VersionFigures | undefined): LoudnessFigures | null {
  * the master's own figures at top level, the original's under `original`, the EQ change under `eq`.
  */
 export function reportFiguresOf(measurements: TMasterMeasurements | null | undefined): ReportFigures {
-  if (!measurements) return { original: null, master: null, eq: null };
-  return { original: figuresOf(measurements.original), master: figuresOf(measurements), eq: eqOf(measurements.eq) };
+  if (!measurements) return { original: null, master: null, eq: null, budget: null };
+  const { targetLufs, heldBackLu } = measurements;
+  const budget = targetLufs !== undefined && heldBackLu !== undefined ? { targetLufs, heldBackLu } : null;
+  return { original: figuresOf(measurements.original), master: figuresOf(measurements), eq: eqOf(measurements.eq), budget };
 }
 
 function eqOf(curve: TMasterMeasurements['eq']): EqPoint[] | null {
