@@ -10,6 +10,7 @@ import { couponsRouter } from './modules/coupons/index.js';
 import { paymentsRouter } from './modules/payments/index.js';
 import { pricingRouter } from './modules/pricing/index.js';
 import { sharingRouter } from './modules/sharing/index.js';
+import { distributionRouter } from './modules/distribution/index.js';
 import { feedbackRouter } from './modules/feedback/index.js';
 
 /** The public tRPC API: one sub-router per domain module. */
@@ -26,6 +27,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   pricing: pricingRouter,
   sharing: sharingRouter,
+  distribution: distributionRouter,
   feedback: feedbackRouter,
 });
 

@@ -21,12 +21,11 @@ describe('web app', () => {
     await platform.close();
   });
 
-  it('when probed, then /healthz, /readyz and /metrics answer', async () => {
+  it('when probed, then /healthz and /readyz answer (/metrics needs its token: abuse-limits.int.test.ts)', async () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready' });
-    expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/http_request_duration_seconds/);
   });
 
   it('when GraphQL asks for styleGroups and Faqs, then the seeded catalogue comes back', async () => {

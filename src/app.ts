@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -12,9 +13,10 @@ import { restRoutes } from './rest-routes.js';
 import type { Platform } from './platform/context.js';
 import { isDatabaseReachable } from './platform/db/database.js';
 import { createGraphqlHandler } from './platform/graphql/yoga.js';
+import { guardParsedBody, guardTrpcInput, guardUrl } from './platform/http/body-guard.js';
 import { apiNotFound, errorHandler } from './platform/http/error-handler.js';
 import { createMetrics } from './platform/http/metrics.js';
-import { contextOfRequest } from './platform/http/request-context.js';
+import { authenticate, contextOfRequest } from './platform/http/request-context.js';
 import { spaRouter } from './platform/http/spa.js';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist/client/', import.meta.url));
@@ -26,7 +28,9 @@ export function createApp(platform: Platform, options: { clientDir?: string } = 
   const app = express();
   const metrics = createMetrics();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Who may set X-Forwarded-For comes from configuration (default: nobody), so a client cannot
+  // rotate the header to buy fresh per-IP budgets of the abuse limits.
+  app.set('trust proxy', platform.env.TRUST_PROXY);
 
   app.use(
     pinoHttp({
@@ -73,6 +77,8 @@ export function createApp(platform: Platform, options: { clientDir?: string } = 
   );
   app.use(compression());
   app.use(cookieParser());
+  app.use(guardUrl);
+  app.use(authenticate(platform));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -81,13 +87,25 @@ export function createApp(platform: Platform, options: { clientDir?: string } = 
     const ready = await isDatabaseReachable(platform.db);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'database unreachable' });
   });
-  app.get('/metrics', metrics.expose);
+  // Metrics tell an outsider too much (routes, timings, memory): only a configured token opens them.
+  const metricsToken = platform.env.METRICS_TOKEN;
+  app.get('/metrics', (req, res, next) => {
+    if (metricsToken && bearerMatches(req.headers.authorization, metricsToken)) {
+      next();
+      return;
+    }
+    res.status(404).json({ statusCode: 404, message: 'global.error.notFound' });
+  }, metrics.expose);
 
   app.use(
     '/trpc',
     express.json({ limit: JSON_LIMIT }),
+    guardTrpcInput,
     createExpressMiddleware({
       router: appRouter,
+      // A batch runs its calls in parallel: unbounded, one request could hold every database
+      // connection. The SPA's batch link sends at most 10 (client/src/lib/trpc.ts).
+      maxBatchSize: platform.env.TRPC_MAX_BATCH,
       createContext: ({ req }) => contextOfRequest(platform, req),
       onError: ({ error, path: procedure, ctx }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') (ctx?.log ?? platform.log).error({ err: error.cause ?? error, procedure }, 'trpc call failed');
@@ -95,13 +113,14 @@ export function createApp(platform: Platform, options: { clientDir?: string } = 
     }),
   );
 
-  const yoga = createGraphqlHandler(graphqlModules, (req) => contextOfRequest(platform, req), platform.log);
-  app.use(yoga.graphqlEndpoint, (req, res) => yoga(req, res, { req, res }));
+  const yoga = createGraphqlHandler(graphqlModules, (req) => contextOfRequest(platform, req), platform.log, platform.env);
+  app.use(yoga.graphqlEndpoint, express.json({ limit: JSON_LIMIT }), guardParsedBody, (req, res) => yoga(req, res, { req, res }));
 
   app.use(
     '/api',
     express.json({ limit: JSON_LIMIT }),
     express.urlencoded({ extended: false, limit: JSON_LIMIT }),
+    guardParsedBody,
     restRoutes(platform),
     apiNotFound,
   );
@@ -109,6 +128,12 @@ export function createApp(platform: Platform, options: { clientDir?: string } = 
   app.use(spaRouter(options.clientDir ?? CLIENT_DIST));
   app.use(errorHandler);
   return app;
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const expected = Buffer.from(`Bearer ${token}`);
+  const given = Buffer.from(header ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 export const clientDirOf = (root: string) => path.join(root, 'dist', 'client');

@@ -7,6 +7,17 @@ import { faqGraphql } from './modules/faq/index.js';
 import { mastersGraphql } from './modules/masters/index.js';
 import { sharingGraphql } from './modules/sharing/index.js';
 import { feedbackGraphql } from './modules/feedback/index.js';
+import { distributionGraphql } from './modules/distribution/index.js';
 
 /** The GraphQL schema of spec §7, one part per domain module. */
-export const graphqlModules: GraphqlModule[] = [catalogueGraphql, faqGraphql, accountsGraphql, addressesGraphql, invoicesGraphql, mastersGraphql, sharingGraphql, feedbackGraphql];
+export const graphqlModules: GraphqlModule[] = [
+  catalogueGraphql,
+  faqGraphql,
+  accountsGraphql,
+  addressesGraphql,
+  invoicesGraphql,
+  mastersGraphql,
+  sharingGraphql,
+  feedbackGraphql,
+  distributionGraphql,
+];

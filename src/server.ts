@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
+import { startRenewalJob } from './modules/distribution/index.js';
 import { createInternalApp } from './internal/internal-app.js';
 import { superviseMedia } from './media-supervisor.js';
 import { createPlatform } from './platform/bootstrap.js';
@@ -21,6 +22,8 @@ const internalServer = createServer(createInternalApp(platform));
 await listen(publicServer, env.PORT);
 await listen(internalServer, env.INTERNAL_PORT, '127.0.0.1');
 log.info({ port: env.PORT, internalPort: env.INTERNAL_PORT }, `web listening on http://localhost:${env.PORT}`);
+// Distribution subscriptions are renewed here for now; a durable job queue takes this over later.
+const renewals = env.SUBSCRIPTION_RENEWAL_INTERVAL_S > 0 ? startRenewalJob(platform, { intervalMs: env.SUBSCRIPTION_RENEWAL_INTERVAL_S * 1000 }) : null;
 const stopCommentDigests = startCommentDigests(platform);
 
 // Procfile runs the sidecar as its own process; `npm start` lets the web process run it.
@@ -37,6 +40,7 @@ async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   log.info({ signal }, 'shutting down');
+  renewals?.stop();
   stopCommentDigests();
   const closeServer = (server: Server) =>
     new Promise<void>((resolve) => {

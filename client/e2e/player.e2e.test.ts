@@ -9,7 +9,7 @@ import { productInBrowser } from './server-harness.js';
 /**
  * Issue 5, acceptance 2: in Chromium against the real product (web process supervising the media
  * sidecar), play the original, toggle to the mastered version mid-play and back, and check from the
- * page's audio graph (the player's test hook, window.__masterdeckPlayer) that playback continued at
+ * page's audio graph (the player's test hook, window.__masterdeckPlayer, in the build of `npm run build:test`) that playback continued at
  * the same sample. Screenshots of the player in English and German at 375 and 1280 px.
  */
 const SHOTS_DIR = '/tmp/shots/player';

@@ -20,6 +20,8 @@ export type Locale = 'en' | 'de';
 /** Who is calling: a signed-in user, or nobody. */
 export interface Actor {
   userId: string;
+  /** The refresh family (sign-in) the access token belongs to, when it names one. */
+  sessionId?: string;
 }
 
 /** What every service function receives (house rule 6). */

@@ -54,6 +54,35 @@ const ZEnv = z.object({
   NOTICE_BANNER_TEXT: z.string().optional(),
   FEATURE_DISTRIBUTION: z.stringbool().default(true),
   FEATURE_BLOG: z.stringbool().default(true),
+  /** Which distributor the add-on talks to; `local` keeps everything in the product's database. */
+  DISTRIBUTION_PROVIDER: z.enum(['local']).default('local'),
+  /** The Braintree plan of the distribution subscription (used when the Braintree keys are set). */
+  BRAINTREE_DISTRIBUTION_PLAN_ID: z.string().min(1).default('distribution-yearly'),
+  /** How often the web process looks for subscriptions due for renewal, seconds (0 turns it off). */
+  SUBSCRIPTION_RENEWAL_INTERVAL_S: z.coerce.number().int().min(0).default(3600),
+  /**
+   * Express's `trust proxy`: which hops may set X-Forwarded-For (the client IP every abuse limit is
+   * keyed by). Default none: a client could otherwise rotate the header for fresh budgets.
+   * `false`, `true`, a hop count, or addresses/subnets/`loopback` separated by commas.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | number | string => {
+      const trimmed = value.trim();
+      if (trimmed === '' || trimmed === 'false') return false;
+      if (trimmed === 'true') return true;
+      return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+    }),
+  /** Bearer token that opens `/metrics` on the public port; without it `/metrics` answers 404 there. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** GraphQL operation bounds (graphql-armor): aliases, depth, tokens and cost per operation. */
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).default(2000),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5000),
+  /** Calls in one tRPC batch; the SPA's batch link sends at most 10. */
+  TRPC_MAX_BATCH: z.coerce.number().int().min(1).max(100).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

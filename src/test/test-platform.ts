@@ -19,7 +19,8 @@ export interface TestPlatform extends Platform {
 /** A whole platform for integration tests: migrated database, temporary storage, fixed secrets. */
 export async function createTestPlatform(envOverrides: Record<string, string> = {}): Promise<TestPlatform> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'masterdeck-test-'));
-  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides });
+  // Tests speak from many client IPs through X-Forwarded-For, as behind a reverse proxy on loopback.
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', ...envOverrides });
   const database = await createTestDatabase();
   const log = pino({ level: 'silent' });
   const platform: Platform = {

@@ -17,6 +17,8 @@ export function createTrpcClient(options: TrpcClientOptions) {
     links: [
       httpBatchLink({
         url: '/trpc',
+        // The server refuses longer batches (TRPC_MAX_BATCH, 20 by default); more calls go in further requests.
+        maxItems: 10,
         fetch: options.fetch,
         headers() {
           const token = options.getAccessToken();

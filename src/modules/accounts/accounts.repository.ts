@@ -92,6 +92,19 @@ export async function consumeEmailToken(db: Database, tokenHash: string, purpose
     .executeTakeFirst();
 }
 
+/** Whether a link token is live, without using it up: checked before any expensive work. */
+export async function isEmailTokenLive(db: Database, tokenHash: string, purposes: EmailTokenPurpose[]) {
+  const row = await db
+    .selectFrom('email_tokens')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', 'in', purposes)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function pendingNewEmails(db: Database, userId: string) {
   const rows = await db.selectFrom('email_tokens').select('new_email').where('user_id', '=', userId).where('purpose', '=', 'email_change').execute();
   return rows.flatMap((row) => (row.new_email ? [row.new_email] : []));
@@ -149,8 +162,14 @@ export async function revokeFamily(db: Database, familyId: string) {
   await db.updateTable('refresh_tokens').set({ revoked_at: sql`now()` }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
 }
 
-export async function revokeAllOfUser(db: Database, userId: string) {
-  await db.updateTable('refresh_tokens').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+export async function revokeAllOfUser(db: Database, userId: string, exceptFamilyId?: string) {
+  let query = db.updateTable('refresh_tokens').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (exceptFamilyId) query = query.where('family_id', '<>', exceptFamilyId);
+  await query.execute();
+}
+
+export async function userExists(db: Database, id: string) {
+  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
-import express, { type CookieOptions, type Request, type Response } from 'express';
+import express, { type CookieOptions, type NextFunction, type Request, type Response } from 'express';
+import { AppError } from '../../platform/errors.js';
 import type { Platform } from '../../platform/context.js';
 import { contextOfRequest } from '../../platform/http/request-context.js';
 import { parseInput } from '../../platform/validation.js';
@@ -13,6 +14,28 @@ import {
 import * as accounts from './accounts.service.js';
 
 export const REFRESH_COOKIE = 'refresh_token';
+
+/**
+ * Browsers send Origin with every cross-site POST: one that is neither the public address nor
+ * the address the request was sent to is another site's page. No Origin (curl, server to server)
+ * is no browser, so no CSRF.
+ */
+function refuseCrossSite(publicUrl: string) {
+  const publicOrigin = new URL(publicUrl).origin;
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const origin = req.headers.origin;
+    if (req.method !== 'POST' || !origin || origin === publicOrigin || origin === `${req.protocol}://${req.headers.host ?? ''}`) {
+      next();
+      return;
+    }
+    next(new AppError('FORBIDDEN', 'global.error.crossOrigin'));
+  };
+}
+
+function jsonOnly(req: Request, _res: Response, next: NextFunction) {
+  const type = req.headers['content-type'];
+  next(type === undefined || req.is('application/json') ? undefined : new AppError('UNSUPPORTED_MEDIA_TYPE', 'error.jsonOnly'));
+}
 /** The refresh cookie is sent only to the auth endpoints, never with any other request. */
 const REFRESH_COOKIE_PATH = '/api/auth';
 
@@ -43,6 +66,10 @@ export function accountsRest(platform: Platform) {
     res.set('Cache-Control', 'no-store');
     next();
   });
+  router.use('/auth', refuseCrossSite(platform.env.PUBLIC_URL));
+  // These set or use the refresh cookie. A cross-site HTML form can only send form bodies, so
+  // JSON only (plus the Origin check) keeps another site from signing a visitor into its account.
+  router.post(['/auth/login', '/auth/refresh', '/auth/logout'], jsonOnly);
 
   router.post('/auth/register', async (req, res) => {
     const answer = await accounts.register(ctxOf(req), parseInput(ZRegisterInput, req.body ?? {}), clientOf(req));
@@ -83,7 +110,7 @@ export function accountsRest(platform: Platform) {
   });
 
   router.post('/auth/reset-password', async (req, res) => {
-    await accounts.resetPassword(ctxOf(req), parseInput(ZResetPasswordInput, req.body ?? {}));
+    await accounts.resetPassword(ctxOf(req), parseInput(ZResetPasswordInput, req.body ?? {}), clientOf(req));
     clearRefreshCookie(res);
     res.json({ message: 'global.success.passwordChanged' });
   });

@@ -7,3 +7,14 @@ export type { PaymentGateway, SaleRequest, SaleResult, SavedPaymentMethod } from
 export { paymentsRouter } from './payments.trpc.js';
 export { paymentsRest } from './payments.rest.js';
 export * from './payments.schemas.js';
+export {
+  claimSubscriptionCharge,
+  failSubscriptionCharge,
+  findPendingStartCharge,
+  findSubscriptionCharge,
+  quoteSubscriptionCharge,
+  recordSubscriptionTransaction,
+  settleSubscriptionCharge,
+} from './subscription-charges.js';
+export { installSubscriptionBilling, subscriptionBillingOf, createLocalSubscriptions, type SubscriptionBilling, type RenewalResult } from './gateway/subscription-billing.js';
+export { billingConfigFor } from './gateway/gateway-of.js';

@@ -19,6 +19,8 @@ export interface InvoiceDocument {
   };
   product: string;
   buyingOption: number;
+  /** 0 a track master, 1 the distribution add-on (sql/0021). */
+  productType?: number;
   currency: string;
   priceCents: number;
   couponKey: string | null;
@@ -93,7 +95,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     y += Math.max(doc.heightOfString(label, { width: 360 }), 12) + 6;
   };
   doc.moveTo(left, y - 6).lineTo(right, y - 6).stroke();
-  row(`${invoice.product}\n${DELIVERABLE[invoice.buyingOption] ?? 'Master download'}`, money(invoice.priceCents, currency));
+  row(`${invoice.product}\n${invoice.productType === 1 ? 'Distribution add-on subscription' : (DELIVERABLE[invoice.buyingOption] ?? 'Master download')}`, money(invoice.priceCents, currency));
   if (invoice.couponKey) row(`Coupon ${invoice.couponKey}`, `-${money(invoice.couponValueCents, currency)}`);
   row('Net amount', money(invoice.priceCents - invoice.couponValueCents, currency));
   row(`VAT ${invoice.vatRate}%`, money(invoice.vatCents, currency));

@@ -220,6 +220,7 @@ export async function findInvoice(db: Database, invoiceNumber: number) {
       'total_cents',
       'reverse_charge',
       'product',
+      'product_type',
       'buying_option',
       'payment_method',
       'transaction_id',

@@ -70,7 +70,8 @@ export const ZClientToken = z.object({ clientToken: z.string() });
 
 /** The priced purchase and buyer data as claimed; kept in payments.quote, read back by the invoice step. */
 export const ZQuote = z.object({
-  buyingOption: z.number().int().min(1).max(2),
+  /** 1 or 2 for a master; 0 for a subscription period. */
+  buyingOption: z.number().int().min(0).max(2),
   upgradeFrom: z.number().int().min(0).max(2),
   currency: ZCurrency,
   priceCents: z.number().int(),

@@ -6,6 +6,7 @@ import { couponValueCents, redeemCoupon, usableCoupon } from '../coupons/index.j
 import { amountOf, chargeCentsFor, currencyOf, totalsFor, vatTreatmentFor, type TBuyingOption } from '../pricing/index.js';
 import { billingConfigFor, paymentGatewayOf } from './gateway/gateway-of.js';
 import { SERVER_FAILURE, type SavedPaymentMethod } from './gateway/payment-gateway.js';
+import { issueInvoice } from './invoices.service.js';
 import * as repo from './payments.repository.js';
 import {
   ZQuote,
@@ -25,8 +26,6 @@ const POLL_MS = 50;
  * 60 s; the gap leaves room for it. The order id lets operators reconcile the rare double charge.
  */
 const ABANDONED_AFTER_MS = 5 * 60_000;
-/** Invoices are kept ten years after the end of their calendar year (§147 AO, §14b UStG). */
-const RETENTION_YEARS = 10;
 
 const requireActor = (ctx: ServiceContext): Actor => {
   if (!ctx.actor) throw unauthorized();
@@ -232,43 +231,14 @@ async function finish(ctx: ServiceContext, paymentId: string): Promise<void> {
     if (payment.coupon_id !== null) {
       await redeemCoupon(trx, payment.coupon_id);
     }
-    const invoiceNumber = await repo.nextInvoiceNumber(trx);
-    const issued = new Date();
-    const seller = billingConfigFor(ctx.platform).seller;
-    await repo.insertInvoice(trx, {
-      invoice_number: invoiceNumber,
-      user_id: payment.user_id,
-      master_id: payment.master_id,
-      payment_id: paymentId,
-      first_name: quote.buyer.firstName,
-      last_name: quote.buyer.lastName,
-      company: quote.buyer.company,
-      street_and_number: quote.buyer.streetAndNumber,
-      additional: quote.buyer.additional,
-      city: quote.buyer.city,
-      zip: quote.buyer.zip,
-      country: quote.buyer.country,
-      state: quote.buyer.state,
-      tax_id: quote.buyer.taxId,
-      coupon_key: quote.coupon?.key ?? null,
-      coupon_type: quote.coupon?.type ?? null,
-      coupon_amount: quote.coupon?.value ?? null,
-      coupon_currency: quote.coupon ? quote.currency : null,
-      currency: quote.currency,
-      price_cents: quote.priceCents,
-      coupon_value_cents: quote.couponValueCents,
-      vat_rate: quote.vatRateBp / 100,
-      vat_cents: quote.vatCents,
-      total_cents: quote.totalCents,
-      reverse_charge: quote.reverseCharge,
-      product: quote.product,
-      product_type: 0,
-      buying_option: quote.buyingOption,
-      payment_method: settled.payment_method ?? 'coupon',
-      transaction_id: settled.transaction_id,
-      retain_until: `${issued.getUTCFullYear() + RETENTION_YEARS}-12-31`,
-      created_at: issued,
-      seller: JSON.stringify(seller),
+    await issueInvoice(trx, ctx.platform, {
+      userId: payment.user_id,
+      masterId: payment.master_id,
+      paymentId,
+      quote,
+      productType: 0,
+      paymentMethod: settled.payment_method ?? 'coupon',
+      transactionId: settled.transaction_id,
     });
   });
 }

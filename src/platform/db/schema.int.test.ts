@@ -25,10 +25,21 @@ const columns: ColumnList = {
   comment_digest_optouts: { user_id: true, created_at: true },
   faqs: { id: true, locale: true, question: true, answer: true, sort_order: true },
   coupons: { id: true, key: true, type: true, value: true, max_uses: true, per_user_limit: true, expires_at: true, used_count: true, created_at: true },
-  payments: { id: true, user_id: true, master_id: true, buying_option: true, idempotency_key: true, gateway: true, transaction_id: true, amount_cents: true, currency: true, status: true, payment_method: true, created_at: true, updated_at: true, coupon_id: true, quote: true, failure_message: true },
+  payments: { id: true, user_id: true, master_id: true, buying_option: true, idempotency_key: true, gateway: true, transaction_id: true, amount_cents: true, currency: true, status: true, payment_method: true, created_at: true, updated_at: true, coupon_id: true, quote: true, failure_message: true, product_type: true, subscription_id: true },
   invoice_counter: { id: true, last_number: true },
   invoices: { invoice_number: true, user_id: true, master_id: true, payment_id: true, first_name: true, last_name: true, company: true, street_and_number: true, additional: true, city: true, zip: true, country: true, state: true, tax_id: true, coupon_key: true, coupon_type: true, coupon_amount: true, coupon_currency: true, currency: true, price_cents: true, coupon_value_cents: true, vat_rate: true, vat_cents: true, total_cents: true, reverse_charge: true, product: true, product_type: true, buying_option: true, payment_method: true, transaction_id: true, retain_until: true, created_at: true, seller: true },
   rate_limit_counters: { bucket: true, window_start: true, hits: true, expires_at: true },
+  local_vault_methods: { token: true, customer_id: true, payment_method: true, description: true, source_nonce: true, subscription_ref: true, created_at: true },
+  distribution_subscriptions: { id: true, user_id: true, plan_id: true, gateway: true, gateway_ref: true, payment_method_token: true, status: true, price_cents: true, currency: true, billing_frequency_months: true, period_number: true, current_period_start: true, current_period_end: true, grace_until: true, next_retry_at: true, failed_renewals: true, last_failure: true, canceled_at: true, ended_at: true, created_at: true, updated_at: true },
+  distribution_users: { id: true, user_id: true, created_at: true },
+  distribution_artists: { id: true, distribution_user_id: true, name: true, country: true, created_at: true, updated_at: true },
+  distribution_participants: { id: true, distribution_user_id: true, name: true, email: true, created_at: true, updated_at: true },
+  distribution_labels: { id: true, distribution_user_id: true, name: true, created_at: true, updated_at: true },
+  distribution_outlets: { store_id: true, store_name: true, sort_order: true, enabled: true },
+  distribution_child_stores: { id: true, store_id: true, name: true, sort_order: true },
+  distribution_genres: { genre_id: true, name: true },
+  distribution_languages: { code: true, name: true },
+  distribution_roles: { role_id: true, name: true },
 };
 
 describe('database schema', () => {

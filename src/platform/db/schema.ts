@@ -211,6 +211,9 @@ export interface PaymentsTable {
   coupon_id: number | null;
   quote: Json<unknown> | null;
   failure_message: string | null;
+  /** 0 a master's option, 1 a distribution subscription period (sql/0021). */
+  product_type: Generated<number>;
+  subscription_id: string | null;
 }
 
 export interface InvoiceCounterTable {
@@ -262,6 +265,91 @@ export interface RateLimitCountersTable {
   expires_at: Date;
 }
 
+/** The local gateway's vault (sql/0020). */
+export interface LocalVaultMethodsTable {
+  token: string;
+  customer_id: string;
+  payment_method: string;
+  description: string;
+  source_nonce: string;
+  subscription_ref: string | null;
+  created_at: CreatedAt;
+}
+
+export type DistributionSubscriptionStatus = 'active' | 'past_due' | 'canceled' | 'ended';
+
+/** sql/0021 */
+export interface DistributionSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  plan_id: string;
+  gateway: 'local' | 'braintree';
+  gateway_ref: string;
+  payment_method_token: string;
+  status: DistributionSubscriptionStatus;
+  price_cents: number;
+  currency: 'USD' | 'EUR';
+  billing_frequency_months: number;
+  period_number: Generated<number>;
+  current_period_start: Timestamp;
+  current_period_end: Timestamp;
+  grace_until: Timestamp | null;
+  next_retry_at: Timestamp | null;
+  failed_renewals: Generated<number>;
+  last_failure: string | null;
+  canceled_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** The local distribution provider's records (sql/0022); bigint ids come back as strings or numbers. */
+export interface DistributionUsersTable {
+  id: ColumnType<string | number, never, never>;
+  user_id: string;
+  created_at: CreatedAt;
+}
+interface DistributionOwned {
+  id: ColumnType<string | number, never, never>;
+  distribution_user_id: Int8;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface DistributionArtistsTable extends DistributionOwned {
+  country: string;
+}
+export interface DistributionParticipantsTable extends DistributionOwned {
+  email: string;
+}
+export type DistributionLabelsTable = DistributionOwned;
+
+/** Reference data (sql/0023). */
+export interface DistributionOutletsTable {
+  store_id: number;
+  store_name: string;
+  sort_order: number;
+  enabled: Generated<boolean>;
+}
+export interface DistributionChildStoresTable {
+  id: ColumnType<number, never, never>;
+  store_id: number;
+  name: string;
+  sort_order: number;
+}
+export interface DistributionGenresTable {
+  genre_id: number;
+  name: string;
+}
+export interface DistributionLanguagesTable {
+  code: string;
+  name: string;
+}
+export interface DistributionRolesTable {
+  role_id: number;
+  name: string;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -282,6 +370,17 @@ export interface DB {
   invoice_counter: InvoiceCounterTable;
   invoices: InvoicesTable;
   rate_limit_counters: RateLimitCountersTable;
+  local_vault_methods: LocalVaultMethodsTable;
+  distribution_subscriptions: DistributionSubscriptionsTable;
+  distribution_users: DistributionUsersTable;
+  distribution_artists: DistributionArtistsTable;
+  distribution_participants: DistributionParticipantsTable;
+  distribution_labels: DistributionLabelsTable;
+  distribution_outlets: DistributionOutletsTable;
+  distribution_child_stores: DistributionChildStoresTable;
+  distribution_genres: DistributionGenresTable;
+  distribution_languages: DistributionLanguagesTable;
+  distribution_roles: DistributionRolesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

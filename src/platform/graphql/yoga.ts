@@ -1,5 +1,7 @@
-import { createSchema, createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { GraphQLError } from 'graphql';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { createSchema, createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { GraphQLError, type ValidationContext } from 'graphql';
+import type { Env } from '../env.js';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { AppError, GENERIC_SERVER_ERROR, httpStatusOf } from '../errors.js';
 import type { ServiceContext } from '../context.js';
@@ -16,6 +18,50 @@ type NodeServerContext = { req: ExpressRequest; res: ExpressResponse };
 export const MAX_BODY_BYTES = 100 * 1024;
 
 
+/** What an operation over the bounds answers (armor prefixes its messages with "Syntax Error: "). */
+export const QUERY_TOO_COMPLEX = 'global.error.queryTooComplex';
+const ARMOR_REFUSAL = `Syntax Error: ${QUERY_TOO_COMPLEX}`;
+
+/**
+ * Refuses `__schema` and `__type` (introspection). Written against the AST, not graphql's own
+ * NoSchemaIntrospectionCustomRule: yoga validates with graphql's CommonJS build, and that rule's
+ * type checks (instanceof) would not recognise this file's ES module build.
+ */
+function noIntrospection(context: ValidationContext) {
+  return {
+    Field(node: { name: { value: string } }) {
+      if (node.name.value === '__schema' || node.name.value === '__type') {
+        context.reportError(new GraphQLError('global.error.introspectionDisabled', { nodes: [node as never] }));
+      }
+    },
+  };
+}
+
+const disableIntrospection: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(noIntrospection as never);
+  },
+};
+
+/**
+ * Bounds per operation, checked while parsing and validating, before any resolver runs: 1,500
+ * aliases of a catalogue query took 4-5 s of the one event loop. In production the schema is not
+ * introspectable and unknown fields get no "did you mean" hints (they map the schema for free).
+ */
+function protections(env: Env): Plugin[] {
+  const production = env.NODE_ENV === 'production';
+  const refusal = { errorMessage: QUERY_TOO_COMPLEX, exposeLimits: false };
+  const armor = EnvelopArmorPlugin({
+    maxAliases: { n: env.GRAPHQL_MAX_ALIASES, ...refusal },
+    maxDepth: { n: env.GRAPHQL_MAX_DEPTH, ignoreIntrospection: false, ...refusal },
+    maxTokens: { n: env.GRAPHQL_MAX_TOKENS, ...refusal },
+    maxDirectives: { n: 20, ...refusal },
+    costLimit: { maxCost: env.GRAPHQL_MAX_COST, ignoreIntrospection: false, ...refusal },
+    blockFieldSuggestion: { enabled: production },
+  }) as Plugin;
+  return production ? [armor, disableIntrospection] : [armor];
+}
+
 /**
  * GraphQL at /graphql over the module schemas. Domain errors keep their translation key in
  * `message` (decisions.md); anything else is masked and logged.
@@ -24,6 +70,7 @@ export function createGraphqlHandler(
   modules: GraphqlModule[],
   contextOf: (req: ExpressRequest) => ServiceContext,
   log: Logger,
+  env: Env,
 ): YogaServerInstance<NodeServerContext, ServiceContext> {
   const resolvers = [{ Query: { _version: () => '1' }, Mutation: { _noop: () => null } }, ...modules.map((m) => m.resolvers)];
   return createYoga<NodeServerContext, ServiceContext>({
@@ -31,6 +78,10 @@ export function createGraphqlHandler(
     context: ({ req }) => contextOf(req),
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // The SPA calls from its own origin; no other site may call with the user's credentials (yoga's
+    // default reflects any origin). The other routes send no CORS headers either.
+    cors: false,
+    plugins: protections(env),
     // The same bound as every other JSON body (app.ts); no call of ours takes a file upload.
     maxRequestBodySize: MAX_BODY_BYTES,
     multipart: false,
@@ -46,7 +97,12 @@ export function createGraphqlHandler(
             extensions: { code: original.code, statusCode: httpStatusOf[original.code], detail: original.detail },
           });
         }
-        if (graphqlError && !original) return graphqlError; // validation and syntax errors
+        if (graphqlError && !original) {
+          if (graphqlError.message === ARMOR_REFUSAL || graphqlError.message === QUERY_TOO_COMPLEX) {
+            return new GraphQLError(QUERY_TOO_COMPLEX, { extensions: { code: 'BAD_REQUEST', statusCode: 400, http: { status: 400 } } });
+          }
+          return graphqlError; // validation and syntax errors
+        }
         log.error({ err: original ?? error }, 'graphql resolver failed');
         return new GraphQLError(GENERIC_SERVER_ERROR, { extensions: { code: 'INTERNAL', statusCode: 500 } });
       },

@@ -33,7 +33,7 @@ export async function enforceRateLimits(db: Database, hits: Array<{ rule: RateLi
 async function hit(db: Database, rule: RateLimitRule, key: string, now: Date): Promise<number> {
   const windowMs = rule.windowS * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const bucket = `${rule.name}:${createHash('sha256').update(key).digest('hex')}`;
+  const bucket = bucketOf(rule.name, key);
   const row = await db
     .insertInto('rate_limit_counters')
     .values({ bucket, window_start: windowStart, hits: 1, expires_at: new Date(windowStart.getTime() + windowMs) })
@@ -43,4 +43,27 @@ async function hit(db: Database, rule: RateLimitRule, key: string, now: Date): P
   // Spent windows are useless; sweeping them here keeps the table as small as the live traffic.
   await db.deleteFrom('rate_limit_counters').where('expires_at', '<', now).execute();
   return row.hits;
+}
+
+const bucketOf = (name: string, key: string) => `${name}:${createHash('sha256').update(key).digest('hex')}`;
+
+/**
+ * Remembers a key for `ttlS` seconds (a client that proved it knows the password, for example), in
+ * the same table and under the same hashing as the counters.
+ */
+export async function rememberKey(db: Database, name: string, key: string, ttlS: number, now = new Date()): Promise<void> {
+  const bucket = bucketOf(name, key);
+  const expiresAt = new Date(now.getTime() + ttlS * 1000);
+  await db.deleteFrom('rate_limit_counters').where('bucket', '=', bucket).execute();
+  await db.insertInto('rate_limit_counters').values({ bucket, window_start: now, hits: 1, expires_at: expiresAt }).execute();
+}
+
+export async function isKeyRemembered(db: Database, name: string, key: string, now = new Date()): Promise<boolean> {
+  const row = await db
+    .selectFrom('rate_limit_counters')
+    .select('bucket')
+    .where('bucket', '=', bucketOf(name, key))
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -7,6 +7,8 @@ import { inputIssuesOf, invalidInputError } from '../validation.js';
 /** The tRPC context is the service context itself: tests build it without HTTP. */
 export type TrpcContext = ServiceContext;
 
+export const BATCH_TOO_LARGE = 'global.error.batchTooLarge';
+
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     // Invalid input answers a translation key, as on every other adapter (validation.ts).
@@ -14,9 +16,11 @@ const t = initTRPC.context<TrpcContext>().create({
     const cause = issues ? invalidInputError(issues) : error.cause;
     // Unknown failures never leak their message; the cause is logged by the adapter.
     const known = cause instanceof AppError || error.code !== 'INTERNAL_SERVER_ERROR';
+    // tRPC's own refusal of a batch over maxBatchSize (app.ts) carries an English sentence.
+    const batchTooLarge = error.code === 'BAD_REQUEST' && error.message === 'Batch call exceeds maximum size';
     return {
       ...shape,
-      message: cause instanceof AppError ? cause.message : known ? shape.message : GENERIC_SERVER_ERROR,
+      message: cause instanceof AppError ? cause.message : batchTooLarge ? BATCH_TOO_LARGE : known ? shape.message : GENERIC_SERVER_ERROR,
       data: {
         ...shape.data,
         stack: undefined,

@@ -31,8 +31,12 @@ export interface MasteringSession {
   preparation: MasteringProgress | null;
   /** null unless a style is being bounced. */
   bouncing: BounceProgress | null;
-  /** Starts (or joins) the track's preparation: every enabled style becomes audible. */
-  prepare(): void;
+  /**
+   * Starts (or joins) the track's preparation: every enabled style becomes audible. `quiet`: the
+   * overlay waits for the server's first answer (a prepared track answers "processed" at once, so
+   * opening its page shows no overlay at all).
+   */
+  prepare(options?: { quiet?: boolean }): void;
   /** Makes the style's master (end-mastering) and resolves with its id when stored. */
   bounce(styleId: number): Promise<{ masterId: string }>;
 }
@@ -72,13 +76,15 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
     setPreparation(null);
     setBouncing(null);
   }
-  useEffect(() => {
-    wantsPreparation.current = false;
-    return () => {
+  // Reset in the cleanup: a child asks for preparation in its own mount effect, which runs before this one.
+  useEffect(
+    () => () => {
+      wantsPreparation.current = false;
       for (const bounce of pending.current) bounce.reject(new Error('mastering.canceled'));
       pending.current = [];
-    };
-  }, [trackId]);
+    },
+    [trackId],
+  );
 
   useEffect(() => {
     if (!socket) return;
@@ -140,15 +146,14 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
     };
   }, [socket, trackId, appStore, navigate]);
 
-  const prepare = useCallback(() => {
-    if (!socket) {
+  const prepare = useCallback(
+    (options?: { quiet?: boolean }) => {
       wantsPreparation.current = true;
-      return;
-    }
-    wantsPreparation.current = true;
-    setPreparation((current) => (current?.processed ? current : { processed: false, fixing: false, stage: 'preparing', iteration: 0, progressInPercent: 0 }));
-    socket.send('request-mastering', { trackId });
-  }, [socket, trackId]);
+      if (!options?.quiet) setPreparation((current) => (current?.processed ? current : { processed: false, fixing: false, stage: 'preparing', iteration: 0, progressInPercent: 0 }));
+      socket?.send('request-mastering', { trackId });
+    },
+    [socket, trackId],
+  );
 
   // prepare() called before the socket existed is sent as soon as it does.
   useEffect(() => {

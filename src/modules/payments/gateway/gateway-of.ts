@@ -2,16 +2,17 @@ import type { Platform } from '../../../platform/context.js';
 import { billingConfigOf, type BillingConfig } from '../../pricing/index.js';
 import { braintreeConfigured, createBraintreeGateway } from './braintree-gateway.js';
 import { createLocalGateway } from './local-gateway.js';
+import { createLocalVault } from './local-vault.js';
 import type { PaymentGateway } from './payment-gateway.js';
 
 const gateways = new WeakMap<Platform['env'], PaymentGateway>();
 const billing = new WeakMap<Platform['env'], BillingConfig>();
 
 /** The platform's gateway, built once from its configuration: Braintree when its keys are set. */
-export function paymentGatewayOf(platform: Pick<Platform, 'env' | 'log'>): PaymentGateway {
+export function paymentGatewayOf(platform: Pick<Platform, 'env' | 'log'> & Partial<Pick<Platform, 'db'>>): PaymentGateway {
   let gateway = gateways.get(platform.env);
   if (!gateway) {
-    gateway = braintreeConfigured(platform.env) ? createBraintreeGateway(platform.env, platform.log) : createLocalGateway();
+    gateway = braintreeConfigured(platform.env) ? createBraintreeGateway(platform.env, platform.log) : createLocalGateway(platform.db && createLocalVault(platform.db));
     gateways.set(platform.env, gateway);
   }
   return gateway;

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { AppError } from '../../../platform/errors.js';
+import type { LocalVault } from './local-vault.js';
 import { SERVER_FAILURE, type PaymentGateway, type SaleResult } from './payment-gateway.js';
 
 /**
@@ -43,8 +45,10 @@ export const LOCAL_CLIENT_TOKEN_PREFIX = 'local-';
  * The embedded payment gateway (decisions.md): settles the valid test nonces, declines the
  * declining ones with the processor's message, and fails anything else with payment.serverFailure.
  * It moves no money; the payments table is its ledger (the payment flow writes every attempt).
+ * With a vault (sql/0020), the methods a subscription vaulted are listed and deletable like
+ * Braintree's, except one a subscription uses.
  */
-export function createLocalGateway(): PaymentGateway {
+export function createLocalGateway(vault?: LocalVault): PaymentGateway {
   return {
     kind: 'local',
     async clientToken() {
@@ -55,10 +59,14 @@ export function createLocalGateway(): PaymentGateway {
       if (method) return { ok: true, transactionId: randomBytes(4).toString('hex'), paymentMethod: method };
       return { ok: false, ...(DECLINING_NONCES[request.nonce] ?? { status: 'failed', message: SERVER_FAILURE }) };
     },
-    async paymentMethods() {
-      // Test nonces are single-use by definition: nothing is vaulted locally.
-      return [];
+    async paymentMethods(customerId) {
+      // A one-off sale vaults nothing; only a subscription keeps its method.
+      return vault ? vault.list(customerId) : [];
     },
-    async deletePaymentMethod() {},
+    async deletePaymentMethod(customerId, token) {
+      const outcome = vault ? await vault.remove(customerId, token) : 'notFound';
+      if (outcome === 'notFound') throw new AppError('NOT_FOUND', 'global.error.notFound');
+      if (outcome === 'inUse') throw new AppError('CONFLICT', 'payment.methodUsedInSubscription');
+    },
   };
 }

@@ -22,7 +22,7 @@ import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { formatFigure } from '../../../lib/format-decibels.js';
 import { useDialogState } from '../../../lib/dialogs.js';
-import { PlayerController, type PlayerSnapshot, type Version } from '../audio/player-controller.js';
+import { PlayerController, type PlayerSnapshot, type StreamSpec, type Version } from '../audio/player-controller.js';
 import { PROGRESS_INTERVAL_MS, STREAM_SAMPLE_RATE } from '../audio/timeline.js';
 import { formatDuration } from '../format-time.js';
 import { useMediaSocket } from '../hooks/use-media-socket.js';
@@ -44,6 +44,8 @@ export interface MasterPlayerProps {
   styleIndex: number | null;
   /** A custom master always plays as mastered (spec §1). */
   isCustomMaster: boolean;
+  /** The styles next to the chosen one in the chooser, nearest first: kept ready for a seamless switch. */
+  nearbyStyles?: readonly StreamSpec[];
   /** Pins under the waveform (comments at a position); a pin seeks there and is reported by id. */
   markers?: readonly PlayerMarker[];
   onMarker?: (id: string) => void;
@@ -63,16 +65,11 @@ export interface PlayerHandle {
 }
 
 /**
- * TEST HOOK (browser tests only, issue 5 acceptance 2): the player that played last on the page
- * publishes `window.__masterdeckPlayer` with `positionFrames()`, `version()`, `status()`,
- * `contextTime()`, `sample()` (position and audio-clock time read together), `scheduled()` (the
- * AudioBuffers in the audio graph) and `switches()` (each Original/Mastered switch with the frame of
- * both versions at the switch time). Read-only; nothing in the product uses it.
+ * The test build's hook on the page's player (testing/player-test-hook.ts). `import.meta.env.MODE`
+ * is a constant at build time, so in a production build this branch, and the import, are removed.
  */
-declare global {
-  interface Window {
-    __masterdeckPlayer?: ReturnType<PlayerController['testHook']>;
-  }
+function publishForTests(controller: PlayerController, first: boolean) {
+  if (import.meta.env.MODE === 'e2e') void import('../testing/player-test-hook.js').then(({ publishPlayer }) => publishPlayer(controller, first));
 }
 
 /** The key that toggles Original/Mastered (said in the UI): A, as in A/B. */
@@ -89,7 +86,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'slider';
 }
 
-export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMaster, markers, onMarker, onHandle }: MasterPlayerProps) {
+export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMaster, nearbyStyles, markers, onMarker, onHandle }: MasterPlayerProps) {
   const { t, i18n } = useLingui();
   const { socket } = useMediaSocket();
   const session = useOptionalMasteringSession();
@@ -112,7 +109,7 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMast
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setController(created);
     keyboardOwner ??= created;
-    if (!window.__masterdeckPlayer) window.__masterdeckPlayer = created.testHook();
+    publishForTests(created, true);
     return () => {
       if (keyboardOwner === created) keyboardOwner = null;
       created.destroy();
@@ -135,6 +132,12 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMast
     return () => handOut(null);
   }, [controller]);
 
+  const nearbyKey = (nearbyStyles ?? []).map((spec) => `${spec.styleIndex}:${spec.styleId}`).join(',');
+  const currentNearby = useEffectEvent(() => nearbyStyles ?? []);
+  useEffect(() => {
+    controller?.setNearbyStreams(currentNearby());
+  }, [controller, nearbyKey]);
+
   const prepared = session?.preparation?.processed ?? false;
   useEffect(() => {
     if (prepared) controller?.onPrepared();
@@ -152,7 +155,7 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMast
   const play = () => {
     if (!controller) return;
     keyboardOwner = controller;
-    window.__masterdeckPlayer = controller.testHook();
+    publishForTests(controller, false);
     controller.togglePlay();
   };
   const toggleVersion = (to?: Version) => {

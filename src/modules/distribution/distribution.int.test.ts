@@ -1,0 +1,366 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../../app-router.js';
+import { signAccessToken } from '../../platform/access-token.js';
+import { createCallerFactory } from '../../platform/trpc/trpc.js';
+import { createAddress, createUser } from '../../test/commerce-factories.js';
+import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { renewDueSubscriptions } from './subscription.service.js';
+
+const DAY_MS = 86_400_000;
+
+describe('distribution: subscription, renewals and the add-on records', () => {
+  let platform: TestPlatform;
+  let app: TestApp;
+  const callerFor = (userId: string) => createCallerFactory(appRouter)(platform.contextFor({ userId }));
+  const jobContext = () => platform.contextFor(null);
+  const auth = (userId: string) => ({ authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}`, 'content-type': 'application/json' });
+
+  beforeAll(async () => {
+    platform = await createTestPlatform();
+    app = await listenTestApp(platform);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform.close();
+  });
+
+  async function buyer(country = 'DE') {
+    const user = await createUser(platform.db);
+    await createAddress(platform.db, user.id, { country });
+    return user.id;
+  }
+
+  async function subscriber(country = 'DE') {
+    const userId = await buyer(country);
+    const caller = callerFor(userId);
+    const plan = await caller.distribution.plan();
+    await caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: plan.id });
+    return userId;
+  }
+
+  async function distributor() {
+    const userId = await subscriber();
+    await callerFor(userId).distribution.setup({
+      artistName: 'Erika',
+      artistCountry: 'de',
+      participantName: 'Erika Mustermann',
+      participantPayPalEmail: 'Payout@Example.com',
+      labelName: 'Erika Records',
+    });
+    return userId;
+  }
+
+  const subscriptionRow = (userId: string) =>
+    platform.db.selectFrom('distribution_subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  const invoicesOf = (userId: string) =>
+    platform.db.selectFrom('invoices').select(['invoice_number', 'product_type', 'buying_option', 'price_cents', 'vat_cents', 'total_cents', 'currency', 'product', 'created_at']).where('user_id', '=', userId).orderBy('invoice_number').execute();
+
+  it('when a user subscribes with a valid test nonce, then the add-on is active and the charge has an invoice with VAT by the address', async () => {
+    const userId = await buyer('DE');
+    const caller = callerFor(userId);
+    expect(await caller.distribution.plan()).toEqual({ id: 'distribution-yearly', billingFrequency: 12, price: 19.99, currency: 'USD' });
+    expect(await caller.distribution.priceInfo()).toMatchObject({ price: 19.99, vat: 3.8, vatRate: 19, total: 23.79, currency: 'USD' });
+    expect((await caller.distribution.subscription()).active).toBe(false);
+
+    const before = await platform.db.selectFrom('invoice_counter').select('last_number').executeTakeFirstOrThrow();
+    const status = await caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' });
+    expect(status).toMatchObject({ active: true, status: 'active', billingFrequency: 12, price: 19.99, currency: 'USD', graceUntil: null });
+    const periodEnd = new Date(status.currentPeriodEnd!);
+    expect(status.nextChargeAt).toBe(status.currentPeriodEnd);
+    // A year ahead, to the calendar day.
+    expect(Math.round((periodEnd.getTime() - Date.now()) / DAY_MS)).toBeGreaterThanOrEqual(365);
+    expect(Math.round((periodEnd.getTime() - Date.now()) / DAY_MS)).toBeLessThanOrEqual(366);
+
+    const invoices = await invoicesOf(userId);
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ product_type: 1, buying_option: 0, price_cents: 1999, vat_cents: 380, total_cents: 2379, currency: 'USD', product: 'Distribution add-on / 12 months' });
+    expect(Number(invoices[0]!.invoice_number)).toBe(Number(before.last_number) + 1);
+    expect(status.lastInvoiceNumber).toBe(Number(invoices[0]!.invoice_number));
+    const listed = await caller.invoices.list();
+    expect(listed.map((invoice) => invoice.productType)).toEqual([1]);
+    const pdf = await fetch(`${app.base}/api/download/invoice/${status.lastInvoiceNumber}`, { headers: auth(userId) });
+    expect(pdf.status).toBe(200);
+
+    await expect(caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' })).rejects.toMatchObject({ message: 'distribution.alreadySubscribed' });
+    expect(await invoicesOf(userId)).toHaveLength(1);
+  });
+
+  it('when the buyer lives outside the EU, then the subscription is charged without VAT', async () => {
+    const userId = await subscriber('US');
+    expect(await invoicesOf(userId)).toEqual([expect.objectContaining({ price_cents: 1999, vat_cents: 0, total_cents: 1999 })]);
+  });
+
+  it('when the card is declined or the buyer has no address, then nothing is subscribed and no invoice is written', async () => {
+    const userId = await buyer();
+    const caller = callerFor(userId);
+    await expect(caller.distribution.subscribe({ nonce: 'fake-processor-declined-visa-nonce', planId: 'distribution-yearly' })).rejects.toMatchObject({ message: 'Do Not Honor' });
+    expect((await caller.distribution.subscription()).active).toBe(false);
+    expect(await invoicesOf(userId)).toEqual([]);
+    expect(await caller.payments.methods()).toEqual([]);
+    await expect(caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'another-plan' })).rejects.toMatchObject({ message: 'distribution.unknownPlan' });
+
+    const homeless = (await createUser(platform.db)).id;
+    await expect(callerFor(homeless).distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' })).rejects.toMatchObject({ message: 'payment.addressRequired' });
+    expect(await platform.db.selectFrom('distribution_subscriptions').select('id').where('user_id', '=', homeless).execute()).toEqual([]);
+
+    // After a decline the same user can subscribe with a good card.
+    expect((await caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' })).active).toBe(true);
+  });
+
+  it('when a subscription pays with a vaulted method, then the method is listed as used and cannot be deleted until the subscription is canceled', async () => {
+    const userId = await subscriber();
+    const caller = callerFor(userId);
+    const [method] = await caller.payments.methods();
+    expect(method).toMatchObject({ type: 'credit_card', usedInSubscription: true });
+    await expect(caller.payments.removeMethod({ token: method!.token })).rejects.toMatchObject({ message: 'payment.methodUsedInSubscription' });
+    expect(await caller.payments.methods()).toHaveLength(1);
+    // Another user cannot touch it at all.
+    const stranger = callerFor(await buyer());
+    await expect(stranger.payments.removeMethod({ token: method!.token })).rejects.toMatchObject({ message: 'global.error.notFound' });
+
+    await caller.distribution.cancel();
+    expect((await caller.payments.methods())[0]).toMatchObject({ usedInSubscription: false });
+    await caller.payments.removeMethod({ token: method!.token });
+    expect(await caller.payments.methods()).toEqual([]);
+  });
+
+  it('when a period ends and the vaulted card pays, then the next period is charged once, invoiced with the next number, and the period moves on', async () => {
+    const userId = await subscriber();
+    const first = await subscriptionRow(userId);
+    const dueAt = new Date(new Date(first.current_period_end).getTime() + 1000);
+
+    await renewDueSubscriptions(jobContext(), new Date(dueAt.getTime() - 2000));
+    expect(await subscriptionRow(userId)).toMatchObject({ period_number: 1 });
+    const summary = await renewDueSubscriptions(jobContext(), dueAt);
+    expect(summary.renewed).toBeGreaterThanOrEqual(1);
+    const renewed = await subscriptionRow(userId);
+    expect(renewed).toMatchObject({ status: 'active', period_number: 2, grace_until: null, failed_renewals: 0 });
+    expect(new Date(renewed.current_period_start).toISOString()).toBe(new Date(first.current_period_end).toISOString());
+    expect(new Date(renewed.current_period_end).getUTCFullYear()).toBe(new Date(first.current_period_end).getUTCFullYear() + 1);
+
+    const invoices = await invoicesOf(userId);
+    expect(invoices).toHaveLength(2);
+    expect(Number(invoices[1]!.invoice_number)).toBeGreaterThan(Number(invoices[0]!.invoice_number));
+    expect(invoices[1]).toMatchObject({ product_type: 1, total_cents: 2379 });
+    expect(new Date(invoices[1]!.created_at).toISOString()).toBe(dueAt.toISOString());
+
+    // Running the job again at the same time charges nothing more.
+    await renewDueSubscriptions(jobContext(), dueAt);
+    expect(await invoicesOf(userId)).toHaveLength(2);
+    const payments = await platform.db.selectFrom('payments').select(['idempotency_key', 'status']).where('subscription_id', '=', first.id).orderBy('created_at').execute();
+    expect(payments).toEqual([
+      { idempotency_key: expect.stringMatching(/^sub-start:/), status: 'settled' },
+      { idempotency_key: `sub:${first.id}:2`, status: 'settled' },
+    ]);
+  });
+
+  it('when a renewal is declined, then the add-on stays on through 30 days of grace, a later success recovers it, and an unpaid grace ends it', async () => {
+    const recovering = await subscriber();
+    const lapsing = await subscriber();
+    for (const userId of [recovering, lapsing]) {
+      await platform.db.updateTable('local_vault_methods').set({ source_nonce: 'fake-processor-declined-visa-nonce' }).where('customer_id', '=', userId).execute();
+    }
+    const row = await subscriptionRow(lapsing);
+    const periodEnd = new Date(row.current_period_end);
+    const dueAt = new Date(periodEnd.getTime() + 1000);
+    await renewDueSubscriptions(jobContext(), dueAt);
+
+    for (const userId of [recovering, lapsing]) {
+      const pastDue = await subscriptionRow(userId);
+      expect(pastDue).toMatchObject({ status: 'past_due', failed_renewals: 1, last_failure: 'Do Not Honor', period_number: 1 });
+      expect(new Date(pastDue.grace_until!).getTime()).toBe(new Date(pastDue.current_period_end).getTime() + 30 * DAY_MS);
+      const status = await callerFor(userId).distribution.subscription();
+      expect(status).toMatchObject({ active: true, status: 'past_due' });
+      expect(await invoicesOf(userId)).toHaveLength(1);
+    }
+
+    // The card works again: the retry three days later charges the period that was due.
+    await platform.db.updateTable('local_vault_methods').set({ source_nonce: 'fake-valid-nonce' }).where('customer_id', '=', recovering).execute();
+    await renewDueSubscriptions(jobContext(), new Date(dueAt.getTime() + 3 * DAY_MS));
+    expect(await subscriptionRow(recovering)).toMatchObject({ status: 'active', period_number: 2, grace_until: null });
+    expect(await invoicesOf(recovering)).toHaveLength(2);
+
+    // The other one keeps failing until its grace ends: then it ends, unpaid, and frees its card.
+    expect(await subscriptionRow(lapsing)).toMatchObject({ status: 'past_due', failed_renewals: 2 });
+    const graceEnd = new Date(periodEnd.getTime() + 30 * DAY_MS);
+    await renewDueSubscriptions(jobContext(), new Date(graceEnd.getTime() - 1000));
+    expect((await subscriptionRow(lapsing)).status).toBe('past_due');
+    await renewDueSubscriptions(jobContext(), new Date(graceEnd.getTime() + 1000));
+    expect(await subscriptionRow(lapsing)).toMatchObject({ status: 'ended' });
+    expect(await callerFor(lapsing).distribution.subscription()).toMatchObject({ active: false, status: null });
+    expect(await invoicesOf(lapsing)).toHaveLength(1);
+    expect((await callerFor(lapsing).payments.methods())[0]).toMatchObject({ usedInSubscription: false });
+  });
+
+  it('when a user cancels, then the add-on stays on to the end of the paid period, is never charged again, and then ends', async () => {
+    const userId = await subscriber();
+    const caller = callerFor(userId);
+    const canceled = await caller.distribution.cancel();
+    expect(canceled).toMatchObject({ active: true, status: 'canceled', nextChargeAt: null });
+    await expect(caller.distribution.cancel()).rejects.toMatchObject({ message: 'distribution.noSubscription' });
+    const periodEnd = new Date((await subscriptionRow(userId)).current_period_end);
+    await renewDueSubscriptions(jobContext(), new Date(periodEnd.getTime() + 1000));
+    expect(await subscriptionRow(userId)).toMatchObject({ status: 'ended' });
+    expect(await invoicesOf(userId)).toHaveLength(1);
+    // Ended, the user may subscribe again.
+    expect((await caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' })).status).toBe('active');
+  });
+
+  it('when the initial form is sent, then spec §5 holds: all five fields, a valid payout e-mail, an active subscription, and only once', async () => {
+    const unsubscribed = callerFor(await buyer());
+    const form = { artistName: 'Erika', artistCountry: 'DE', participantName: 'Erika M', participantPayPalEmail: 'pay@example.com', labelName: 'Label' };
+    await expect(unsubscribed.distribution.setup(form)).rejects.toMatchObject({ message: 'distribution.subscriptionRequired' });
+
+    const userId = await subscriber();
+    const caller = callerFor(userId);
+    await expect(caller.distribution.setup({ ...form, artistName: ' ' })).rejects.toMatchObject({ message: 'distribution.nameRequired' });
+    await expect(caller.distribution.setup({ ...form, labelName: '' })).rejects.toMatchObject({ message: 'distribution.nameRequired' });
+    await expect(caller.distribution.setup({ ...form, artistCountry: 'XX' })).rejects.toMatchObject({ message: 'distribution.countryRequired' });
+    await expect(caller.distribution.setup({ ...form, participantPayPalEmail: '' })).rejects.toMatchObject({ message: 'distribution.participantPayPalEmailRequired' });
+    await expect(caller.distribution.setup({ ...form, participantPayPalEmail: 'not-an-address' })).rejects.toMatchObject({ message: 'global.message.invalidEmail' });
+    await expect(caller.distribution.artists()).rejects.toMatchObject({ message: 'distribution.setupRequired' });
+
+    const ids = await caller.distribution.setup(form);
+    expect(ids).toEqual({ distributionUserId: expect.any(String), distributionArtistId: expect.any(String), distributionParticipantId: expect.any(String), distributionLabelId: expect.any(String) });
+    const me = await caller.accounts.me();
+    expect(me).toMatchObject(ids);
+    expect(await caller.distribution.metaInfo()).toEqual({
+      label: { label_id: Number(ids.distributionLabelId), label_name: 'Label' },
+      artist: { artist_id: Number(ids.distributionArtistId), name: 'Erika' },
+      featuredArtists: [],
+      participant: { participant_id: Number(ids.distributionParticipantId), name: 'Erika M', email: 'pay@example.com' },
+      participants: [{ participant_id: Number(ids.distributionParticipantId), name: 'Erika M', email: 'pay@example.com' }],
+    });
+    await expect(caller.distribution.setup(form)).rejects.toMatchObject({ message: 'distribution.alreadySetUp' });
+    expect(await caller.distribution.artists()).toHaveLength(1);
+  });
+
+  it('when artists are added and renamed, then names are required and unique and a new artist needs a country', async () => {
+    const caller = callerFor(await distributor());
+    await expect(caller.distribution.createArtist({ name: '', country: 'US' })).rejects.toMatchObject({ message: 'distribution.nameRequired' });
+    await expect(caller.distribution.createArtist({ name: 'The Band' })).rejects.toMatchObject({ message: 'distribution.countryRequired' });
+    await expect(caller.distribution.createArtist({ name: ' erika ', country: 'US' })).rejects.toMatchObject({ message: 'distribution.nameNotUnique' });
+    const band = await caller.distribution.createArtist({ name: 'The Band', country: 'us' });
+    expect(band).toMatchObject({ name: 'The Band', country: 'US' });
+    // Renaming needs no country; it may keep its own name but not take another's.
+    expect(await caller.distribution.renameArtist({ id: band.artist_id, name: 'The Band' })).toMatchObject({ name: 'The Band' });
+    await expect(caller.distribution.renameArtist({ id: band.artist_id, name: 'ERIKA' })).rejects.toMatchObject({ message: 'distribution.nameNotUnique' });
+    await expect(caller.distribution.renameArtist({ id: band.artist_id, name: '  ' })).rejects.toMatchObject({ message: 'distribution.nameRequired' });
+    expect(await caller.distribution.renameArtist({ id: band.artist_id, name: 'The New Band' })).toMatchObject({ name: 'The New Band', country: 'US' });
+    expect((await caller.distribution.artists()).map((artist) => artist.name)).toEqual(['Erika', 'The New Band']);
+    expect((await caller.distribution.metaInfo()).featuredArtists).toEqual([{ artist_id: band.artist_id, name: 'The New Band' }]);
+  });
+
+  it('when participants are added and changed, then a unique name and a valid payout e-mail are needed and every problem is listed', async () => {
+    const userId = await distributor();
+    const caller = callerFor(userId);
+    const both = (await caller.distribution.createParticipant({ name: '', email: '' }).then(
+      () => ({ message: 'accepted' }),
+      (error: unknown) => error,
+    )) as { message: string; cause?: { detail?: string } };
+    expect(both.message).toBe('distribution.nameRequired');
+    expect(JSON.parse(both.cause?.detail ?? '[]')).toEqual(['distribution.nameRequired', 'distribution.participantPayPalEmailRequired']);
+    await expect(caller.distribution.createParticipant({ name: 'Max', email: 'max@' })).rejects.toMatchObject({ message: 'global.message.invalidEmail' });
+    await expect(caller.distribution.createParticipant({ name: 'erika mustermann', email: 'max@example.com' })).rejects.toMatchObject({ message: 'distribution.nameNotUnique' });
+    const max = await caller.distribution.createParticipant({ name: 'Max', email: ' Max@Example.com ' });
+    expect(max).toMatchObject({ name: 'Max', email: 'max@example.com' });
+    expect(await caller.distribution.updateParticipant({ id: max.participant_id, name: 'Max Power', email: 'power@example.com' })).toMatchObject({ name: 'Max Power', email: 'power@example.com' });
+    await expect(caller.distribution.updateParticipant({ id: max.participant_id, name: 'Erika Mustermann', email: 'power@example.com' })).rejects.toMatchObject({ message: 'distribution.nameNotUnique' });
+    expect(await caller.distribution.participant({ id: max.participant_id })).toMatchObject({ name: 'Max Power' });
+    expect(await caller.distribution.participants()).toHaveLength(2);
+
+    // Over REST the failure carries the list too (spec §8).
+    const rest = await fetch(`${app.base}/api/distribution/participants`, { method: 'POST', headers: auth(userId), body: JSON.stringify({ name: 'Max Power', email: 'bad' }) });
+    expect(rest.status).toBe(400);
+    const body = (await rest.json()) as { message: string; detail: string };
+    expect(JSON.parse(body.detail)).toEqual(['distribution.nameNotUnique', 'global.message.invalidEmail']);
+  });
+
+  it('when the label is renamed, then a name is required', async () => {
+    const caller = callerFor(await distributor());
+    const { label } = await caller.distribution.metaInfo();
+    await expect(caller.distribution.renameLabel({ labelId: label.label_id, name: ' ' })).rejects.toMatchObject({ message: 'distribution.nameRequired' });
+    expect(await caller.distribution.renameLabel({ labelId: label.label_id, name: 'Night Shift' })).toEqual({ label_id: label.label_id, label_name: 'Night Shift' });
+    expect((await caller.distribution.metaInfo()).label.label_name).toBe('Night Shift');
+  });
+
+  it('when the subscription has ended, then the records can be read but not changed', async () => {
+    const userId = await distributor();
+    const caller = callerFor(userId);
+    await caller.distribution.cancel();
+    await platform.db.updateTable('distribution_subscriptions').set({ current_period_end: new Date(Date.now() - 1000), current_period_start: new Date(Date.now() - 2000) }).where('user_id', '=', userId).execute();
+    expect(await caller.distribution.artists()).toHaveLength(1);
+    await expect(caller.distribution.createArtist({ name: 'Late', country: 'US' })).rejects.toMatchObject({ message: 'distribution.subscriptionRequired' });
+  });
+
+  it('when one user names another user\'s artist, participant or label, then REST, tRPC and GraphQL all answer not found and change nothing', async () => {
+    const alice = await distributor();
+    const bob = await distributor();
+    const aliceMeta = await callerFor(alice).distribution.metaInfo();
+    const asBob = callerFor(bob);
+
+    await expect(asBob.distribution.renameArtist({ id: aliceMeta.artist.artist_id, name: 'Stolen' })).rejects.toMatchObject({ message: 'global.error.notFound' });
+    await expect(asBob.distribution.updateParticipant({ id: aliceMeta.participant.participant_id, name: 'Stolen', email: 'x@example.com' })).rejects.toMatchObject({ message: 'global.error.notFound' });
+    await expect(asBob.distribution.participant({ id: aliceMeta.participant.participant_id })).rejects.toMatchObject({ message: 'global.error.notFound' });
+    await expect(asBob.distribution.renameLabel({ labelId: aliceMeta.label.label_id, name: 'Stolen' })).rejects.toMatchObject({ message: 'global.error.notFound' });
+    expect((await asBob.distribution.artists()).map((artist) => artist.artist_id)).not.toContain(aliceMeta.artist.artist_id);
+
+    const rest = async (method: string, path: string, body?: unknown) =>
+      fetch(`${app.base}/api/distribution/${path}`, { method, headers: auth(bob), ...(body ? { body: JSON.stringify(body) } : {}) });
+    expect((await rest('PUT', `artists/${aliceMeta.artist.artist_id}`, { name: 'Stolen' })).status).toBe(404);
+    expect((await rest('PUT', `participants/${aliceMeta.participant.participant_id}`, { name: 'Stolen', email: 'x@example.com' })).status).toBe(404);
+    expect((await rest('GET', `participants/${aliceMeta.participant.participant_id}`)).status).toBe(404);
+    expect((await rest('PUT', `labels/${aliceMeta.label.label_id}`, { name: 'Stolen' })).status).toBe(404);
+    const bobsList = (await (await rest('GET', 'participants')).json()) as { participant_id: number }[];
+    expect(bobsList.map((p) => p.participant_id)).not.toContain(aliceMeta.participant.participant_id);
+
+    const graphql = async (query: string, variables: Record<string, unknown>) =>
+      (await (await fetch(`${app.base}/graphql`, { method: 'POST', headers: auth(bob), body: JSON.stringify({ query, variables }) })).json()) as { errors?: { message: string }[] };
+    expect((await graphql('mutation($id: Int!) { updateDistributionArtist(id: $id, name: "Stolen") { name } }', { id: aliceMeta.artist.artist_id })).errors?.[0]?.message).toBe('global.error.notFound');
+    expect((await graphql('mutation($id: Int!) { updateDistributionParticipant(id: $id, name: "Stolen", email: "x@example.com") { name } }', { id: aliceMeta.participant.participant_id })).errors?.[0]?.message).toBe('global.error.notFound');
+    expect((await graphql('mutation($id: Int!) { updateDistributionLabel(labelId: $id, name: "Stolen") { label_name } }', { id: aliceMeta.label.label_id })).errors?.[0]?.message).toBe('global.error.notFound');
+
+    expect(await callerFor(alice).distribution.metaInfo()).toEqual(aliceMeta);
+    expect((await fetch(`${app.base}/api/distribution/artists`)).status).toBe(401);
+  });
+
+  it('when the spec\'s REST paths are called, then they answer the shapes of spec §3', async () => {
+    const userId = await distributor();
+    const get = async (path: string) => {
+      const response = await fetch(`${app.base}/api/${path}`, { headers: auth(userId) });
+      expect(response.status, path).toBe(200);
+      return response.json() as Promise<unknown>;
+    };
+    expect(await get('payment/distribution_plan')).toEqual({ id: 'distribution-yearly', billingFrequency: 12, price: 19.99, currency: 'USD' });
+    expect(await get('payment/distribution_subscription')).toMatchObject({ active: true, status: 'active' });
+    const utilities = (await get('distribution/utilities')) as { genres: unknown[]; languages: unknown[]; roles: { role_id: number; name: string }[] };
+    expect(utilities.roles).toContainEqual({ role_id: 6, name: 'Artist' });
+    expect(utilities.genres).toContainEqual({ genre_id: 18, name: 'Pop' });
+    expect(utilities.languages).toContainEqual({ code: 'de', name: 'German' });
+    const outlets = (await get('distribution/outlets')) as { store_id: number; store_name: string; child_stores: string[] }[];
+    expect(outlets.find((outlet) => outlet.store_name === 'Apple Music')?.child_stores).toContain('iTunes');
+    expect(outlets.find((outlet) => outlet.store_name === 'Meta')?.child_stores).toEqual(['Facebook', 'Instagram', 'WhatsApp']);
+    expect(outlets.find((outlet) => outlet.store_name === 'YouTube Music')?.child_stores).toContain('YouTube Content ID');
+    expect(outlets.find((outlet) => outlet.store_name === 'Spotify')?.child_stores).toEqual([]);
+    expect(await get('distribution/meta-info')).toMatchObject({ label: { label_name: 'Erika Records' }, artist: { name: 'Erika' }, participant: { email: 'payout@example.com' } });
+    expect(await get('distribution/artists')).toEqual([{ artist_id: expect.any(Number), name: 'Erika', country: 'DE' }]);
+
+    const created = await fetch(`${app.base}/api/distribution/artists`, { method: 'POST', headers: auth(userId), body: JSON.stringify({ name: 'Side Project', country: 'FR' }) });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual({ artist_id: expect.any(Number), name: 'Side Project', country: 'FR' });
+
+    // A new user subscribes and sets up over REST.
+    const fresh = await buyer();
+    const subscribed = await fetch(`${app.base}/api/payment/distribution_subscribe`, { method: 'POST', headers: auth(fresh), body: JSON.stringify({ paymentMethodNonce: 'fake-valid-nonce', planId: 'distribution-yearly' }) });
+    expect(subscribed.status).toBe(200);
+    expect(await subscribed.json()).toMatchObject({ active: true });
+    const setup = await fetch(`${app.base}/api/distribution/setup`, {
+      method: 'POST',
+      headers: auth(fresh),
+      body: JSON.stringify({ artistName: 'A', artistCountry: 'US', participantName: 'P', participantPayPalEmail: 'p@example.com', labelName: 'L' }),
+    });
+    expect(setup.status).toBe(200);
+    expect(Object.keys((await setup.json()) as object).sort()).toEqual(['distributionArtistId', 'distributionLabelId', 'distributionParticipantId', 'distributionUserId']);
+  });
+});
