@@ -15,11 +15,14 @@ export interface MasteringProgress {
   stage: string;
   iteration: number;
   progressInPercent: number;
+  /** While the media process has no free slot: the place in line (1 = next). */
+  queuePosition?: number;
 }
 
 export interface BounceProgress {
   processed: boolean;
   progressInPercent: number;
+  queuePosition?: number;
 }
 
 export type SocketConnection = 'connecting' | 'connected' | 'disconnected' | 'expired';
@@ -95,15 +98,15 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
     const offPrepare = socket.on('prepare-mastering', ({ payload }) => {
       const state = ZPrepareMasteringState.safeParse(payload);
       if (!state.success || state.data.trackId !== trackId) return;
-      const { processed, fixing, stage, iteration, progressInPercent } = state.data;
-      setPreparation({ processed, fixing, stage, iteration, progressInPercent });
+      const { processed, fixing, stage, iteration, progressInPercent, queuePosition } = state.data;
+      setPreparation({ processed, fixing, stage, iteration, progressInPercent, ...(queuePosition ? { queuePosition } : {}) });
     });
     const offBounce = socket.on('bounce-progress', ({ payload }) => {
       const state = ZBounceState.safeParse(payload);
       if (!state.success || state.data.trackId !== trackId) return;
-      const { processed, progressInPercent, masterId, styleId } = state.data;
+      const { processed, progressInPercent, masterId, styleId, queuePosition } = state.data;
       if (!processed) {
-        setBouncing({ processed, progressInPercent });
+        setBouncing({ processed, progressInPercent, ...(queuePosition ? { queuePosition } : {}) });
         return;
       }
       const done = pending.current.filter((bounce) => bounce.styleId === styleId);
