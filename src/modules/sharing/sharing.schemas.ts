@@ -83,3 +83,14 @@ export const ZSharedMaster = z.object({
   styleGroup_name: z.string().nullable(),
 });
 export type TSharedMaster = z.infer<typeof ZSharedMaster>;
+
+/** A share's invitation, for the signed-out recipient of its link (the mail says the same). */
+export const ZShareInvitation = z.object({
+  masterId: ZUuid,
+  sharer: z.string(),
+  trackName: z.string(),
+  styleName: z.string().nullable(),
+  /** The invited address, so the Login dialog can be filled in. */
+  email: z.string(),
+});
+export type TShareInvitation = z.infer<typeof ZShareInvitation>;
