@@ -20,7 +20,7 @@ export async function loadCatalogueStyles(env: Env, options: { enabledOnly: bool
     const styles = await withProduct(
       access,
       (client) => client.catalogue.engineStyles.query(options, { signal: AbortSignal.timeout(3000) }),
-      (db) => listEngineStyles(db, options),
+      (db) => listEngineStyles({ db }, options),
     );
     return { styles, source: access.kind };
   } finally {
