@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Center, Loader } from '@mantine/core';
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { HonestEmpty } from '../../components/honest-empty.js';
 import { PageHeader } from '../../components/page-header.js';
 import { useIsLoggedIn } from '../../features/auth/auth-store.js';
@@ -62,12 +62,15 @@ export function DistributionLandingRoute() {
       </Center>
     );
   }
-  // Set up already: the add-on's own area. Subscribed, or chose to distribute: the initial screen.
-  if (loggedIn && distributionUser.hasUser) return <Navigate to="/distribution/releases" replace />;
-  if (loggedIn && (started || subscription.data?.active)) return <DistributionInitialScreen />;
+  // Subscribed or chose to distribute, and not set up yet: the initial screen (spec §2, §4).
+  if (loggedIn && !distributionUser.hasUser && (started || subscription.data?.active)) return <DistributionInitialScreen />;
   return (
     <DistributionLandingPage
       onDistribute={() => {
+        if (loggedIn && distributionUser.hasUser) {
+          void navigate('/distribution/releases');
+          return;
+        }
         if (loggedIn) {
           setStarted(true);
           void navigate(DISTRIBUTION_HOME);

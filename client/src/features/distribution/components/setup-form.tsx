@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { DEFAULT_ARTIST_COUNTRY, isPayoutEmail, setupProblems, type TSetupInput } from '../../../../../src/modules/distribution/distribution.schemas.js';
@@ -46,9 +46,6 @@ export function SetupForm({ defaults, onDone }: { defaults: { name: string; coun
     <Paper withBorder radius="md" p="lg" component="form" data-testid="distribution-setup" onSubmit={(event) => { event.preventDefault(); void submit(); }}>
       <Stack gap="md">
         <Stack gap={2}>
-          <Title order={2} fz="lg">
-            <Trans>Set up distribution</Trans>
-          </Title>
           <Text size="sm" c="dimmed">
             <Trans>Your artist name appears in the stores; the participant receives the payouts; releases come out under your label.</Trans>
           </Text>
@@ -77,7 +74,7 @@ export function SetupForm({ defaults, onDone }: { defaults: { name: string; coun
             onChange={(value) => set('artistCountry')(value ?? '')}
             comboboxProps={{ withinPortal: true }}
           />
-          <TextInput label={t`Participant name`} required value={values.participantName} onChange={(event) => set('participantName')(event.currentTarget.value)} maxLength={200} />
+          <TextInput label={t`Participant name`} data-testid="setup-participant-name" required value={values.participantName} onChange={(event) => set('participantName')(event.currentTarget.value)} maxLength={200} />
           <TextInput
             label={t`Payout e-mail (PayPal)`}
             type="email"
@@ -85,10 +82,11 @@ export function SetupForm({ defaults, onDone }: { defaults: { name: string; coun
             value={values.participantPayPalEmail}
             onChange={(event) => set('participantPayPalEmail')(event.currentTarget.value)}
             onBlur={() => setEmailTouched(true)}
+            data-testid="setup-payout-email"
             error={emailError}
             autoComplete="email"
           />
-          <TextInput label={t`Label name`} required value={values.labelName} onChange={(event) => set('labelName')(event.currentTarget.value)} maxLength={200} />
+          <TextInput label={t`Label name`} required value={values.labelName} onChange={(event) => set('labelName')(event.currentTarget.value)} maxLength={200} data-testid="setup-label-name" />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" disabled={!valid} loading={setup.isPending} data-testid="setup-submit">
