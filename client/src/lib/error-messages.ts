@@ -30,6 +30,7 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'global.passwordRequirements': msg`Use at least 8 characters.`,
   'global.message.error': msg`Something went wrong. Please try again.`,
   'binary.creation.timeout': msg`Creating your master took too long. Please open it again from your masters.`,
+  'mastering.tooManyJobs': msg`You have many masters in the making already. Please wait until one is done.`,
   'mastering.maxFailedAttemptsReached': msg`Mastering this track failed several times. Please upload it again or contact us.`,
   'error.fileTooLarge': msg`The file is larger than 500 MB.`,
   'error.noWaveFile': msg`This is not a WAV file. Please choose a WAV file.`,

@@ -15,11 +15,14 @@ export interface MasteringProgress {
   stage: string;
   iteration: number;
   progressInPercent: number;
+  /** While the media process has no free slot: the place in line (1 = next). */
+  queuePosition?: number;
 }
 
 export interface BounceProgress {
   processed: boolean;
   progressInPercent: number;
+  queuePosition?: number;
 }
 
 export type SocketConnection = 'connecting' | 'connected' | 'disconnected' | 'expired';
@@ -31,8 +34,12 @@ export interface MasteringSession {
   preparation: MasteringProgress | null;
   /** null unless a style is being bounced. */
   bouncing: BounceProgress | null;
-  /** Starts (or joins) the track's preparation: every enabled style becomes audible. */
-  prepare(): void;
+  /**
+   * Starts (or joins) the track's preparation: every enabled style becomes audible. `quiet`: the
+   * overlay waits for the server's first answer (a prepared track answers "processed" at once, so
+   * opening its page shows no overlay at all).
+   */
+  prepare(options?: { quiet?: boolean }): void;
   /** Makes the style's master (end-mastering) and resolves with its id when stored. */
   bounce(styleId: number): Promise<{ masterId: string }>;
 }
@@ -72,13 +79,15 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
     setPreparation(null);
     setBouncing(null);
   }
-  useEffect(() => {
-    wantsPreparation.current = false;
-    return () => {
+  // Reset in the cleanup: a child asks for preparation in its own mount effect, which runs before this one.
+  useEffect(
+    () => () => {
+      wantsPreparation.current = false;
       for (const bounce of pending.current) bounce.reject(new Error('mastering.canceled'));
       pending.current = [];
-    };
-  }, [trackId]);
+    },
+    [trackId],
+  );
 
   useEffect(() => {
     if (!socket) return;
@@ -89,15 +98,15 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
     const offPrepare = socket.on('prepare-mastering', ({ payload }) => {
       const state = ZPrepareMasteringState.safeParse(payload);
       if (!state.success || state.data.trackId !== trackId) return;
-      const { processed, fixing, stage, iteration, progressInPercent } = state.data;
-      setPreparation({ processed, fixing, stage, iteration, progressInPercent });
+      const { processed, fixing, stage, iteration, progressInPercent, queuePosition } = state.data;
+      setPreparation({ processed, fixing, stage, iteration, progressInPercent, ...(queuePosition ? { queuePosition } : {}) });
     });
     const offBounce = socket.on('bounce-progress', ({ payload }) => {
       const state = ZBounceState.safeParse(payload);
       if (!state.success || state.data.trackId !== trackId) return;
-      const { processed, progressInPercent, masterId, styleId } = state.data;
+      const { processed, progressInPercent, masterId, styleId, queuePosition } = state.data;
       if (!processed) {
-        setBouncing({ processed, progressInPercent });
+        setBouncing({ processed, progressInPercent, ...(queuePosition ? { queuePosition } : {}) });
         return;
       }
       const done = pending.current.filter((bounce) => bounce.styleId === styleId);
@@ -140,15 +149,14 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
     };
   }, [socket, trackId, appStore, navigate]);
 
-  const prepare = useCallback(() => {
-    if (!socket) {
+  const prepare = useCallback(
+    (options?: { quiet?: boolean }) => {
       wantsPreparation.current = true;
-      return;
-    }
-    wantsPreparation.current = true;
-    setPreparation((current) => (current?.processed ? current : { processed: false, fixing: false, stage: 'preparing', iteration: 0, progressInPercent: 0 }));
-    socket.send('request-mastering', { trackId });
-  }, [socket, trackId]);
+      if (!options?.quiet) setPreparation((current) => (current?.processed ? current : { processed: false, fixing: false, stage: 'preparing', iteration: 0, progressInPercent: 0 }));
+      socket?.send('request-mastering', { trackId });
+    },
+    [socket, trackId],
+  );
 
   // prepare() called before the socket existed is sent as soon as it does.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useEffectEvent, useMemo, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { TMaster } from '../../../../../src/modules/masters/masters.schemas.js';
 import type { TSharedMaster } from '../../../../../src/modules/sharing/sharing.schemas.js';
 import { ErrorState } from '../../../components/error-state.js';
@@ -54,7 +54,9 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
   const catalogue = trpc.catalogue.styleGroups.useQuery();
   const trackMasters = trpc.masters.trackMasters.useQuery({ trackId });
   const preselected = useAppState((state) => state.selectedStyleId);
-  const [chosen, setChosen] = useState<number | null>(null);
+  // The chosen style lives in the address (?style=), so a reload keeps it (issue 11).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosen = Number(searchParams.get('style')) || null;
 
   const groups = useMemo(() => enabledGroups(catalogue.data ?? []), [catalogue.data]);
   const allStyles = useMemo(() => groups.flatMap((group) => group.styles.map((style) => ({ ...style, group }))), [groups]);
@@ -65,9 +67,14 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
   }, [trackMasters.data]);
   const masteredStyleIds = useMemo(() => new Set(mastersByStyle.keys()), [mastersByStyle]);
 
+  // The track's latest master: opened again, the page shows the style that was mastered and its figures.
+  const latestMastered = useMemo(
+    () => (trackMasters.data ?? []).filter(isMastered).sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)))[0]?.style?.id ?? null,
+    [trackMasters.data],
+  );
   // Spec §4: the first style of the first group when none is chosen (the page's own style first).
-  const fallback = [master.style?.id, preselected].find((id) => id != null && allStyles.some((s) => s.id === id)) ?? allStyles[0]?.id ?? null;
-  const selectedStyleId = chosen ?? fallback;
+  const selectedStyleId =
+    [chosen, master.style?.id, preselected, latestMastered].find((id) => id != null && allStyles.some((s) => s.id === id)) ?? allStyles[0]?.id ?? null;
   const selected = allStyles.find((style) => style.id === selectedStyleId) ?? null;
   const selectedMaster = selectedStyleId !== null ? (mastersByStyle.get(selectedStyleId) ?? null) : null;
   const isCustom = master.track.isCustomMaster;
@@ -78,9 +85,28 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
   const bouncing = session.bouncing !== null && !session.bouncing.processed;
 
   const select = (styleId: number) => {
-    setChosen(styleId);
+    setSearchParams(
+      (params) => {
+        params.set('style', String(styleId));
+        return params;
+      },
+      { replace: true },
+    );
     session.prepare();
   };
+  const nearbyStyles = useMemo(() => {
+    const at = allStyles.findIndex((style) => style.id === selectedStyleId);
+    if (at < 0) return [];
+    // The styles a listener reaches next in the chooser: nearest first, alternating sides.
+    return [1, -1, 2, -2].map((step) => allStyles[at + step]).flatMap((style) => (style ? [{ styleIndex: style.styleIndex, styleId: style.id }] : []));
+  }, [allStyles, selectedStyleId]);
+
+  // Issue 11: the owner's track is prepared as soon as the page opens, not when a style is clicked.
+  // An effect event: a new socket renews `prepare`, and the session itself re-sends what was asked.
+  const prepareQuietly = useEffectEvent(() => session.prepare({ quiet: true }));
+  useEffect(() => {
+    if (!isCustom) prepareQuietly();
+  }, [trackId, isCustom]);
 
   const ensureMaster = async () => {
     if (selectedStyleId === null) throw new Error('mastering.noStyle');
@@ -136,6 +162,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
           styleId={isCustom ? null : selectedStyleId}
           styleIndex={isCustom ? null : (selected?.styleIndex ?? null)}
           isCustomMaster={isCustom}
+          nearbyStyles={isCustom ? undefined : nearbyStyles}
         />
       </Box>
 

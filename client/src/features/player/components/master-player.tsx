@@ -22,7 +22,7 @@ import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { formatFigure } from '../../../lib/format-decibels.js';
 import { useDialogState } from '../../../lib/dialogs.js';
-import { PlayerController, type PlayerSnapshot, type Version } from '../audio/player-controller.js';
+import { PlayerController, type PlayerSnapshot, type StreamSpec, type Version } from '../audio/player-controller.js';
 import { PROGRESS_INTERVAL_MS, STREAM_SAMPLE_RATE } from '../audio/timeline.js';
 import { formatDuration } from '../format-time.js';
 import { useMediaSocket } from '../hooks/use-media-socket.js';
@@ -43,6 +43,8 @@ export interface MasterPlayerProps {
   styleIndex: number | null;
   /** A custom master always plays as mastered (spec §1). */
   isCustomMaster: boolean;
+  /** The styles next to the chosen one in the chooser, nearest first: kept ready for a seamless switch. */
+  nearbyStyles?: readonly StreamSpec[];
 }
 
 /**
@@ -67,7 +69,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'slider';
 }
 
-export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMaster }: MasterPlayerProps) {
+export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMaster, nearbyStyles }: MasterPlayerProps) {
   const { t, i18n } = useLingui();
   const { socket } = useMediaSocket();
   const session = useOptionalMasteringSession();
@@ -101,6 +103,12 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMast
   useEffect(() => {
     controller?.setMasteredStream(currentSpec());
   }, [controller, masteredKey]);
+
+  const nearbyKey = (nearbyStyles ?? []).map((spec) => `${spec.styleIndex}:${spec.styleId}`).join(',');
+  const currentNearby = useEffectEvent(() => nearbyStyles ?? []);
+  useEffect(() => {
+    controller?.setNearbyStreams(currentNearby());
+  }, [controller, nearbyKey]);
 
   const prepared = session?.preparation?.processed ?? false;
   useEffect(() => {
