@@ -248,6 +248,9 @@ export class Mastering {
               sampleRate: report.sampleRate,
               crest: report.crest,
               targetLufs: report.targetLufs,
+              heldBackLu: report.heldBackLu,
+              limiterP95Db: report.limiterP95Db,
+              compressionDb: report.compressionDb,
               preGainDb: report.preGainDb,
               trimDb: report.trimDb,
               // The report card shows original and master side by side, and the EQ change as a curve.

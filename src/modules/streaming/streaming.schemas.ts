@@ -175,6 +175,16 @@ export const ZMasterMeasurements = z.object({
   channels: z.number().int(),
   sampleRate: z.number().int(),
   crest: z.number().nullable().optional(),
+  /** The style's loudness target, LUFS. */
+  targetLufs: z.number().optional(),
+  /**
+   * How far short of the target the master stays to keep the dynamics the style's budget allows,
+   * LU (0: target met). Masters bounced before the budget existed carry none.
+   */
+  heldBackLu: z.number().min(0).optional(),
+  /** Limiter gain reduction at the 95th percentile and mean compression, dB. */
+  limiterP95Db: z.number().optional(),
+  compressionDb: z.number().optional(),
   /** The original as preparation measured it. */
   original: ZVersionFigures.optional(),
   /** The EQ stage's change, dB at each frequency. */

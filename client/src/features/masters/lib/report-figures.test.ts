@@ -19,9 +19,15 @@ describe('report figures', () => {
     expect(figures.eq).toEqual([{ hz: 60, db: 1.5 }, { hz: 1000, db: -0.5 }]);
   });
 
+  it('when measurements carry the target and heldBackLu, then the budget is read; without heldBackLu (an older master) it is null', () => {
+    expect(reportFiguresOf({ lufs: -11.8, truePeak: -1.3, targetLufs: -10, heldBackLu: 1.8 }).budget).toEqual({ targetLufs: -10, heldBackLu: 1.8 });
+    expect(reportFiguresOf({ lufs: -10, truePeak: -1.3, targetLufs: -10, heldBackLu: 0 }).budget).toEqual({ targetLufs: -10, heldBackLu: 0 });
+    expect(reportFiguresOf({ lufs: -10, truePeak: -1.3, targetLufs: -10 }).budget).toBeNull();
+  });
+
   it('when measurements are missing or odd, then the parts are null instead of failing', () => {
-    expect(reportFiguresOf(null)).toEqual({ original: null, master: null, eq: null });
-    expect(reportFiguresOf({ lufs: 'loud', eq: [{ hz: 100 }] })).toEqual({ original: null, master: null, eq: null });
+    expect(reportFiguresOf(null)).toEqual({ original: null, master: null, eq: null, budget: null });
+    expect(reportFiguresOf({ lufs: 'loud', eq: [{ hz: 100 }] })).toEqual({ original: null, master: null, eq: null, budget: null });
     expect(reportFiguresOf({ eq: { low: 2, mid: -1, unknown: 4 } }).eq).toEqual([{ hz: 60, db: 2 }, { hz: 1000, db: -1 }]);
   });
 

@@ -22,10 +22,19 @@ export interface EqPoint {
   db: number;
 }
 
+/** What the dynamics budget decided: the style's target and how far short of it the master stayed. */
+export interface BudgetFigures {
+  targetLufs: number;
+  /** LU the master stayed under the target to keep the dynamics (0: target met). */
+  heldBackLu: number;
+}
+
 export interface ReportFigures {
   original: LoudnessFigures | null;
   master: LoudnessFigures | null;
   eq: EqPoint[] | null;
+  /** Null for masters bounced before the engine had a dynamics budget. */
+  budget: BudgetFigures | null;
 }
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -58,7 +67,10 @@ function figuresOf(source: Record<string, unknown> | null): LoudnessFigures | nu
 export function reportFiguresOf(measurements: Record<string, unknown> | null | undefined): ReportFigures {
   const m = measurements ?? null;
   const original = figuresOf(obj(m?.original) ?? obj(m?.source) ?? null);
-  return { original, master: figuresOf(m), eq: eqOf(m?.eq ?? m?.eqCurve) };
+  const targetLufs = num(m?.targetLufs);
+  const heldBackLu = num(m?.heldBackLu);
+  const budget = targetLufs !== null && heldBackLu !== null ? { targetLufs, heldBackLu: Math.max(0, heldBackLu) } : null;
+  return { original, master: figuresOf(m), eq: eqOf(m?.eq ?? m?.eqCurve), budget };
 }
 
 function eqOf(value: unknown): EqPoint[] | null {
