@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
+import { isMastered, measurementsOf } from '../masters/index.js';
 import { renderShareMail } from './sharing.mails.js';
 import * as repo from './sharing.repository.js';
 import {
@@ -27,9 +28,6 @@ const sharerName = (row: { owner_first_name: string | null; owner_last_name: str
 const styleNameOf = (row: { style_group_name: string | null; style_name: string | null }) =>
   row.style_group_name && row.style_name ? `${row.style_group_name} - ${row.style_name}` : null;
 
-const isMastered = (row: { style_id: number | null; status: string }) =>
-  row.style_id !== null && (repo.MASTERED_STATUSES as readonly string[]).includes(row.status);
-
 /**
  * Shares one of the caller's mastered masters with an e-mail address (spec §5, §6): only the
  * owner, only mastered, at most 5, no address twice. The counter moves in the same transaction,
@@ -40,7 +38,7 @@ export async function createShare(ctx: ServiceContext, input: TCreateShareInput)
   const { share, master } = await ctx.db.transaction().execute(async (trx) => {
     const master = await repo.lockOwnMaster(trx, input.masterId, ownerId);
     if (!master) throw notFound('master');
-    if (!isMastered(master)) throw new AppError('CONFLICT', 'share.notMastered');
+    if (!isMastered(master.status, master.style_id)) throw new AppError('CONFLICT', 'share.notMastered');
     if (master.owner_email === input.email) throw new AppError('BAD_REQUEST', 'share.ownEmail');
     if ((await repo.countShares(trx, master.id)) >= MAX_SHARES_PER_MASTER) throw new AppError('CONFLICT', 'share.limitReached');
     const share = await repo.insertShare(trx, { masterId: master.id, ownerId, email: input.email });
@@ -123,7 +121,7 @@ function toSharedMaster(row: repo.SharedRow): TSharedMaster {
       : null,
     user: { id: row.owner_id, email: row.owner_email },
     status: row.status,
-    measurements: measurements !== null && typeof measurements === 'object' && !Array.isArray(measurements) ? (measurements as Record<string, unknown>) : null,
+    measurements: measurementsOf(measurements),
     createdAt: iso(row.created_at),
     track_name: row.track_name,
     custom_master: row.track_is_custom_master,
