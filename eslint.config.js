@@ -97,4 +97,27 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Issue 9, "arrows that run one way": the mastering engine is a pure audio library. It imports
+    // nothing of the web process (src/): styles reach it as plain parameters and its failures are
+    // its own EngineError, mapped to AppError at the edge (sidecar/media, scripts/master.ts). Its
+    // tests and test tooling may use the product's helpers (databases, WAV readers). The core rule
+    // (not the typescript-eslint one above) so both sets of patterns apply. Proven by
+    // eslint-engine-imports.test.ts.
+    files: ['sidecar/engine/**/*.ts'],
+    ignores: ['sidecar/engine/**/*.test.ts', 'sidecar/engine/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/|^src/',
+              message: 'The mastering engine imports nothing from src/: take plain parameters, throw EngineError (issue 9).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

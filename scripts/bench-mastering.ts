@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TEngineStyle } from '../src/modules/catalogue/index.js';
 import { parseEnv } from '../src/platform/env.js';
-import { createStyleRenderer, decodeToWorkFile, masterFile, prepareTrack } from '../sidecar/engine/index.js';
-import { musicLike } from '../sidecar/engine/testing/signals.js';
+import { createStyleRenderer, decodeToWorkFile, masterFile, prepareTrack, type EngineStyle } from '../sidecar/engine/index.js';
+import { ffmpegLoudness, ffmpegMomentary, gainRiding } from '../sidecar/engine/testing/independent-meters.js';
+import { clipped, musicLike, normalizePeak, toMono, type TestSignal } from '../sidecar/engine/testing/signals.js';
 import { writeWavFile } from '../sidecar/engine/testing/wav-writer.js';
 import { loadCatalogueStyles, styleLabel } from './lib/catalogue-source.js';
 
@@ -16,7 +16,9 @@ import { loadCatalogueStyles, styleLabel } from './lib/catalogue-source.js';
  * its own; then preparation with every enabled style fitted, the time until the first mastered
  * second of a style can be streamed, and the peak RSS of a 10-minute master.
  * Targets (issue 4): master <= 4 s (>= 60x realtime), preparation <= 2 s, first second <= 0.3 s,
- * peak RSS < 300 MB.
+ * peak RSS < 300 MB. Then (issue 15) the dynamics table: a loud, a dynamic, a quiet and a mono
+ * generated track, original ("before") against master ("after"): loudness range, gain riding and
+ * heldBackLu, every figure read by ffmpeg's ebur128, not by the engine's meter.
  */
 const SELF = fileURLToPath(import.meta.url);
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -51,14 +53,14 @@ function runChild(mode: string, args: string[]): ChildResult {
 
 async function child(mode: string, args: string[]): Promise<void> {
   const [input, stylesFile, out] = args as [string, string, string];
-  const styles = JSON.parse(readFileSync(stylesFile, 'utf8')) as TEngineStyle[];
+  const styles = JSON.parse(readFileSync(stylesFile, 'utf8')) as EngineStyle[];
   if (mode === 'master') {
     const started = performance.now();
     const cpu = process.cpuUsage();
     const report = await masterFile(input, styles[0]!, out);
     const wallS = (performance.now() - started) / 1000;
     const cpuS = cpuSecondsSince(cpu);
-    console.log(JSON.stringify({ wallS, cpuS, lufs: report.lufs, truePeak: report.truePeak, passes: report.passes, durationS: report.durationS, maxRssMb: maxRssMb() }));
+    console.log(JSON.stringify({ wallS, cpuS, lufs: report.lufs, heldBackLu: report.heldBackLu, truePeak: report.truePeak, passes: report.passes, durationS: report.durationS, maxRssMb: maxRssMb() }));
     return;
   }
   // mode 'prepare': decode, fit every style, then time the first mastered second of a few styles
@@ -89,6 +91,38 @@ async function child(mode: string, args: string[]): Promise<void> {
   );
 }
 
+/** The tracks of the dynamics table: 30 s each, so the fit works on an excerpt as for real music. */
+const DYNAMICS_TRACKS: { name: string; make: () => TestSignal; format: 'pcm16' | 'float32' }[] = [
+  { name: 'loud (clipped, above every target)', make: () => clipped(normalizePeak(musicLike({ seconds: 30, seed: 44 }), 6), -0.3), format: 'float32' },
+  { name: 'dynamic (peaks at -1 dBFS)', make: () => musicLike({ seconds: 30, seed: 45, peakDb: -1 }), format: 'pcm16' },
+  { name: 'quiet (peaks at -14 dBFS)', make: () => musicLike({ seconds: 30, seed: 46, peakDb: -14 }), format: 'pcm16' },
+  { name: 'mono recording', make: () => toMono(musicLike({ seconds: 30, seed: 47, peakDb: -3 })), format: 'pcm16' },
+];
+
+/** Before (the original) and after (the master) for three styles of different budgets. */
+async function dynamicsTable(dir: string, styles: EngineStyle[]): Promise<void> {
+  const chosen = ['Acoustic/Natural', 'Pop/Bright', 'Electronic/Club'].map((label) => styles.find((s) => styleLabel(s) === label)).filter((s): s is EngineStyle => !!s);
+  console.log('');
+  console.log('dynamics, measured by ffmpeg ebur128 (before = original, after = master)');
+  console.log('track                                style               LUFS before -> after (target)   LRA before -> after   gain riding dB   heldBackLu   passes');
+  for (const track of DYNAMICS_TRACKS) {
+    const input = path.join(dir, 'dynamics-in.wav');
+    writeWavFile(input, track.make(), { format: track.format });
+    const before = await ffmpegLoudness(input);
+    const beforeMomentary = await ffmpegMomentary(input);
+    for (const style of chosen) {
+      const out = path.join(dir, 'dynamics-out.wav');
+      const report = await masterFile(input, style, out);
+      const after = await ffmpegLoudness(out);
+      const riding = gainRiding(beforeMomentary, await ffmpegMomentary(out));
+      console.log(
+        `${track.name.padEnd(36)} ${styleLabel(style).padEnd(19)} ${before.integratedLufs.toFixed(1).padStart(6)} -> ${after.integratedLufs.toFixed(1).padStart(6)} (${style.processing.targetLufs})`.padEnd(88) +
+          `${before.lra.toFixed(1).padStart(5)} -> ${after.lra.toFixed(1).padStart(5)}   ${riding.toFixed(2).padStart(14)}   ${report.heldBackLu.toFixed(2).padStart(10)}   ${report.passes}`,
+      );
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-mastering-'));
   try {
@@ -99,16 +133,16 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`load average at start: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (${os.cpus().length} cores); CPU s = user + system of every thread`);
     console.log('');
-    console.log('style                      wall s    CPU s   x realtime   peak RSS MB   LUFS (target)   true peak   passes');
+    console.log('style                      wall s    CPU s   x realtime   peak RSS MB   LUFS (target)   true peak   passes   heldBackLu');
     const groups = [...new Set(styles.map((style) => style.groupName))];
     for (const group of groups) {
       const style = styles.find((s) => s.groupName === group)!;
       const stylesFile = path.join(dir, 'style.json');
       writeFileSync(stylesFile, JSON.stringify([style]));
-      const r = runChild('master', [input, stylesFile, path.join(dir, 'out.wav')]) as { wallS: number; cpuS: number; lufs: number; truePeak: number; passes: number; durationS: number; maxRssMb: number };
+      const r = runChild('master', [input, stylesFile, path.join(dir, 'out.wav')]) as { wallS: number; cpuS: number; lufs: number; heldBackLu: number; truePeak: number; passes: number; durationS: number; maxRssMb: number };
       console.log(
         `${styleLabel(style).padEnd(26)} ${r.wallS.toFixed(2).padStart(6)}   ${r.cpuS.toFixed(2).padStart(6)}   ${(r.durationS / r.wallS).toFixed(1).padStart(10)}   ${String(r.maxRssMb).padStart(11)}   ${String(r.lufs).padStart(6)} (${style.processing.targetLufs})`.padEnd(95) +
-          `${String(r.truePeak).padStart(9)}   ${r.passes}`,
+          `${String(r.truePeak).padStart(9)}   ${r.passes}        ${r.heldBackLu}`,
       );
     }
     const allFile = path.join(dir, 'styles.json');
@@ -140,6 +174,7 @@ async function main(): Promise<void> {
     console.log(
       `10-minute track, ${styleLabel(styles[0]!)}: ${l.wallS.toFixed(2)} s wall, ${l.cpuS.toFixed(2)} s CPU (${(l.durationS / l.wallS).toFixed(1)}x realtime), peak RSS ${l.maxRssMb} MB`,
     );
+    await dynamicsTable(dir, styles);
     console.log(`load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

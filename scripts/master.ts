@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { masterFile, type MasterProgress } from '../sidecar/engine/index.js';
 import { AppError } from '../src/platform/errors.js';
+import { appErrorOf } from '../sidecar/media/engine-errors.js';
 import { parseEnv } from '../src/platform/env.js';
 import { findStyle, loadCatalogueStyles, styleLabel } from './lib/catalogue-source.js';
 
@@ -10,8 +11,8 @@ const USAGE = 'usage: npm run master -- IN.wav --style "Group/Style" [--out OUT.
 
 /**
  * `npm run master`: masters one WAV with a style of the product's catalogue, the same engine the
- * media sidecar runs. --json prints one JSON object (lufs, targetLufs, truePeak, durationS, wallS,
- * lra, samplePeak, style, ...); otherwise progress and a summary go to the terminal.
+ * media sidecar runs. --json prints one JSON object (lufs, targetLufs, heldBackLu, truePeak,
+ * durationS, wallS, lra, samplePeak, style, ...); otherwise progress and a summary go to the terminal.
  */
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     style: styleLabel(style),
     catalogue: source,
     targetLufs: style.processing.targetLufs,
+    heldBackLu: report.heldBackLu,
     lufs: report.lufs,
     lra: report.lra,
     truePeak: report.truePeak,
@@ -60,13 +62,16 @@ async function main(): Promise<void> {
     wallS,
     xRealtime: Math.round((report.durationS / wallS) * 10) / 10,
     passes: report.passes,
+    limiterP95Db: report.limiterP95Db,
+    compressionDb: report.compressionDb,
     sha256: report.sha256,
     original: { lufs: report.analysis.lufs, lra: report.analysis.lra, truePeak: report.analysis.truePeak, samplePeak: report.analysis.samplePeak, crest: report.analysis.crest },
   };
   if (values.json) {
     console.log(JSON.stringify(summary));
   } else {
-    console.log(`${summary.style}: ${summary.lufs} LUFS (target ${summary.targetLufs}), true peak ${summary.truePeak} dBTP, LRA ${summary.lra} LU`);
+    const heldBack = summary.heldBackLu > 0 ? `, held back ${summary.heldBackLu} LU to keep the dynamics` : '';
+    console.log(`${summary.style}: ${summary.lufs} LUFS (target ${summary.targetLufs}${heldBack}), true peak ${summary.truePeak} dBTP, LRA ${summary.lra} LU`);
     console.log(`${summary.durationS} s of audio in ${wallS} s (${summary.xRealtime}x realtime) -> ${out}`);
   }
 }
@@ -75,7 +80,8 @@ class UsageError extends Error {}
 
 try {
   await main();
-} catch (error) {
+} catch (caught) {
+  const error = appErrorOf(caught);
   const message =
     error instanceof AppError ? `${error.message}${error.detail ? `: ${error.detail}` : ''}` : error instanceof Error ? error.message : String(error);
   console.error(`error: ${message}`);

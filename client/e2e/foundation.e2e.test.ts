@@ -34,7 +34,7 @@ describe('foundation: the SPA shell against the real server', () => {
     const dialog = page.getByRole('dialog', { name: 'Style details' });
     await dialog.waitFor();
     expect(await dialog.getByRole('heading', { name: 'Bright' }).isVisible()).toBe(true);
-    expect(await dialog.textContent()).toContain('Lifts presence and air');
+    expect(await dialog.textContent()).toContain('More presence and air than your mix had');
     expect(await dialog.getByRole('button', { name: 'Select Bright' }).isVisible()).toBe(true);
   });
 

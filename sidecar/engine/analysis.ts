@@ -12,7 +12,7 @@ export const BAND_EDGES_HZ: Record<ToneBand, [number, number]> = {
 /**
  * The engine's neutral tonal reference: each band's share of the total power, dB, of a typical
  * modern mix (pink noise tilted by about -1.5 dB/octave above 150 Hz, with a fuller low end).
- * A style's `tone` is relative to this; a track matching it gets no correction at tone 0.
+ * The small corrective match of toneMoveGains leans toward it.
  */
 export const NEUTRAL_BAND_LEVELS_DB: BandGains = { low: -1.5, lowMid: -6.0, mid: -7.0, highMid: -10.5, high: -13.5 };
 
@@ -119,19 +119,24 @@ export function bandLevelsDb(acc: SpectrumAccumulator): BandGains {
   return levels;
 }
 
+/** Largest corrective match toward the neutral reference, dB: a nudge, never the style's sound. */
+export const MAX_MATCH_DB = 1;
+
 /**
- * EQ stage fit: move the track's band levels toward the style's target (neutral reference plus
- * `tone`) by `strength`, each correction bounded by ±maxDb. The mean difference is removed first:
- * overall level is the dynamics stage's job, the EQ only changes the balance.
+ * EQ stage: the style's tonal move applied to the track as it is ("Bright": more air and presence
+ * than the input had), plus a small corrective match toward the neutral reference (a share
+ * `strength` of the distance, at most MAX_MATCH_DB per band) that only evens out a track far off
+ * balance. The mean of the match is removed (overall level is the dynamics stage's job); the total
+ * per band is bounded by ±maxDb.
  */
-export function fitEqGains(measured: BandGains, tone: BandGains, strength: number, maxDb: number): BandGains {
-  const gains = { low: 0, lowMid: 0, mid: 0, highMid: 0, high: 0 } as BandGains;
-  if (TONE_BANDS.some((band) => !Number.isFinite(measured[band]))) return gains;
-  const diffs = TONE_BANDS.map((band) => NEUTRAL_BAND_LEVELS_DB[band] + tone[band] - measured[band]);
+export function toneMoveGains(measured: BandGains, tone: BandGains, strength: number, maxDb: number): BandGains {
+  const gains = { ...tone } as BandGains;
+  const matchable = TONE_BANDS.every((band) => Number.isFinite(measured[band]));
+  const diffs = TONE_BANDS.map((band) => (matchable ? NEUTRAL_BAND_LEVELS_DB[band] - measured[band] : 0));
   const mean = diffs.reduce((sum, d) => sum + d, 0) / diffs.length;
   TONE_BANDS.forEach((band, b) => {
-    const g = strength * (diffs[b]! - mean);
-    gains[band] = Math.round(Math.max(-maxDb, Math.min(maxDb, g)) * 100) / 100;
+    const match = Math.max(-MAX_MATCH_DB, Math.min(MAX_MATCH_DB, strength * (diffs[b]! - mean)));
+    gains[band] = Math.round(Math.max(-maxDb, Math.min(maxDb, tone[band] + match)) * 100) / 100;
   });
   return gains;
 }

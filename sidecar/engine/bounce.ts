@@ -1,9 +1,9 @@
 import { closeSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
-import { wavHeader } from '../../src/modules/audio/index.js';
-import { AppError } from '../../src/platform/errors.js';
+import { EngineError } from './engine-error.js';
 import type { FittedStyle } from './fit.js';
 import { createLocalSink, createThreadedSink, FULL_SCALE_24, type PassResult } from './master-sink.js';
 import { OUTPUT_CHANNELS, streamStyle } from './render.js';
+import { pcm24WavHeader } from './wav-out.js';
 import { openWorkFile, type WorkFile } from './work-file.js';
 
 /** Bounce loudness tolerance before a re-render, LU (the product's bar is 0.5). */
@@ -25,6 +25,14 @@ export interface MasterReport {
   style: string;
   targetLufs: number;
   effectiveTargetLufs: number;
+  /**
+   * How far short of the style's target the master stays to keep the dynamics the style's budget
+   * allows, LU (0: target met). The master is within BOUNCE_TOLERANCE_LU of targetLufs - heldBackLu.
+   */
+  heldBackLu: number;
+  /** Limiter gain reduction at the 95th percentile and mean compression the fit measured, dB. */
+  limiterP95Db: number;
+  compressionDb: number;
   lufs: number | null;
   lra: number;
   truePeak: number | null;
@@ -69,7 +77,7 @@ async function writePass(
   const sink = frames >= THREADED_SINK_MIN_FRAMES ? createThreadedSink(outPath, frames) : createLocalSink(outPath, frames);
   try {
     for (let position = 0, blocks = 0; position < frames; position += BLOCK_FRAMES, blocks++) {
-      if (signal?.aborted) throw new AppError('INTERNAL', 'error.aborted', { detail: 'bounce aborted' });
+      if (signal?.aborted) throw new EngineError('aborted', 'bounce aborted');
       const count = Math.min(BLOCK_FRAMES, frames - position);
       await sink.write(produce(position, count), count);
       if (blocks % 32 === 31) {
@@ -105,7 +113,7 @@ async function renderPass(workFile: WorkFile, fitted: FittedStyle, tmpPath: stri
  * measured, into `outPath`.
  */
 async function trimPass(inPath: string, outPath: string, frames: number, gainDb: number, onFraction: (fraction: number) => void, signal?: AbortSignal): Promise<PassResult> {
-  const headerBytes = wavHeader({ sampleRate: 44100, channels: OUTPUT_CHANNELS, format: 'pcm24', frames: 0 }).length;
+  const headerBytes = pcm24WavHeader(44100, OUTPUT_CHANNELS, 0).length;
   const gain = Math.pow(10, gainDb / 20) / FULL_SCALE_24;
   const fd = openSync(inPath, 'r');
   const bytes = Buffer.alloc(BLOCK_FRAMES * OUTPUT_CHANNELS * 3);
@@ -146,6 +154,7 @@ export async function bounceStyle(workFile: WorkFile, fitted: FittedStyle, outWa
   let passes = 0;
   let previous: { gain: number; lufs: number } | null = null;
   let trimDb = 0;
+  const heldBack = fitted.heldBackLu > 0;
   const trimPath = `${tmpPath}.trim`;
   try {
     for (let pass = 0; pass < MAX_PASSES; pass++) {
@@ -155,11 +164,17 @@ export async function bounceStyle(workFile: WorkFile, fitted: FittedStyle, outWa
       passes++;
       const lufs = result.loudness.integratedLufs;
       const truePeak = result.loudness.truePeakDb;
-      const error = Number.isFinite(lufs) ? fitted.effectiveTargetLufs - lufs : 0;
+      // A held-back master is as loud as the budget lets it be: only louder than the style's
+      // target would be wrong. Any other master aims at its target.
+      const aim = heldBack && lufs <= fitted.targetLufs ? lufs : heldBack ? fitted.targetLufs : fitted.effectiveTargetLufs;
+      const error = Number.isFinite(lufs) ? aim - lufs : 0;
       const peakExcess = truePeak - fitted.ceilingDbtp;
       const loudnessOk = Math.abs(error) <= BOUNCE_TOLERANCE_LU || fitted.iterations === 0;
       if (loudnessOk && !(peakExcess > 0)) break;
-      if (error < 0 && error >= -TRIM_MAX_DB && !(peakExcess + error > 0)) {
+      // Turning down is exact and safe: within TRIM_MAX_DB, or on the last pass at any size (a
+      // master is never delivered louder than its target).
+      const lastPass = pass === MAX_PASSES - 1;
+      if (error < 0 && (error >= -TRIM_MAX_DB || lastPass) && !(peakExcess + error > 0)) {
         // Too loud by a little: turning the file down fixes loudness and peak alike, in a fraction of a render.
         onProgress({ stage: 'bouncing', progressInPercent: to });
         result = await trimPass(tmpPath, trimPath, workFile.frames, error, () => undefined, signal);
@@ -190,11 +205,18 @@ export async function bounceStyle(workFile: WorkFile, fitted: FittedStyle, outWa
     throw error;
   }
   const loudness = result!.loudness;
+  // What the master lacks of the target is reported, never left silent: the budget's shortfall,
+  // or a closed loop that could not reach the target (more than the product's 0.5 LU short).
+  const shortBy = Number.isFinite(loudness.integratedLufs) ? fitted.targetLufs - loudness.integratedLufs : 0;
+  const heldBackLu = (heldBack && shortBy > 0) || shortBy > 0.5 ? Math.round(shortBy * 100) / 100 : 0;
   const report: MasterReport = {
     styleId: fitted.styleId,
     style: `${fitted.groupName}/${fitted.name}`,
     targetLufs: fitted.targetLufs,
-    effectiveTargetLufs: fitted.effectiveTargetLufs,
+    effectiveTargetLufs: Math.round((fitted.targetLufs - heldBackLu) * 100) / 100,
+    heldBackLu,
+    limiterP95Db: fitted.limiterP95Db,
+    compressionDb: fitted.compressionDb,
     lufs: finite(loudness.integratedLufs),
     lra: finite(loudness.lra) ?? 0,
     truePeak: finite(loudness.truePeakDb),

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
+import type { EngineStyle } from './style.js';
 import { fitClaimedStyles, type Excerpt, type FitInputs, type FittedStyle } from './fit.js';
 
 /**
@@ -7,7 +7,7 @@ import { fitClaimedStyles, type Excerpt, type FitInputs, type FittedStyle } from
  * exactly as the calling thread fits its own (fit.ts), learning from both threads' fits.
  */
 export type FitHelperMessage =
-  | { kind: 'start'; excerpt: Excerpt; inputs: FitInputs; styles: TEngineStyle[]; claims: Int32Array }
+  | { kind: 'start'; excerpt: Excerpt; inputs: FitInputs; styles: EngineStyle[]; claims: Int32Array }
   /** A style the calling thread fitted: history for this thread's first guesses. */
   | { kind: 'fitted'; fitted: FittedStyle };
 

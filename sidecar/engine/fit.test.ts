@@ -23,6 +23,8 @@ describe('fitting styles from shared claims', () => {
     reader.close();
     const inputs = {
       inputLufs: analysis.lufs!,
+      shortTermLufs: analysis.shortTermLufs!,
+      correlation: 1,
       excerptInputLufs: excerptInputLoudness(excerpt),
       bandLevelsDb: Object.fromEntries(TONE_BANDS.map((band) => [band, analysis.bandLevelsDb[band] ?? -Infinity])) as BandGains,
     };

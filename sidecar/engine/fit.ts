@@ -1,16 +1,24 @@
-import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
-import { fitEqGains } from './analysis.js';
-import { CHAIN_BLOCK, createChain, runColourStage, runLimiterStage, runLinearStage, type BandGains, type ChainParams } from './dsp/chain.js';
+import { toneMoveGains } from './analysis.js';
+import { CHAIN_BLOCK, createChain, limiterReductionAt, meanCompression, runColourStage, runLimiterStage, runLinearStage, type BandGains, type ChainParams } from './dsp/chain.js';
+import { DEFAULT_BUDGET, type EngineStyle } from './style.js';
 import { createLoudnessMeter, feedMeter, gatedLoudness, resetMeasurements, type GrowableSeries } from './meter/loudness-meter.js';
 import type { WorkFileReader } from './work-file.js';
 
 /**
  * Margin between the style's true-peak ceiling and the limiter's, dB. Covers gain changes within
- * the FIR span and 24-bit rounding, and above all other meters: ffmpeg's ebur128 (which resamples
- * to 48 kHz and oversamples with its own filter) reads saturated, limited masters up to ~0.45 dB
- * above the BS.1770-4 Annex 2 FIR, and the quality bar must hold on an independent meter.
+ * the FIR span, 24-bit rounding and above all other meters: on content up to Nyquist (hi-hats,
+ * clipped mixes) ffmpeg's ebur128 reads up to ~0.6 dB above the 12-tap BS.1770-4 Annex 2 FIR
+ * that the limiter's detector and the bounce's meter use, and the quality bar must hold on an
+ * independent meter. A longer interpolator in the detector would let this shrink to ~0.3 dB.
  */
 export const LIMITER_MARGIN_DB = 0.7;
+/** The limiter's timing: look-ahead and an equal hold, fast and slow release. */
+export const LIMITER_TIMING = { lookaheadMs: 5, holdMs: 5, releaseFastMs: 40, releaseSlowMs: 400 } as const;
+/** How much over its budget a fit may stay (the histogram's resolution and the excerpt's noise), dB. */
+const BUDGET_TOLERANCE_DB = 0.15;
+const MAX_BUDGET_EVALUATIONS = 5;
+/** Budget for an input already at or above the target: turned down, the limiter barely working. */
+const LOUD_INPUT_BUDGET = { limiterDb: 0.5, compressionDb: 0 } as const;
 /** Loudness accuracy the fit aims for: on the whole (short) track, and on an excerpt, LU. */
 export const FIT_TOLERANCE_LU = 0.05;
 const EXCERPT_TOLERANCE_LU = 0.1;
@@ -186,6 +194,23 @@ export function excerptInputLoudness(excerpt: Excerpt): number {
   return meter.loudness();
 }
 
+/** Correlation of left and right over the excerpt (Pearson, zero-mean signals): 1 for mono. */
+export function excerptCorrelation(excerpt: Excerpt): number {
+  if (excerpt.mono) return 1;
+  let lr = 0;
+  let ll = 0;
+  let rr = 0;
+  excerpt.left.forEach((left, s) => {
+    const right = excerpt.right[s]!;
+    for (let i = 0; i < left.length; i++) {
+      lr += left[i]! * right[i]!;
+      ll += left[i]! * left[i]!;
+      rr += right[i]! * right[i]!;
+    }
+  });
+  return ll > 0 && rr > 0 ? lr / Math.sqrt(ll * rr) : 1;
+}
+
 export interface FittedStyle {
   styleId: number;
   styleIndex: number;
@@ -193,8 +218,15 @@ export interface FittedStyle {
   name: string;
   /** The style's target, LUFS. */
   targetLufs: number;
-  /** What the master aims at: the style's target (see fitStyle's loudness rule). */
+  /** What the master aims at: the style's target less heldBackLu (see fitStyle's loudness rule). */
   effectiveTargetLufs: number;
+  /** How far short of the target the dynamics budget stops the master, LU (0: target met). */
+  heldBackLu: number;
+  /** The input was at or above the target: turned down by gain, no compression, no colour. */
+  loudInput: boolean;
+  /** What the dynamics did on the excerpt at the fitted gain: limiter reduction (95th percentile) and mean compression, dB. */
+  limiterP95Db: number;
+  compressionDb: number;
   ceilingDbtp: number;
   chain: ChainParams;
   /** Output loudness change per dB of pre-gain near the solution (for the bounce's closed loop). */
@@ -208,33 +240,69 @@ export interface FittedStyle {
 }
 
 export interface FitInputs {
-  /** Integrated loudness of the whole input, LUFS. */
+  /**
+   * Integrated loudness of the whole input as the stereo master it becomes, LUFS (a mono input's
+   * own reading + 3.01 dB: its one channel is played on both sides).
+   */
   inputLufs: number;
+  /** Median gated short-term loudness of the input, same convention, LUFS: where the compressor's threshold sits. */
+  shortTermLufs: number;
+  /** Correlation of left and right over the excerpt (1 for mono). */
+  correlation: number;
   /** Integrated loudness of the excerpt's input, LUFS. */
   excerptInputLufs: number;
   bandLevelsDb: BandGains;
 }
 
+/** Largest side gain that keeps the correlation at or above this (Wide must not make a mix fall apart). */
+const MIN_CORRELATION = 0.35;
+
+/**
+ * Width that cannot damage: no widening of an input whose correlation is already low, and never
+ * so much that it would fall under MIN_CORRELATION. With mid and side uncorrelated, correlation
+ * c = (M - S) / (M + S) in powers, so side gain w gives (M - w^2 S) / (M + w^2 S).
+ */
+export function safeWidth(width: number, correlation: number): number {
+  if (width <= 1) return width;
+  if (!Number.isFinite(correlation) || correlation < 0.5) return 1;
+  const ratio = (1 + correlation) / Math.max(1e-6, 1 - correlation);
+  const limit = Math.sqrt((ratio * (1 - MIN_CORRELATION)) / (1 + MIN_CORRELATION));
+  return Math.max(1, Math.min(width, limit));
+}
+
+/**
+ * Where the compressor's detector reads a track relative to its short-term loudness, dB: the mean
+ * square per channel is about 3 dB under the two-channel sum BS.1770 adds up, and the side-chain
+ * high-pass takes out the bass that carries much of a mix's power (about 3 dB more on music).
+ */
+const COMPRESSOR_REFERENCE_OFFSET_DB = 6;
+
 /** Chain parameters before the pre-gain is fitted. */
-export function initialChainParams(style: TEngineStyle, inputs: FitInputs, effectiveTarget: number): ChainParams {
+export function initialChainParams(style: EngineStyle, inputs: FitInputs, loudInput: boolean): ChainParams {
   const p = style.processing;
+  const reference = Number.isFinite(inputs.shortTermLufs) ? inputs.shortTermLufs : inputs.inputLufs;
   return {
     highPassHz: 28,
-    eqGainsDb: fitEqGains(inputs.bandLevelsDb, p.tone, p.eqStrength, p.maxEqDb),
+    // A track already at its target is turned down and otherwise left alone: no tone move either
+    // (boosting the edges of an already limited mix would only raise its peaks).
+    eqGainsDb: loudInput ? { low: 0, lowMid: 0, mid: 0, highMid: 0, high: 0 } : toneMoveGains(inputs.bandLevelsDb, p.tone, p.eqStrength, p.maxEqDb),
     preGainDb: 0,
     compressor: {
-      // thresholdLu is relative to the master's integrated loudness; the detector reads the mean
-      // square per channel, about 3 dB under the two-channel sum BS.1770 adds up.
-      thresholdDbfs: effectiveTarget + p.compression.thresholdLu - 3,
-      ratio: p.compression.ratio,
+      // thresholdLu is relative to the track's median short-term loudness (see the offset).
+      thresholdDbfs: (Number.isFinite(reference) ? reference : -20) + p.compression.thresholdLu - COMPRESSOR_REFERENCE_OFFSET_DB,
+      // A track already at its target is turned down and otherwise left alone.
+      ratio: loudInput ? 1 : p.compression.ratio,
       kneeDb: 6,
       attackMs: p.compression.attackMs,
       releaseMs: p.compression.releaseMs,
       detectorMs: 10,
+      sidechainHz: 100,
     },
-    saturation: p.saturation,
-    width: p.width,
-    limiter: { ceilingDbtp: p.ceilingDbtp - LIMITER_MARGIN_DB, lookaheadMs: 3, releaseMs: 80 },
+    saturation: loudInput ? 0 : p.saturation,
+    // The curve bends from about 6 dB over the track's typical level on, whatever that level is.
+    saturationReferenceDbfs: (Number.isFinite(reference) ? reference : -20) + 6,
+    width: loudInput ? 1 : safeWidth(p.width, inputs.correlation),
+    limiter: { ceilingDbtp: p.ceilingDbtp - LIMITER_MARGIN_DB, ...LIMITER_TIMING },
   };
 }
 
@@ -260,16 +328,18 @@ export function createFitWorkspace(excerpt: Excerpt): FitWorkspace {
 }
 
 /**
- * Fits one style to a track: EQ gains from the band levels (EQ stage), then the pre-gain that
- * drives the compressor, saturation and limiter so the output meets the target (dynamics stage),
- * by secant iteration on the excerpt.
+ * Fits one style to a track: the tonal move (EQ stage), then the pre-gain that drives the
+ * compressor, saturation and limiter so the output meets the target (dynamics stage), by secant
+ * iteration on the excerpt, within the style's dynamics budget.
  *
- * Loudness rule: every track aims at the style's target. A track already louder than the target
- * is turned down to it (a negative pre-gain), so it is never made louder nor pushed harder into the
- * limiter; decisions.md's bar (within 0.5 LU of the target) holds for it too.
+ * Loudness rule: a track aims at the style's target, but never past the budget: when the
+ * limiter's 95th-percentile gain reduction would exceed the style's `budget.limiterDb`, the gain
+ * stops where the budget is used up and the shortfall is `heldBackLu` (the loudest clean version).
+ * A track already at or above the target is turned down by gain and otherwise left alone (no
+ * compression, saturation or widening), so it is never made louder nor squeezed.
  */
 export function fitStyle(
-  style: TEngineStyle,
+  style: EngineStyle,
   inputs: FitInputs,
   excerpt: Excerpt,
   workspace: FitWorkspace,
@@ -278,19 +348,21 @@ export function fitStyle(
   fittedBefore: readonly FittedStyle[] = [],
 ): FittedStyle {
   const target = style.processing.targetLufs;
-  const effectiveTarget = target;
-  const params = initialChainParams(style, inputs, effectiveTarget);
+  const loudInput = Number.isFinite(inputs.inputLufs) && inputs.inputLufs >= target;
+  // A track already at its target is only turned down: the limiter may catch its overs, no more.
+  const budget = loudInput ? LOUD_INPUT_BUDGET : (style.processing.budget ?? DEFAULT_BUDGET);
+  let params = initialChainParams(style, inputs, loudInput);
   const base = {
     styleId: style.id,
     styleIndex: style.styleIndex,
     groupName: style.groupName,
     name: style.name,
     targetLufs: target,
-    effectiveTargetLufs: Math.round(effectiveTarget * 100) / 100,
     ceilingDbtp: style.processing.ceilingDbtp,
+    loudInput,
   };
   const bias = excerpt.whole || !Number.isFinite(inputs.excerptInputLufs) ? 0 : inputs.inputLufs - inputs.excerptInputLufs;
-  const excerptTarget = effectiveTarget - bias;
+  const excerptTarget = target - bias;
 
   // Linear stage once per style; the gain trials below reuse its output.
   excerpt.segments.forEach((_, s) => {
@@ -312,16 +384,19 @@ export function fitStyle(
     }, workspace.outLeft, workspace.outRight);
   });
   const linearLufs = linearMeter.loudness();
-  if (!Number.isFinite(linearLufs) || !Number.isFinite(effectiveTarget)) {
-    return { ...base, chain: params, loudnessSlope: 1, iterations: 0, predictedLufs: inputs.inputLufs, dynamicsLossDb: 0 };
+  if (!Number.isFinite(linearLufs) || !Number.isFinite(target)) {
+    return { ...base, effectiveTargetLufs: target, heldBackLu: 0, chain: params, loudnessSlope: 1, iterations: 0, predictedLufs: inputs.inputLufs, dynamicsLossDb: 0, limiterP95Db: 0, compressionDb: 0 };
   }
 
   let evaluations = 0;
-  const evaluate = (preGainDb: number): number => {
+  interface Trial { gain: number; error: number; limiterDb: number; compressionDb: number }
+  const evaluate = (preGainDb: number): Trial => {
     evaluations++;
     onIteration(evaluations);
     const trial: ChainParams = { ...params, preGainDb };
     const meter = new ExcerptMeter();
+    const histogram = new Float64Array(400);
+    const compression = new Float64Array(2);
     excerpt.segments.forEach((segment, s) => {
       const chain = createChain(trial, { mono: excerpt.mono });
       const linL = workspace.linearLeft[s]!;
@@ -336,40 +411,88 @@ export function fitStyle(
         runColourStage(chain, workspace.blockLeft, workspace.blockRight, count);
         runLimiterStage(chain, workspace.blockLeft, workspace.blockRight, count, outL, outR);
       }, workspace.outLeft, workspace.outRight);
+      for (let b = 0; b < histogram.length; b++) histogram[b] = histogram[b]! + chain.limiterHistogram[b]!;
+      compression[0] = compression[0]! + chain.compressorStats[0]!;
+      compression[1] = compression[1]! + chain.compressorStats[1]!;
     });
-    return meter.loudness() - excerptTarget;
+    return { gain: preGainDb, error: meter.loudness() - excerptTarget, limiterDb: limiterReductionAt(histogram, 0.95), compressionDb: meanCompression(compression) };
   };
 
   const tolerance = excerpt.whole ? FIT_TOLERANCE_LU : EXCERPT_TOLERANCE_LU;
   const linearGain = excerptTarget - linearLufs;
   const nearest = fittedBefore
-    .filter((other) => other.iterations > 0)
-    .sort((a, b) => Math.abs(a.effectiveTargetLufs - effectiveTarget) - Math.abs(b.effectiveTargetLufs - effectiveTarget))[0];
+    .filter((other) => other.iterations > 0 && other.heldBackLu === 0 && other.loudInput === loudInput)
+    .sort((a, b) => Math.abs(a.targetLufs - target) - Math.abs(b.targetLufs - target))[0];
   let g0 = Math.max(-30, Math.min(36, linearGain + (nearest ? nearest.dynamicsLossDb : 0.5)));
-  let f0 = evaluate(g0);
-  let best = { gain: g0, error: f0 };
+  let first = evaluate(g0);
+  // The compressor's amount does not depend on the gain (its threshold moves with it): one
+  // correction of the threshold keeps it within the budget.
+  if (first.compressionDb > budget.compressionDb + BUDGET_TOLERANCE_DB && params.compressor.ratio > 1) {
+    const excess = first.compressionDb - budget.compressionDb;
+    params = { ...params, compressor: { ...params.compressor, thresholdDbfs: params.compressor.thresholdDbfs + excess / (1 - 1 / params.compressor.ratio) } };
+    first = evaluate(g0);
+  }
+  let f0 = first.error;
+  let best = first;
   let slope = nearest ? nearest.loudnessSlope : 1;
   let g1 = g0 - f0 / slope;
   while (Math.abs(best.error) > tolerance && evaluations < MAX_EVALUATIONS) {
     g1 = Math.max(-30, Math.min(36, g1));
     // Pinned at a bound it already tried: another evaluation would only repeat it.
     if (g1 === g0 && evaluations > 1) break;
-    const f1 = evaluate(g1);
-    if (Math.abs(f1) < Math.abs(best.error)) best = { gain: g1, error: f1 };
+    const trial = evaluate(g1);
+    const f1 = trial.error;
+    if (Math.abs(f1) < Math.abs(best.error)) best = trial;
     if (Math.abs(f1) <= tolerance) break;
     if (g1 !== g0) slope = Math.max(0.05, Math.min(1.5, (f1 - f0) / (g1 - g0)));
     const next = g1 - f1 / slope;
     g0 = g1;
     f0 = f1;
     g1 = Math.max(g0 - 12, Math.min(g0 + 12, next));
+    // Far past the budget already: the budget search below takes over.
+    if (trial.limiterDb > budget.limiterDb + 6 && next > g0) break;
   }
+
+  const limited = best.limiterDb > budget.limiterDb + BUDGET_TOLERANCE_DB;
+  if (limited) {
+    // Over budget: the largest gain whose limiting stays within it. The limiter's reduction grows
+    // about 1 dB per dB of gain once it works, so a secant on (reduction - budget) converges fast.
+    let feasible: Trial | null = null;
+    let high = best;
+    let low: Trial | null = null;
+    let gain = best.gain - (best.limiterDb - budget.limiterDb);
+    for (let k = 0; k < MAX_BUDGET_EVALUATIONS; k++) {
+      const trial = evaluate(gain);
+      if (trial.limiterDb <= budget.limiterDb + BUDGET_TOLERANCE_DB) {
+        if (!feasible || trial.gain > feasible.gain) feasible = trial;
+        low = trial;
+        if (budget.limiterDb - trial.limiterDb <= 0.3) break;
+      } else {
+        high = trial;
+      }
+      const lowGain = low ? low.gain : gain - 6;
+      const span = high.gain - lowGain;
+      const overBy = high.limiterDb - budget.limiterDb;
+      const next = low && high.limiterDb > low.limiterDb ? low.gain + ((budget.limiterDb - low.limiterDb) * span) / (high.limiterDb - low.limiterDb) : high.gain - Math.max(0.5, overBy);
+      gain = Math.min(high.gain - 0.05, Math.max(lowGain + 0.05, next));
+      if (!low) gain = Math.min(gain, high.gain - Math.max(0.5, overBy));
+    }
+    best = feasible ?? (low as Trial | null) ?? { ...best, gain: best.gain - (best.limiterDb - budget.limiterDb) };
+  }
+
+  const predictedLufs = target + best.error;
+  const heldBackLu = limited && best.error < 0 ? Math.round(-best.error * 100) / 100 : 0;
   return {
     ...base,
+    effectiveTargetLufs: Math.round((target - heldBackLu) * 100) / 100,
+    heldBackLu,
     chain: { ...params, preGainDb: Math.round(best.gain * 1000) / 1000 },
     loudnessSlope: slope,
     iterations: evaluations,
-    predictedLufs: Math.round((effectiveTarget + best.error) * 100) / 100,
+    predictedLufs: Math.round(predictedLufs * 100) / 100,
     dynamicsLossDb: best.gain - linearGain,
+    limiterP95Db: Math.round(best.limiterDb * 10) / 10,
+    compressionDb: Math.round(best.compressionDb * 10) / 10,
   };
 }
 
@@ -380,7 +503,7 @@ export function fitStyle(
  */
 export async function fitClaimedStyles(
   claims: Int32Array,
-  styles: readonly TEngineStyle[],
+  styles: readonly EngineStyle[],
   inputs: FitInputs,
   excerpt: Excerpt,
   history: FittedStyle[],

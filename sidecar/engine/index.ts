@@ -7,19 +7,19 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
-import { AppError } from '../../src/platform/errors.js';
 import { decodeToF32Args, ENGINE_SAMPLE_RATE } from '../ffmpeg/ffmpeg-args.js';
 import { outputChannelsOf, runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
 import { bandLevelsDb, createSpectrumAccumulator, createWaveform, feedSpectrum, feedWaveform, waveformOf } from './analysis.js';
 import { bounceStyle, type BounceProgress, type MasterReport } from './bounce.js';
 import { eqFilters, TONE_BANDS, type BandGains } from './dsp/chain.js';
 import { magnitudeDb } from './dsp/biquad.js';
-import { createFitClaims, createFitWorkspace, excerptInputLoudness, fitClaimedStyles, fitStyle, loadExcerpt, planExcerpt, type FittedStyle } from './fit.js';
+import { createFitClaims, createFitWorkspace, excerptCorrelation, excerptInputLoudness, fitClaimedStyles, fitStyle, loadExcerpt, planExcerpt, type FitInputs, type FittedStyle } from './fit.js';
 import type { FitHelperMessage, FitReply } from './fit-worker.js';
 import { startWorker } from '../worker-entry.js';
-import { createLoudnessMeter, feedMeter, meterResult } from './meter/loudness-meter.js';
+import { createLoudnessMeter, feedMeter, medianShortTerm, meterResult } from './meter/loudness-meter.js';
 import { createRangeRenderer, renderRange as renderStyleRange, type RangeRenderer } from './render.js';
+import { EngineError } from './engine-error.js';
+import type { EngineStyle } from './style.js';
 import { openWorkFile, type WorkFile } from './work-file.js';
 
 export type { WorkFile } from './work-file.js';
@@ -28,6 +28,8 @@ export type { MasterReport, BounceProgress } from './bounce.js';
 export type { RangeRenderer } from './render.js';
 export type { ChainParams, BandGains } from './dsp/chain.js';
 export { OUTPUT_CHANNELS, PREROLL_FRAMES } from './render.js';
+export { EngineError, type EngineErrorCode } from './engine-error.js';
+export type { EngineStyle, EngineStyleParams } from './style.js';
 
 /** Stages of spec §4 that preparation reports, in this order. */
 export type PreparationProgress = { stage: 'preparing' | 'dynamics' | 'eq'; iteration: number; progressInPercent: number };
@@ -39,6 +41,8 @@ export interface TrackAnalysis {
   frames: number;
   durationS: number;
   lufs: number | null;
+  /** Median gated short-term loudness, LUFS (null: digital silence). */
+  shortTermLufs: number | null;
   lra: number;
   truePeak: number | null;
   samplePeak: number | null;
@@ -71,12 +75,19 @@ const finite = (x: number, digits = 2): number | null => (Number.isFinite(x) ? r
  * decoded audio never has to be in memory: everything downstream streams from the file.
  */
 export async function decodeToWorkFile(inputPath: string, workPath: string, signal?: AbortSignal): Promise<WorkFile> {
-  const { stderrTail } = await runFfmpeg(decodeToF32Args(inputPath, workPath), signal ? { signal } : {});
+  let stderrTail: string;
+  try {
+    ({ stderrTail } = await runFfmpeg(decodeToF32Args(inputPath, workPath), signal ? { signal } : {}));
+  } catch (error) {
+    if (signal?.aborted) throw new EngineError('aborted', 'decode aborted', { cause: error });
+    const detail = error instanceof Error ? ((error as Error & { detail?: string }).detail ?? error.message) : String(error);
+    throw new EngineError('decodeFailed', detail, { cause: error });
+  }
   const channels = outputChannelsOf(stderrTail);
-  if (channels === null) throw new AppError('INTERNAL', 'error.ffmpegFailed', { detail: 'decoder reported no output stream' });
+  if (channels === null) throw new EngineError('decodeFailed', 'decoder reported no output stream');
   if (channels < 1 || channels > 2) {
     await rm(workPath, { force: true });
-    throw new AppError('BAD_REQUEST', 'error.unsupportedWave', { detail: `${channels} channels (1 or 2 accepted)` });
+    throw new EngineError('unsupportedChannels', `${channels} channels (1 or 2 accepted)`);
   }
   const { size } = await stat(workPath);
   return { path: workPath, sampleRate: ENGINE_SAMPLE_RATE, channels, frames: Math.floor(size / (4 * channels)) };
@@ -129,6 +140,7 @@ async function analysisPass(workFile: WorkFile, onFraction: (fraction: number) =
       frames: workFile.frames,
       durationS: round(workFile.frames / workFile.sampleRate, 3),
       lufs: finite(result.integratedLufs),
+      shortTermLufs: finite(medianShortTerm(meter.shortTerm.data, meter.shortTerm.length)),
       lra: finite(result.lra) ?? 0,
       truePeak: finite(result.truePeakDb),
       samplePeak: finite(result.samplePeakDb),
@@ -196,7 +208,7 @@ function startFitHelper(): FitHelper {
  * style being fitted), 'eq' (each style's EQ curve for the report). JSON-serialisable result.
  * With PARALLEL_FIT_MIN_STYLES or more styles, a helper thread fits styles too (fitClaimedStyles).
  */
-export async function prepareTrack(workFile: WorkFile, styles: TEngineStyle[], onProgress: (progress: PreparationProgress) => void = () => {}): Promise<Preparation> {
+export async function prepareTrack(workFile: WorkFile, styles: EngineStyle[], onProgress: (progress: PreparationProgress) => void = () => {}): Promise<Preparation> {
   const started = performance.now();
   // Started first, so its start-up overlaps the analysis pass.
   const helper = styles.length >= PARALLEL_FIT_MIN_STYLES ? startFitHelper() : null;
@@ -207,7 +219,7 @@ export async function prepareTrack(workFile: WorkFile, styles: TEngineStyle[], o
   }
 }
 
-async function prepareWith(helper: FitHelper | null, started: number, workFile: WorkFile, styles: TEngineStyle[], onProgress: (progress: PreparationProgress) => void): Promise<Preparation> {
+async function prepareWith(helper: FitHelper | null, started: number, workFile: WorkFile, styles: EngineStyle[], onProgress: (progress: PreparationProgress) => void): Promise<Preparation> {
   onProgress({ stage: 'preparing', iteration: 0, progressInPercent: 0 });
   const { analysis, blocks } = await analysisPass(workFile, (fraction) => onProgress({ stage: 'preparing', iteration: 0, progressInPercent: Math.floor(fraction * 100) }));
   onProgress({ stage: 'preparing', iteration: 0, progressInPercent: 100 });
@@ -220,7 +232,16 @@ async function prepareWith(helper: FitHelper | null, started: number, workFile: 
     reader.close();
   }
   const bandLevels = Object.fromEntries(TONE_BANDS.map((band) => [band, analysis.bandLevelsDb[band] ?? -Infinity])) as BandGains;
-  const inputs = { inputLufs: analysis.lufs ?? -Infinity, excerptInputLufs: excerptInputLoudness(excerpt), bandLevelsDb: bandLevels };
+  // A mono input becomes a stereo master (its channel on both sides): everything the fit compares
+  // with the master's loudness is read as that stereo signal, 3.01 dB over the mono reading.
+  const asStereo = workFile.channels === 1 ? 10 * Math.log10(2) : 0;
+  const inputs: FitInputs = {
+    inputLufs: (analysis.lufs ?? -Infinity) + asStereo,
+    shortTermLufs: (analysis.shortTermLufs ?? -Infinity) + asStereo,
+    correlation: excerptCorrelation(excerpt),
+    excerptInputLufs: excerptInputLoudness(excerpt),
+    bandLevelsDb: bandLevels,
+  };
   // Both threads claim styles from one counter and learn from each other's fits.
   const claims = createFitClaims();
   const results: (FittedStyle | undefined)[] = new Array(styles.length);
@@ -278,7 +299,7 @@ export function bounce(workFile: WorkFile, fitted: FittedStyle, outWavPath: stri
 export type MasterProgress = PreparationProgress | BounceProgress;
 
 /** Decode, prepare (this style only) and bounce: the command line's one call. */
-export async function masterFile(inputPath: string, style: TEngineStyle, outPath: string, onProgress: (progress: MasterProgress) => void = () => {}, signal?: AbortSignal): Promise<MasterReport & { analysis: TrackAnalysis }> {
+export async function masterFile(inputPath: string, style: EngineStyle, outPath: string, onProgress: (progress: MasterProgress) => void = () => {}, signal?: AbortSignal): Promise<MasterReport & { analysis: TrackAnalysis }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'masterdeck-'));
   try {
     const workFile = await decodeToWorkFile(inputPath, path.join(dir, 'work.f32'), signal);

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
-import { wavHeader } from '../../src/modules/audio/index.js';
 import { startWorker } from '../worker-entry.js';
 import { createWaveform, feedWaveform, waveformOf } from './analysis.js';
 import { createLoudnessMeter, feedMeter, meterResult, type LoudnessResult } from './meter/loudness-meter.js';
 import { OUTPUT_CHANNELS } from './render.js';
+import { pcm24WavHeader } from './wav-out.js';
 
 /** What one render pass wrote and measured. */
 export interface PassResult {
@@ -37,7 +37,7 @@ export function createLocalSink(path: string, totalFrames: number): MasterSink {
     open = false;
   };
   const hash = createHash('sha256');
-  const header = wavHeader({ sampleRate: 44100, channels: OUTPUT_CHANNELS, format: 'pcm24', frames: totalFrames });
+  const header = pcm24WavHeader(44100, OUTPUT_CHANNELS, totalFrames);
   writeSync(fd, header);
   hash.update(header);
   const meter = createLoudnessMeter(44100, OUTPUT_CHANNELS);

@@ -6,10 +6,11 @@ export const OUTPUT_CHANNELS = 2;
 
 /**
  * Pre-roll before a rendered range: long enough for the high-pass, the compressor (release up to
- * 300 ms in the catalogue, ~3 time constants) and the limiter release to settle, so a range
- * rendered on its own matches the same range of a full render to well below audibility.
+ * 300 ms in the catalogue and its 4x slower average) and the limiter's slow release and its
+ * 400 ms average to settle (~10 time constants), so a range rendered on its own matches the same
+ * range of a full render to well below audibility.
  */
-export const PREROLL_FRAMES = 44100;
+export const PREROLL_FRAMES = 4 * 44100;
 
 /**
  * Streams a style's output in order: output frame k is the processed input frame k. Holds one

@@ -4,6 +4,7 @@ import type { FileStorage } from '../../src/platform/storage/file-storage.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { TTrackAudioInfo } from '../../src/modules/streaming/index.js';
 import { decodeToWorkFile } from '../engine/index.js';
+import { appErrorOf } from './engine-errors.js';
 import type { JobRegistry, Waiter } from './jobs.js';
 import { PeakAccumulator, STREAM_SAMPLE_RATE } from './pcm.js';
 
@@ -155,7 +156,7 @@ export class TrackSources {
       return info;
     } catch (error) {
       await staged.discard();
-      throw error;
+      throw appErrorOf(error);
     }
   }
 

@@ -17,6 +17,13 @@ export function highPass(frequency: number, q: number, sampleRate: number): Biqu
   return normalise((1 + cos) / 2, -(1 + cos), (1 + cos) / 2, 1 + alpha, -2 * cos, 1 - alpha);
 }
 
+export function lowPass(frequency: number, q: number, sampleRate: number): BiquadCoefficients {
+  const w = (2 * Math.PI * frequency) / sampleRate;
+  const alpha = Math.sin(w) / (2 * q);
+  const cos = Math.cos(w);
+  return normalise((1 - cos) / 2, 1 - cos, (1 - cos) / 2, 1 + alpha, -2 * cos, 1 - alpha);
+}
+
 export function peaking(frequency: number, q: number, gainDb: number, sampleRate: number): BiquadCoefficients {
   const a = Math.pow(10, gainDb / 40);
   const w = (2 * Math.PI * frequency) / sampleRate;

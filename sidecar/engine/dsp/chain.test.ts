@@ -9,10 +9,11 @@ const params = (ceilingDbtp: number): ChainParams => ({
   highPassHz: 28,
   eqGainsDb: { low: 0, lowMid: 0, mid: 0, highMid: 0, high: 0 },
   preGainDb: 0,
-  compressor: { thresholdDbfs: 0, ratio: 2, kneeDb: 6, attackMs: 10, releaseMs: 100, detectorMs: 10 },
+  compressor: { thresholdDbfs: 0, ratio: 2, kneeDb: 6, attackMs: 10, releaseMs: 100, detectorMs: 10, sidechainHz: 100 },
   saturation: 0,
+  saturationReferenceDbfs: -12,
   width: 1,
-  limiter: { ceilingDbtp, lookaheadMs: 3, releaseMs: 80 },
+  limiter: { ceilingDbtp, lookaheadMs: 5, holdMs: 5, releaseFastMs: 40, releaseSlowMs: 400 },
 });
 
 describe('RBJ biquads', () => {

@@ -1,4 +1,4 @@
-import { highPass, highShelf, lowShelf, peaking, runBiquad, runBiquadPair, type BiquadCoefficients } from './biquad.js';
+import { highPass, highShelf, lowPass, lowShelf, peaking, runBiquad, runBiquadPair, type BiquadCoefficients } from './biquad.js';
 import { TRUE_PEAK_LATENCY, TRUE_PEAK_TAPS, truePeakEnvelopeOfPadded } from '../meter/true-peak.js';
 
 /** Largest number of frames one stage call handles. */
@@ -26,7 +26,11 @@ export interface ChainParams {
   eqGainsDb: BandGains;
   preGainDb: number;
   compressor: {
-    /** Threshold of the RMS detector, absolute dBFS. */
+    /**
+     * Threshold of the RMS detector at zero pre-gain, dBFS. The pre-gain moves it along, so it
+     * stays at the same place relative to the track's own loudness: how much the compressor works
+     * is decided by the style's ratio and threshold, not by how far the track is pushed.
+     */
     thresholdDbfs: number;
     ratio: number;
     kneeDb: number;
@@ -34,18 +38,35 @@ export interface ChainParams {
     releaseMs: number;
     /** Time constant of the mean-square detector. */
     detectorMs: number;
+    /** Corner of the side-chain high-pass: the bass does not pump the mix. */
+    sidechainHz: number;
   };
   /** Soft-saturation blend 0..1. */
   saturation: number;
-  /** Side gain of the M/S stage. */
+  /**
+   * Level the saturation's curve is scaled to, dBFS at zero pre-gain (moves with the pre-gain like
+   * the compressor's threshold): the drive depends on the style, not on how loud the track is.
+   */
+  saturationReferenceDbfs: number;
+  /** Side gain of the M/S stage above WIDTH_BASS_HZ (the bass below it keeps its own width). */
   width: number;
   limiter: {
     /** Ceiling the limiter holds the 4x-oversampled peaks to, dBTP (the style's ceiling minus a margin). */
     ceilingDbtp: number;
     lookaheadMs: number;
-    releaseMs: number;
+    /** How long a reduction is held after the peak that asked for it passed. */
+    holdMs: number;
+    /** Release after a short reduction (a transient). */
+    releaseFastMs: number;
+    /** Release after a sustained reduction (a dense passage): no audible pumping. */
+    releaseSlowMs: number;
   };
 }
+
+/** The width stage leaves the side signal below this frequency as it is (bass stays centred). */
+export const WIDTH_BASS_HZ = 120;
+/** Limiter gain reduction histogram: 0.1 dB bins up to 40 dB. */
+export const LIMITER_HISTOGRAM_BINS = 400;
 
 export function eqFilters(eqGainsDb: BandGains, highPassHz: number, sampleRate: number): BiquadCoefficients[] {
   // 4th-order Butterworth = two biquads with Q 0.5412 and 1.3066.
@@ -68,7 +89,18 @@ export interface Chain {
   readonly mono: boolean;
   readonly filters: BiquadCoefficients[];
   readonly filterState: Float64Array;
-  /** [mean square, smoothed gain reduction dB, last applied linear gain] of the compressor. */
+  /** Side-chain high-pass of the compressor's detector. */
+  readonly sidechain: BiquadCoefficients;
+  /** Linkwitz-Riley (LR4) crossover of the saturation: low-pass and high-pass halves (Butterworth Q). */
+  readonly crossoverLow: BiquadCoefficients;
+  readonly crossoverHigh: BiquadCoefficients;
+  /** High-pass of the side signal that the width stage scales. */
+  readonly widthHighPass: BiquadCoefficients;
+  /**
+   * Compressor and colour state: [mean square, gain reduction dB, applied gain, slow gain
+   * reduction dB, side-chain L (2), side-chain R (2), crossover L low (4), L high (4), R low (4),
+   * R high (4), width side (2)].
+   */
   readonly compState: Float64Array;
   readonly lookahead: number;
   /** Frames between an input sample and its output (limiter lookahead plus true-peak latency). */
@@ -82,18 +114,28 @@ export interface Chain {
   readonly box: Float64Array;
   readonly delayL: Float32Array;
   readonly delayR: Float32Array;
-  /** [input counter, deque head, deque tail, box sum, box position, released gain, delay position] */
+  /** [input counter, deque head, deque tail, box sum, box position, released gain, delay position, sustained gain, group min] */
   readonly limiterState: Float64Array;
+  /**
+   * What the dynamics did, for the fit's budget: limiter gain reduction histogram (frames per
+   * 0.1 dB bin) and [sum of compressor gain reduction dB over frames, frames].
+   */
+  readonly limiterHistogram: Float64Array;
+  readonly compressorStats: Float64Array;
 }
 
 const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(n));
+const BUTTERWORTH_Q = Math.SQRT1_2;
+/** Saturation crossover: only the low band is saturated, so its harmonics stay far below Nyquist (no aliasing). */
+export const SATURATION_CROSSOVER_HZ = 250;
 
 export function createChain(params: ChainParams, options: { mono: boolean; sampleRate?: number }): Chain {
   const sampleRate = options.sampleRate ?? 44100;
   const filters = eqFilters(params.eqGainsDb, params.highPassHz, sampleRate);
   const lookahead = Math.max(1, Math.round((params.limiter.lookaheadMs / 1000) * sampleRate));
+  const hold = Math.max(0, Math.round((params.limiter.holdMs / 1000) * sampleRate));
   const latency = lookahead + TRUE_PEAK_LATENCY - 1;
-  const dequeSize = nextPow2(lookahead + 2);
+  const dequeSize = nextPow2(lookahead + hold + 2);
   const delaySize = nextPow2(latency + 1);
   const box = new Float64Array(lookahead).fill(1);
   return {
@@ -102,7 +144,11 @@ export function createChain(params: ChainParams, options: { mono: boolean; sampl
     mono: options.mono,
     filters,
     filterState: new Float64Array(filters.length * 4),
-    compState: Float64Array.from([0, 0, 1]),
+    sidechain: highPass(params.compressor.sidechainHz, BUTTERWORTH_Q, sampleRate),
+    crossoverLow: lowPass(SATURATION_CROSSOVER_HZ, BUTTERWORTH_Q, sampleRate),
+    crossoverHigh: highPass(SATURATION_CROSSOVER_HZ, BUTTERWORTH_Q, sampleRate),
+    widthHighPass: highPass(WIDTH_BASS_HZ, BUTTERWORTH_Q, sampleRate),
+    compState: Float64Array.from([0, 0, 1, 0, ...new Array<number>(22).fill(0)]),
     lookahead,
     latency,
     paddedL: new Float32Array(CHAIN_BLOCK + TRUE_PEAK_TAPS - 1),
@@ -114,7 +160,9 @@ export function createChain(params: ChainParams, options: { mono: boolean; sampl
     box,
     delayL: new Float32Array(delaySize),
     delayR: new Float32Array(delaySize),
-    limiterState: Float64Array.from([0, 0, 0, lookahead, 0, 1, 0]),
+    limiterState: Float64Array.from([0, 0, 0, lookahead, 0, 1, 0, 1, 1]),
+    limiterHistogram: new Float64Array(LIMITER_HISTOGRAM_BINS),
+    compressorStats: new Float64Array(2),
   };
 }
 
@@ -135,11 +183,33 @@ function runCascade(filters: readonly BiquadCoefficients[], state: Float64Array,
   if (f < filters.length) runBiquad(filters[f]!, state, f * 4 + channelOffset, samples, count);
 }
 
+/** Padé approximant of tanh (exact at 0, reaches ±1 at ±3), the saturation curve. */
+const softClip = (x: number) => (x >= 3 ? 1 : x <= -3 ? -1 : (x * (27 + x * x)) / (27 + 9 * x * x));
+
+/** One transposed-direct-form-II biquad step with its state at st[o], st[o + 1]. */
+function tick(c: BiquadCoefficients, st: Float64Array, o: number, x: number): number {
+  const y = c.b0 * x + st[o]!;
+  st[o] = c.b1 * x - c.a1 * y + st[o + 1]!;
+  st[o + 1] = c.b2 * x - c.a2 * y;
+  return y;
+}
+
 /**
- * Pre-gain, compressor, saturation and M/S width, in place. Compressor: feed-forward, stereo
- * linked, RMS detector, soft-knee gain computer and branching attack/release smoothing in the log
- * domain (Giannoulis, Massberg and Reiss, "Digital Dynamic Range Compressor Design - A Tutorial
- * and Analysis", JAES 2012). Saturation: a blend with a Padé tanh approximation.
+ * Pre-gain, compressor, saturation and M/S width, in place.
+ *
+ * Compressor: feed-forward, stereo linked, RMS detector behind a side-chain high-pass (so the bass
+ * does not pump the mix), soft-knee gain computer and branching attack/release smoothing in the
+ * log domain (Giannoulis, Massberg and Reiss, "Digital Dynamic Range Compressor Design - A
+ * Tutorial and Analysis", JAES 2012). Its threshold moves with the pre-gain, i.e. it sits relative
+ * to the track's own loudness. The release adapts: a reduction deeper than the recent average (a
+ * transient) recovers three times faster than the sustained part.
+ *
+ * Saturation: only the band below SATURATION_CROSSOVER_HZ (Linkwitz-Riley LR4 split, which sums
+ * back flat in magnitude) passes a Padé tanh scaled to the style's reference level: warmth on the
+ * low end whose harmonics stay far below Nyquist, so nothing aliases, and the highs (a vocal, a
+ * cymbal) never intermodulate with the bass.
+ *
+ * Width: only the side signal above WIDTH_BASS_HZ is scaled, so the bass stays where the mix put it.
  */
 export function runColourStage(chain: Chain, left: Float32Array, right: Float32Array, count: number): void {
   const p = chain.params;
@@ -152,30 +222,46 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
   const GROUP = 8;
   const attackGroup = Math.exp((-1000 * GROUP) / (c.attackMs * fs));
   const releaseGroup = Math.exp((-1000 * GROUP) / (c.releaseMs * fs));
-  const threshold = c.thresholdDbfs;
+  const fastReleaseGroup = Math.exp((-1000 * GROUP * 3) / (c.releaseMs * fs));
+  const averageGroup = Math.exp((-1000 * GROUP) / (4 * c.releaseMs * fs));
+  const threshold = c.thresholdDbfs + p.preGainDb;
+  const bypass = c.ratio <= 1;
   const slope = 1 / c.ratio - 1;
   const knee = Math.max(c.kneeDb, 1e-6);
   const halfKnee = knee / 2;
   const kneeFloor = threshold - halfKnee;
   const sat = p.saturation;
+  const reference = Math.pow(10, (p.saturationReferenceDbfs + p.preGainDb) / 20);
+  const inverseReference = 1 / reference;
   const width = p.width;
+  const widthExtra = width - 1;
   const dbToNeper = Math.LN10 / 20;
   const st = chain.compState;
+  const sc = chain.sidechain;
+  const lo = chain.crossoverLow;
+  const hi = chain.crossoverHigh;
+  const wh = chain.widthHighPass;
   let ms = st[0]!;
   let gr = st[1]!;
   let applied = st[2]!;
+  let average = st[3]!;
+  let grSum = 0;
   for (let i0 = 0; i0 < count; i0 += GROUP) {
     const i1 = i0 + GROUP < count ? i0 + GROUP : count;
     for (let i = i0; i < i1; i++) {
       const l = left[i]! * gain;
       const r = right[i]! * gain;
-      ms += detector * ((l * l + r * r) * 0.5 - ms);
+      if (!bypass) {
+        const hl = tick(sc, st, 4, l);
+        const hr = chain.mono ? hl : tick(sc, st, 6, r);
+        ms += detector * ((hl * hl + hr * hr) * 0.5 - ms);
+      }
       left[i] = l;
       right[i] = r;
     }
     // Below the knee there is no gain reduction, so the logarithm is only taken above it.
     let target = 0;
-    if (ms > 1e-12) {
+    if (!bypass && ms > 1e-12) {
       const level = 4.342944819032518 * Math.log(ms); // 10*log10(ms)
       if (level > kneeFloor) {
         const over = level - threshold;
@@ -183,8 +269,11 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
       }
     }
     const len = i1 - i0;
-    const a = len === GROUP ? (target > gr ? attackGroup : releaseGroup) : Math.pow(target > gr ? attackGroup : releaseGroup, len / GROUP);
+    const coefficient = target > gr ? attackGroup : gr > average + 1 ? fastReleaseGroup : releaseGroup;
+    const a = len === GROUP ? coefficient : Math.pow(coefficient, len / GROUP);
     gr = a * gr + (1 - a) * target;
+    average = averageGroup * average + (1 - averageGroup) * gr;
+    grSum += gr * len;
     const next = gr > 1e-6 ? Math.exp(-gr * dbToNeper) : 1;
     const step = (next - applied) / len;
     for (let i = i0, k = 1; i < i1; i++, k++) {
@@ -192,18 +281,26 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
       let l = left[i]! * g;
       let r = right[i]! * g;
       if (sat > 0) {
-        const al = l < 0 ? -l : l;
-        const ar = r < 0 ? -r : r;
-        const tl = al >= 3 ? (l < 0 ? -1 : 1) : (l * (27 + l * l)) / (27 + 9 * l * l);
-        const tr = ar >= 3 ? (r < 0 ? -1 : 1) : (r * (27 + r * r)) / (27 + 9 * r * r);
-        l += sat * (tl - l);
-        r += sat * (tr - r);
+        // LR4 = two Butterworth sections per half; the low half is saturated and added back.
+        const ll = tick(lo, st, 10, tick(lo, st, 8, l));
+        const lh = tick(hi, st, 14, tick(hi, st, 12, l));
+        const sl = reference * softClip(ll * inverseReference);
+        l = lh + ll + sat * (sl - ll);
+        if (chain.mono) {
+          r = l;
+        } else {
+          const rl = tick(lo, st, 18, tick(lo, st, 16, r));
+          const rh = tick(hi, st, 22, tick(hi, st, 20, r));
+          const sr = reference * softClip(rl * inverseReference);
+          r = rh + rl + sat * (sr - rl);
+        }
       }
-      if (width !== 1) {
+      if (widthExtra !== 0 && !chain.mono) {
         const mid = (l + r) * 0.5;
-        const side = (l - r) * 0.5 * width;
-        l = mid + side;
-        r = mid - side;
+        const side = (l - r) * 0.5;
+        const wide = side + widthExtra * tick(wh, st, 24, side);
+        l = mid + wide;
+        r = mid - wide;
       }
       left[i] = l;
       right[i] = r;
@@ -213,19 +310,25 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
   st[0] = ms;
   st[1] = gr;
   st[2] = applied;
+  st[3] = average;
+  chain.compressorStats[0] = chain.compressorStats[0]! + grSum;
+  chain.compressorStats[1] = chain.compressorStats[1]! + count;
 }
 
 /**
  * Lookahead brickwall limiter whose detector sees 4x-oversampled (true) peaks (BS.1770-4 Annex 2
  * FIR), so the output's true peak stays at the ceiling. Required gain per sample -> sliding minimum
- * over lookahead+1 samples -> exponential release -> moving average over the lookahead. The delay
- * of lookahead + 5 samples makes every output sample's gain at most the gain its neighbourhood
- * requires: each averaged value is a minimum over a window that contains both detector outputs
- * covering that sample. Output is `chain.latency` frames late; writes `count` frames to out*.
+ * over lookahead + hold + 1 samples (the reduction is held as long after a peak as it started
+ * before it) -> program-dependent release -> moving average over the lookahead. The release is
+ * fast while the reduction is deeper than its recent average (a transient: it recovers before it
+ * is heard) and slow once the reduction is sustained (a dense passage: no pumping). The delay of
+ * lookahead + 5 samples makes every output sample's gain at most the gain its neighbourhood
+ * requires. Output is `chain.latency` frames late; writes `count` frames to out*.
  */
 export function runLimiterStage(chain: Chain, left: Float32Array, right: Float32Array, count: number, outLeft: Float32Array, outRight: Float32Array): void {
   const history = TRUE_PEAK_TAPS - 1;
-  const ceiling = Math.pow(10, chain.params.limiter.ceilingDbtp / 20);
+  const limiter = chain.params.limiter;
+  const ceiling = Math.pow(10, limiter.ceilingDbtp / 20);
   const pl = chain.paddedL;
   const pr = chain.paddedR;
   pl.set(left.subarray(0, count), history);
@@ -235,7 +338,8 @@ export function runLimiterStage(chain: Chain, left: Float32Array, right: Float32
   else truePeakEnvelopeOfPadded(pr, count, ceiling, chain.envR);
   const envL = chain.envL;
   const envR = chain.envR;
-  const window = chain.lookahead + 1;
+  const hold = Math.max(0, Math.round((limiter.holdMs / 1000) * chain.sampleRate));
+  const window = chain.lookahead + hold + 1;
   const boxLength = chain.lookahead;
   const box = chain.box;
   const dequeIndex = chain.dequeIndex;
@@ -245,7 +349,11 @@ export function runLimiterStage(chain: Chain, left: Float32Array, right: Float32
   const delayR = chain.delayR;
   const delayMask = delayL.length - 1;
   const latency = chain.latency;
-  const releaseCoefficient = 1 - Math.exp(-1000 / (chain.params.limiter.releaseMs * chain.sampleRate));
+  const fast = 1 - Math.exp(-1000 / (limiter.releaseFastMs * chain.sampleRate));
+  const slow = 1 - Math.exp(-1000 / (limiter.releaseSlowMs * chain.sampleRate));
+  // The recent average the release compares against: about as long as the slow release.
+  const averaging = 1 - Math.exp(-1000 / (limiter.releaseSlowMs * chain.sampleRate));
+  const histogram = chain.limiterHistogram;
   const st = chain.limiterState;
   let n = st[0]!;
   let head = st[1]!;
@@ -254,6 +362,8 @@ export function runLimiterStage(chain: Chain, left: Float32Array, right: Float32
   let boxPosition = st[4]!;
   let released = st[5]!;
   let delayPosition = st[6]!;
+  let sustained = st[7]!;
+  let groupMin = st[8]!;
   for (let i = 0; i < count; i++, n++) {
     const peak = envL[i]! > envR[i]! ? envL[i]! : envR[i]!;
     const required = peak > ceiling ? ceiling / peak : 1;
@@ -263,11 +373,19 @@ export function runLimiterStage(chain: Chain, left: Float32Array, right: Float32
     tail++;
     while (dequeIndex[head & dequeMask]! <= n - window) head++;
     const held = dequeValue[head & dequeMask]!;
-    released = held < released ? held : released + (held - released) * releaseCoefficient;
+    released = held < released ? held : released + (held - released) * (released < sustained ? fast : slow);
+    sustained += (released - sustained) * averaging;
     boxSum += released - box[boxPosition]!;
     box[boxPosition] = released;
     boxPosition = boxPosition + 1 === boxLength ? 0 : boxPosition + 1;
     const g = boxSum / boxLength;
+    if (g < groupMin) groupMin = g;
+    if ((n & 31) === 31) {
+      // The histogram counts 32-frame groups by their deepest reduction (a log per group, not per sample).
+      const bin = groupMin >= 1 ? 0 : Math.min(LIMITER_HISTOGRAM_BINS - 1, Math.floor(-200 * Math.log10(groupMin)));
+      histogram[bin] = histogram[bin]! + 32;
+      groupMin = 1;
+    }
     delayL[delayPosition] = left[i]!;
     delayR[delayPosition] = right[i]!;
     const from = (delayPosition - latency) & delayMask;
@@ -284,4 +402,22 @@ export function runLimiterStage(chain: Chain, left: Float32Array, right: Float32
   st[4] = boxPosition;
   st[5] = released;
   st[6] = delayPosition;
+  st[7] = sustained;
+  st[8] = groupMin;
 }
+
+/** Limiter gain reduction (dB) that `quantile` of the frames stay at or under. */
+export function limiterReductionAt(histogram: Float64Array, quantile: number): number {
+  let total = 0;
+  for (let b = 0; b < histogram.length; b++) total += histogram[b]!;
+  if (total === 0) return 0;
+  let below = 0;
+  for (let b = 0; b < histogram.length; b++) {
+    below += histogram[b]!;
+    if (below >= quantile * total) return b / 10;
+  }
+  return (histogram.length - 1) / 10;
+}
+
+/** Mean compressor gain reduction, dB. */
+export const meanCompression = (stats: Float64Array): number => (stats[1]! > 0 ? stats[0]! / stats[1]! : 0);

@@ -269,6 +269,26 @@ export function loudnessRange(shortTerm: Float64Array, count: number): number {
   return at(0.95) - at(0.1);
 }
 
+/** Median of the gated short-term loudness (the same gates as the loudness range), LUFS. */
+export function medianShortTerm(shortTerm: Float64Array, count: number): number {
+  const absolutePower = Math.pow(10, (ABSOLUTE_GATE_LUFS + 0.691) / 10);
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < count; i++) {
+    if (shortTerm[i]! > absolutePower) {
+      sum += shortTerm[i]!;
+      n++;
+    }
+  }
+  if (n === 0) return -Infinity;
+  const relativePower = (sum / n) * Math.pow(10, LRA_RELATIVE_GATE_LU / 10);
+  const gated: number[] = [];
+  for (let i = 0; i < count; i++) if (shortTerm[i]! > absolutePower && shortTerm[i]! > relativePower) gated.push(shortTerm[i]!);
+  if (gated.length === 0) return -Infinity;
+  gated.sort((a, b) => a - b);
+  return powerToLufs(gated[Math.floor((gated.length - 1) / 2)]!);
+}
+
 export interface LoudnessResult {
   /** Integrated loudness, LUFS (-Infinity for digital silence or less than one block). */
   integratedLufs: number;

@@ -1,25 +1,35 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ZStyleProcessing, type TEngineStyle } from '../../../src/modules/catalogue/index.js';
+import type { EngineStyle, EngineStyleParams } from '../style.js';
 
-const SEED = fileURLToPath(new URL('../../../sql/0002_seed_style_catalogue.sql', import.meta.url));
+const SQL_DIR = fileURLToPath(new URL('../../../sql/', import.meta.url));
 
 /**
- * The seeded style catalogue read straight from sql/0002 (unit tests and benchmarks that need no
- * database); each style's processing is validated with the same schema the product uses.
+ * The seeded style catalogue read straight from the migrations (unit tests and benchmarks that need
+ * no database): the styles of sql/0002, with every later `UPDATE styles SET processing = ...`
+ * applied in migration order. The integration test `engine-catalogue.int.test.ts` checks that this
+ * equals what the product's database holds after migrating.
  */
-export function seededEngineStyles(): TEngineStyle[] {
-  const text = readFileSync(SEED, 'utf8');
-  const styles: TEngineStyle[] = [];
-  const pattern = /SELECT id, '([^']+)', '(?:[^']|'')*', '(?:[^']|'')*', (\d+), \d+, (?:true|false), '(\{.*?\})'::jsonb FROM style_groups WHERE name = '([^']+)'/g;
-  for (const match of text.matchAll(pattern)) {
-    styles.push({
-      id: Number(match[2]) + 1,
-      styleIndex: Number(match[2]),
-      name: match[1]!,
-      groupName: match[4]!,
-      processing: ZStyleProcessing.parse(JSON.parse(match[3]!)),
-    });
+export function seededEngineStyles(): EngineStyle[] {
+  const files = readdirSync(SQL_DIR).filter((name) => /^\d{4}_.*\.sql$/.test(name)).sort();
+  const styles: EngineStyle[] = [];
+  const seed = /SELECT id, '([^']+)', '(?:[^']|'')*', '(?:[^']|'')*', (\d+), \d+, (?:true|false), '(\{.*?\})'::jsonb FROM style_groups WHERE name = '([^']+)'/g;
+  const update = /UPDATE styles SET processing = '(\{.*?\})'::jsonb.*? WHERE name = '([^']+)' AND style_group_id = \(SELECT id FROM style_groups WHERE name = '([^']+)'\)/g;
+  for (const file of files) {
+    const text = readFileSync(`${SQL_DIR}${file}`, 'utf8');
+    for (const match of text.matchAll(seed)) {
+      styles.push({
+        id: Number(match[2]) + 1,
+        styleIndex: Number(match[2]),
+        name: match[1]!,
+        groupName: match[4]!,
+        processing: JSON.parse(match[3]!) as EngineStyleParams,
+      });
+    }
+    for (const match of text.matchAll(update)) {
+      const style = styles.find((s) => s.name === match[2] && s.groupName === match[3]);
+      if (style) style.processing = JSON.parse(match[1]!) as EngineStyleParams;
+    }
   }
   return styles;
 }

@@ -6,7 +6,7 @@ export const ZStyleProcessing = z.object({
   targetLufs: z.number().min(-24).max(-6),
   /** True-peak ceiling, dBTP. */
   ceilingDbtp: z.number().max(-1),
-  /** Tonal balance the EQ moves toward, dB per band relative to the engine's neutral reference. */
+  /** The style's tonal move, dB per band, applied to the track as it is (sql/0040). */
   tone: z.object({
     low: z.number().min(-6).max(6),
     lowMid: z.number().min(-6).max(6),
@@ -14,21 +14,26 @@ export const ZStyleProcessing = z.object({
     highMid: z.number().min(-6).max(6),
     high: z.number().min(-6).max(6),
   }),
-  /** Share of the distance to the tonal target that the EQ closes (0..1). */
+  /** Share of the distance to the engine's neutral reference that a small corrective match closes (0..1). */
   eqStrength: z.number().min(0).max(1),
   /** Largest correction of any band, dB. */
   maxEqDb: z.number().min(0).max(12),
   compression: z.object({
     ratio: z.number().min(1).max(10),
-    /** Threshold above the track's integrated loudness, LU. */
+    /** Threshold above the track's median short-term loudness, LU. */
     thresholdLu: z.number().min(0).max(20),
     attackMs: z.number().min(0.1).max(200),
     releaseMs: z.number().min(5).max(2000),
   }),
   /** Side-channel gain: 1 keeps the stereo image, above widens, below narrows. */
   width: z.number().min(0).max(2),
-  /** Soft-saturation amount (0..1). */
+  /** Low-band saturation amount (0..1). */
   saturation: z.number().min(0).max(1),
+  /**
+   * The dynamics budget: limiter gain reduction at the 95th percentile and mean compression the
+   * style may use, dB. The master stops there and reports the shortfall as heldBackLu.
+   */
+  budget: z.object({ limiterDb: z.number().min(0).max(20), compressionDb: z.number().min(0).max(20) }).optional(),
 });
 export type TStyleProcessing = z.infer<typeof ZStyleProcessing>;
 

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { NORMALISATION_TARGETS } from '../lib/normalisation-config.js';
 import { formatDb, formatFigure } from '../../../lib/format-decibels.js';
-import { normalisationOf, type EqPoint, type LoudnessFigures, type ReportFigures } from '../lib/report-figures.js';
+import { normalisationOf, type BudgetFigures, type EqPoint, type LoudnessFigures, type ReportFigures } from '../lib/report-figures.js';
 import classes from './report-card.module.css';
 
 /**
@@ -15,7 +15,7 @@ import classes from './report-card.module.css';
 export function ReportCard({ figures }: { figures: ReportFigures }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
-  const { original, master, eq } = figures;
+  const { original, master, eq, budget } = figures;
   const value = (f: LoudnessFigures | null, pick: (f: LoudnessFigures) => number | null, unit: string) => {
     const v = f ? pick(f) : null;
     return v === null ? <Text span c="dimmed">–</Text> : `${formatFigure(v, locale)} ${unit}`;
@@ -93,6 +93,7 @@ export function ReportCard({ figures }: { figures: ReportFigures }) {
             <Trans>The original's figures are shown once the track has been analysed for this master.</Trans>
           </Text>
         )}
+        {budget && <BudgetNote budget={budget} />}
 
         <SimpleGrid cols={{ base: 1, md: eq ? 2 : 1 }} spacing="lg">
           <Stack gap="xs">
@@ -168,6 +169,31 @@ function Effect({ figures, targetIndex }: { figures: LoudnessFigures | null; tar
 }
 
 const peakLimitedHint = msg`Raised only as far as the true peak allows`;
+
+/** What the dynamics budget did, and in one sentence what the chain does. */
+function BudgetNote({ budget }: { budget: BudgetFigures }) {
+  const { i18n } = useLingui();
+  const target = formatFigure(budget.targetLufs, i18n.locale);
+  const heldBack = formatFigure(budget.heldBackLu, i18n.locale);
+  return (
+    <Stack gap={4} data-testid="budget-note">
+      <Text size="sm" fw={500}>
+        {budget.heldBackLu >= 0.05 ? (
+          <Trans>
+            Held back {heldBack} LU to keep the dynamics: the style aims at {target} LUFS, and getting there would have taken more limiting than it allows.
+          </Trans>
+        ) : (
+          <Trans>Reached the style's target of {target} LUFS within its dynamics budget.</Trans>
+        )}
+      </Text>
+      <Text size="xs" c="dimmed">
+        <Trans>
+          The chain: the style's tone as a move on your mix, a compressor set from your track's own loudness, warmth on the low end only, and a true-peak limiter with look-ahead. Each style has a budget for limiting and compression; the master is the loudest version within it.
+        </Trans>
+      </Text>
+    </Stack>
+  );
+}
 
 const MIN_HZ = 20;
 const MAX_HZ = 20000;
