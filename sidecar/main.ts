@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import uWS from '@trufflesuite/uws-js-unofficial';
 import { createInternalClient } from '../src/internal/internal-client.js';
@@ -23,6 +24,11 @@ const services = createMediaServices({
   cacheBytes: env.MEDIA_CACHE_MB * 1024 * 1024,
   renderWorkers: env.MEDIA_RENDER_WORKERS,
   timeouts: { prepareMs: env.MEDIA_PREPARE_TIMEOUT_S * 1000, bounceMs: env.MEDIA_BOUNCE_TIMEOUT_S * 1000 },
+  jobLimits: {
+    slots: env.MEDIA_JOB_SLOTS ?? availableParallelism(),
+    perUser: { prepare: 1, bounce: env.MEDIA_BOUNCES_PER_USER },
+    maxQueuedPerUser: env.MEDIA_QUEUED_JOBS_PER_USER,
+  },
 });
 const dispatch = createDispatcher({ jwtSecret: secrets.jwtSecret }, createSocketHandlers(services));
 
@@ -61,6 +67,8 @@ app.ws<SocketData>('/ws', {
   message: (ws, message, isBinary) => {
     const session = ws.getUserData().session;
     if (!session) return;
+    // A flood is refused before its messages are even parsed.
+    if (!session.messageBudget.take()) return session.refuseFlood();
     // The message buffer is only valid inside this callback: parsing copies what it needs.
     const parsed = parseEnvelope(message, isBinary);
     if (!parsed.ok) return session.sendError(parsed.code);
@@ -80,8 +88,9 @@ app.ws<SocketData>('/ws', {
     services.jobs.leave(session);
   },
 });
-app.any('/{*}', (res) => {
-  res.writeStatus('404 Not Found').end();
+// uWS patterns are not Express's: '/*' matches every path not handled above ('/{*}' matched none).
+app.any('/*', (res) => {
+  res.writeStatus('404 Not Found').writeHeader('content-type', 'application/json').end('{"statusCode":404,"message":"global.error.notFound"}');
 });
 
 let listenSocket: uWS.us_listen_socket | null = null;

@@ -55,13 +55,19 @@ class EngineWorker {
 }
 
 /**
- * The engine behind worker threads: a small pool renders preview chunks; each preparation or bounce
- * gets a worker of its own, terminated when its job is aborted (nobody waits for it any more).
+ * The engine behind worker threads: a small pool renders preview chunks; preparations and bounces
+ * run in a second pool of at most `jobWorkers` threads (the scheduler's slots), reused from job to
+ * job instead of a thread per job. A worker whose job is aborted (nobody waits for it any more) is
+ * terminated, since the engine's loops cannot be interrupted otherwise, and replaced when needed.
  */
 export class EngineClient {
   private pool: EngineWorker[] = [];
+  private idleJobWorkers: EngineWorker[] = [];
 
-  constructor(private readonly renderWorkers: number) {}
+  constructor(
+    private readonly renderWorkers: number,
+    private readonly jobWorkers = 2,
+  ) {}
 
   private renderWorker(key: string): EngineWorker {
     this.pool = this.pool.filter((w) => !w.dead);
@@ -79,14 +85,15 @@ export class EngineClient {
 
   private async job<T>(request: EngineCall, signal: AbortSignal, onProgress: (progress: unknown) => void): Promise<T> {
     if (signal.aborted) throw new Error('aborted');
-    const worker = new EngineWorker();
+    const worker = this.idleJobWorkers.pop() ?? new EngineWorker();
     const onAbort = () => void worker.terminate();
     signal.addEventListener('abort', onAbort, { once: true });
     try {
       return await worker.call<T>(request, onProgress);
     } finally {
       signal.removeEventListener('abort', onAbort);
-      void worker.terminate();
+      if (!worker.dead && this.idleJobWorkers.length < this.jobWorkers) this.idleJobWorkers.push(worker);
+      else void worker.terminate();
     }
   }
 
@@ -99,7 +106,8 @@ export class EngineClient {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.pool.map((w) => w.terminate()));
+    await Promise.all([...this.pool, ...this.idleJobWorkers].map((w) => w.terminate()));
     this.pool = [];
+    this.idleJobWorkers = [];
   }
 }

@@ -5,28 +5,16 @@ import path from 'node:path';
 import type { FittedStyle, Preparation, TrackAnalysis, WorkFile } from '../engine/index.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage } from '../../src/platform/storage/file-storage.js';
-import type { TMasterStreamInfo, TTrackAudioInfo } from '../../src/modules/streaming/index.js';
+import type { TBounceProgress, TMasterStreamInfo, TPreparationState, TTrackAudioInfo } from '../../src/modules/streaming/index.js';
 import type { StoredMasterFile } from './chunk-provider.js';
 import type { EngineClient } from './engine-client.js';
 import type { JobRegistry, Waiter } from './jobs.js';
 import { renditionKeyOf } from '../../src/modules/downloads/index.js';
 import { makeRenditions } from './renditions.js';
+import { QueueFullError, type JobScheduler } from './job-scheduler.js';
 import { trackKeys, type TrackSource, type TrackSources } from './track-sources.js';
 import type { WebDirectory } from './web-directory.js';
 
-/** Progress of a preparation as the socket reports it (prepare-mastering, spec §3). */
-export interface PrepareState {
-  processed: boolean;
-  fixing: boolean;
-  stage: 'preparing' | 'dynamics' | 'eq' | 'done';
-  iteration: number;
-  progressInPercent: number;
-}
-
-export interface BounceState {
-  processed: boolean;
-  progressInPercent: number;
-}
 
 /** A prepared track: the engine's preparation plus what identifies it (cache keys of rendered chunks). */
 export interface PreparedTrack {
@@ -109,6 +97,7 @@ export class Mastering {
     private readonly directory: WebDirectory,
     private readonly log: Logger,
     private readonly timeouts: JobTimeouts,
+    private readonly scheduler: JobScheduler,
   ) {}
 
   private workFileOf(source: TrackSource): WorkFile {
@@ -137,23 +126,30 @@ export class Mastering {
    * request-mastering: the track's preparation for every enabled style, run once (joined by every
    * asker). Answers at once when a current preparation is kept.
    */
-  async prepare(audio: TTrackAudioInfo, waiter: Waiter, onProgress: (state: PrepareState) => void, fixing = false): Promise<PreparedTrack> {
+  async prepare(audio: TTrackAudioInfo, waiter: Waiter, onProgress: (state: TPreparationState) => void, fixing = false): Promise<PreparedTrack> {
     const styles = await this.directory.enabledStyles();
     const styleKey = styleKeyOf(styles);
     const key = `prepare:${audio.trackId}`;
-    return this.jobs.join<PreparedTrack, PrepareState>(
+    return this.jobs.join<PreparedTrack, TPreparationState>(
       key,
       waiter,
       async (jobSignal, emit) => {
-        const limit = withTimeout(jobSignal, this.timeouts.prepareMs);
         // The job itself waits for the decode: aborting the job leaves that decode, which aborts it.
         const jobWaiter = {};
-        limit.signal.addEventListener('abort', () => this.jobs.leave(jobWaiter), { once: true });
+        jobSignal.addEventListener('abort', () => this.jobs.leave(jobWaiter), { once: true });
+        let release: (() => void) | null = null;
+        let limit: ReturnType<typeof withTimeout> | null = null;
         try {
           emit({ processed: false, fixing, stage: 'preparing', iteration: 0, progressInPercent: 0 });
           const source = await this.sources.get(audio, jobWaiter);
           const kept = await this.preparedTrack(source, styleKey);
           if (kept) return kept;
+          // Waiting in line does not count toward the time limit; only the work does.
+          release = await this.scheduler.acquire(audio.ownerId, 'prepare', jobSignal, (queuePosition) =>
+            emit({ processed: false, fixing, stage: 'preparing', iteration: 0, progressInPercent: 0, queuePosition }),
+          );
+          limit = withTimeout(jobSignal, this.timeouts.prepareMs);
+          emit({ processed: false, fixing, stage: 'preparing', iteration: 0, progressInPercent: 0 });
           const started = Date.now();
           const preparation = await this.engine.prepare(this.workFileOf(source), styles, limit.signal, (progress) =>
             emit({ processed: false, fixing, stage: progress.stage, iteration: progress.iteration, progressInPercent: progress.progressInPercent }),
@@ -168,10 +164,11 @@ export class Mastering {
           this.log.info({ trackId: audio.trackId, styles: styles.length, ms: Date.now() - started }, 'track prepared');
           return prepared;
         } catch (error) {
-          if (limit.timedOut()) throw new JobTimeoutError('preparation took too long');
+          if (limit?.timedOut()) throw new JobTimeoutError('preparation took too long');
           throw error;
         } finally {
-          limit.clear();
+          limit?.clear();
+          release?.();
           this.jobs.leave(jobWaiter);
         }
       },
@@ -193,8 +190,8 @@ export class Mastering {
    * records it with the web process. A failure counts an attempt; at the limit the answer is
    * mastering.maxFailedAttemptsReached.
    */
-  async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: BounceState) => void): Promise<{ masterId: string }> {
-    return this.jobs.join<{ masterId: string }, BounceState>(
+  async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: TBounceProgress) => void): Promise<{ masterId: string }> {
+    return this.jobs.join<{ masterId: string }, TBounceProgress>(
       `bounce:${audio.trackId}:${styleId}`,
       waiter,
       async (jobSignal, emit) => {
@@ -203,16 +200,23 @@ export class Mastering {
         } catch (error) {
           throw new BounceRefusedError(error instanceof Error ? error.message : 'global.error.server');
         }
-        const limit = withTimeout(jobSignal, this.timeouts.bounceMs);
         const jobWaiter = {};
-        limit.signal.addEventListener('abort', () => this.jobs.leave(jobWaiter), { once: true });
+        jobSignal.addEventListener('abort', () => this.jobs.leave(jobWaiter), { once: true });
         const key = trackKeys(audio.trackId).master(styleId);
         const staged = await this.storage.stage(key);
+        let release: (() => void) | null = null;
+        let limit: ReturnType<typeof withTimeout> | null = null;
         try {
           emit({ processed: false, progressInPercent: 0 });
           const prepared = await this.prepare(audio, jobWaiter, () => undefined);
           const fitted = this.fittedStyle(prepared, styleId);
           if (!fitted) throw new BounceRefusedError('error.styleNotFound');
+          // Waiting in line does not count toward the time limit (nor as a failed attempt).
+          release = await this.scheduler.acquire(audio.ownerId, 'bounce', jobSignal, (queuePosition) =>
+            emit({ processed: false, progressInPercent: 0, queuePosition }),
+          );
+          limit = withTimeout(jobSignal, this.timeouts.bounceMs);
+          emit({ processed: false, progressInPercent: 0 });
           const report = await this.engine.bounce(prepared.workFile, fitted, staged.tempPath, limit.signal, (progress) =>
             emit({ processed: false, progressInPercent: progress.stage === 'finalizing' ? 100 : Math.min(99, progress.progressInPercent) }),
           );
@@ -248,15 +252,16 @@ export class Mastering {
           return { masterId };
         } catch (error) {
           await this.discardPartial(staged.tempPath);
-          if (error instanceof BounceRefusedError) throw error;
-          if (jobSignal.aborted && !limit.timedOut()) throw error;
+          if (error instanceof BounceRefusedError || error instanceof QueueFullError) throw error;
+          if (jobSignal.aborted && !limit?.timedOut()) throw error;
           // A real failure (or a timeout) counts against the master (spec §3 failedMasteringAttempts).
           const failure = await this.directory.client.masters.recordFailure.mutate({ trackId: audio.trackId, styleId }).catch(() => null);
           if (failure?.limitReached) throw new BounceRefusedError('mastering.maxFailedAttemptsReached');
-          if (limit.timedOut()) throw new JobTimeoutError('bounce took too long');
+          if (limit?.timedOut()) throw new JobTimeoutError('bounce took too long');
           throw error;
         } finally {
-          limit.clear();
+          limit?.clear();
+          release?.();
           this.jobs.leave(jobWaiter);
         }
       },

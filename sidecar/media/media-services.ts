@@ -4,6 +4,7 @@ import type { FileStorage } from '../../src/platform/storage/file-storage.js';
 import { ChunkProvider } from './chunk-provider.js';
 import { EngineClient } from './engine-client.js';
 import { JobRegistry } from './jobs.js';
+import { JobScheduler, type SchedulerLimits } from './job-scheduler.js';
 import { Mastering, type JobTimeouts } from './mastering.js';
 import { TrackSources } from './track-sources.js';
 import { WebDirectory } from './web-directory.js';
@@ -18,6 +19,7 @@ export interface MediaServices {
   chunks: ChunkProvider;
   engine: EngineClient;
   mastering: Mastering;
+  scheduler: JobScheduler;
   close(): Promise<void>;
 }
 
@@ -28,14 +30,16 @@ export function createMediaServices(options: {
   cacheBytes: number;
   renderWorkers: number;
   timeouts: JobTimeouts;
+  jobLimits: SchedulerLimits;
 }): MediaServices {
   const { log, storage } = options;
   const directory = new WebDirectory(options.internal);
   const jobs = new JobRegistry();
   const sources = new TrackSources(storage, jobs, log);
   const chunks = new ChunkProvider(options.cacheBytes);
-  const engine = new EngineClient(options.renderWorkers);
-  const mastering = new Mastering(storage, jobs, sources, engine, directory, log, options.timeouts);
+  const engine = new EngineClient(options.renderWorkers, options.jobLimits.slots);
+  const scheduler = new JobScheduler(options.jobLimits);
+  const mastering = new Mastering(storage, jobs, sources, engine, directory, log, options.timeouts, scheduler);
   return {
     log,
     storage,
@@ -45,6 +49,7 @@ export function createMediaServices(options: {
     chunks,
     engine,
     mastering,
+    scheduler,
     async close() {
       jobs.abortAll();
       await Promise.all([sources.closeAll(), chunks.closeAll(), engine.close()]);

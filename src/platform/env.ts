@@ -29,6 +29,12 @@ const ZEnv = z.object({
   MEDIA_BOUNCE_TIMEOUT_S: z.coerce.number().positive().default(900),
   /** Worker threads that render style previews on demand (the uWS loop never renders). */
   MEDIA_RENDER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Preparations and bounces running at once in the media process; default: its cores. */
+  MEDIA_JOB_SLOTS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Bounces one user may have running at once (preparations: one). */
+  MEDIA_BOUNCES_PER_USER: z.coerce.number().int().min(1).max(16).default(2),
+  /** Jobs one user may have waiting in the media process's queue; more answer mastering.tooManyJobs. */
+  MEDIA_QUEUED_JOBS_PER_USER: z.coerce.number().int().min(1).max(100).default(8),
   BRAINTREE_MERCHANT_ID: z.string().optional(),
   BRAINTREE_PUBLIC_KEY: z.string().optional(),
   BRAINTREE_PRIVATE_KEY: z.string().optional(),

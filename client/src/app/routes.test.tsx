@@ -15,7 +15,8 @@ describe('routes', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/'));
       unmount();
     }
-  });
+    // Five whole-app renders, each loading its route's code chunk: more than the default 5 s on a busy 2-core machine.
+  }, 30_000);
 
   it('when a visitor opens a distribution area, then they land on /', async () => {
     const { router } = renderApp({ path: '/distribution/new-release/artwork' });

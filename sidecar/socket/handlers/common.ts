@@ -1,9 +1,10 @@
 import { TRPCClientError } from '@trpc/client';
-import { SOCKET_ERROR_CODES, type TTrackAccess, type TTrackAudioInfo } from '../../../src/modules/streaming/index.js';
+import { isMastered, SOCKET_ERROR_CODES, type TTrackAccess, type TTrackAudioInfo } from '../../../src/modules/streaming/index.js';
 import { OUTPUT_CHANNELS } from '../../engine/index.js';
 import type { StreamTarget } from '../../media/chunk-provider.js';
 import type { MediaServices } from '../../media/media-services.js';
 import { BounceRefusedError, JobTimeoutError, MasterFileBrokenError } from '../../media/mastering.js';
+import { QueueFullError } from '../../media/job-scheduler.js';
 import { chunkRange } from '../../media/pcm.js';
 import { MissingOriginalError, type TrackSource } from '../../media/track-sources.js';
 import type { SocketSession } from '../session.js';
@@ -13,6 +14,7 @@ export function errorCodeOf(error: unknown): string {
   if (error instanceof MissingOriginalError || error instanceof MasterFileBrokenError) return SOCKET_ERROR_CODES.fileMissing;
   if (error instanceof JobTimeoutError) return SOCKET_ERROR_CODES.timeout;
   if (error instanceof BounceRefusedError) return error.code;
+  if (error instanceof QueueFullError) return error.message;
   if (error instanceof TRPCClientError && typeof error.message === 'string' && /^[a-z]+\.[\w.]+$/i.test(error.message)) return error.message;
   return SOCKET_ERROR_CODES.server;
 }
@@ -85,7 +87,7 @@ export async function resolveTarget(
   }
   const master = await services.directory.masterInfo({ trackId, styleId: style.id });
   let broken: unknown = null;
-  if (master?.path && (master.status === 'MASTERED' || master.status === 'PAYMENT_DONE')) {
+  if (master?.path && isMastered(master.status, master.styleId)) {
     try {
       const stored = await services.mastering.storedMaster(master, source.frames);
       return { kind: 'stored', trackId, styleIndex, master: stored };
@@ -118,15 +120,17 @@ export async function resolveTarget(
   };
 }
 
-/** Progress messages at most every `ms` (stage changes and the end always pass). */
-export function throttled<T extends { stage?: string; processed: boolean }>(send: (value: T) => void, ms = 100): (value: T) => void {
+/** Progress messages at most every `ms` (stage changes, a new place in line and the end always pass). */
+export function throttled<T extends { stage?: string; processed: boolean; queuePosition?: number }>(send: (value: T) => void, ms = 100): (value: T) => void {
   let last = 0;
   let lastStage: string | undefined;
+  let lastPosition: number | undefined;
   return (value) => {
     const now = Date.now();
-    if (value.processed || value.stage !== lastStage || now - last >= ms) {
+    if (value.processed || value.stage !== lastStage || value.queuePosition !== lastPosition || now - last >= ms) {
       last = now;
       lastStage = value.stage;
+      lastPosition = value.queuePosition;
       send(value);
     }
   };

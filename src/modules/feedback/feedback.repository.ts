@@ -150,6 +150,9 @@ export async function setDigestOptOut(db: Database, userId: string, optedOut: bo
 }
 
 /**
+ * covered_until comes back through a JS Date (millisecond precision) while PostgreSQL keeps
+ * microseconds, so comments are compared at millisecond precision or the newest would count again.
+ *
  * Tracks with comments by people other than the owner that no digest covered yet, and whose last
  * digest went out at least `minGap` ago (or never): the candidates of one sweep.
  */
@@ -161,7 +164,7 @@ export function findTracksDueForDigest(db: Database, now: Date, minGapMs: number
     .leftJoin('comment_digests', 'comment_digests.track_id', 'tracks.id')
     .select('tracks.id as track_id')
     .whereRef('comments.user_id', '<>', 'tracks.user_id')
-    .where((eb) => eb.or([eb('comment_digests.track_id', 'is', null), eb('comments.created_at', '>', eb.ref('comment_digests.covered_until'))]))
+    .where((eb) => eb.or([eb('comment_digests.track_id', 'is', null), eb(sql`date_trunc('milliseconds', comments.created_at)`, '>', eb.ref('comment_digests.covered_until'))]))
     .where((eb) => eb.or([eb('comment_digests.last_sent_at', 'is', null), eb('comment_digests.last_sent_at', '<=', dueBefore)]))
     .groupBy('tracks.id')
     .execute();
@@ -212,7 +215,7 @@ export function findDigestContent(db: Database, trackId: string) {
     ])
     .where('comments.track_id', '=', trackId)
     .whereRef('comments.user_id', '<>', 'tracks.user_id')
-    .where((eb) => eb.or([eb('comment_digests.track_id', 'is', null), eb('comments.created_at', '>', eb.ref('comment_digests.covered_until'))]))
+    .where((eb) => eb.or([eb('comment_digests.track_id', 'is', null), eb(sql`date_trunc('milliseconds', comments.created_at)`, '>', eb.ref('comment_digests.covered_until'))]))
     .orderBy('comments.created_at', 'asc')
     .execute();
 }

@@ -1,6 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ZBounceState, ZErrorMessagePayload, ZPrepareMasteringState } from '../../../../src/modules/streaming/streaming.schemas.js';
+import {
+  ZBounceState,
+  ZErrorMessagePayload,
+  ZPrepareMasteringState,
+  type TBounceProgress,
+  type TPreparationState,
+} from '../../../../src/modules/streaming/streaming.schemas.js';
 import { useAppStoreApi } from '../../lib/app-store.js';
 import { useMediaSocket } from './hooks/use-media-socket.js';
 
@@ -9,18 +15,8 @@ import { useMediaSocket } from './hooks/use-media-socket.js';
  * buy buttons (features/checkout): one mastering session per track page, over the media socket.
  * The player stream owns the implementation; the others only use this interface.
  */
-export interface MasteringProgress {
-  processed: boolean;
-  fixing: boolean;
-  stage: string;
-  iteration: number;
-  progressInPercent: number;
-}
-
-export interface BounceProgress {
-  processed: boolean;
-  progressInPercent: number;
-}
+export type MasteringProgress = TPreparationState;
+export type BounceProgress = TBounceProgress;
 
 export type SocketConnection = 'connecting' | 'connected' | 'disconnected' | 'expired';
 
@@ -95,15 +91,15 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
     const offPrepare = socket.on('prepare-mastering', ({ payload }) => {
       const state = ZPrepareMasteringState.safeParse(payload);
       if (!state.success || state.data.trackId !== trackId) return;
-      const { processed, fixing, stage, iteration, progressInPercent } = state.data;
-      setPreparation({ processed, fixing, stage, iteration, progressInPercent });
+      const { processed, fixing, stage, iteration, progressInPercent, queuePosition } = state.data;
+      setPreparation({ processed, fixing, stage, iteration, progressInPercent, ...(queuePosition ? { queuePosition } : {}) });
     });
     const offBounce = socket.on('bounce-progress', ({ payload }) => {
       const state = ZBounceState.safeParse(payload);
       if (!state.success || state.data.trackId !== trackId) return;
-      const { processed, progressInPercent, masterId, styleId } = state.data;
+      const { processed, progressInPercent, masterId, styleId, queuePosition } = state.data;
       if (!processed) {
-        setBouncing({ processed, progressInPercent });
+        setBouncing({ processed, progressInPercent, ...(queuePosition ? { queuePosition } : {}) });
         return;
       }
       const done = pending.current.filter((bounce) => bounce.styleId === styleId);
@@ -114,7 +110,7 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
       }
       setBouncing(pending.current.length > 0 ? { processed: false, progressInPercent: 0 } : null);
       // A bounce prepares the track first: its figures and every style's chunks are there now.
-      if (masterId) setPreparation((current) => (current?.processed ? current : { processed: true, fixing: false, stage: 'finalizing', iteration: 0, progressInPercent: 100 }));
+      if (masterId) setPreparation((current) => (current?.processed ? current : { processed: true, fixing: false, stage: 'done', iteration: 0, progressInPercent: 100 }));
     });
     const offError = socket.on('error-message', ({ payload }) => {
       const error = ZErrorMessagePayload.safeParse(payload);

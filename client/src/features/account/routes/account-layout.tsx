@@ -1,7 +1,6 @@
 import { Button, Center, Divider, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { HonestEmpty } from '../../../components/honest-empty.js';
 import { ErrorState } from '../../../components/error-state.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { trpc } from '../../../lib/trpc.js';
@@ -9,6 +8,7 @@ import { signOut } from '../../auth/auth-store.js';
 import { AddressEditor } from '../components/address-editor.js';
 import { DeleteAccount } from '../components/delete-account.js';
 import { ProfileForm } from '../components/profile-form.js';
+import { CommentDigestSetting } from '../../comments/components/digest-setting.js';
 
 const TABS = ['/account', '/account/payments', '/account/subscription'] as const;
 
@@ -57,6 +57,7 @@ export function AccountProfilePage() {
   return (
     <Stack gap="xl">
       <ProfileForm user={me.data} />
+      <CommentDigestSetting />
       <Divider />
       <AddressEditor address={addresses.data?.[0]} />
       <Divider />
@@ -68,14 +69,5 @@ export function AccountProfilePage() {
       <Divider />
       <DeleteAccount />
     </Stack>
-  );
-}
-
-export function AccountSubscriptionPage() {
-  return (
-    <HonestEmpty
-      title={<Trans>You have no subscription</Trans>}
-      description={<Trans>A distribution subscription lets you release your music to streaming stores.</Trans>}
-    />
   );
 }

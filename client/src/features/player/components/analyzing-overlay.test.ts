@@ -23,4 +23,14 @@ describe('analyzing overlay', () => {
     expect(analyzingView(null, bounce)?.step.message).toBe('Finalizing…');
     expect(analyzingView(null, { ...bounce, progressInPercent: 40 })?.step.message).toBe('Bouncing: {percent} %');
   });
+
+  it('when the job waits for a slot of the media process, then the overlay says so with the place in line', () => {
+    const queued = { ...preparing('preparing', 0), queuePosition: 3 };
+    const view = analyzingView(queued, null);
+    expect(view?.step.message).toBe('Waiting in line: you are number {position}');
+    expect(view?.step.values).toEqual({ position: 3 });
+    expect(analyzingView(preparing('preparing', 0), null)?.step.message).toBe('Preparing your track');
+    const bounce = { trackId: 't', styleId: 4, processed: false, progressInPercent: 0, queuePosition: 1 };
+    expect(analyzingView(null, bounce)?.step.message).toBe('Waiting in line: you are number {position}');
+  });
 });

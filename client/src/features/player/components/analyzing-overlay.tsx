@@ -18,6 +18,15 @@ export interface AnalyzingView {
  */
 export function analyzingView(preparation: MasteringProgress | null, bouncing: BounceProgress | null): AnalyzingView | null {
   const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
+  // Waiting for a slot of the media process: say so, with the place in line (issue 10).
+  if (bouncing && !bouncing.processed && bouncing.queuePosition) {
+    const position = bouncing.queuePosition;
+    return { heading: msg`Making your master`, step: msg`Waiting in line: you are number ${position}`, percent: 0, fixing: false };
+  }
+  if (preparation && !preparation.processed && preparation.queuePosition) {
+    const position = preparation.queuePosition;
+    return { heading: msg`Analyzing your track`, step: msg`Waiting in line: you are number ${position}`, percent: 0, fixing: preparation.fixing };
+  }
   if (bouncing && !bouncing.processed) {
     const percent = clamp(bouncing.progressInPercent);
     return {

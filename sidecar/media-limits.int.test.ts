@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRandom } from './engine/testing/signals.js';
+import { encodeWav } from './engine/testing/wav-writer.js';
+import { startMediaHarness, type MediaClient, type MediaHarness } from './testing/media-harness.js';
+
+function noiseWav(seconds: number, seed: number): Buffer {
+  const random = createRandom(seed);
+  const data = new Float32Array(Math.round(seconds * 44100) * 2);
+  let a = 0;
+  for (let i = 0; i < data.length; i++) {
+    a = 0.97 * a + 0.03 * (random() * 2 - 1);
+    data[i] = a * 0.4 + (random() - 0.5) * 0.1;
+  }
+  return encodeWav({ data, sampleRate: 44100, channels: 2 }, { format: 'pcm16' });
+}
+
+const threadsOf = (pid: number) => Number(/Threads:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+/**
+ * The media process under load from several users: two job slots (MEDIA_JOB_SLOTS=2), one
+ * preparation per user at a time, the rest in a fair queue whose place each client is told.
+ */
+describe('media process job limits (MEDIA_JOB_SLOTS=2)', () => {
+  let h: MediaHarness;
+
+  beforeAll(async () => {
+    h = await startMediaHarness({ MEDIA_JOB_SLOTS: '2' });
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('when an unknown HTTP path is asked for, then 404', async () => {
+    const response = await fetch(`http://127.0.0.1:${h.media.ports.media}/nothing/here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ statusCode: 404, message: 'global.error.notFound' });
+  });
+
+  it('when three users ask for four preparations, then two run at once, one per user, and the queue is fair and told', async () => {
+    const users = { a: await h.createUser('a@example.com'), b: await h.createUser('b@example.com'), c: await h.createUser('c@example.com') };
+    const tracks = {
+      a1: await h.createTrack(users.a.id, noiseWav(8, 1), { sampleRate: 44100, channels: 2 }),
+      a2: await h.createTrack(users.a.id, noiseWav(8, 2), { sampleRate: 44100, channels: 2 }),
+      b1: await h.createTrack(users.b.id, noiseWav(8, 3), { sampleRate: 44100, channels: 2 }),
+      c1: await h.createTrack(users.c.id, noiseWav(8, 4), { sampleRate: 44100, channels: 2 }),
+    };
+    const owners = { a1: users.a, a2: users.a, b1: users.b, c1: users.c };
+    const clients = {} as Record<keyof typeof tracks, MediaClient>;
+    const baseline = threadsOf(h.media.child.pid!);
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, threadsOf(h.media.child.pid!))), 20);
+    try {
+      for (const name of ['a1', 'a2', 'b1', 'c1'] as const) {
+        clients[name] = await h.connect();
+        clients[name].send('request-mastering', owners[name].token, { trackId: tracks[name].trackId });
+        // Each request is in line before the next is sent, so the order of arrival is known.
+        await clients[name].until(() => clients[name].json('prepare-mastering').length > 0, 60_000);
+      }
+      await Promise.all(
+        Object.values(clients).map((client) => client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 180_000)),
+      );
+    } finally {
+      clearInterval(sampler);
+    }
+
+    /** When a preparation really ran: its first engine progress to its end. */
+    const spanOf = (name: keyof typeof tracks) => {
+      const messages: Array<Record<string, unknown> & { at: number }> = clients[name].received.flatMap((r) =>
+        r.kind === 'json' && r.message.event === 'prepare-mastering' ? [{ ...r.message.payload, at: r.at }] : [],
+      );
+      const started = messages.find((m) => m.queuePosition === undefined && (m.stage !== 'preparing' || Number(m.progressInPercent) > 0));
+      const ended = messages.find((m) => m.processed === true);
+      return { start: started?.at ?? Infinity, end: ended?.at ?? -Infinity, positions: messages.flatMap((m) => (typeof m.queuePosition === 'number' ? [m.queuePosition] : [])) };
+    };
+    const spans = { a1: spanOf('a1'), a2: spanOf('a2'), b1: spanOf('b1'), c1: spanOf('c1') };
+    for (const client of Object.values(clients)) expect(client.json('error-message')).toEqual([]);
+
+    // a2 waited for a1 (one preparation per user) and c1 for a free slot; both were told their place.
+    expect(spans.a2.positions.length).toBeGreaterThan(0);
+    expect(spans.c1.positions.length).toBeGreaterThan(0);
+    expect(spans.a2.start).toBeGreaterThanOrEqual(spans.a1.end - 50);
+    // Never more than two at once.
+    const all = Object.values(spans);
+    for (const span of all) {
+      const overlapping = all.filter((other) => other.start < span.start && other.end > span.start + 50).length;
+      expect(overlapping).toBeLessThanOrEqual(1);
+    }
+    // Round robin: c1 (user C's first) ran before a2 (user A's second), though a2 asked first.
+    expect(spans.c1.start).toBeLessThan(spans.a2.start);
+    // A pool of two job workers (each with its engine's helper thread), not a thread per job.
+    console.log(`media threads: ${baseline} idle, ${peak} at peak`);
+    expect(peak - baseline).toBeLessThanOrEqual(8);
+  }, 240_000);
+});
