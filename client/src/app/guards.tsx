@@ -1,7 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { Navigate, Outlet, useLocation } from 'react-router';
-import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useAppStoreApi } from '../lib/app-store.js';
+import { useDialogs } from '../lib/dialogs.js';
 import { useAuthStatus, useIsLoggedIn } from '../features/auth/auth-store.js';
 import { useCurrentAlbumId, useDistributionData, useDistributionUser } from '../features/distribution/distribution-store.js';
 import { useSiteConfig } from '../lib/site-config.js';
@@ -10,6 +12,7 @@ import { useSiteConfig } from '../lib/site-config.js';
 export function RequireLogin() {
   const { t } = useLingui();
   const status = useAuthStatus();
+  const location = useLocation();
   // While a reload restores the session from the refresh cookie, nobody is sent away yet.
   if (status === 'restoring') {
     return (
@@ -18,7 +21,24 @@ export function RequireLogin() {
       </Center>
     );
   }
-  return status === 'authenticated' ? <Outlet /> : <Navigate to="/" replace />;
+  if (status === 'authenticated') return <Outlet />;
+  return /^\/masters\/song\/./.test(location.pathname) ? <AskToSignInFor path={location.pathname + location.search} /> : <Navigate to="/" replace />;
+}
+
+/**
+ * Issue 11: a master's link (a share mail's) opened signed out is not forgotten: the visitor goes
+ * to / with the Login dialog open, and after signing in lands on the master.
+ */
+function AskToSignInFor({ path }: { path: string }) {
+  const app = useAppStoreApi();
+  const dialogs = useDialogs();
+  const navigate = useNavigate();
+  useEffect(() => {
+    app.setRedirectAfterLogin(path);
+    void navigate('/', { replace: true });
+    dialogs.open('Login');
+  }, [app, dialogs, navigate, path]);
+  return null;
 }
 
 /**

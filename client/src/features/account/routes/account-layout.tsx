@@ -8,6 +8,7 @@ import { signOut } from '../../auth/auth-store.js';
 import { AddressEditor } from '../components/address-editor.js';
 import { DeleteAccount } from '../components/delete-account.js';
 import { ProfileForm } from '../components/profile-form.js';
+import { CommentDigestSetting } from '../../comments/components/digest-setting.js';
 
 const TABS = ['/account', '/account/payments', '/account/subscription'] as const;
 
@@ -56,6 +57,7 @@ export function AccountProfilePage() {
   return (
     <Stack gap="xl">
       <ProfileForm user={me.data} />
+      <CommentDigestSetting />
       <Divider />
       <AddressEditor address={addresses.data?.[0]} />
       <Divider />

@@ -1,8 +1,11 @@
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isMastered, listDate, type MasterRow, type OrderDirection, type OrderEntity } from '../lib/master-rows.js';
+import { isMastered } from '../../../../../src/modules/masters/masters.schemas.js';
+import { AverageStars } from '../../comments/components/stars.js';
+import { useRatingSummaries } from '../../comments/use-rating-summaries.js';
+import { listDate, type MasterRow, type OrderDirection, type OrderEntity } from '../lib/master-rows.js';
 
 export interface MasterListProps {
   rows: MasterRow[];
@@ -23,6 +26,12 @@ export function MasterList({ rows, mode, order, onOrderChange, onShare, onEdit, 
   const [confirming, setConfirming] = useState<MasterRow | null>(null);
   const [deleting, setDeleting] = useState(false);
   const withInvoice = rows.some((row) => row.invoice);
+  const trackIds = useMemo(() => rows.map((row) => row.track.id), [rows]);
+  const ratings = useRatingSummaries(trackIds);
+  const stars = (row: MasterRow) => {
+    const summary = ratings.get(row.track.id);
+    return summary && summary.count > 0 ? <AverageStars average={summary.average} count={summary.count} /> : null;
+  };
 
   const sortBy = (entity: OrderEntity) =>
     onOrderChange({
@@ -77,7 +86,7 @@ export function MasterList({ rows, mode, order, onOrderChange, onShare, onEdit, 
             </ActionIcon>
           </Tooltip>
         )}
-        {onShare && isMastered(row) && (
+        {onShare && isMastered(row.status, row.style?.id ?? null) && (
           <Tooltip label={t`Share`}>
             <ActionIcon variant="subtle" color="mastered" aria-label={t`Share ${row.track_name}`} onClick={() => onShare(row)}>
               <ShareIcon />
@@ -103,6 +112,9 @@ export function MasterList({ rows, mode, order, onOrderChange, onShare, onEdit, 
               {header('title', <Trans>Title and artist</Trans>)}
               {header('style', <Trans>Style</Trans>)}
               {header('date', <Trans>Date</Trans>)}
+              <Table.Th>
+                <Trans>Rating</Trans>
+              </Table.Th>
               {withInvoice && (
                 <Table.Th>
                   <Trans>Invoice</Trans>
@@ -130,6 +142,7 @@ export function MasterList({ rows, mode, order, onOrderChange, onShare, onEdit, 
                 <Table.Td>{title(row)}</Table.Td>
                 <Table.Td>{styleOf(row)}</Table.Td>
                 <Table.Td style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{listDate(row.createdAt)}</Table.Td>
+                <Table.Td>{stars(row)}</Table.Td>
                 {withInvoice && <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{row.invoice?.invoiceNumber ?? ''}</Table.Td>}
                 {mode === 'shared' ? (
                   <Table.Td>
@@ -140,7 +153,7 @@ export function MasterList({ rows, mode, order, onOrderChange, onShare, onEdit, 
                 ) : (
                   <Table.Td>
                     <Button component={Link} to={`/masters/song/${row.id}`} size="compact-sm" variant="light">
-                      {isMastered(row) || row.custom_master ? <Trans>Listen</Trans> : <Trans>Choose a style</Trans>}
+                      {isMastered(row.status, row.style?.id ?? null) || row.custom_master ? <Trans>Listen</Trans> : <Trans>Choose a style</Trans>}
                     </Button>
                   </Table.Td>
                 )}
@@ -185,6 +198,7 @@ export function MasterList({ rows, mode, order, onOrderChange, onShare, onEdit, 
                   <Trans>Invoice {row.invoice.invoiceNumber}</Trans>
                 </Text>
               )}
+              {stars(row)}
             </Group>
             {mode === 'shared' && (
               <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>

@@ -10,10 +10,13 @@ import { useDialogs } from '../../../lib/dialogs.js';
 import { openFilePicker } from '../../../lib/file-picker.js';
 import { trpc } from '../../../lib/trpc.js';
 import { BuyOptions } from '../../checkout/components/buy-options.js';
+import { CommentsSection } from '../../comments/components/comments-section.js';
+import { RatingPanel } from '../../comments/components/rating-panel.js';
+import { useTrackTalk, type TrackTalk } from '../../comments/use-track-talk.js';
 import { AnalyzingOverlay } from '../../player/components/analyzing-overlay.js';
 import { MasterPlayer } from '../../player/components/master-player.js';
 import { useMasteringSession } from '../../player/mastering-session.js';
-import { isMastered } from '../lib/master-rows.js';
+import { isMastered } from '../../../../../src/modules/masters/masters.schemas.js';
 import { reportFiguresOf } from '../lib/report-figures.js';
 import { EditIcon } from './master-list.js';
 import { ReportCard } from './report-card.js';
@@ -57,6 +60,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
   // The chosen style lives in the address (?style=), so a reload keeps it (issue 11).
   const [searchParams, setSearchParams] = useSearchParams();
   const chosen = Number(searchParams.get('style')) || null;
+  const talk = useTrackTalk(trackId);
 
   const groups = useMemo(() => enabledGroups(catalogue.data ?? []), [catalogue.data]);
   const allStyles = useMemo(() => groups.flatMap((group) => group.styles.map((style) => ({ ...style, group }))), [groups]);
@@ -69,7 +73,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
 
   // The track's latest master: opened again, the page shows the style that was mastered and its figures.
   const latestMastered = useMemo(
-    () => (trackMasters.data ?? []).filter(isMastered).sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)))[0]?.style?.id ?? null,
+    () => (trackMasters.data ?? []).filter((m) => isMastered(m.status, m.style?.id ?? null)).sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)))[0]?.style?.id ?? null,
     [trackMasters.data],
   );
   // Spec §4: the first style of the first group when none is chosen (the page's own style first).
@@ -133,7 +137,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
     );
   }
 
-  const shareable = selectedMaster && isMastered(selectedMaster) ? selectedMaster : isMastered(master) ? master : null;
+  const shareable = selectedMaster && isMastered(selectedMaster.status, selectedMaster.style?.id ?? null) ? selectedMaster : isMastered(master.status, master.style?.id ?? null) ? master : null;
 
   return (
     <Stack gap="lg">
@@ -163,6 +167,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
           styleIndex={isCustom ? null : (selected?.styleIndex ?? null)}
           isCustomMaster={isCustom}
           nearbyStyles={isCustom ? undefined : nearbyStyles}
+          {...talk.playerProps}
         />
       </Box>
 
@@ -259,12 +264,14 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
           {t`Figures are measured on the stored master file.`}
         </Text>
       )}
+      <TrackFeedback talk={talk} />
     </Stack>
   );
 }
 
 /** A shared viewer's master page: view-only (spec §6): listen, see the figures; no buying, sharing or deleting. */
 export function SharedMasterView({ master }: { master: TSharedMaster }) {
+  const talk = useTrackTalk(master.track.id);
   return (
     <Stack gap="lg">
       <AnalyzingOverlay />
@@ -275,6 +282,7 @@ export function SharedMasterView({ master }: { master: TSharedMaster }) {
         styleId={master.custom_master ? null : (master.style?.id ?? null)}
         styleIndex={master.custom_master ? null : (master.style?.styleIndex ?? null)}
         isCustomMaster={master.custom_master}
+        {...talk.playerProps}
       />
       <Paper withBorder radius="md" p="md">
         <Stack gap={4}>
@@ -289,7 +297,22 @@ export function SharedMasterView({ master }: { master: TSharedMaster }) {
         </Stack>
       </Paper>
       <ReportCard figures={reportFiguresOf(master.measurements)} />
+      <TrackFeedback talk={talk} />
     </Stack>
+  );
+}
+
+/** Comments (with their pins on the player's waveform) and ratings, for owner and shared viewers alike. */
+function TrackFeedback({ talk }: { talk: TrackTalk }) {
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <CommentsSection {...talk.sectionProps} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <RatingPanel trackId={talk.sectionProps.trackId} />
+      </Grid.Col>
+    </Grid>
   );
 }
 

@@ -29,6 +29,7 @@ import { useMediaSocket } from '../hooks/use-media-socket.js';
 import { useOptionalMasteringSession } from '../mastering-session.js';
 import { PauseIcon, PlayIcon, VolumeIcon } from './icons.js';
 import { WaveformCanvas } from './waveform-canvas.js';
+import { WaveformPins } from './waveform-pins.js';
 import classes from './master-player.module.css';
 
 /**
@@ -45,6 +46,22 @@ export interface MasterPlayerProps {
   isCustomMaster: boolean;
   /** The styles next to the chosen one in the chooser, nearest first: kept ready for a seamless switch. */
   nearbyStyles?: readonly StreamSpec[];
+  /** Pins under the waveform (comments at a position); a pin seeks there and is reported by id. */
+  markers?: readonly PlayerMarker[];
+  onMarker?: (id: string) => void;
+  /** Hands out a small handle on the playhead (null when the player goes away), e.g. to comment at it. */
+  onHandle?: (handle: PlayerHandle | null) => void;
+}
+
+export interface PlayerMarker {
+  id: string;
+  seconds: number;
+  label: string;
+}
+
+export interface PlayerHandle {
+  positionSeconds(): number;
+  seek(seconds: number): void;
 }
 
 /**
@@ -69,7 +86,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'slider';
 }
 
-export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMaster, nearbyStyles }: MasterPlayerProps) {
+export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMaster, nearbyStyles, markers, onMarker, onHandle }: MasterPlayerProps) {
   const { t, i18n } = useLingui();
   const { socket } = useMediaSocket();
   const session = useOptionalMasteringSession();
@@ -103,6 +120,17 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMast
   useEffect(() => {
     controller?.setMasteredStream(currentSpec());
   }, [controller, masteredKey]);
+
+  const handOut = useEffectEvent((handle: PlayerHandle | null) => onHandle?.(handle));
+  useEffect(() => {
+    if (!controller) return;
+    const sampleRateOf = () => {
+      const meta = controller.getSnapshot().meta;
+      return (meta.original ?? meta.mastered)?.sampleRate ?? STREAM_SAMPLE_RATE;
+    };
+    handOut({ positionSeconds: () => controller.positionFrames() / sampleRateOf(), seek: (seconds) => controller.seek(Math.round(seconds * sampleRateOf())) });
+    return () => handOut(null);
+  }, [controller]);
 
   const nearbyKey = (nearbyStyles ?? []).map((spec) => `${spec.styleIndex}:${spec.styleId}`).join(',');
   const currentNearby = useEffectEvent(() => nearbyStyles ?? []);
@@ -219,6 +247,18 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMast
         />
       ) : (
         <Skeleton height={112} radius="sm" aria-label={t`Loading the waveform`} />
+      )}
+
+      {markers && markers.length > 0 && meta && controller && totalFrames > 0 && (
+        <WaveformPins
+          markers={markers}
+          durationS={totalFrames / sampleRate}
+          onPick={(marker) => {
+            keyboardOwner = controller;
+            controller.seek(Math.round(marker.seconds * sampleRate));
+            onMarker?.(marker.id);
+          }}
+        />
       )}
 
       <div className={classes.controls}>

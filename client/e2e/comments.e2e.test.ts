@@ -1,0 +1,194 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import WebSocket from 'ws';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
+import { musicLike } from '../../sidecar/engine/testing/signals.js';
+import { lastLinkTo } from '../../src/test/outbox.js';
+import { productInBrowser, type Locale } from './server-harness.js';
+
+/**
+ * Issue 16, acceptance 1: the owner comments at 0:42; the person the master is shared with sees the
+ * pin, clicks it (the player seeks to 0:42), answers and rates the track; the owner sees the answer
+ * arrive without a reload and deletes it after confirming; markup in a comment stays text.
+ * Screenshots of the master page's comments in English and German at 375 and 1280 px.
+ */
+const SHOTS_DIR = '/tmp/shots/comments';
+const SR = 44100;
+const XSS = '<img src=x onerror=alert(1)>';
+
+const TEXT = {
+  en: { cookies: 'Necessary only', comment: 'Your comment', position: 'Position in the track (m:ss)', add: 'Add', rate: 'Rate', delete: 'Delete' },
+  de: { cookies: 'Nur notwendige', comment: 'Dein Kommentar', position: 'Position im Track (m:ss)', add: 'Hinzufügen', rate: 'Bewerten', delete: 'Löschen' },
+} as const;
+
+const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const password = 'a long enough secret';
+
+async function api<T>(method: string, url: string, options: { token?: string; json?: unknown; form?: FormData } = {}): Promise<T> {
+  const headers: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    body = options.form;
+  }
+  const response = await fetch(`${product.server.baseUrl}${url}`, { method, headers, body });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+const trpcQuery = async <T,>(procedure: string, token: string, input?: unknown) =>
+  (await api<{ result: { data: T } }>('GET', `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { token })).result.data;
+const trpcMutation = async <T,>(procedure: string, token: string, input: unknown) =>
+  (await api<{ result: { data: T } }>('POST', `/trpc/${procedure}`, { token, json: input })).result.data;
+
+async function createUser(email: string): Promise<string> {
+  await api('POST', '/api/auth/register', { json: { email, password, firstName: 'Ada', lastName: 'Lovelace' } });
+  const link = await lastLinkTo(path.join(product.server.dataDir, 'outbox'), email, 'verify-email');
+  await api('POST', '/api/auth/verify-email', { json: { verifyToken: link.token } });
+  return (await api<{ accessToken: string }>('POST', '/api/auth/login', { json: { email, password } })).accessToken;
+}
+
+/** Uploads a 50 s track, prepares it over the media socket and bounces the first style: the master's id. */
+async function masteredTrack(token: string): Promise<string> {
+  const wav = encodeWav(musicLike({ seconds: 50, seed: 7, peakDb: -6 }));
+  const form = new FormData();
+  form.append('track', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'Comment Song.wav');
+  const { id } = await api<{ id: string }>('POST', '/api/upload', { token, form });
+  const { track } = await trpcQuery<{ track: { id: string } }>('masters.master', token, { id });
+  const groups = await trpcQuery<{ styles: { id: number; enabled: boolean }[]; enabled: boolean }[]>('catalogue.styleGroups', token);
+  const styleId = groups.filter((g) => g.enabled).flatMap((g) => g.styles.filter((s) => s.enabled))[0]!.id;
+
+  const socket = new WebSocket(`ws://127.0.0.1:${product.mediaPort}/ws`);
+  const messages: { event: string; payload: Record<string, unknown> }[] = [];
+  socket.on('message', (data, isBinary) => {
+    if (!isBinary) messages.push(JSON.parse(data.toString()) as { event: string; payload: Record<string, unknown> });
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const send = (event: string, payload: unknown) => socket.send(JSON.stringify({ event, token, payload }));
+  const until = async (match: (m: { event: string; payload: Record<string, unknown> }) => boolean, what: string) => {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const error = messages.find((m) => m.event === 'error-message');
+      if (error) throw new Error(`${what}: ${JSON.stringify(error.payload)}`);
+      const found = messages.find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`${what} timed out`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  try {
+    send('request-mastering', { trackId: track.id });
+    await until((m) => m.event === 'prepare-mastering' && m.payload.processed === true, 'prepare-mastering');
+    send('end-mastering', { styleId, trackId: track.id });
+    const done = await until((m) => m.event === 'bounce-progress' && m.payload.processed === true && m.payload.styleId === styleId, 'bounce');
+    return String(done.payload.masterId);
+  } finally {
+    socket.close();
+  }
+}
+
+async function openMaster(email: string, masterId: string, locale: Locale, width: number): Promise<Page> {
+  // bypassCSP: Playwright's polling waitForFunction evaluates its predicate, which script-src 'self' forbids.
+  const context = await product.newContext(locale, width, { bypassCSP: true });
+  expect((await context.request.post('/api/auth/login', { data: { email, password } })).ok()).toBe(true);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  // Markup that ran would open an alert: fail loudly if it ever does.
+  page.on('dialog', (dialog) => {
+    throw new Error(`a script ran in the page: ${dialog.message()}`);
+  });
+  await page.goto(`/masters/song/${masterId}`);
+  await page.getByRole('button', { name: TEXT[locale].cookies }).click();
+  await page.getByTestId('comments').waitFor();
+  return page;
+}
+
+async function addComment(page: Page, locale: Locale, text: string, at?: string) {
+  const comments = page.getByTestId('comments');
+  await comments.getByLabel(TEXT[locale].comment).fill(text);
+  if (at) await comments.getByLabel(TEXT[locale].position).fill(at);
+  await comments.getByRole('button', { name: TEXT[locale].add }).click();
+  await comments.getByTestId('comment-text').filter({ hasText: text }).first().waitFor();
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled', fullPage: true });
+
+describe('comments and ratings on a shared master (issue 16, acceptance 1)', () => {
+  const ownerEmail = `owner-${Date.now()}@example.com`;
+  const listenerEmail = `listener-${Date.now()}@example.com`;
+  let masterId: string;
+
+  beforeAll(async () => {
+    const ownerToken = await createUser(ownerEmail);
+    await createUser(listenerEmail);
+    masterId = await masteredTrack(ownerToken);
+    await trpcMutation('sharing.createShare', ownerToken, { email: listenerEmail, masterId });
+  }, 240_000);
+
+  it('when the owner comments at 0:42, then the listener seeks by its pin, answers and rates, and the owner deletes the answer after confirming', async () => {
+    const owner = await openMaster(ownerEmail, masterId, 'en', 1280);
+    await addComment(owner, 'en', 'Listen to the drop here', '0:42');
+    await expect.poll(() => owner.getByTestId('comment-time').first().textContent()).toBe('0:42');
+
+    const listener = await openMaster(listenerEmail, masterId, 'en', 1280);
+    const pin = listener.getByTestId('comment-pin');
+    await pin.waitFor({ timeout: 60_000 });
+    expect(await pin.getAttribute('data-seconds')).toBe('42');
+    await pin.click();
+    await listener.waitForFunction(`window.__masterdeckPlayer && Math.abs(window.__masterdeckPlayer.positionFrames() / ${SR} - 42) < 0.05`, undefined, { polling: 50, timeout: 10_000 });
+    // The list shows the pin's comment.
+    await listener.locator('[data-testid="comment"][data-highlighted]').filter({ hasText: 'Listen to the drop here' }).waitFor();
+
+    await addComment(listener, 'en', 'Agreed, the low end is huge');
+    await addComment(listener, 'en', XSS);
+    // Markup is text: the characters are shown, no element was made of them.
+    const xss = listener.getByTestId('comment-text').filter({ hasText: XSS });
+    expect(await xss.textContent()).toBe(XSS);
+    expect(await listener.getByTestId('comments').locator('img').count()).toBe(0);
+
+    const ratings = listener.getByTestId('ratings');
+    // Mantine's stars are labelled radios; the visible label of the fourth one takes the click.
+    const fourth = await ratings.getByLabel('4 of 5 stars').getAttribute('id');
+    await ratings.locator(`label[for="${fourth}"]`).click();
+    await ratings.getByRole('button', { name: TEXT.en.rate, exact: true }).click();
+    await ratings.getByTestId('average-stars').getByText('4.0 (1)').waitFor();
+    await shot(listener, 'comments-listener-en-1280');
+
+    // The owner's open page shows the answer without a reload (polling), then deletes it after confirming.
+    const answer = owner.getByTestId('comment').filter({ hasText: 'Agreed, the low end is huge' });
+    await answer.waitFor({ timeout: 20_000 });
+    await owner.getByTestId('comment').filter({ hasText: XSS }).waitFor({ timeout: 20_000 });
+    await answer.getByRole('button', { name: TEXT.en.delete }).click();
+    const confirm = owner.getByRole('dialog');
+    await confirm.getByText('Do you really want to delete this comment?').waitFor();
+    await shot(owner, 'comments-delete-confirm-en-1280');
+    await confirm.getByRole('button', { name: TEXT.en.delete }).click();
+    await answer.waitFor({ state: 'detached' });
+    expect(await owner.getByTestId('comment').count()).toBe(2);
+    await owner.getByTestId('ratings').getByTestId('average-stars').getByText('4.0 (1)').waitFor({ timeout: 20_000 });
+
+    // The owner's list shows the average too.
+    await owner.goto('/masters');
+    await owner.getByTestId('master-table').getByTestId('average-stars').first().waitFor();
+  }, 180_000);
+
+  for (const locale of ['en', 'de'] as const) {
+    for (const width of [375, 1280]) {
+      it(`when the shared master page is shown (${locale}, ${width} px), then its comments and rating fit and are translated`, async () => {
+        const page = await openMaster(listenerEmail, masterId, locale, width);
+        await page.getByTestId('comment-pin').first().waitFor({ timeout: 60_000 });
+        await page.getByTestId('comment').first().waitFor();
+        await page.getByTestId('comments').getByLabel(TEXT[locale].comment).waitFor();
+        // Nothing wider than the viewport.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await shot(page, `comments-${locale}-${width}`);
+      }, 90_000);
+    }
+  }
+});
