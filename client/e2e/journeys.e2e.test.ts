@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
-import { lastLinkTo } from '../../src/test/outbox.js';
+import { awaitMailsTo, lastLinkTo } from '../../src/test/outbox.js';
 import { productInBrowser, type Locale } from './server-harness.js';
 
 /**
@@ -37,14 +37,14 @@ async function createAccount(prefix: string): Promise<string> {
   return email;
 }
 
-async function openSite(locale: Locale, width: number, path = '/'): Promise<{ context: BrowserContext; page: Page }> {
+async function openSite(locale: Locale, width: number, path = '/', answerCookies = true): Promise<{ context: BrowserContext; page: Page }> {
   // bypassCSP: Playwright's polling waitForFunction evaluates its predicate, which script-src 'self' forbids.
   const context = await product.newContext(locale, width, { bypassCSP: true });
   await context.addCookies([{ name: 'lang', value: locale, url: product.server.baseUrl }]);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   await page.goto(path);
-  await page.getByRole('button', { name: TEXT[locale].cookies }).click();
+  if (answerCookies) await page.getByRole('button', { name: TEXT[locale].cookies }).click();
   return { context, page };
 }
 
@@ -80,6 +80,17 @@ async function pickStyle(page: Page, index: number) {
 
 const masteredRadio = (page: Page, locale: Locale) => page.getByTestId('master-player').getByRole('radio', { name: TEXT[locale].mastered });
 
+/** Uploads a WAV as the signed-in user, lets the analysis run and makes the master of a style with the free option. */
+async function makeMaster(page: Page, name: string, styleIndex: number) {
+  await chooseWav(page, 'en', `${name}.wav`, 6);
+  await page.waitForURL(/\/masters\/song\//, { timeout: 30_000 });
+  await page.getByTestId('new-master').waitFor();
+  await analysisRunsAndEnds(page);
+  await pickStyle(page, styleIndex);
+  await page.getByTestId('buy-option-0').getByRole('button').first().click();
+  await page.getByTestId('master-detail').waitFor({ timeout: 90_000 });
+}
+
 /** The analyzing overlay appears and goes away again. */
 async function analysisRunsAndEnds(page: Page) {
   const overlay = page.getByTestId('analyzing-overlay');
@@ -111,13 +122,7 @@ describe('a first-timer\'s journeys (issue 11)', () => {
     const email = await createAccount('reload');
     const { page } = await openSite('en', 1280);
     await logIn(page, email, 'en');
-    await chooseWav(page, 'en', 'Harbour.wav', 6);
-    await page.waitForURL(/\/masters\/song\//, { timeout: 30_000 });
-    await page.getByTestId('new-master').waitFor();
-    await analysisRunsAndEnds(page);
-    await pickStyle(page, 2);
-    await page.getByTestId('buy-option-0').getByRole('button').first().click();
-    await page.getByTestId('master-detail').waitFor({ timeout: 90_000 });
+    await makeMaster(page, 'Harbour', 2);
     const report = page.getByRole('region', { name: 'Report card' });
     await expect.poll(async () => (await report.textContent())?.match(/LUFS/g)?.length ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     const chosenBefore = await page.locator('[data-testid^="style-"]:checked').getAttribute('data-testid');
@@ -176,5 +181,71 @@ describe('a first-timer\'s journeys (issue 11)', () => {
     const graph = (await page.evaluate(`window.__masterdeckPlayer.scheduled()`)) as { stream: string; time: number; frame: number }[];
     expect(graph.some((piece) => piece.stream === styleSwitch.toStream)).toBe(true);
     expect(new Set(graph.map((piece) => piece.frame - Math.round(piece.time * SR))).size).toBe(1);
+  });
+
+  it('when a visitor chooses a WAV and then signs in, then the file uploads once and opens its master page, with no extra row', async () => {
+    const email = await createAccount('guest');
+    const { page } = await openSite('en', 1280);
+    const uploads: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.url().endsWith('/api/upload')) uploads.push(request.method());
+    });
+    await chooseWav(page, 'en', 'Guest Song.wav', 6);
+    // The Login dialog opens by itself; signing in carries the held file on.
+    await submitLogin(page, email, 'en');
+    await page.waitForURL(/\/masters\/song\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: 'Guest Song' }).waitFor();
+    expect(uploads).toEqual(['POST']);
+    await page.locator('nav').first().getByRole('link', { name: 'Masters' }).click();
+    const rows = page.getByTestId('master-row');
+    await rows.first().waitFor();
+    await page.waitForTimeout(500);
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Guest Song');
+  });
+
+  it('when a share link is opened signed out, then the Login dialog says who shared what, and signing in opens the shared master', async () => {
+    const owner = await createAccount('owner');
+    const friend = await createAccount('friend');
+    const { page } = await openSite('en', 1280);
+    await logIn(page, owner, 'en');
+    await makeMaster(page, 'Shared Tide', 1);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[type="email"]').fill(friend);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect.poll(async () => (await page.getByTestId('share-counter').textContent()) ?? '').toBe('1/5');
+    // The friend's second mail (after the confirmation) is the invitation.
+    const mails = await awaitMailsTo(path.join(product.server.dataDir, 'outbox'), friend, 2);
+    const link = mails.map((mail) => mail.text.match(/https?:\/\/\S+\/masters\/song\/\S+/)?.[0]).find(Boolean)!;
+    const target = new URL(link);
+
+    // The link opens the Login dialog at once (the cookie banner waits behind it).
+    const visitor = await openSite('en', 375, target.pathname + target.search, false);
+    const login = visitor.page.getByRole('dialog', { name: 'Log in' });
+    await login.waitFor();
+    await expect.poll(() => login.getByTestId('share-invitation').textContent()).toMatch(/shared the master of “Shared Tide” with you/);
+    await Promise.all([visitor.page.waitForURL(`**${target.pathname}*`, { timeout: 30_000 }), submitLogin(visitor.page, friend, 'en')]);
+    await visitor.page.getByRole('heading', { level: 1, name: 'Shared Tide' }).waitFor({ timeout: 30_000 });
+    await visitor.page.getByText(`Shared with you by ${owner}`).waitFor();
+  });
+
+  it('when a buyer without an address saves one in Germany during checkout, then the price shows German VAT at once', async () => {
+    const email = await createAccount('vat');
+    const { page } = await openSite('en', 1280);
+    await logIn(page, email, 'en');
+    await makeMaster(page, 'Tax Time', 0);
+    await page.getByTestId('buy-option-1').getByRole('button').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Checkout' });
+    await dialog.getByLabel('Street and number').fill('Hauptstraße 1');
+    await dialog.getByLabel('ZIP code').fill('10115');
+    await dialog.getByLabel('City').fill('Berlin');
+    await dialog.getByLabel('State or region').fill('Berlin');
+    await dialog.getByRole('combobox', { name: 'Country' }).fill('Germany');
+    await page.getByRole('option', { name: 'Germany' }).click();
+    await dialog.getByRole('button', { name: 'Save address' }).click();
+    // Nothing else is touched (no coupon typed): the summary asks again and shows 19 % VAT.
+    await expect.poll(() => dialog.getByTestId('summary-vat').textContent(), { timeout: 10_000 }).toMatch(/VAT \(19 %\)/);
+    expect(await dialog.getByTestId('summary-vat').textContent()).not.toMatch(/\$0\.00|0\.00/);
   });
 });

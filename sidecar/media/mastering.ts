@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FittedStyle, Preparation, TrackAnalysis, WorkFile } from '../engine/index.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage } from '../../src/platform/storage/file-storage.js';
-import type { TMasterStreamInfo, TTrackAudioInfo } from '../../src/modules/streaming/index.js';
+import type { TBounceProgress, TMasterStreamInfo, TPreparationState, TTrackAudioInfo } from '../../src/modules/streaming/index.js';
 import type { StoredMasterFile } from './chunk-provider.js';
 import type { EngineClient } from './engine-client.js';
 import type { JobRegistry, Waiter } from './jobs.js';
@@ -13,22 +13,6 @@ import { QueueFullError, type JobScheduler } from './job-scheduler.js';
 import { trackKeys, type TrackSource, type TrackSources } from './track-sources.js';
 import type { WebDirectory } from './web-directory.js';
 
-/** Progress of a preparation as the socket reports it (prepare-mastering, spec §3). */
-export interface PrepareState {
-  processed: boolean;
-  fixing: boolean;
-  stage: 'preparing' | 'dynamics' | 'eq' | 'done';
-  iteration: number;
-  progressInPercent: number;
-  /** Place in the media process's queue (1 = next) while the job waits for a slot. */
-  queuePosition?: number;
-}
-
-export interface BounceState {
-  processed: boolean;
-  progressInPercent: number;
-  queuePosition?: number;
-}
 
 /** A prepared track: the engine's preparation plus what identifies it (cache keys of rendered chunks). */
 export interface PreparedTrack {
@@ -139,11 +123,11 @@ export class Mastering {
    * request-mastering: the track's preparation for every enabled style, run once (joined by every
    * asker). Answers at once when a current preparation is kept.
    */
-  async prepare(audio: TTrackAudioInfo, waiter: Waiter, onProgress: (state: PrepareState) => void, fixing = false): Promise<PreparedTrack> {
+  async prepare(audio: TTrackAudioInfo, waiter: Waiter, onProgress: (state: TPreparationState) => void, fixing = false): Promise<PreparedTrack> {
     const styles = await this.directory.enabledStyles();
     const styleKey = styleKeyOf(styles);
     const key = `prepare:${audio.trackId}`;
-    return this.jobs.join<PreparedTrack, PrepareState>(
+    return this.jobs.join<PreparedTrack, TPreparationState>(
       key,
       waiter,
       async (jobSignal, emit) => {
@@ -203,8 +187,8 @@ export class Mastering {
    * records it with the web process. A failure counts an attempt; at the limit the answer is
    * mastering.maxFailedAttemptsReached.
    */
-  async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: BounceState) => void): Promise<{ masterId: string }> {
-    return this.jobs.join<{ masterId: string }, BounceState>(
+  async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: TBounceProgress) => void): Promise<{ masterId: string }> {
+    return this.jobs.join<{ masterId: string }, TBounceProgress>(
       `bounce:${audio.trackId}:${styleId}`,
       waiter,
       async (jobSignal, emit) => {

@@ -1,15 +1,18 @@
 import { Center, Loader } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { Navigate, Outlet, useLocation } from 'react-router';
-import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useAppStoreApi } from '../lib/app-store.js';
+import { useDialogs } from '../lib/dialogs.js';
 import { useAuthStatus, useIsLoggedIn } from '../features/auth/auth-store.js';
-import { useCurrentAlbumId, useHasDistributionUser } from '../features/distribution/distribution-store.js';
+import { useCurrentAlbumId, useDistributionData, useDistributionUser } from '../features/distribution/distribution-store.js';
 import { useSiteConfig } from '../lib/site-config.js';
 
 /** Spec §2: any path starting with /account or /masters sends a visitor who is not logged in to /. */
 export function RequireLogin() {
   const { t } = useLingui();
   const status = useAuthStatus();
+  const location = useLocation();
   // While a reload restores the session from the refresh cookie, nobody is sent away yet.
   if (status === 'restoring') {
     return (
@@ -18,7 +21,24 @@ export function RequireLogin() {
       </Center>
     );
   }
-  return status === 'authenticated' ? <Outlet /> : <Navigate to="/" replace />;
+  if (status === 'authenticated') return <Outlet />;
+  return /^\/masters\/song\/./.test(location.pathname) ? <AskToSignInFor path={location.pathname + location.search} /> : <Navigate to="/" replace />;
+}
+
+/**
+ * Issue 11: a master's link (a share mail's) opened signed out is not forgotten: the visitor goes
+ * to / with the Login dialog open, and after signing in lands on the master.
+ */
+function AskToSignInFor({ path }: { path: string }) {
+  const app = useAppStoreApi();
+  const dialogs = useDialogs();
+  const navigate = useNavigate();
+  useEffect(() => {
+    app.setRedirectAfterLogin(path);
+    void navigate('/', { replace: true });
+    dialogs.open('Login');
+  }, [app, dialogs, navigate, path]);
+  return null;
 }
 
 /**
@@ -40,10 +60,12 @@ export function DistributionGuard() {
   const { t } = useLingui();
   const loggedIn = useIsLoggedIn();
   const restoring = useAuthStatus() === 'restoring';
-  const hasDistributionUser = useHasDistributionUser();
+  const distributionUser = useDistributionUser();
+  // Spec §4: inside the area, the reference data loads once the distribution user is known.
+  useDistributionData();
   const config = useSiteConfig();
   if (!loggedIn && !restoring) return <Navigate to="/" replace />;
-  if (config.isPending || restoring) {
+  if (config.isPending || restoring || distributionUser.isPending) {
     return (
       <Center py="xl">
         <Loader aria-label={t`Loading`} />
@@ -51,7 +73,7 @@ export function DistributionGuard() {
     );
   }
   if (config.data && !config.data.features.distribution) return <Navigate to="/" replace />;
-  if (!hasDistributionUser) return <Navigate to="/distribution" replace />;
+  if (!distributionUser.hasUser) return <Navigate to="/distribution" replace />;
   return <Outlet />;
 }
 

@@ -53,10 +53,13 @@ describe('masters and tracks', () => {
   }
 
   /** A styled master as the mastering flow will store it, with a file under the track's folder. */
+  /** What the engine records for a bounced master (ZMasterMeasurements). */
+  const MEASURED = { lufs: -10.1, truePeak: -1.2, frames: 44_100, channels: 2, sampleRate: 44_100 };
+
   async function masterFor(user: User, trackId: string, style: string, options: { createdAt?: string } = {}) {
     const row = await platform.db
       .insertInto('masters')
-      .values({ track_id: trackId, user_id: user.id, style_id: styleId(style), status: 'MASTERED', measurements: JSON.stringify({ lufs: -10.1, truePeak: -1.2 }), ...(options.createdAt ? { created_at: options.createdAt } : {}) })
+      .values({ track_id: trackId, user_id: user.id, style_id: styleId(style), status: 'MASTERED', measurements: JSON.stringify(MEASURED), ...(options.createdAt ? { created_at: options.createdAt } : {}) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const key = `tracks/${trackId}/masters/${row.id}/master.wav`;
@@ -92,7 +95,17 @@ describe('masters and tracks', () => {
     const unmastered = await caller.masters.master({ id: masterId });
     expect(unmastered).toMatchObject({
       id: masterId,
-      track: { id: trackId, name: 'Shape Test', path: 'Shape Test.wav', isCustomMaster: false, artist: null, bpm: null },
+      // The same Track as myTracks answers, owner and audio format included.
+      track: {
+        id: trackId,
+        name: 'Shape Test',
+        path: 'Shape Test.wav',
+        isCustomMaster: false,
+        artist: null,
+        bpm: null,
+        user: { id: alice.id, email: alice.email },
+        audio: { sampleRate: expect.any(Number), channels: expect.any(Number), frames: expect.any(Number) },
+      },
       buyingOption: 0,
       style: null,
       user: { id: alice.id, email: alice.email },
@@ -112,7 +125,7 @@ describe('masters and tracks', () => {
       style: { id: styleId('Pop/Bright'), name: 'Bright', styleIndex: 0, styleGroup: { name: 'Pop' } },
       style_name: 'Bright',
       styleGroup_name: 'Pop',
-      measurements: { lufs: -10.1, truePeak: -1.2 },
+      measurements: MEASURED,
       status: 'MASTERED',
     });
     expect((await caller.masters.unmasteredMaster({ trackId })).id).toBe(masterId);

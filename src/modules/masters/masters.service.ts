@@ -3,21 +3,25 @@ import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import * as repo from './masters.repository.js';
 import type { MasterRow } from './masters.repository.js';
-import type {
-  TCanCreateMaster,
-  TCanCreateMasterInput,
-  TIdInput,
-  TMaster,
-  TMastersInput,
-  TTrackAccess,
-  TTrackIdInput,
+import {
+  ZMasterMeasurements,
+  type TMasterMeasurements,
+  type TCanCreateMaster,
+  type TCanCreateMasterInput,
+  type TIdInput,
+  type TMaster,
+  type TMastersInput,
+  type TTrackAccess,
+  type TTrackIdInput,
 } from './masters.schemas.js';
 import { removeStoredFiles, removeTrackOfUser, toTrack, userIdOf } from './tracks.service.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function measurementsOf(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+/** A master's stored measurements JSON as its shape, or null (none yet, or not what the engine writes). */
+export function measurementsOf(value: unknown): TMasterMeasurements | null {
+  const parsed = ZMasterMeasurements.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 async function toMasters(db: Database, rows: MasterRow[]): Promise<TMaster[]> {

@@ -111,6 +111,17 @@ describe('sharing', () => {
     expect(german?.subject).toContain('hat einen Master mit dir geteilt');
   });
 
+  it('when a signed-out visitor opens the link of a share mail, then its share id tells who shared which track, and an unknown id is not found', async () => {
+    const master = await createMaster(platform.db, alice.id, { trackName: 'Morning Tide' });
+    const share = await callerFor(alice).sharing.createShare({ email: 'invitee@example.com', masterId: master.id });
+    const [mail] = await mailsTo(platform.outboxDir, 'invitee@example.com');
+    expect(mail?.text).toContain(`/masters/song/${master.id}?share=${share.id}`);
+    const invitation = await callerFor(null).sharing.shareInvitation({ id: share.id });
+    expect(invitation).toMatchObject({ masterId: master.id, trackName: 'Morning Tide', email: 'invitee@example.com' });
+    expect(invitation.sharer.length).toBeGreaterThan(0);
+    await expect(callerFor(null).sharing.shareInvitation({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('when an address without an account is invited, then the user who signs up with it sees the share, view-only, and others do not', async () => {
     const master = await createMaster(platform.db, alice.id, { trackName: 'Later Listener' });
     await callerFor(alice).sharing.createShare({ email: 'later@example.com', masterId: master.id });

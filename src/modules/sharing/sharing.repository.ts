@@ -5,9 +5,6 @@ import type { TSharedWithMeInput } from './sharing.schemas.js';
 
 /** Kysely only (house rule 6): shares and the masters they point at. Reads list their columns. */
 
-/** Statuses of a master whose file exists (spec §5: only mastered items can be shared). */
-export const MASTERED_STATUSES = ['MASTERED', 'PAYMENT_DONE'] as const;
-
 /** The caller's master, row-locked so the share counter and the limit check cannot race. */
 export function lockOwnMaster(db: Database, masterId: string, ownerId: string) {
   return selectMastersWithStyle(db)
@@ -116,3 +113,22 @@ export function findSharedWith(db: Database, userId: string, filter: { masterId?
   return query.orderBy('masters.id').execute();
 }
 export type SharedRow = Awaited<ReturnType<typeof findSharedWith>>[number];
+
+/** What a share's invitation says (who shared which track), by the share's id from the mail's link. */
+export function findInvitation(db: Database, shareId: string) {
+  return selectMastersWithStyle(db)
+    .innerJoin('shares', 'shares.master_id', 'masters.id')
+    .innerJoin('users', 'users.id', 'masters.user_id')
+    .select([
+      'masters.id',
+      'shares.email as invited_email',
+      'tracks.name as track_name',
+      'styles.name as style_name',
+      'style_groups.name as style_group_name',
+      'users.email as owner_email',
+      'users.first_name as owner_first_name',
+      'users.last_name as owner_last_name',
+    ])
+    .where('shares.id', '=', shareId)
+    .executeTakeFirst();
+}

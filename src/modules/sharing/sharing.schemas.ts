@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMasterMeasurements, ZMasterStatus } from '../masters/masters.schemas.js';
 
 /** Spec §5 and §9: at most 5 shares per master. */
 export const MAX_SHARES_PER_MASTER = 5;
@@ -72,8 +73,8 @@ export const ZSharedMaster = z.object({
     .object({ id: z.number().int(), name: z.string(), styleIndex: z.number().int(), styleGroup: z.object({ id: z.number().int(), name: z.string() }) })
     .nullable(),
   user: z.object({ id: z.string(), email: z.string() }),
-  status: z.string(),
-  measurements: z.record(z.string(), z.unknown()).nullable(),
+  status: ZMasterStatus,
+  measurements: ZMasterMeasurements.nullable(),
   createdAt: z.string(),
   track_name: z.string(),
   custom_master: z.boolean(),
@@ -82,3 +83,14 @@ export const ZSharedMaster = z.object({
   styleGroup_name: z.string().nullable(),
 });
 export type TSharedMaster = z.infer<typeof ZSharedMaster>;
+
+/** A share's invitation, for the signed-out recipient of its link (the mail says the same). */
+export const ZShareInvitation = z.object({
+  masterId: ZUuid,
+  sharer: z.string(),
+  trackName: z.string(),
+  styleName: z.string().nullable(),
+  /** The invited address, so the Login dialog can be filled in. */
+  email: z.string(),
+});
+export type TShareInvitation = z.infer<typeof ZShareInvitation>;

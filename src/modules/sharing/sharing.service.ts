@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { enforceRateLimits, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
+import { isMastered, measurementsOf } from '../masters/index.js';
 import { renderShareMail } from './sharing.mails.js';
 import * as repo from './sharing.repository.js';
 import {
@@ -10,6 +11,7 @@ import {
   type TMasterShares,
   type TShare,
   type TShareIdInput,
+  type TShareInvitation,
   type TSharedMaster,
   type TSharedMasterInput,
   type TSharedWithMeInput,
@@ -30,8 +32,10 @@ function userIdOf(ctx: Pick<ServiceContext, 'actor'>): string {
   return ctx.actor.userId;
 }
 
-const isMastered = (row: { style_id: number | null; status: string }) =>
-  row.style_id !== null && (repo.MASTERED_STATUSES as readonly string[]).includes(row.status);
+const sharerName = (row: { owner_first_name: string | null; owner_last_name: string | null; owner_email: string }) =>
+  [row.owner_first_name, row.owner_last_name].join(' ').trim() || row.owner_email;
+const styleNameOf = (row: { style_group_name: string | null; style_name: string | null }) =>
+  row.style_group_name && row.style_name ? `${row.style_group_name} - ${row.style_name}` : null;
 
 /**
  * Shares one of the caller's mastered masters with an e-mail address (spec §5, §6): only the
@@ -49,7 +53,7 @@ export async function createShare(ctx: ServiceContext, input: TCreateShareInput)
   const { share, master } = await ctx.db.transaction().execute(async (trx) => {
     const master = await repo.lockOwnMaster(trx, input.masterId, ownerId);
     if (!master) throw notFound('master');
-    if (!isMastered(master)) throw new AppError('CONFLICT', 'share.notMastered');
+    if (!isMastered(master.status, master.style_id)) throw new AppError('CONFLICT', 'share.notMastered');
     if (master.owner_email === input.email) throw new AppError('BAD_REQUEST', 'share.ownEmail');
     if ((await repo.countShares(trx, master.id)) >= MAX_SHARES_PER_MASTER) throw new AppError('CONFLICT', 'share.limitReached');
     const share = await repo.insertShare(trx, { masterId: master.id, ownerId, email: input.email });
@@ -58,9 +62,10 @@ export async function createShare(ctx: ServiceContext, input: TCreateShareInput)
     return { share, master };
   });
 
-  const sharer = clip([master.owner_first_name, master.owner_last_name].join(' ').trim()) || master.owner_email;
-  const link = new URL(`/masters/song/${master.id}`, ctx.platform.env.PUBLIC_URL).toString();
-  const styleName = master.style_group_name && master.style_name ? `${master.style_group_name} - ${master.style_name}` : null;
+  const sharer = clip(sharerName(master));
+  // The share's id rides on the link: a signed-out recipient is told who shared what (shareInvitation).
+  const link = new URL(`/masters/song/${master.id}?share=${share.id}`, ctx.platform.env.PUBLIC_URL).toString();
+  const styleName = styleNameOf(master);
   try {
     const rendered = renderShareMail(master.owner_locale, { sharer, trackName: clip(master.track_name), styleName, link });
     await ctx.platform.mailer.send({ to: share.email, ...rendered, link, kind: 'share' });
@@ -75,6 +80,16 @@ export async function createShare(ctx: ServiceContext, input: TCreateShareInput)
     master: { id: share.master_id },
     createdAt: iso(share.created_at),
   };
+}
+
+/**
+ * What the link of a share's mail says to a signed-out visitor (issue 11): who shared which track.
+ * No sign-in needed: the share id is a random UUID known only from the mail, which says the same.
+ */
+export async function shareInvitation(ctx: ServiceContext, input: TShareIdInput): Promise<TShareInvitation> {
+  const row = await repo.findInvitation(ctx.db, input.id);
+  if (!row) throw notFound('share');
+  return { masterId: row.id, sharer: sharerName(row), trackName: row.track_name, styleName: styleNameOf(row), email: row.invited_email };
 }
 
 /** Removes a share of one of the caller's masters; the counter goes down in the same transaction. */
@@ -121,7 +136,7 @@ function toSharedMaster(row: repo.SharedRow): TSharedMaster {
       : null,
     user: { id: row.owner_id, email: row.owner_email },
     status: row.status,
-    measurements: measurements !== null && typeof measurements === 'object' && !Array.isArray(measurements) ? (measurements as Record<string, unknown>) : null,
+    measurements: measurementsOf(measurements),
     createdAt: iso(row.created_at),
     track_name: row.track_name,
     custom_master: row.track_is_custom_master,

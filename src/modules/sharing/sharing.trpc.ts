@@ -1,5 +1,5 @@
-import { authedProcedure, router } from '../../platform/trpc/trpc.js';
-import { createShare, removeShare, sharedMaster, sharedWithMe, sharesByMaster } from './sharing.service.js';
+import { authedProcedure, publicProcedure, router } from '../../platform/trpc/trpc.js';
+import { createShare, removeShare, shareInvitation, sharedMaster, sharedWithMe, sharesByMaster } from './sharing.service.js';
 import { ZCreateShareInput, ZMasterIdInput, ZShareIdInput, ZSharedMasterInput, ZSharedWithMeInput } from './sharing.schemas.js';
 
 /** Sharing of spec §7 (GraphQL names) plus sharedMaster for a shared viewer's master page. */
@@ -8,5 +8,6 @@ export const sharingRouter = router({
   sharedWithMe: authedProcedure.input(ZSharedWithMeInput).query(({ ctx, input }) => sharedWithMe(ctx, input)),
   sharedMaster: authedProcedure.input(ZSharedMasterInput).query(({ ctx, input }) => sharedMaster(ctx, input)),
   createShare: authedProcedure.input(ZCreateShareInput).mutation(({ ctx, input }) => createShare(ctx, input)),
+  shareInvitation: publicProcedure.input(ZShareIdInput).query(({ ctx, input }) => shareInvitation(ctx, input)),
   removeShare: authedProcedure.input(ZShareIdInput).mutation(({ ctx, input }) => removeShare(ctx, input)),
 });

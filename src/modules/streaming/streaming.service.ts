@@ -1,7 +1,7 @@
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 // The new-master rule and track access live in the masters module (spec §5): one decision point each.
-import { canCreateMaster, trackAccessFor } from '../masters/index.js';
+import { canCreateMaster, measurementsOf, trackAccessFor } from '../masters/index.js';
 import * as repo from './streaming.repository.js';
 import {
   MAX_FAILED_MASTERING_ATTEMPTS,
@@ -45,7 +45,7 @@ function toStreamInfo(row: NonNullable<Awaited<ReturnType<typeof repo.findMaster
     status: row.status,
     path: row.path,
     checksum: row.checksum,
-    measurements: measurements && typeof measurements === 'object' && !Array.isArray(measurements) ? (measurements as Record<string, unknown>) : null,
+    measurements: measurementsOf(measurements),
     waveform: Array.isArray(row.waveform) ? row.waveform.filter((peak): peak is number => typeof peak === 'number') : null,
     failedMasteringAttempts: row.failed_mastering_attempts,
   };

@@ -15,6 +15,7 @@ import { authApi, AuthApiError } from '../auth-api.js';
 import { signIn } from '../auth-store.js';
 import { EmailField, PasswordField } from './auth-fields.js';
 import { shouldReloadAfterLogin } from '../../../lib/login-reload.js';
+import { ShareInvitationLine } from './share-invitation-line.js';
 
 interface DialogProps {
   opened: boolean;
@@ -118,6 +119,7 @@ export function LoginDialog({ opened, onClose }: DialogProps) {
     <Modal opened={opened} onClose={onClose} title={t`Log in`}>
       <form onSubmit={submit} noValidate>
         <Stack>
+          <ShareInvitationLine />
           <EmailField
             label={t`E-mail address`}
             required
@@ -218,6 +220,7 @@ export function SignUpDialog({ opened, onClose }: DialogProps) {
     <Modal opened={opened} onClose={onClose} title={t`Create an account`}>
       <form onSubmit={submit} noValidate>
         <Stack>
+          <ShareInvitationLine />
           <Group grow align="flex-start" wrap="wrap">
             <TextInput label={t`First name`} required miw={140} autoComplete="given-name" {...form.getInputProps('firstName')} />
             <TextInput label={t`Last name`} required miw={140} autoComplete="family-name" {...form.getInputProps('lastName')} />

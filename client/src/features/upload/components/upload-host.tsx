@@ -36,8 +36,9 @@ export function UploadHost() {
   const dropAllowed = dropAllowedOn(location.pathname);
   const customMaster = location.pathname.replace(/\/+$/, '') === CUSTOM_MASTER_PATH;
 
-  // A held file must survive the login (no reload); it is uploaded right after.
-  useEffect(() => keepPageAfterLogin(() => getHeldFile() !== null), []);
+  // A held file must survive the login (no reload); it is uploaded right after. The upload may
+  // already have started when the dialog asks (signing in starts it), so a running upload keeps it too.
+  useEffect(() => keepPageAfterLogin(() => getHeldFile() !== null || uploadStore.getState().currentStatus !== UploadStatus.initial), []);
 
   useEffect(() => {
     if (!problem) return;
