@@ -67,6 +67,8 @@ app.ws<SocketData>('/ws', {
   message: (ws, message, isBinary) => {
     const session = ws.getUserData().session;
     if (!session) return;
+    // A flood is refused before its messages are even parsed.
+    if (!session.messageBudget.take()) return session.refuseFlood();
     // The message buffer is only valid inside this callback: parsing copies what it needs.
     const parsed = parseEnvelope(message, isBinary);
     if (!parsed.ok) return session.sendError(parsed.code);

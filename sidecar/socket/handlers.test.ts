@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../src/platform/access-token.js';
-import { createDispatcher, type EventHandler } from './handlers.js';
+import { createDispatcher, MAX_PENDING_ORDERED, type EventHandler } from './handlers.js';
 import type { SocketSession } from './session.js';
 
 const SECRET = 'test-secret-0123456789abcdef0123456789';
@@ -8,7 +8,14 @@ const token = signAccessToken(SECRET, '00000000-0000-4000-8000-000000000001').to
 
 function fakeSession() {
   const errors: string[] = [];
-  const session = { orderedLane: Promise.resolve(), sendError: (code: string) => errors.push(code), log: { error: () => undefined } };
+  const session = {
+    orderedLane: Promise.resolve(),
+    pendingOrdered: 0,
+    closed: false,
+    sendError: (code: string) => errors.push(code),
+    refuseFlood: () => errors.push('global.error.tooManyRequests'),
+    log: { error: () => undefined },
+  };
   return { session: session as unknown as SocketSession, errors };
 }
 
@@ -55,5 +62,35 @@ describe('socket dispatcher', () => {
     await Promise.all([dispatch(session, { event: 'request-meta', token, payload: {} }), dispatch(session, { event: 'request-chunks', token, payload: {} })]);
     expect(errors).toEqual(['global.error.server']);
     expect(done).toEqual(['chunks']);
+  });
+
+  it('when more ordered requests wait than the bound, then the rest are refused and never run', async () => {
+    let ran = 0;
+    let open = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (open = () => resolve()));
+    const chunks: EventHandler = async () => {
+      await gate;
+      ran += 1;
+    };
+    const dispatch = createDispatcher({ jwtSecret: SECRET }, { 'request-chunks': chunks });
+    const { session, errors } = fakeSession();
+    const calls = Array.from({ length: MAX_PENDING_ORDERED + 5 }, () => dispatch(session, { event: 'request-chunks', token, payload: {} }));
+    open();
+    await Promise.all(calls);
+    expect(ran).toBe(MAX_PENDING_ORDERED);
+    expect(errors).toContain('global.error.tooManyRequests');
+  });
+
+  it('when the client leaves with requests waiting, then none of them runs', async () => {
+    let ran = 0;
+    let open = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (open = () => resolve()));
+    const dispatch = createDispatcher({ jwtSecret: SECRET }, { 'request-meta': () => gate, 'request-chunks': () => void (ran += 1) });
+    const { session } = fakeSession();
+    const calls = [dispatch(session, { event: 'request-meta', token, payload: {} }), ...Array.from({ length: 5 }, () => dispatch(session, { event: 'request-chunks', token, payload: {} }))];
+    (session as { closed: boolean }).closed = true;
+    open();
+    await Promise.all(calls);
+    expect(ran).toBe(0);
   });
 });

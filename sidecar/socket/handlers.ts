@@ -1,6 +1,7 @@
 import { CLIENT_EVENTS, SOCKET_ERROR_CODES, type TClientEnvelope, type TClientEvent } from '../../src/modules/streaming/index.js';
 import { verifyAccessToken } from '../../src/platform/access-token.js';
 import type { SocketSession } from './session.js';
+import { TokenBucket } from './token-bucket.js';
 import type { MediaServices } from '../media/media-services.js';
 import { endMastering } from './handlers/end-mastering.js';
 import { requestChunks } from './handlers/request-chunks.js';
@@ -26,10 +27,31 @@ const isClientEvent = (event: string): event is TClientEvent => (CLIENT_EVENTS a
 const ORDERED_EVENTS: ReadonlySet<TClientEvent> = new Set(['request-meta', 'request-stream', 'request-chunks', 'stop-binary']);
 
 /**
+ * Ordered events one session may have waiting. Each costs lookups in the web process; an unbounded
+ * lane let 5,000 request-chunks keep the process busy 37 s after the client left and delay other
+ * users' requests by seconds. The player keeps far fewer in flight.
+ */
+export const MAX_PENDING_ORDERED = 16;
+/** Messages one user may send over all connections: 60 a second on average, bursts of 120. */
+export const USER_RATE = { perS: 60, burst: 120 };
+const TRACKED_USERS = 10_000;
+
+/**
  * Routes one client message: unknown events and missing or invalid tokens are refused with
  * `error-message`; the token is checked on every message (issue 5), known events go to their handler.
  */
 export function createDispatcher(deps: SocketDeps, handlers: Partial<Record<TClientEvent, EventHandler>>) {
+  // Per user, so that many connections of one user share one budget. Insertion order is age order.
+  const userBudgets = new Map<string, TokenBucket>();
+  const userBudget = (userId: string) => {
+    let bucket = userBudgets.get(userId);
+    if (!bucket) {
+      bucket = new TokenBucket(USER_RATE.perS, USER_RATE.burst);
+      userBudgets.set(userId, bucket);
+      if (userBudgets.size > TRACKED_USERS) userBudgets.delete(userBudgets.keys().next().value!);
+    }
+    return bucket;
+  };
   return async function dispatch(session: SocketSession, envelope: TClientEnvelope): Promise<void> {
     const { event } = envelope;
     if (!isClientEvent(event)) return session.sendError(SOCKET_ERROR_CODES.unknownEvent, event);
@@ -37,7 +59,10 @@ export function createDispatcher(deps: SocketDeps, handlers: Partial<Record<TCli
     if (!userId) return session.sendError(SOCKET_ERROR_CODES.unauthorized, event);
     const handler = handlers[event];
     if (!handler) return session.sendError(SOCKET_ERROR_CODES.unknownEvent, event);
+    if (!userBudget(userId).take()) return session.refuseFlood(event);
     const run = async () => {
+      // The client left while this waited: nobody reads the answer, so do none of the work.
+      if (session.closed) return;
       try {
         await handler(session, envelope.payload, userId);
       } catch (error) {
@@ -46,7 +71,11 @@ export function createDispatcher(deps: SocketDeps, handlers: Partial<Record<TCli
       }
     };
     if (!ORDERED_EVENTS.has(event)) return run();
-    const turn = session.orderedLane.then(run);
+    if (session.pendingOrdered >= MAX_PENDING_ORDERED) return session.refuseFlood(event);
+    session.pendingOrdered += 1;
+    const turn = session.orderedLane.then(run).finally(() => {
+      session.pendingOrdered -= 1;
+    });
     session.orderedLane = turn;
     return turn;
   };

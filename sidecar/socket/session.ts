@@ -3,6 +3,10 @@ import type { Logger } from '../../src/platform/log.js';
 import { serverMessage } from './envelope.js';
 import type { TServerEvent } from '../../src/modules/streaming/index.js';
 import type { ChunkStreamer, StreamSink } from '../media/chunk-streamer.js';
+import { TokenBucket } from './token-bucket.js';
+
+/** Messages a connection may send: 30 a second on average, bursts of 60 (a seek asks for 8 chunks of two versions). */
+export const CONNECTION_RATE = { perS: 30, burst: 60 };
 
 /**
  * One connected client. Sends go through here so that a closed socket is never written to
@@ -18,6 +22,12 @@ export class SocketSession implements StreamSink {
   lastTrackId: string | null = null;
   /** The tail of this session's ordered events (handlers.ts, ORDERED_EVENTS). */
   orderedLane: Promise<void> = Promise.resolve();
+  /** Ordered events waiting in the lane; bounded by the dispatcher. */
+  pendingOrdered = 0;
+  /** Messages this connection may still send now (main.ts). */
+  readonly messageBudget = new TokenBucket(CONNECTION_RATE.perS, CONNECTION_RATE.burst);
+  /** When this session was last told it is over its budget: at most once a second. */
+  lastRefusalAt = 0;
   constructor(
     readonly ws: uWS.WebSocket<unknown>,
     readonly log: Logger,
@@ -34,6 +44,14 @@ export class SocketSession implements StreamSink {
 
   sendError(code: string, event?: string): void {
     this.sendJson('error-message', { code, ...(event ? { event } : {}) });
+  }
+
+  /** Refusals of a flood are answered once a second, not once per message. */
+  refuseFlood(event?: string): void {
+    const now = Date.now();
+    if (now - this.lastRefusalAt < 1000) return;
+    this.lastRefusalAt = now;
+    this.sendError('global.error.tooManyRequests', event);
   }
 
   sendCanceled(styleIndex: number, chunkIndices: number[]): void {

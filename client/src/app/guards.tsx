@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useAppStoreApi } from '../lib/app-store.js';
 import { useDialogs } from '../lib/dialogs.js';
 import { useAuthStatus, useIsLoggedIn } from '../features/auth/auth-store.js';
-import { useCurrentAlbumId, useHasDistributionUser } from '../features/distribution/distribution-store.js';
+import { useCurrentAlbumId, useDistributionData, useDistributionUser } from '../features/distribution/distribution-store.js';
 import { useSiteConfig } from '../lib/site-config.js';
 
 /** Spec §2: any path starting with /account or /masters sends a visitor who is not logged in to /. */
@@ -60,10 +60,12 @@ export function DistributionGuard() {
   const { t } = useLingui();
   const loggedIn = useIsLoggedIn();
   const restoring = useAuthStatus() === 'restoring';
-  const hasDistributionUser = useHasDistributionUser();
+  const distributionUser = useDistributionUser();
+  // Spec §4: inside the area, the reference data loads once the distribution user is known.
+  useDistributionData();
   const config = useSiteConfig();
   if (!loggedIn && !restoring) return <Navigate to="/" replace />;
-  if (config.isPending || restoring) {
+  if (config.isPending || restoring || distributionUser.isPending) {
     return (
       <Center py="xl">
         <Loader aria-label={t`Loading`} />
@@ -71,7 +73,7 @@ export function DistributionGuard() {
     );
   }
   if (config.data && !config.data.features.distribution) return <Navigate to="/" replace />;
-  if (!hasDistributionUser) return <Navigate to="/distribution" replace />;
+  if (!distributionUser.hasUser) return <Navigate to="/distribution" replace />;
   return <Outlet />;
 }
 

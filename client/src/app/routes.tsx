@@ -1,18 +1,19 @@
 import type { RouteObject } from 'react-router';
-import { AccountLayout, AccountProfilePage, AccountSubscriptionPage } from '../features/account/routes/account-layout.js';
+import { AccountLayout, AccountProfilePage } from '../features/account/routes/account-layout.js';
 import { AccountPaymentsPage } from '../features/checkout/routes/payments-page.js';
 import { ResetPasswordPage } from '../features/auth/routes/reset-password-page.js';
 import { VerifyEmailPage } from '../features/auth/routes/verify-email-page.js';
-import { BlogPostPage } from '../features/blog/routes/blog-post-page.js';
+import { BlogPage, BlogPostPage } from '../features/blog/routes/blog-pages.js';
 import {
   DistributionAnalyticsPage,
-  DistributionArtistsPage,
   DistributionPaymentsPage,
   DistributionReleasesPage,
   NewReleaseLayout,
   NewReleaseStartPage,
   NewReleaseStepPage,
 } from '../features/distribution/routes/distribution-pages.js';
+import { DistributionArtistsPage } from '../features/distribution/routes/artists-page.js';
+import { SubscriptionPage } from '../features/distribution/routes/subscription-page.js';
 import { WIZARD_STEPS } from '../features/distribution/wizard-steps.js';
 import { AboutPage, LearnPage, PrivacyPolicyPage, TermsOfServicePage } from '../features/info/routes/info-pages.js';
 import { MasterSongPage, MastersPage, SharedMastersPage } from '../features/masters/routes/masters-pages.js';
@@ -60,7 +61,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <AccountProfilePage /> },
                   { path: 'payments', element: <AccountPaymentsPage /> },
-                  { path: 'subscription', element: <AccountSubscriptionPage /> },
+                  { path: 'subscription', element: <SubscriptionPage /> },
                 ],
               },
               { path: '*', element: <NotFoundPage /> },
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: 'terms-of-service', element: <TermsOfServicePage /> },
           { path: 'about', element: <AboutPage /> },
           { path: 'learn', element: <LearnPage /> },
+          { path: 'blog', element: <BlogPage /> },
           { path: 'blog/:slug', element: <BlogPostPage /> },
           {
             path: 'distribution',

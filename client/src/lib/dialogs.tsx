@@ -34,7 +34,8 @@ export interface DialogDataMap {
   FreePlugin: undefined;
   PlayerExpired: undefined;
   DistributionEditLabel: undefined;
-  DistributionArtist: { action: 'select' | 'addEdit'; trackId?: number } | undefined;
+  /** addEdit adds an artist, or renames `artistIdToEdit`; select picks one for the release track `trackId`. */
+  DistributionArtist: { action: 'select' | 'addEdit'; trackId?: number; artistIdToEdit?: number } | undefined;
   DistributionParticipant: { action?: 'select'; trackIndex?: number; participantIdToEdit?: number } | undefined;
 }
 

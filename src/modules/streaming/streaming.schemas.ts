@@ -48,6 +48,8 @@ export const SOCKET_ERROR_CODES = {
   fileMissing: 'binary.s3File.missing',
   maxFailedAttempts: 'mastering.maxFailedAttemptsReached',
   server: 'global.error.server',
+  /** Over the per-connection or per-user message rate, or too many requests waiting (issue 10). */
+  tooManyRequests: 'global.error.tooManyRequests',
 } as const;
 
 /*

@@ -1,7 +1,6 @@
 import { Button, Center, Divider, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { HonestEmpty } from '../../../components/honest-empty.js';
 import { ErrorState } from '../../../components/error-state.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { trpc } from '../../../lib/trpc.js';
@@ -70,14 +69,5 @@ export function AccountProfilePage() {
       <Divider />
       <DeleteAccount />
     </Stack>
-  );
-}
-
-export function AccountSubscriptionPage() {
-  return (
-    <HonestEmpty
-      title={<Trans>You have no subscription</Trans>}
-      description={<Trans>A distribution subscription lets you release your music to streaming stores.</Trans>}
-    />
   );
 }

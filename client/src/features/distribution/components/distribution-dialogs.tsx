@@ -1,33 +1,317 @@
+import { Alert, Button, Divider, Group, List, Loader, Modal, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PlaceholderDialog } from '../../../components/placeholder-dialog.js';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { artistProblems, DEFAULT_ARTIST_COUNTRY, labelProblems, participantProblems, type TArtist, type TParticipant } from '../../../../../src/modules/distribution/distribution.schemas.js';
+import { useAppStoreApi } from '../../../lib/app-store.js';
+import { useDialogState } from '../../../lib/dialogs.js';
+import { errorMessageOf } from '../../../lib/error-messages.js';
+import { trpc } from '../../../lib/trpc.js';
+import { countryOptions } from '../../account/components/address-editor.js';
+import { emitDistributionSelection } from '../distribution-store.js';
+import { problemsOf } from '../lib/problems.js';
 
 interface DialogProps {
   opened: boolean;
   onClose: () => void;
 }
 
+function DistributionModal({ opened, onClose, title, children }: DialogProps & { title: string; children: ReactNode }) {
+  const { t } = useLingui();
+  const narrow = useMediaQuery('(max-width: 40em)');
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} fullScreen={narrow} closeButtonProps={{ 'aria-label': t`Close` }}>
+      {children}
+    </Modal>
+  );
+}
+
+/** Spec §8: one message, or the list of them. */
+function Problems({ problems }: { problems: string[] }) {
+  const { i18n } = useLingui();
+  if (problems.length === 0) return null;
+  return (
+    <Alert color="red" role="alert" data-testid="dialog-problems">
+      {problems.length === 1 ? (
+        i18n._(errorMessageOf(problems[0]!))
+      ) : (
+        <List size="sm">
+          {problems.map((problem) => (
+            <List.Item key={problem}>{i18n._(errorMessageOf(problem))}</List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}
+
+/** A rule's message shows once the user has typed (spec §5: valid only with ...; the button stays off until then). */
+const firstProblemFor = (problems: string[], keys: string[]) => problems.find((problem) => keys.includes(problem));
+
+/** DistributionEditLabel (spec §2): rename the user's label; a name is required. */
 export function DistributionEditLabelDialog({ opened, onClose }: DialogProps) {
   const { t } = useLingui();
   return (
-    <PlaceholderDialog opened={opened} onClose={onClose} title={t`Label`} message={<Trans>Editing labels arrives with releases</Trans>} />
+    <DistributionModal opened={opened} onClose={onClose} title={t`Edit label`}>
+      {opened && <EditLabelBody onClose={onClose} />}
+    </DistributionModal>
   );
 }
 
+function EditLabelBody({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const app = useAppStoreApi();
+  const utils = trpc.useUtils();
+  const meta = trpc.distribution.metaInfo.useQuery();
+  const rename = trpc.distribution.renameLabel.useMutation();
+  const [name, setName] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  if (!meta.data) return meta.isError ? <Problems problems={problemsOf(meta.error)} /> : <Loader aria-label={t`Loading`} />;
+  const label = meta.data.label;
+  const value = name ?? label.label_name;
+  const rules = labelProblems({ name: value });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (rules.length > 0) return;
+    try {
+      await rename.mutateAsync({ labelId: label.label_id, name: value });
+      await utils.distribution.metaInfo.invalidate();
+      app.showSuccess('global.success.saved');
+      onClose();
+    } catch (error) {
+      setProblems(problemsOf(error));
+    }
+  };
+  return (
+    <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
+      <Problems problems={problems} />
+      <TextInput
+        label={t`Label name`}
+        required
+        data-autofocus
+        value={value}
+        maxLength={200}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={name !== null && rules[0] ? i18n._(errorMessageOf(rules[0])) : undefined}
+      />
+      <DialogActions onClose={onClose} disabled={rules.length > 0} loading={rename.isPending} />
+    </Stack>
+  );
+}
+
+function DialogActions({ onClose, disabled, loading, label }: { onClose: () => void; disabled: boolean; loading: boolean; label?: ReactNode }) {
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button variant="default" onClick={onClose}>
+        <Trans>Cancel</Trans>
+      </Button>
+      <Button type="submit" disabled={disabled} loading={loading} data-testid="dialog-save">
+        {label ?? <Trans>Save</Trans>}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * DistributionArtist (spec §2): 'addEdit' adds an artist (name and country) or renames one;
+ * 'select' picks one of the user's artists for a release track, or creates one and picks it.
+ */
 export function DistributionArtistDialog({ opened, onClose }: DialogProps) {
   const { t } = useLingui();
+  const data = useDialogState((state) => state.data.DistributionArtist);
+  const editing = data?.action !== 'select' && data?.artistIdToEdit !== undefined;
+  const title = data?.action === 'select' ? t`Choose an artist` : editing ? t`Rename artist` : t`Add artist`;
   return (
-    <PlaceholderDialog opened={opened} onClose={onClose} title={t`Artist`} message={<Trans>Choosing artists arrives with releases</Trans>} />
+    <DistributionModal opened={opened} onClose={onClose} title={title}>
+      {opened && <ArtistBody key={`${data?.action ?? 'addEdit'}:${data?.artistIdToEdit ?? 'new'}`} select={data?.action === 'select'} trackId={data?.trackId} artistIdToEdit={data?.artistIdToEdit} onClose={onClose} />}
+    </DistributionModal>
   );
 }
 
+function ArtistBody({ select, trackId, artistIdToEdit, onClose }: { select: boolean; trackId: number | undefined; artistIdToEdit: number | undefined; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const app = useAppStoreApi();
+  const utils = trpc.useUtils();
+  const artists = trpc.distribution.artists.useQuery();
+  const create = trpc.distribution.createArtist.useMutation();
+  const rename = trpc.distribution.renameArtist.useMutation();
+  const editing = artists.data?.find((artist) => artist.artist_id === artistIdToEdit);
+  const [name, setName] = useState<string | null>(null);
+  const [country, setCountry] = useState<string>(DEFAULT_ARTIST_COUNTRY);
+  const [problems, setProblems] = useState<string[]>([]);
+  if (!artists.data) return artists.isError ? <Problems problems={problemsOf(artists.error)} /> : <Loader aria-label={t`Loading`} />;
+  if (artistIdToEdit !== undefined && !editing) return <Problems problems={['global.error.notFound']} />;
+  const value = name ?? editing?.name ?? '';
+  const others = artists.data.filter((artist) => artist.artist_id !== artistIdToEdit);
+  const rules = artistProblems({ name: value, country }, others, !editing);
+  const nameProblem = name !== null ? firstProblemFor(rules, ['distribution.nameRequired', 'distribution.nameNotUnique']) : undefined;
+
+  const pick = (artist: TArtist) => {
+    emitDistributionSelection({ kind: 'artist', trackId, artistId: artist.artist_id });
+    onClose();
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (rules.length > 0) return;
+    setProblems([]);
+    try {
+      const saved = editing ? await rename.mutateAsync({ id: editing.artist_id, name: value }) : await create.mutateAsync({ name: value, country });
+      await Promise.all([utils.distribution.artists.invalidate(), utils.distribution.metaInfo.invalidate()]);
+      app.showSuccess('global.success.saved');
+      if (select) pick(saved);
+      else onClose();
+    } catch (error) {
+      setProblems(problemsOf(error));
+    }
+  };
+  return (
+    <Stack gap="md">
+      {select && artists.data.length > 0 && (
+        <>
+          <Stack gap={4} data-testid="artist-choices">
+            {artists.data.map((artist) => (
+              <UnstyledButton key={artist.artist_id} onClick={() => pick(artist)} p="xs" style={{ borderRadius: 6 }}>
+                <Text fw={500}>{artist.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {artist.country}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </Stack>
+          <Divider label={t`or add a new artist`} />
+        </>
+      )}
+      <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
+        <Problems problems={problems} />
+        <TextInput
+          label={t`Artist name`}
+          required
+          data-autofocus
+          value={value}
+          maxLength={200}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={nameProblem ? i18n._(errorMessageOf(nameProblem)) : undefined}
+          data-testid="artist-name"
+        />
+        {!editing && (
+          <Select
+            label={t`Country`}
+            required
+            searchable
+            data={countryOptions()}
+            value={country}
+            onChange={(next) => setCountry(next ?? '')}
+            error={country === '' ? i18n._(errorMessageOf('distribution.countryRequired')) : undefined}
+          />
+        )}
+        <DialogActions onClose={onClose} disabled={rules.length > 0} loading={create.isPending || rename.isPending} label={editing ? undefined : <Trans>Add artist</Trans>} />
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * DistributionParticipant (spec §2): add a participant (name and payout e-mail), change one
+ * (`participantIdToEdit`), or, with action 'select', pick one for the release track `trackIndex`.
+ */
 export function DistributionParticipantDialog({ opened, onClose }: DialogProps) {
   const { t } = useLingui();
+  const data = useDialogState((state) => state.data.DistributionParticipant);
+  const title = data?.action === 'select' ? t`Choose a participant` : data?.participantIdToEdit !== undefined ? t`Edit participant` : t`Add participant`;
   return (
-    <PlaceholderDialog
-      opened={opened}
-      onClose={onClose}
-      title={t`Participant`}
-      message={<Trans>Choosing participants arrives with releases</Trans>}
-    />
+    <DistributionModal opened={opened} onClose={onClose} title={title}>
+      {opened && (
+        <ParticipantBody
+          key={`${data?.action ?? 'add'}:${data?.participantIdToEdit ?? 'new'}`}
+          select={data?.action === 'select'}
+          trackIndex={data?.trackIndex}
+          participantIdToEdit={data?.participantIdToEdit}
+          onClose={onClose}
+        />
+      )}
+    </DistributionModal>
+  );
+}
+
+function ParticipantBody({ select, trackIndex, participantIdToEdit, onClose }: { select: boolean; trackIndex: number | undefined; participantIdToEdit: number | undefined; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const app = useAppStoreApi();
+  const utils = trpc.useUtils();
+  const participants = trpc.distribution.participants.useQuery();
+  const create = trpc.distribution.createParticipant.useMutation();
+  const update = trpc.distribution.updateParticipant.useMutation();
+  const editing = participants.data?.find((participant) => participant.participant_id === participantIdToEdit);
+  const [name, setName] = useState<string | null>(null);
+  const [email, setEmail] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  if (!participants.data) return participants.isError ? <Problems problems={problemsOf(participants.error)} /> : <Loader aria-label={t`Loading`} />;
+  // Spec §8: "participant not found".
+  if (participantIdToEdit !== undefined && !editing) return <Problems problems={['distribution.participantNotFound']} />;
+  const values = { name: name ?? editing?.name ?? '', email: email ?? editing?.email ?? '' };
+  const others = participants.data.filter((participant) => participant.participant_id !== participantIdToEdit);
+  const rules = participantProblems(values, others);
+  const nameProblem = name !== null ? firstProblemFor(rules, ['distribution.nameRequired', 'distribution.nameNotUnique']) : undefined;
+  const emailProblem = email !== null ? firstProblemFor(rules, ['distribution.participantPayPalEmailRequired', 'global.message.invalidEmail']) : undefined;
+
+  const pick = (participant: TParticipant) => {
+    emitDistributionSelection({ kind: 'participant', trackIndex, participantId: participant.participant_id });
+    onClose();
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (rules.length > 0) return;
+    setProblems([]);
+    try {
+      const saved = editing ? await update.mutateAsync({ id: editing.participant_id, ...values }) : await create.mutateAsync(values);
+      await Promise.all([utils.distribution.participants.invalidate(), utils.distribution.metaInfo.invalidate()]);
+      app.showSuccess('global.success.saved');
+      if (select) pick(saved);
+      else onClose();
+    } catch (error) {
+      setProblems(problemsOf(error));
+    }
+  };
+  return (
+    <Stack gap="md">
+      {select && participants.data.length > 0 && (
+        <>
+          <Stack gap={4} data-testid="participant-choices">
+            {participants.data.map((participant) => (
+              <UnstyledButton key={participant.participant_id} onClick={() => pick(participant)} p="xs" style={{ borderRadius: 6 }}>
+                <Text fw={500}>{participant.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {participant.email}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </Stack>
+          <Divider label={t`or add a new participant`} />
+        </>
+      )}
+      <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
+        <Problems problems={problems} />
+        <TextInput
+          label={t`Name`}
+          required
+          data-autofocus
+          value={values.name}
+          maxLength={200}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={nameProblem ? i18n._(errorMessageOf(nameProblem)) : undefined}
+          data-testid="participant-name"
+        />
+        <TextInput
+          label={t`Payout e-mail (PayPal)`}
+          type="email"
+          required
+          value={values.email}
+          maxLength={254}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={emailProblem ? i18n._(errorMessageOf(emailProblem)) : undefined}
+          data-testid="participant-email"
+        />
+        <DialogActions onClose={onClose} disabled={rules.length > 0} loading={create.isPending || update.isPending} label={editing ? undefined : <Trans>Add participant</Trans>} />
+      </Stack>
+    </Stack>
   );
 }

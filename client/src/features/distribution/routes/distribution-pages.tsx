@@ -4,15 +4,17 @@ import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { HonestEmpty } from '../../../components/honest-empty.js';
 import { PageHeader } from '../../../components/page-header.js';
-import { Price } from '../../../components/price.js';
+import { tabularFigures } from '../../../app/theme.js';
+import { DISTRIBUTION_PLAN } from '../../../../../src/modules/distribution/distribution.schemas.js';
+import { formatMoney } from '../lib/money.js';
 import { WIZARD_STEPS } from '../wizard-steps.js';
 
-/** Spec §1: the distribution subscription price per year. */
-const DISTRIBUTION_PRICE_PER_YEAR = 19.99;
+const amountOf = (cents: number) => cents / 100;
+
 
 /** /distribution: the landing; `onDistribute` decides between going in and logging in first. */
 export function DistributionLandingPage({ onDistribute }: { onDistribute: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <>
       <PageHeader
@@ -33,13 +35,15 @@ export function DistributionLandingPage({ onDistribute }: { onDistribute: () => 
             </List.Item>
           </List>
           <Group gap="xs" align="baseline">
-            <Price amount={DISTRIBUTION_PRICE_PER_YEAR} fz={24} fw={700} />
+            <Text fz={24} fw={700} style={tabularFigures} data-testid="distribution-price">
+              {formatMoney(amountOf(DISTRIBUTION_PLAN.priceCents), DISTRIBUTION_PLAN.currency, i18n.locale)}
+            </Text>
             <Text c="dimmed">
               <Trans>per year</Trans>
             </Text>
           </Group>
           <Group>
-            <Button size="md" onClick={onDistribute}>
+            <Button size="md" onClick={onDistribute} data-testid="distribute-button">
               <Trans>Distribute your music</Trans>
             </Button>
           </Group>
@@ -78,11 +82,6 @@ export function DistributionReleasesPage() {
 export function DistributionAnalyticsPage() {
   const { t } = useLingui();
   return <AreaPage title={t`Analytics`} empty={<Trans>Streaming figures appear here once a release is live</Trans>} />;
-}
-
-export function DistributionArtistsPage() {
-  const { t } = useLingui();
-  return <AreaPage title={t`Artists`} empty={<Trans>Your artists will appear here</Trans>} />;
 }
 
 export function DistributionPaymentsPage() {

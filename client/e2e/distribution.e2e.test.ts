@@ -1,0 +1,172 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { lastLinkTo } from '../../src/test/outbox.js';
+import { productInBrowser, type Locale } from './server-harness.js';
+
+/**
+ * Issue 12, acceptance 1, in Chromium against the real product: a new user subscribes to the
+ * distribution add-on with a Braintree test nonce on the local gateway, sees and downloads the
+ * invoice, completes the setup, adds a second artist and a participant, renames the label and finds
+ * Distribution in the top menu; at 375 px the menu shows its sub-items. Run in English and German at
+ * 375 and 1280 px, with screenshots of every screen and dialog.
+ */
+const SHOTS_DIR = '/tmp/shots/distribution';
+
+const TEXT = {
+  en: { cookies: 'Necessary only', logIn: 'Log in', email: 'E-mail address', distribution: 'Distribution', openMenu: 'Open menu', subItems: ['Releases', 'New release', 'Analytics', 'Artists'] },
+  de: { cookies: 'Nur notwendige', logIn: 'Anmelden', email: 'E-Mail-Adresse', distribution: 'Distribution', openMenu: 'Menü öffnen', subItems: ['Releases', 'Neues Release', 'Analyse', 'Künstler'] },
+} as const;
+
+const product = productInBrowser({ shotsDir: SHOTS_DIR });
+
+async function api<T>(method: string, url: string, options: { token?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<T> {
+  const headers: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    body = new URLSearchParams(options.form);
+  }
+  const response = await fetch(`${product.server.baseUrl}${url}`, { method, headers, body });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A confirmed user with an invoice address in Germany (19 % VAT on the subscription). */
+async function createUser(email: string, password: string): Promise<string> {
+  await api('POST', '/api/auth/register', { form: { email, password, firstName: 'Ada', lastName: 'Lovelace' } });
+  const link = await lastLinkTo(path.join(product.server.dataDir, 'outbox'), email, 'verify-email');
+  await api('POST', '/api/auth/verify-email', { form: { verifyToken: link.token } });
+  const { accessToken } = await api<{ accessToken: string }>('POST', '/api/auth/login', { json: { email, password } });
+  await api('POST', '/trpc/addresses.create', { token: accessToken, json: { streetAndNumber: 'Hauptstraße 5', zip: '10115', city: 'Berlin', state: 'Berlin', country: 'DE' } });
+  return accessToken;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled', fullPage: true });
+}
+
+async function logIn(page: Page, locale: Locale, email: string, password: string) {
+  const t = TEXT[locale];
+  const nav = page.locator('nav').first();
+  const burger = nav.getByRole('button', { name: t.openMenu });
+  if (await burger.isVisible()) await burger.click();
+  await page.getByRole('button', { name: t.logIn, exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: t.logIn });
+  await dialog.getByLabel(t.email).fill(email);
+  await dialog.locator('input[autocomplete$="password"]').fill(password);
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: t.logIn, exact: true }).click()]);
+}
+
+describe('distribution in the browser', () => {
+  for (const [locale, width] of [
+    ['en', 1280],
+    ['de', 375],
+    ['en', 375],
+    ['de', 1280],
+  ] as const) {
+    it(`when a new user subscribes and sets up distribution (${locale}, ${width} px), then the invoice, the artists, participants and label, and the menu entry are there`, async () => {
+      const name = `${locale}-${width}`;
+      const email = `dist-${name}-${Date.now()}@example.com`;
+      const password = 'a long enough password';
+      const token = await createUser(email, password);
+
+      const context = await product.newContext(locale, width, { acceptDownloads: true });
+      const page = await context.newPage();
+      await page.goto('/distribution');
+      await page.getByRole('button', { name: TEXT[locale].cookies }).click();
+      await expect.poll(() => page.getByTestId('distribution-price').textContent()).toMatch(/19[.,]99/);
+      await shot(page, `${name}-01-landing-visitor`);
+      await logIn(page, locale, email, password);
+
+      // Not subscribed: no Distribution entry in the top menu yet.
+      await page.goto('/distribution');
+      await page.getByTestId('distribute-button').waitFor();
+      if (width >= 640) expect(await page.locator('nav').first().getByRole('link', { name: TEXT[locale].distribution, exact: true }).count()).toBe(0);
+      await page.getByTestId('distribute-button').click();
+      const checkout = page.getByTestId('subscription-checkout');
+      await expect.poll(() => checkout.getAttribute('data-step')).toBe('0');
+      await expect.poll(() => page.getByTestId('summary-total').textContent()).toMatch(/23[.,]79/);
+      await shot(page, `${name}-02-subscribe-step0`);
+      await page.getByTestId('subscription-continue').click();
+      await expect.poll(() => checkout.getAttribute('data-step')).toBe('1');
+      await page.getByTestId('test-card-form').waitFor();
+      await shot(page, `${name}-03-subscribe-step1`);
+      await page.getByTestId('subscription-subscribe').click();
+
+      // Subscribed: the invoice shows and downloads; stage 1 of the initial screen opens.
+      const invoice = page.getByTestId('subscription-invoice');
+      await invoice.waitFor();
+      const { lastInvoiceNumber } = await api<{ lastInvoiceNumber: number }>('GET', '/api/payment/distribution_subscription', { token });
+      expect(await invoice.textContent()).toContain(String(lastInvoiceNumber));
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('subscription-invoice-download').click()]);
+      expect(download.suggestedFilename()).toBe(`invoice-${lastInvoiceNumber}.pdf`);
+      await expect.poll(() => page.getByTestId('distribution-initial').getAttribute('data-stage')).toBe('1');
+      expect(await page.getByTestId('setup-participant-name').inputValue()).toBe('Ada Lovelace');
+      expect(await page.getByTestId('setup-submit').isDisabled()).toBe(true);
+      await page.getByTestId('setup-payout-email').fill('payout@example.com');
+      await page.getByTestId('setup-label-name').fill('Lovelace Records');
+      await shot(page, `${name}-04-setup`);
+      await page.getByTestId('setup-submit').click();
+
+      // The artists page: add a second artist and a participant, rename the label.
+      await page.waitForURL('**/distribution/artists');
+      await expect.poll(() => page.getByTestId('artist-card').count()).toBe(1);
+      await page.getByTestId('add-artist').click();
+      await page.getByTestId('artist-name').fill('Ada Lovelace');
+      await expect.poll(() => page.getByTestId('dialog-save').isDisabled()).toBe(true); // the name is taken (spec §5)
+      await shot(page, `${name}-05-artist-dialog-taken`);
+      await page.getByTestId('artist-name').fill('The Engines');
+      await page.getByTestId('dialog-save').click();
+      await expect.poll(() => page.getByTestId('artist-card').count()).toBe(2);
+
+      await page.getByTestId('add-participant').click();
+      await page.getByTestId('participant-name').fill('Charles Babbage');
+      await page.getByTestId('participant-email').fill('charles@example');
+      await shot(page, `${name}-06-participant-dialog-invalid`);
+      expect(await page.getByTestId('dialog-save').isDisabled()).toBe(true);
+      await page.getByTestId('participant-email').fill('charles@example.com');
+      await page.getByTestId('dialog-save').click();
+      await expect.poll(() => page.getByTestId('participant-card').count()).toBe(2);
+
+      await page.getByTestId('edit-label').click();
+      const labelInput = page.getByRole('dialog').getByRole('textbox');
+      await labelInput.fill('Analytical Records');
+      await shot(page, `${name}-07-label-dialog`);
+      await page.getByTestId('dialog-save').click();
+      await expect.poll(() => page.getByTestId('label-name').textContent()).toBe('Analytical Records');
+      await shot(page, `${name}-08-artists-page`);
+
+      const meta = await api<{ label: { label_name: string }; featuredArtists: { name: string }[]; participants: { name: string }[] }>('GET', '/api/distribution/meta-info', { token });
+      expect(meta.label.label_name).toBe('Analytical Records');
+      expect(meta.featuredArtists.map((artist) => artist.name)).toEqual(['The Engines']);
+      expect(meta.participants.map((participant) => participant.name)).toEqual(['Ada Lovelace', 'Charles Babbage']);
+
+      // The top menu: Distribution for a subscriber; at 375 px it expands into its areas.
+      const nav = page.locator('nav').first();
+      if (width >= 640) {
+        await expect.poll(() => nav.getByRole('link', { name: TEXT[locale].distribution, exact: true }).isVisible()).toBe(true);
+      } else {
+        await nav.getByRole('button', { name: TEXT[locale].openMenu }).click();
+        const drawer = page.getByRole('dialog');
+        for (const item of TEXT[locale].subItems) {
+          await expect.poll(() => drawer.getByRole('link', { name: item, exact: true }).isVisible()).toBe(true);
+        }
+        await shot(page, `${name}-09-mobile-menu`);
+        await page.keyboard.press('Escape');
+      }
+
+      // /account/subscription: status, next charge, cancel.
+      await page.goto('/account/subscription');
+      await expect.poll(() => page.getByTestId('subscription-status').getAttribute('data-status')).toBe('active');
+      await shot(page, `${name}-10-account-subscription`);
+      await page.getByTestId('subscription-cancel').click();
+      await page.getByTestId('subscription-cancel-confirm').click();
+      await expect.poll(() => page.getByTestId('subscription-status').getAttribute('data-status')).toBe('canceled');
+      await shot(page, `${name}-11-account-subscription-canceled`);
+    }, 180_000);
+  }
+});

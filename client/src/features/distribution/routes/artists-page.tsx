@@ -1,0 +1,137 @@
+import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { ErrorState } from '../../../components/error-state.js';
+import { PageHeader } from '../../../components/page-header.js';
+import { useDialogs } from '../../../lib/dialogs.js';
+import { trpc } from '../../../lib/trpc.js';
+
+/** /distribution/artists (spec §2): the user's artists and participants with add and rename, and the label. */
+export function DistributionArtistsPage() {
+  const { t } = useLingui();
+  const dialogs = useDialogs();
+  const meta = trpc.distribution.metaInfo.useQuery();
+  const artists = trpc.distribution.artists.useQuery();
+  const participants = trpc.distribution.participants.useQuery();
+  const queries = [meta, artists, participants];
+  if (queries.some((query) => query.isPending)) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t`Loading`} />
+      </Center>
+    );
+  }
+  const failed = queries.find((query) => query.isError);
+  if (failed || !meta.data || !artists.data || !participants.data) {
+    return <ErrorState error={failed?.error ?? null} onRetry={() => void Promise.all(queries.map((query) => query.refetch()))} />;
+  }
+  const mainArtistId = meta.data.artist.artist_id;
+  const mainParticipantId = meta.data.participant.participant_id;
+  const countryName = (code: string) => new Intl.DisplayNames('en', { type: 'region' }).of(code) ?? code;
+
+  return (
+    <>
+      <PageHeader title={t`Artists`} description={t`The artists your releases name, the participants who share the payouts, and your label.`} />
+      <Stack gap="xl">
+        <Section
+          title={t`Label`}
+          action={
+            <Button variant="default" onClick={() => dialogs.open('DistributionEditLabel')} data-testid="edit-label">
+              <Trans>Rename label</Trans>
+            </Button>
+          }
+        >
+          <Card withBorder radius="md" padding="sm">
+            <Text fw={600} data-testid="label-name">
+              {meta.data.label.label_name}
+            </Text>
+          </Card>
+        </Section>
+
+        <Section
+          title={t`Artists`}
+          action={
+            <Button onClick={() => dialogs.open('DistributionArtist', { action: 'addEdit' })} data-testid="add-artist">
+              <Trans>Add artist</Trans>
+            </Button>
+          }
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" data-testid="artist-list">
+            {artists.data.map((artist) => (
+              <Card key={artist.artist_id} withBorder radius="md" padding="sm" data-testid="artist-card">
+                <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                  <Stack gap={2} miw={0}>
+                    <Text fw={600} truncate>
+                      {artist.name}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {countryName(artist.country)}
+                      {artist.artist_id === mainArtistId && <> · <Trans>main artist</Trans></>}
+                    </Text>
+                  </Stack>
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    aria-label={t`Rename ${artist.name}`}
+                    onClick={() => dialogs.open('DistributionArtist', { action: 'addEdit', artistIdToEdit: artist.artist_id })}
+                  >
+                    <Trans>Rename</Trans>
+                  </Button>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Section>
+
+        <Section
+          title={t`Participants`}
+          action={
+            <Button onClick={() => dialogs.open('DistributionParticipant')} data-testid="add-participant">
+              <Trans>Add participant</Trans>
+            </Button>
+          }
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" data-testid="participant-list">
+            {participants.data.map((participant) => (
+              <Card key={participant.participant_id} withBorder radius="md" padding="sm" data-testid="participant-card">
+                <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                  <Stack gap={2} miw={0}>
+                    <Text fw={600} truncate>
+                      {participant.name}
+                    </Text>
+                    <Text size="sm" c="dimmed" truncate>
+                      {participant.email}
+                      {participant.participant_id === mainParticipantId && <> · <Trans>you</Trans></>}
+                    </Text>
+                  </Stack>
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    aria-label={t`Edit ${participant.name}`}
+                    onClick={() => dialogs.open('DistributionParticipant', { participantIdToEdit: participant.participant_id })}
+                  >
+                    <Trans>Edit</Trans>
+                  </Button>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Section>
+      </Stack>
+    </>
+  );
+}
+
+function Section({ title, action, children }: { title: string; action: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section">
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Stack>
+  );
+}

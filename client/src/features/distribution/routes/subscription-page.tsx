@@ -1,0 +1,119 @@
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorState } from '../../../components/error-state.js';
+import { HonestEmpty } from '../../../components/honest-empty.js';
+import { useAppStoreApi } from '../../../lib/app-store.js';
+import { errorCodeOf } from '../../../lib/error-messages.js';
+import { trpc } from '../../../lib/trpc.js';
+import { BillingPeriodText, Money } from '../components/subscription-checkout.js';
+
+/** Long month, day, year in English (spec §9 dates for releases), the German order in German. */
+const longDate = (iso: string, locale: string) => new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { dateStyle: 'long' }).format(new Date(iso));
+
+/** /account/subscription (spec §2): status, next charge, cancel. */
+export function SubscriptionPage() {
+  const { t, i18n } = useLingui();
+  const app = useAppStoreApi();
+  const utils = trpc.useUtils();
+  const subscription = trpc.distribution.subscription.useQuery();
+  const cancel = trpc.distribution.cancel.useMutation();
+  const [confirming, setConfirming] = useState(false);
+  if (subscription.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t`Loading`} />
+      </Center>
+    );
+  }
+  if (subscription.isError) return <ErrorState error={subscription.error} onRetry={() => void subscription.refetch()} />;
+  const data = subscription.data;
+  if (!data.status || !data.active) {
+    return (
+      <HonestEmpty
+        title={<Trans>You have no subscription</Trans>}
+        description={
+          <Stack gap="sm" align="center">
+            <Trans>A distribution subscription lets you release your music to streaming stores.</Trans>
+            <Button component={Link} to="/distribution">
+              <Trans>See distribution</Trans>
+            </Button>
+          </Stack>
+        }
+      />
+    );
+  }
+  const doCancel = async () => {
+    try {
+      await cancel.mutateAsync();
+      await utils.distribution.subscription.invalidate();
+      await utils.payments.methods.invalidate();
+      setConfirming(false);
+      app.showSuccess('global.success.subscriptionCanceled');
+    } catch (error) {
+      app.showError(errorCodeOf(error));
+    }
+  };
+  const statusText =
+    data.status === 'active' ? <Trans>Active</Trans> : data.status === 'past_due' ? <Trans>Payment failed</Trans> : <Trans>Canceled</Trans>;
+  return (
+    <Stack gap="md" data-testid="subscription-status" data-status={data.status}>
+      {data.status === 'past_due' && data.graceUntil && (
+        <Alert color="yellow" title={t`Your last payment failed`}>
+          <Trans>We will try again. Distribution stays on until {longDate(data.graceUntil, i18n.locale)}; please check your payment method.</Trans>
+        </Alert>
+      )}
+      <Table variant="vertical" layout="fixed" withTableBorder>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th w={{ base: 130, sm: 200 }}>
+              <Trans>Plan</Trans>
+            </Table.Th>
+            <Table.Td>
+              <Trans>Distribution</Trans> · {data.price !== null && data.currency && <Money amount={data.price} currency={data.currency} />} ·{' '}
+              {data.billingFrequency !== null && <BillingPeriodText months={data.billingFrequency} />}
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
+            <Table.Td data-testid="subscription-state">{statusText}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{data.nextChargeAt ? <Trans>Next charge</Trans> : <Trans>Ends on</Trans>}</Table.Th>
+            <Table.Td data-testid="subscription-next">{longDate(data.nextChargeAt ?? data.currentPeriodEnd ?? new Date().toISOString(), i18n.locale)}</Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      {data.status !== 'canceled' && (
+        <Group>
+          <Button variant="default" color="red" onClick={() => setConfirming(true)} data-testid="subscription-cancel">
+            <Trans>Cancel subscription</Trans>
+          </Button>
+        </Group>
+      )}
+      {data.status === 'canceled' && (
+        <Text size="sm" c="dimmed">
+          <Trans>Your subscription is canceled. You are not charged again, and distribution stays on until the date above.</Trans>
+        </Text>
+      )}
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t`Cancel subscription`} closeButtonProps={{ 'aria-label': t`Close` }}>
+        <Stack gap="md">
+          <Text size="sm">
+            <Trans>You will not be charged again. Distribution stays on until the end of the year you paid for.</Trans>
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              <Trans>Keep subscription</Trans>
+            </Button>
+            <Button color="red" onClick={() => void doCancel()} loading={cancel.isPending} data-testid="subscription-cancel-confirm">
+              <Trans>Cancel subscription</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
