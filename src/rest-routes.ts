@@ -6,6 +6,7 @@ import { couponsRest } from './modules/coupons/index.js';
 import { downloadsRest } from './modules/downloads/index.js';
 import { paymentsRest } from './modules/payments/index.js';
 import { uploadRest } from './modules/masters/index.js';
+import { blogRest } from './modules/blog/index.js';
 import { distributionRest } from './modules/distribution/index.js';
 
 /** The REST adapters of spec §7 under /api, one router per domain module. */
@@ -17,6 +18,7 @@ export function restRoutes(platform: Platform) {
   api.use(couponsRest(platform));
   api.use(paymentsRest(platform));
   api.use(downloadsRest(platform));
+  api.use(blogRest(platform));
   api.use(distributionRest(platform));
   return api;
 }

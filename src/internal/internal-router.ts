@@ -5,6 +5,17 @@ import { addFaq, listFaqsForOperators, removeFaq, ZAddFaqInput, ZListFaqsInput, 
 import { verifyAccessToken } from '../platform/access-token.js';
 import { addCoupon, listCoupons, ZAddCouponInput } from '../modules/coupons/index.js';
 import {
+  addCategory,
+  addImage,
+  listPostsForOperators,
+  publishPost,
+  unpublishPost,
+  ZAddCategoryInput,
+  ZAddImageInput,
+  ZPublishPostInput,
+  ZUnpublishPostInput,
+} from '../modules/blog/index.js';
+import {
   assertCanBounce,
   masterStreamInfo,
   mastersOfTrack,
@@ -47,6 +58,14 @@ export const internalRouter = router({
   coupons: router({
     add: publicProcedure.input(ZAddCouponInput).mutation(({ ctx, input }) => addCoupon(ctx.db, input)),
     list: publicProcedure.query(({ ctx }) => listCoupons(ctx.db)),
+  }),
+  /** Operator commands blog:* (decisions.md, "Operators"): the product's own storage holds the images. */
+  blog: router({
+    publish: publicProcedure.input(ZPublishPostInput).mutation(({ ctx, input }) => publishPost({ db: ctx.db, storage: ctx.platform.storage }, input)),
+    unpublish: publicProcedure.input(ZUnpublishPostInput).mutation(({ ctx, input }) => unpublishPost({ db: ctx.db, storage: ctx.platform.storage }, input)),
+    addCategory: publicProcedure.input(ZAddCategoryInput).mutation(({ ctx, input }) => addCategory({ db: ctx.db, storage: ctx.platform.storage }, input)),
+    addImage: publicProcedure.input(ZAddImageInput).mutation(({ ctx, input }) => addImage({ db: ctx.db, storage: ctx.platform.storage }, input)),
+    list: publicProcedure.query(({ ctx }) => listPostsForOperators({ db: ctx.db, storage: ctx.platform.storage })),
   }),
   tracks: router({
     /** The owner, the styles of the masters shared with the user, or null: the sidecar never guesses. */
