@@ -229,4 +229,23 @@ describe('a first-timer\'s journeys (issue 11)', () => {
     await visitor.page.getByRole('heading', { level: 1, name: 'Shared Tide' }).waitFor({ timeout: 30_000 });
     await visitor.page.getByText(`Shared with you by ${owner}`).waitFor();
   });
+
+  it('when a buyer without an address saves one in Germany during checkout, then the price shows German VAT at once', async () => {
+    const email = await createAccount('vat');
+    const { page } = await openSite('en', 1280);
+    await logIn(page, email, 'en');
+    await makeMaster(page, 'Tax Time', 0);
+    await page.getByTestId('buy-option-1').getByRole('button').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Checkout' });
+    await dialog.getByLabel('Street and number').fill('Hauptstraße 1');
+    await dialog.getByLabel('ZIP code').fill('10115');
+    await dialog.getByLabel('City').fill('Berlin');
+    await dialog.getByLabel('State or region').fill('Berlin');
+    await dialog.getByRole('combobox', { name: 'Country' }).fill('Germany');
+    await page.getByRole('option', { name: 'Germany' }).click();
+    await dialog.getByRole('button', { name: 'Save address' }).click();
+    // Nothing else is touched (no coupon typed): the summary asks again and shows 19 % VAT.
+    await expect.poll(() => dialog.getByTestId('summary-vat').textContent(), { timeout: 10_000 }).toMatch(/VAT \(19 %\)/);
+    expect(await dialog.getByTestId('summary-vat').textContent()).not.toMatch(/\$0\.00|0\.00/);
+  });
 });

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
+import { enforceRateLimits, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
 import { isMastered, measurementsOf } from '../masters/index.js';
 import { renderShareMail } from './sharing.mails.js';
 import * as repo from './sharing.repository.js';
@@ -18,6 +19,14 @@ import {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/**
+ * A share mails text the sharer chose (names, track name) to any address. Bounded so the service
+ * is no spam relay: shares (and so mails) per user per day, and each text clipped in the mail.
+ */
+export const SHARE_MAIL_TEXT_MAX = 60;
+const sharesPerUser = (ctx: ServiceContext): RateLimitRule => ({ name: 'share-user', max: ctx.platform.env.SHARES_PER_DAY, windowS: 24 * 3600 });
+const clip = (text: string) => (text.length <= SHARE_MAIL_TEXT_MAX ? text : `${text.slice(0, SHARE_MAIL_TEXT_MAX - 1).trimEnd()}…`);
+
 function userIdOf(ctx: Pick<ServiceContext, 'actor'>): string {
   if (!ctx.actor) throw unauthorized();
   return ctx.actor.userId;
@@ -35,6 +44,12 @@ const styleNameOf = (row: { style_group_name: string | null; style_name: string 
  */
 export async function createShare(ctx: ServiceContext, input: TCreateShareInput): Promise<TShare> {
   const ownerId = userIdOf(ctx);
+  try {
+    await enforceRateLimits(ctx.db, [{ rule: sharesPerUser(ctx), key: ownerId }]);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') throw new AppError('TOO_MANY_REQUESTS', 'share.dailyLimitReached');
+    throw error;
+  }
   const { share, master } = await ctx.db.transaction().execute(async (trx) => {
     const master = await repo.lockOwnMaster(trx, input.masterId, ownerId);
     if (!master) throw notFound('master');
@@ -47,12 +62,12 @@ export async function createShare(ctx: ServiceContext, input: TCreateShareInput)
     return { share, master };
   });
 
-  const sharer = sharerName(master);
+  const sharer = clip(sharerName(master));
   // The share's id rides on the link: a signed-out recipient is told who shared what (shareInvitation).
   const link = new URL(`/masters/song/${master.id}?share=${share.id}`, ctx.platform.env.PUBLIC_URL).toString();
   const styleName = styleNameOf(master);
   try {
-    const rendered = renderShareMail(master.owner_locale, { sharer, trackName: master.track_name, styleName, link });
+    const rendered = renderShareMail(master.owner_locale, { sharer, trackName: clip(master.track_name), styleName, link });
     await ctx.platform.mailer.send({ to: share.email, ...rendered, link, kind: 'share' });
   } catch (error) {
     // The share stands; the invited person also finds it under "Shared with me" after signing in.

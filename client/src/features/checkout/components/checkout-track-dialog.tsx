@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Center, Divider, Group, Loader, Modal, Stack, Te
 import { useMediaQuery } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { TAddress } from '../../../../../src/modules/addresses/addresses.schemas.js';
 import { ErrorState } from '../../../components/error-state.js';
 import { Price } from '../../../components/price.js';
@@ -116,6 +116,12 @@ function Checkout({ data, user, address, addressesUpdatedAt, master, paymentMode
     { buyingOption: data.buyingOption, masterId: data.masterId, couponKey: coupon.key || undefined },
     { placeholderData: keepPreviousData },
   );
+
+  // VAT follows the invoice address: a saved address asks for the price info again (issue 11).
+  const askPriceAgain = useEffectEvent(() => void utils.payments.priceInfo.invalidate());
+  useEffect(() => {
+    askPriceAgain();
+  }, [addressesUpdatedAt]);
 
   useEffect(() => {
     trackEvent('begin_checkout', { item_id: master.id, buying_option: data.buyingOption });
