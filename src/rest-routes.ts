@@ -7,6 +7,7 @@ import { downloadsRest } from './modules/downloads/index.js';
 import { paymentsRest } from './modules/payments/index.js';
 import { uploadRest } from './modules/masters/index.js';
 import { blogRest } from './modules/blog/index.js';
+import { demosRest } from './modules/demos/index.js';
 import { distributionRest } from './modules/distribution/index.js';
 
 /** The REST adapters of spec §7 under /api, one router per domain module. */
@@ -19,6 +20,7 @@ export function restRoutes(platform: Platform) {
   api.use(paymentsRest(platform));
   api.use(downloadsRest(platform));
   api.use(blogRest(platform));
+  api.use(demosRest(platform));
   api.use(distributionRest(platform));
   return api;
 }
