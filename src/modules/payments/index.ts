@@ -1,4 +1,4 @@
-export { clientToken, pay, priceInfo, readPaidMaster, removePaymentMethod, savedPaymentMethods } from './payments.service.js';
+export { clientToken, pay, priceInfo, readPaidMaster, reconcilePendingPayments, removePaymentMethod, savedPaymentMethods } from './payments.service.js';
 export { invoicePdf } from './invoices.service.js';
 export { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.js';
 export { installPaymentGateway, paymentGatewayOf } from './gateway/gateway-of.js';
