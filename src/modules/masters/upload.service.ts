@@ -162,11 +162,8 @@ export function discardUpload(ctx: ServiceContext, upload: ReceivedUpload): Prom
  * Creates (or fills) the track with its audio and its unmastered master, and moves the file into
  * place, all or nothing. Answers the unmastered master's id (the client opens /masters/song/{id}).
  */
-export async function saveUpload(
-  ctx: ServiceContext,
-  upload: ReceivedUpload,
-  options: { isCustomMaster: boolean },
-): Promise<TUploadAnswer> {
+export async function saveUpload(ctx: ServiceContext, input: { upload: ReceivedUpload; isCustomMaster: boolean }): Promise<TUploadAnswer> {
+  const { upload, ...options } = input;
   const key = originalKeyOf(upload.trackId);
   let moved = false;
   if ((await repo.storageUsedBy(ctx.db, upload.userId)) + upload.bytes > ctx.platform.env.STORAGE_QUOTA_MB * 1024 * 1024) throw storageFull();
