@@ -46,7 +46,7 @@ function setEnabledCommand(target: 'style' | 'group', enabled: boolean): Command
     const result = await withProduct(
       access,
       (client) => client.catalogue.setEnabled.mutate(input),
-      (db) => setEnabled(db, input),
+      (db) => setEnabled({ db }, input),
     );
     io.out(`${enabled ? 'enabled' : 'disabled'} ${target} ${result.name}`);
   };
@@ -65,7 +65,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'style:list',
     summary: 'every style as Group/Style with its own and its group\'s switch',
     async run(_args, access, io) {
-      const styles = await withProduct(access, (client) => client.catalogue.operatorList.query(), (db) => listStylesForOperators(db));
+      const styles = await withProduct(access, (client) => client.catalogue.operatorList.query(), (db) => listStylesForOperators({ db }));
       for (const s of styles) {
         const state = !s.groupEnabled ? 'disabled (group disabled)' : s.styleEnabled ? 'enabled' : 'disabled';
         io.out(`${`${s.group}/${s.style}`.padEnd(28)} #${String(s.styleIndex).padEnd(4)} ${state}`);
@@ -82,7 +82,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(args, access, io) {
       const { values } = parseArgs({ args, options: { locale: { type: 'string' } }, strict: true });
       const input = ZListFaqsInput.parse({ locale: values.locale });
-      const faqs = await withProduct(access, (client) => client.faq.list.query(input), (db) => listFaqsForOperators(db, input));
+      const faqs = await withProduct(access, (client) => client.faq.list.query(input), (db) => listFaqsForOperators({ db }, input));
       for (const faq of faqs) io.out(`#${faq.id} [${faq.locale}] order ${faq.order}: ${faq.question}`);
       if (faqs.length === 0) io.out('no FAQ entries');
     },
@@ -98,7 +98,7 @@ export const COMMANDS: Record<string, Command> = {
       });
       const parsed = ZAddFaqInput.safeParse({ ...values, order: values.order === undefined ? undefined : Number(values.order) });
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; '));
-      const faq = await withProduct(access, (client) => client.faq.add.mutate(parsed.data), (db) => addFaq(db, parsed.data));
+      const faq = await withProduct(access, (client) => client.faq.add.mutate(parsed.data), (db) => addFaq({ db }, parsed.data));
       io.out(`added FAQ #${faq.id} [${faq.locale}] order ${faq.order}: ${faq.question}`);
     },
   },
@@ -108,7 +108,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(args, access, io) {
       const parsed = ZRemoveFaqInput.safeParse({ id: Number(args[0]) });
       if (!parsed.success || args.length !== 1) throw new UsageError('expected one numeric FAQ id');
-      const faq = await withProduct(access, (client) => client.faq.remove.mutate(parsed.data), (db) => removeFaq(db, parsed.data));
+      const faq = await withProduct(access, (client) => client.faq.remove.mutate(parsed.data), (db) => removeFaq({ db }, parsed.data));
       io.out(`removed FAQ #${faq.id} [${faq.locale}]: ${faq.question}`);
     },
   },
@@ -134,7 +134,7 @@ export const COMMANDS: Record<string, Command> = {
       });
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '));
       const input = { ...parsed.data };
-      const coupon = await withProduct(access, (client) => client.coupons.add.mutate(input), (db) => addCoupon(db, input));
+      const coupon = await withProduct(access, (client) => client.coupons.add.mutate(input), (db) => addCoupon({ db }, input));
       io.out(`added coupon ${describeCoupon(coupon)}`);
     },
   },
@@ -224,7 +224,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'coupon:list',
     summary: 'every coupon with its value, uses and expiry',
     async run(_args, access, io) {
-      const coupons = await withProduct(access, (client) => client.coupons.list.query(), (db) => listCoupons(db));
+      const coupons = await withProduct(access, (client) => client.coupons.list.query(), (db) => listCoupons({ db }));
       for (const coupon of coupons) io.out(describeCoupon(coupon));
       if (coupons.length === 0) io.out('no coupons');
     },

@@ -30,7 +30,7 @@ export async function loadCatalogueStyles(env: Env, options: { enabledOnly: bool
   const db = await openMigratedDatabase(env);
   let styles: TEngineStyle[];
   try {
-    styles = await listEngineStyles(db, options);
+    styles = await listEngineStyles({ db }, options);
   } finally {
     await db.destroy();
   }

@@ -159,7 +159,8 @@ async function sendConfirmation(ctx: ServiceContext, user: { id: string; email: 
  * is mailed its confirmation link again, a confirmed one's owner a mail saying so. Whoever holds
  * the mailbox and forgot the first password uses reset.
  */
-export async function register(ctx: ServiceContext, input: TRegisterInput, client: ClientInfo): Promise<TRegisterAnswer> {
+export async function register(ctx: ServiceContext, input: TRegisterInput & { client: ClientInfo }): Promise<TRegisterAnswer> {
+  const { client } = input;
   await limit(ctx, REGISTER_LIMITS, input.email, client);
   const passwordHash = await hashPassword(input.password);
   const userId = await repo.insertUser(ctx.db, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, locale: ctx.locale });
@@ -178,7 +179,8 @@ export async function register(ctx: ServiceContext, input: TRegisterInput, clien
 }
 
 /** Sends a new confirmation link to an unconfirmed account; answers the same for any address. */
-export async function resendConfirmation(ctx: ServiceContext, input: TEmailInput, client: ClientInfo): Promise<void> {
+export async function resendConfirmation(ctx: ServiceContext, input: TEmailInput & { client: ClientInfo }): Promise<void> {
+  const { client } = input;
   await limit(ctx, RESEND_LIMITS, input.email, client);
   const user = await repo.findCredentialsByEmail(ctx.db, input.email);
   if (!user || user.email_confirmed_at) return;
@@ -219,7 +221,8 @@ async function startSession(ctx: ServiceContext, userId: string, familyId: strin
  * (an unknown address is checked against a dummy hash). Only the right password learns that the
  * address still waits for confirmation.
  */
-export async function login(ctx: ServiceContext, input: TLoginInput, client: ClientInfo): Promise<Session> {
+export async function login(ctx: ServiceContext, input: TLoginInput & { client: ClientInfo }): Promise<Session> {
+  const { client } = input;
   await limit(ctx, LOGIN_LIMITS, input.email, client);
   const user = await repo.findCredentialsByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
@@ -243,7 +246,8 @@ export async function login(ctx: ServiceContext, input: TLoginInput, client: Cli
  */
 export const REFRESH_RETRY_GRACE_MS = 20_000;
 
-export async function refreshSession(ctx: ServiceContext, refreshToken: string | undefined): Promise<Session> {
+export async function refreshSession(ctx: ServiceContext, input: { refreshToken: string | undefined }): Promise<Session> {
+  const { refreshToken } = input;
   if (!refreshToken) throw unauthorized();
   const row = await repo.findRefreshToken(ctx.db, hashOpaqueToken(refreshToken));
   if (!row) throw unauthorized();
@@ -270,14 +274,16 @@ export async function refreshSession(ctx: ServiceContext, refreshToken: string |
 }
 
 /** Ends the session the refresh token belongs to (its whole family). Idempotent. */
-export async function logout(ctx: ServiceContext, refreshToken: string | undefined): Promise<void> {
+export async function logout(ctx: ServiceContext, input: { refreshToken: string | undefined }): Promise<void> {
+  const { refreshToken } = input;
   if (!refreshToken) return;
   const row = await repo.findRefreshToken(ctx.db, hashOpaqueToken(refreshToken));
   if (row) await repo.revokeFamily(ctx.db, row.family_id);
 }
 
 /** Mails a reset link if the address has an account; answers the same either way. */
-export async function forgotPassword(ctx: ServiceContext, input: TEmailInput, client: ClientInfo): Promise<void> {
+export async function forgotPassword(ctx: ServiceContext, input: TEmailInput & { client: ClientInfo }): Promise<void> {
+  const { client } = input;
   await limit(ctx, FORGOT_LIMITS, input.email, client);
   const user = await repo.findCredentialsByEmail(ctx.db, input.email);
   if (!user) return;

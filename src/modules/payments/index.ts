@@ -1,6 +1,4 @@
 export { clientToken, pay, priceInfo, readPaidMaster, removePaymentMethod, savedPaymentMethods } from './payments.service.js';
-export { invoicePdf } from './invoices.service.js';
-export { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.js';
 export { installPaymentGateway, paymentGatewayOf } from './gateway/gateway-of.js';
 export { createLocalGateway, LOCAL_CLIENT_TOKEN_PREFIX } from './gateway/local-gateway.js';
 export type { PaymentGateway, SaleRequest, SaleResult, SavedPaymentMethod } from './gateway/payment-gateway.js';

@@ -93,4 +93,3 @@ export const ZQuote = z.object({
 });
 export type TQuote = z.infer<typeof ZQuote>;
 
-export const ZInvoiceNumber = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

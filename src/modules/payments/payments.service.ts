@@ -6,7 +6,7 @@ import { couponValueCents, redeemCoupon, usableCoupon } from '../coupons/index.j
 import { amountOf, chargeCentsFor, currencyOf, totalsFor, vatTreatmentFor, type TBuyingOption } from '../pricing/index.js';
 import { billingConfigFor, paymentGatewayOf } from './gateway/gateway-of.js';
 import { SERVER_FAILURE, type SavedPaymentMethod } from './gateway/payment-gateway.js';
-import { issueInvoice } from './invoices.service.js';
+import { issueInvoice } from '../invoices/index.js';
 import * as repo from './payments.repository.js';
 import { isMastered } from '../masters/index.js';
 import {
