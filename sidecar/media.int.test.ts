@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renditionKeyOf } from '../src/modules/downloads/index.js';
 import { ORIGINAL_STYLE_INDEX, STREAM_FRAME_HEADER_BYTES, STREAM_FRAME_VERSION } from '../src/modules/streaming/index.js';
 import { signAccessToken } from '../src/platform/access-token.js';
 import { createRandom } from './engine/testing/signals.js';
@@ -264,8 +265,14 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       expect(row).toMatchObject({ id: done.payload.masterId, status: 'MASTERED' });
       expect(row.checksum).toMatch(/^[0-9a-f]{64}$/);
       // The report card's figures: the master's, the original's beside them, and the EQ curve.
-      const measured = row.measurements as { lufs: number; crest: number; original: { lufs: number; lra: number; truePeak: number; crest: number }; eq: { frequencies: number[]; gainsDb: number[] } };
+      const measured = row.measurements as { lufs: number; crest: number; targetLufs: number; heldBackLu: number; original: { lufs: number; lra: number; truePeak: number; crest: number }; eq: { frequencies: number[]; gainsDb: number[] } };
       expect(measured.crest).toBeGreaterThan(0);
+      // The dynamics budget's verdict is stored, and the master meets target - heldBackLu.
+      expect(measured.heldBackLu).toBeGreaterThanOrEqual(0);
+      expect(Math.abs(measured.lufs - (measured.targetLufs - measured.heldBackLu))).toBeLessThanOrEqual(0.5);
+      // The downloads were made here, at bounce: the web process only streams them.
+      expect(await h.platform.storage.size(renditionKeyOf(row.path!, 0))).toBeGreaterThan(0);
+      expect(await h.platform.storage.size(renditionKeyOf(row.path!, 1))).toBeGreaterThan(0);
       expect(measured.original.lufs).toBeLessThan(measured.lufs);
       expect(measured.original.crest).toBeGreaterThan(0);
       expect(measured.eq.frequencies.length).toBeGreaterThan(2);

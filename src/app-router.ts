@@ -12,6 +12,7 @@ import { pricingRouter } from './modules/pricing/index.js';
 import { sharingRouter } from './modules/sharing/index.js';
 import { distributionRouter } from './modules/distribution/index.js';
 import { feedbackRouter } from './modules/feedback/index.js';
+import { blogRouter } from './modules/blog/index.js';
 
 /** The public tRPC API: one sub-router per domain module. */
 export const appRouter = router({
@@ -29,6 +30,7 @@ export const appRouter = router({
   sharing: sharingRouter,
   distribution: distributionRouter,
   feedback: feedbackRouter,
+  blog: blogRouter,
 });
 
 export type AppRouter = typeof appRouter;

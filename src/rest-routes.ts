@@ -5,7 +5,9 @@ import { siteRest } from './modules/site/index.js';
 import { couponsRest } from './modules/coupons/index.js';
 import { downloadsRest } from './modules/downloads/index.js';
 import { paymentsRest } from './modules/payments/index.js';
+import { invoicesRest } from './modules/invoices/index.js';
 import { uploadRest } from './modules/masters/index.js';
+import { blogRest } from './modules/blog/index.js';
 import { distributionRest } from './modules/distribution/index.js';
 
 /** The REST adapters of spec §7 under /api, one router per domain module. */
@@ -16,7 +18,9 @@ export function restRoutes(platform: Platform) {
   api.use(uploadRest(platform));
   api.use(couponsRest(platform));
   api.use(paymentsRest(platform));
+  api.use(invoicesRest(platform));
   api.use(downloadsRest(platform));
+  api.use(blogRest(platform));
   api.use(distributionRest(platform));
   return api;
 }

@@ -84,6 +84,8 @@ describe('distribution in the browser', () => {
 
       // Not subscribed: no Distribution entry in the top menu yet.
       await page.goto('/distribution');
+      await page.getByTestId('distribute-button').waitFor();
+      if (width >= 640) expect(await page.locator('nav').first().getByRole('link', { name: TEXT[locale].distribution, exact: true }).count()).toBe(0);
       await page.getByTestId('distribute-button').click();
       const checkout = page.getByTestId('subscription-checkout');
       await expect.poll(() => checkout.getAttribute('data-step')).toBe('0');

@@ -2,6 +2,22 @@ import { parseArgs } from 'node:util';
 import { listStylesForOperators, setEnabled } from '../../src/modules/catalogue/index.js';
 import { addFaq, listFaqsForOperators, removeFaq, ZAddFaqInput, ZListFaqsInput, ZRemoveFaqInput } from '../../src/modules/faq/index.js';
 import { addCoupon, listCoupons, ZAddCouponInput, type TCoupon } from '../../src/modules/coupons/index.js';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  addCategory,
+  addImage,
+  listPostsForOperators,
+  publishPost,
+  unpublishPost,
+  ZAddCategoryInput,
+  ZPublishPostInput,
+  type BlogOperatorContext,
+  type TPostStatus,
+} from '../../src/modules/blog/index.js';
+import type { Database } from '../../src/platform/db/database.js';
+import { parseEnv } from '../../src/platform/env.js';
+import { createDiskStorage } from '../../src/platform/storage/file-storage.js';
 import { withProduct, type ProductAccess } from './product-access.js';
 
 /**
@@ -30,18 +46,26 @@ function setEnabledCommand(target: 'style' | 'group', enabled: boolean): Command
     const result = await withProduct(
       access,
       (client) => client.catalogue.setEnabled.mutate(input),
-      (db) => setEnabled(db, input),
+      (db) => setEnabled({ db }, input),
     );
     io.out(`${enabled ? 'enabled' : 'disabled'} ${target} ${result.name}`);
   };
 }
+
+/** The blog's operator context on the database path: the product's storage directory under DATA_DIR. */
+const blogContextOf = (db: Database): BlogOperatorContext => ({ db, storage: createDiskStorage(path.join(parseEnv().DATA_DIR, 'storage')) });
+
+const describePost = (post: TPostStatus) =>
+  `${post.slug} [${post.locales.join(', ')}] ${post.published ? 'published' : 'unpublished'}${post.featured ? ', featured' : ''}`;
+
+const issuesOf = (issues: readonly { path: PropertyKey[]; message: string }[]) => issues.map((i) => `${i.path.map(String).join('.') || 'input'}: ${i.message}`).join('; ');
 
 export const COMMANDS: Record<string, Command> = {
   'style:list': {
     usage: 'style:list',
     summary: 'every style as Group/Style with its own and its group\'s switch',
     async run(_args, access, io) {
-      const styles = await withProduct(access, (client) => client.catalogue.operatorList.query(), (db) => listStylesForOperators(db));
+      const styles = await withProduct(access, (client) => client.catalogue.operatorList.query(), (db) => listStylesForOperators({ db }));
       for (const s of styles) {
         const state = !s.groupEnabled ? 'disabled (group disabled)' : s.styleEnabled ? 'enabled' : 'disabled';
         io.out(`${`${s.group}/${s.style}`.padEnd(28)} #${String(s.styleIndex).padEnd(4)} ${state}`);
@@ -58,7 +82,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(args, access, io) {
       const { values } = parseArgs({ args, options: { locale: { type: 'string' } }, strict: true });
       const input = ZListFaqsInput.parse({ locale: values.locale });
-      const faqs = await withProduct(access, (client) => client.faq.list.query(input), (db) => listFaqsForOperators(db, input));
+      const faqs = await withProduct(access, (client) => client.faq.list.query(input), (db) => listFaqsForOperators({ db }, input));
       for (const faq of faqs) io.out(`#${faq.id} [${faq.locale}] order ${faq.order}: ${faq.question}`);
       if (faqs.length === 0) io.out('no FAQ entries');
     },
@@ -74,7 +98,7 @@ export const COMMANDS: Record<string, Command> = {
       });
       const parsed = ZAddFaqInput.safeParse({ ...values, order: values.order === undefined ? undefined : Number(values.order) });
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; '));
-      const faq = await withProduct(access, (client) => client.faq.add.mutate(parsed.data), (db) => addFaq(db, parsed.data));
+      const faq = await withProduct(access, (client) => client.faq.add.mutate(parsed.data), (db) => addFaq({ db }, parsed.data));
       io.out(`added FAQ #${faq.id} [${faq.locale}] order ${faq.order}: ${faq.question}`);
     },
   },
@@ -84,7 +108,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(args, access, io) {
       const parsed = ZRemoveFaqInput.safeParse({ id: Number(args[0]) });
       if (!parsed.success || args.length !== 1) throw new UsageError('expected one numeric FAQ id');
-      const faq = await withProduct(access, (client) => client.faq.remove.mutate(parsed.data), (db) => removeFaq(db, parsed.data));
+      const faq = await withProduct(access, (client) => client.faq.remove.mutate(parsed.data), (db) => removeFaq({ db }, parsed.data));
       io.out(`removed FAQ #${faq.id} [${faq.locale}]: ${faq.question}`);
     },
   },
@@ -110,15 +134,97 @@ export const COMMANDS: Record<string, Command> = {
       });
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '));
       const input = { ...parsed.data };
-      const coupon = await withProduct(access, (client) => client.coupons.add.mutate(input), (db) => addCoupon(db, input));
+      const coupon = await withProduct(access, (client) => client.coupons.add.mutate(input), (db) => addCoupon({ db }, input));
       io.out(`added coupon ${describeCoupon(coupon)}`);
+    },
+  },
+  'blog:category': {
+    usage: 'blog:category SLUG --en NAME --de NAME [--order N]',
+    summary: 'add or rename a blog category',
+    async run(args, access, io) {
+      const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { en: { type: 'string' }, de: { type: 'string' }, order: { type: 'string' } }, strict: true });
+      const parsed = ZAddCategoryInput.safeParse({ slug: positionals[0], nameEn: values.en, nameDe: values.de, order: values.order === undefined ? undefined : Number(values.order) });
+      if (!parsed.success || positionals.length !== 1) throw new UsageError(parsed.success ? 'expected one SLUG' : issuesOf(parsed.error.issues));
+      const input = parsed.data;
+      const category = await withProduct(access, (client) => client.blog.addCategory.mutate(input), (db) => addCategory(blogContextOf(db), input));
+      io.out(`category ${category.slug}: ${category.name} / ${category.nameDe}`);
+    },
+  },
+  'blog:image': {
+    usage: 'blog:image FILE',
+    summary: 'upload an image (JPEG, PNG, WebP): stored in four sizes, prints its id',
+    async run(args, _access, io) {
+      if (args.length !== 1) throw new UsageError('expected one image FILE');
+      // The product runs on this machine (its internal API listens on loopback): it reads the file itself.
+      const input = { path: path.resolve(args[0]!) };
+      const image = await withProduct(_access, (client) => client.blog.addImage.mutate(input), (db) => addImage(blogContextOf(db), input));
+      io.out(`added image ${image.id} (${image.sizes.map((s) => `${s.size} ${s.width}x${s.height}`).join(', ')})`);
+      for (const size of image.sizes) io.out(`  ${size.size}: ${size.url}`);
+    },
+  },
+  'blog:publish': {
+    usage: 'blog:publish SLUG --title TEXT --abstract TEXT --file POST.md [--locale en|de] [--author NAME] [--category SLUG] [--cover IMAGE_ID] [--featured]',
+    summary: 'publish a post in one language, or update it (Markdown, rendered and sanitised)',
+    async run(args, access, io) {
+      const { values, positionals } = parseArgs({
+        args,
+        allowPositionals: true,
+        options: {
+          title: { type: 'string' },
+          abstract: { type: 'string' },
+          file: { type: 'string' },
+          locale: { type: 'string' },
+          author: { type: 'string' },
+          category: { type: 'string' },
+          cover: { type: 'string' },
+          featured: { type: 'boolean' },
+        },
+        strict: true,
+      });
+      if (positionals.length !== 1) throw new UsageError('expected one post SLUG');
+      if (!values.file) throw new UsageError('--file POST.md is required');
+      const markdown = await readFile(values.file, 'utf8');
+      const parsed = ZPublishPostInput.safeParse({
+        slug: positionals[0],
+        locale: values.locale,
+        title: values.title,
+        abstract: values.abstract,
+        markdown,
+        author: values.author,
+        category: values.category,
+        coverImageId: values.cover,
+        featured: values.featured,
+      });
+      if (!parsed.success) throw new UsageError(issuesOf(parsed.error.issues));
+      const input = parsed.data;
+      const post = await withProduct(access, (client) => client.blog.publish.mutate(input), (db) => publishPost(blogContextOf(db), input));
+      io.out(`published ${describePost(post)}: /blog/${post.slug}`);
+    },
+  },
+  'blog:unpublish': {
+    usage: 'blog:unpublish SLUG',
+    summary: 'take a post off the blog (its texts are kept)',
+    async run(args, access, io) {
+      if (args.length !== 1) throw new UsageError('expected one post SLUG');
+      const input = { slug: args[0]! };
+      const post = await withProduct(access, (client) => client.blog.unpublish.mutate(input), (db) => unpublishPost(blogContextOf(db), input));
+      io.out(`unpublished ${describePost(post)}`);
+    },
+  },
+  'blog:list': {
+    usage: 'blog:list',
+    summary: 'every post with its languages and state',
+    async run(_args, access, io) {
+      const posts = await withProduct(access, (client) => client.blog.list.query(), (db) => listPostsForOperators(blogContextOf(db)));
+      for (const post of posts) io.out(describePost(post));
+      if (posts.length === 0) io.out('no posts');
     },
   },
   'coupon:list': {
     usage: 'coupon:list',
     summary: 'every coupon with its value, uses and expiry',
     async run(_args, access, io) {
-      const coupons = await withProduct(access, (client) => client.coupons.list.query(), (db) => listCoupons(db));
+      const coupons = await withProduct(access, (client) => client.coupons.list.query(), (db) => listCoupons({ db }));
       for (const coupon of coupons) io.out(describeCoupon(coupon));
       if (coupons.length === 0) io.out('no coupons');
     },

@@ -1,31 +1,42 @@
 import { listEngineStyles, type TEngineStyle } from '../../src/modules/catalogue/index.js';
+import { databaseTargetOf } from '../../src/platform/db/database.js';
 import type { Env } from '../../src/platform/env.js';
-import { openProductAccess, withProduct } from './product-access.js';
+import { readCatalogueSnapshot, writeCatalogueSnapshot } from './catalogue-snapshot.js';
+import { connectToProduct, openMigratedDatabase } from './product-access.js';
 
 export interface CatalogueResult {
   styles: TEngineStyle[];
-  /** 'product': the running web process answered; 'database': read directly (and migrated). */
-  source: 'product' | 'database';
+  /**
+   * 'product': the running web process answered; 'database': read directly (and migrated);
+   * 'snapshot': the embedded database's snapshot, still matching its files (catalogue-snapshot.ts).
+   */
+  source: 'product' | 'database' | 'snapshot';
 }
 
 /**
  * The product's style catalogue for command-line tools (decisions.md, "A command-line entry"):
  * when the web process runs, its internal API answers (so an embedded PGlite that it holds open is
  * never opened twice); otherwise the database is opened directly (DATABASE_URL or PGlite under
- * DATA_DIR/pg), migrated, read and closed (product-access.ts).
+ * DATA_DIR/pg), migrated, read and closed (product-access.ts). For PGlite, a snapshot of what was
+ * read last is used while the database files are unchanged, so the command does not boot it.
  */
 export async function loadCatalogueStyles(env: Env, options: { enabledOnly: boolean } = { enabledOnly: true }): Promise<CatalogueResult> {
-  const access = await openProductAccess(env);
+  const client = await connectToProduct(env);
+  if (client) return { styles: await client.catalogue.engineStyles.query(options, { signal: AbortSignal.timeout(3000) }), source: 'product' };
+  const target = databaseTargetOf(env);
+  const pgliteDir = target.kind === 'pglite' ? target.dir : null;
+  const snapshot = pgliteDir ? readCatalogueSnapshot(pgliteDir, options.enabledOnly) : null;
+  if (snapshot) return { styles: snapshot, source: 'snapshot' };
+  const db = await openMigratedDatabase(env);
+  let styles: TEngineStyle[];
   try {
-    const styles = await withProduct(
-      access,
-      (client) => client.catalogue.engineStyles.query(options, { signal: AbortSignal.timeout(3000) }),
-      (db) => listEngineStyles(db, options),
-    );
-    return { styles, source: access.kind };
+    styles = await listEngineStyles({ db }, options);
   } finally {
-    await access.close();
+    await db.destroy();
   }
+  // Written after the database is closed, so the fingerprint is of the files as they stay.
+  if (pgliteDir) writeCatalogueSnapshot(pgliteDir, options.enabledOnly, styles);
+  return { styles, source: 'database' };
 }
 
 export const styleLabel = (style: Pick<TEngineStyle, 'groupName' | 'name'>) => `${style.groupName}/${style.name}`;

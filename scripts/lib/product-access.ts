@@ -57,15 +57,26 @@ export function internalSecretOf(env: Pick<Env, 'INTERNAL_SECRET' | 'DATA_DIR'>)
   }
 }
 
-export async function openProductAccess(env: Env): Promise<ProductAccess> {
+/** The running product's internal API, or null when no product answers. */
+export async function connectToProduct(env: Env): Promise<InternalClient | null> {
   const secret = internalSecretOf(env);
-  if (secret) {
-    const client = createInternalClient({ port: env.INTERNAL_PORT, secret });
-    if ((await probeProduct(client)) === 'up') return { kind: 'product', client, close: async () => undefined };
-  }
+  if (!secret) return null;
+  const client = createInternalClient({ port: env.INTERNAL_PORT, secret });
+  return (await probeProduct(client)) === 'up' ? client : null;
+}
+
+/** The database opened directly and migrated (the product is not running). */
+export async function openMigratedDatabase(env: Env): Promise<Database> {
   const db = openDatabase(databaseTargetOf(env));
   // The same migrations the product applies on start, so a tool works on a fresh data directory.
   await migrateToLatest(db);
+  return db;
+}
+
+export async function openProductAccess(env: Env): Promise<ProductAccess> {
+  const client = await connectToProduct(env);
+  if (client) return { kind: 'product', client, close: async () => undefined };
+  const db = await openMigratedDatabase(env);
   return { kind: 'database', db, close: () => db.destroy() };
 }
 

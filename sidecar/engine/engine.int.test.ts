@@ -70,7 +70,7 @@ describe('meter cross-checked with ffmpeg ebur128', () => {
 
 describe('engine styles from the product database', () => {
   it('when the catalogue is read through the service, then it equals the seed the unit tests parse', async () => {
-    const fromDb = await listEngineStyles(database.db, { enabledOnly: true });
+    const fromDb = await listEngineStyles({ db: database.db }, { enabledOnly: true });
     const seeded = seededEngineStyles();
     expect(fromDb.map((s) => [s.groupName, s.name, s.styleIndex, s.processing])).toEqual(seeded.map((s) => [s.groupName, s.name, s.styleIndex, s.processing]));
   });

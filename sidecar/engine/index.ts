@@ -29,6 +29,7 @@ export type { RangeRenderer } from './render.js';
 export type { ChainParams, BandGains } from './dsp/chain.js';
 export { OUTPUT_CHANNELS, PREROLL_FRAMES } from './render.js';
 export { EngineError, type EngineErrorCode } from './engine-error.js';
+export { writeDithered16 } from './dither16.js';
 export type { EngineStyle, EngineStyleParams } from './style.js';
 
 /** Stages of spec §4 that preparation reports, in this order. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeToF32Args, ebur128Args, encodeF32ToWav24Args, encodeMp3Args, encodeWav16DitheredArgs } from './ffmpeg-args.js';
+import { decodeToF32Args, ebur128Args, encodeF32ToWav24Args, encodeMp3Args } from './ffmpeg-args.js';
 import { outputChannelsOf, parseEbur128Summary } from './ffmpeg-run.js';
 
 describe('ffmpeg argument builders', () => {
@@ -28,11 +28,11 @@ describe('ffmpeg argument builders', () => {
     ]);
   });
 
-  it('when making the 16-bit rendition, then it is dithered with high-pass TPDF', () => {
-    expect(encodeWav16DitheredArgs('/m.wav', '/m16.wav')).toEqual([
+  it('when the MP3 must decode lower, then the master is turned down before the encoder', () => {
+    expect(encodeMp3Args('/m.wav', '/m.mp3', -0.84)).toEqual([
       '-hide_banner', '-nostdin', '-filter_threads', '1', '-loglevel', 'error',
-      '-i', '/m.wav', '-map', '0:a:0', '-af', 'aresample=osf=s16:dither_method=triangular_hp',
-      '-c:a', 'pcm_s16le', '-map_metadata', '-1', '-fflags', '+bitexact', '-f', 'wav', '-y', '/m16.wav',
+      '-i', '/m.wav', '-map', '0:a:0', '-af', 'volume=-0.84dB', '-c:a', 'libmp3lame', '-b:a', '192k',
+      '-map_metadata', '-1', '-id3v2_version', '0', '-f', 'mp3', '-y', '/m.mp3',
     ]);
   });
 

@@ -83,14 +83,19 @@ export function encodeF32ToWav24Args(inputPath: string, channels: number, output
   ];
 }
 
-/** MP3 rendition (buying option 0) of the 24-bit master: CBR 192 kbps, 44.1 kHz. */
-export function encodeMp3Args(masterWavPath: string, outputPath: string): string[] {
+/**
+ * MP3 rendition (buying option 0) of the 24-bit master: CBR 192 kbps, 44.1 kHz. `gainDb` (<= 0)
+ * turns the master down first: the encoder's band limiting and quantisation raise the decoded
+ * true peak above the master's, and the MP3 must decode at or below -1 dBTP too.
+ */
+export function encodeMp3Args(masterWavPath: string, outputPath: string, gainDb = 0): string[] {
   return [
     ...commonArgs(),
     '-i',
     masterWavPath,
     '-map',
     '0:a:0',
+    ...(gainDb !== 0 ? ['-af', `volume=${gainDb.toFixed(2)}dB`] : []),
     '-c:a',
     'libmp3lame',
     '-b:a',
@@ -103,33 +108,6 @@ export function encodeMp3Args(masterWavPath: string, outputPath: string): string
     '0',
     '-f',
     'mp3',
-    '-y',
-    outputPath,
-  ];
-}
-
-/**
- * 16-bit dithered WAV rendition (buying option 1). aresample converts the format with triangular
- * high-pass dither (TPDF, its noise pushed up where the ear is less sensitive); the master is
- * already 44.1 kHz, so no resampling happens.
- */
-export function encodeWav16DitheredArgs(masterWavPath: string, outputPath: string): string[] {
-  return [
-    ...commonArgs(),
-    '-i',
-    masterWavPath,
-    '-map',
-    '0:a:0',
-    '-af',
-    'aresample=osf=s16:dither_method=triangular_hp',
-    '-c:a',
-    'pcm_s16le',
-    '-map_metadata',
-    '-1',
-    '-fflags',
-    '+bitexact',
-    '-f',
-    'wav',
     '-y',
     outputPath,
   ];

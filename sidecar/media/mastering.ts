@@ -5,30 +5,16 @@ import path from 'node:path';
 import type { FittedStyle, Preparation, TrackAnalysis, WorkFile } from '../engine/index.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage } from '../../src/platform/storage/file-storage.js';
-import type { TMasterStreamInfo, TTrackAudioInfo } from '../../src/modules/streaming/index.js';
+import type { TBounceProgress, TMasterStreamInfo, TPreparationState, TTrackAudioInfo } from '../../src/modules/streaming/index.js';
 import type { StoredMasterFile } from './chunk-provider.js';
 import type { EngineClient } from './engine-client.js';
 import type { JobRegistry, Waiter } from './jobs.js';
+import { renditionKeyOf } from '../../src/modules/downloads/index.js';
+import { makeRenditions } from './renditions.js';
 import { QueueFullError, type JobScheduler } from './job-scheduler.js';
 import { trackKeys, type TrackSource, type TrackSources } from './track-sources.js';
 import type { WebDirectory } from './web-directory.js';
 
-/** Progress of a preparation as the socket reports it (prepare-mastering, spec §3). */
-export interface PrepareState {
-  processed: boolean;
-  fixing: boolean;
-  stage: 'preparing' | 'dynamics' | 'eq' | 'done';
-  iteration: number;
-  progressInPercent: number;
-  /** Place in the media process's queue (1 = next) while the job waits for a slot. */
-  queuePosition?: number;
-}
-
-export interface BounceState {
-  processed: boolean;
-  progressInPercent: number;
-  queuePosition?: number;
-}
 
 /** A prepared track: the engine's preparation plus what identifies it (cache keys of rendered chunks). */
 export interface PreparedTrack {
@@ -101,6 +87,7 @@ function withTimeout(signal: AbortSignal, ms: number): { signal: AbortSignal; ti
 export class Mastering {
   private readonly prepared = new Map<string, PreparedTrack>();
   private readonly verified = new Map<string, Promise<StoredMasterFile>>();
+  private readonly backfilling = new Set<string>();
 
   constructor(
     private readonly storage: FileStorage,
@@ -139,11 +126,11 @@ export class Mastering {
    * request-mastering: the track's preparation for every enabled style, run once (joined by every
    * asker). Answers at once when a current preparation is kept.
    */
-  async prepare(audio: TTrackAudioInfo, waiter: Waiter, onProgress: (state: PrepareState) => void, fixing = false): Promise<PreparedTrack> {
+  async prepare(audio: TTrackAudioInfo, waiter: Waiter, onProgress: (state: TPreparationState) => void, fixing = false): Promise<PreparedTrack> {
     const styles = await this.directory.enabledStyles();
     const styleKey = styleKeyOf(styles);
     const key = `prepare:${audio.trackId}`;
-    return this.jobs.join<PreparedTrack, PrepareState>(
+    return this.jobs.join<PreparedTrack, TPreparationState>(
       key,
       waiter,
       async (jobSignal, emit) => {
@@ -203,8 +190,8 @@ export class Mastering {
    * records it with the web process. A failure counts an attempt; at the limit the answer is
    * mastering.maxFailedAttemptsReached.
    */
-  async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: BounceState) => void): Promise<{ masterId: string }> {
-    return this.jobs.join<{ masterId: string }, BounceState>(
+  async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: TBounceProgress) => void): Promise<{ masterId: string }> {
+    return this.jobs.join<{ masterId: string }, TBounceProgress>(
       `bounce:${audio.trackId}:${styleId}`,
       waiter,
       async (jobSignal, emit) => {
@@ -234,6 +221,8 @@ export class Mastering {
             emit({ processed: false, progressInPercent: progress.stage === 'finalizing' ? 100 : Math.min(99, progress.progressInPercent) }),
           );
           await staged.commit();
+          // The downloads are made here, once, so the web process only streams finished files.
+          const renditions = await makeRenditions(this.storage, key, { signal: limit.signal });
           const { masterId } = await this.directory.client.masters.recordMastered.mutate({
             trackId: audio.trackId,
             styleId,
@@ -253,6 +242,7 @@ export class Mastering {
               compressionDb: report.compressionDb,
               preGainDb: report.preGainDb,
               trimDb: report.trimDb,
+              mp3GainDb: renditions.mp3GainDb,
               // The report card shows original and master side by side, and the EQ change as a curve.
               original: originalFiguresOf(prepared.preparation.analysis),
               eq: fitted.eqCurve,
@@ -301,7 +291,7 @@ export class Mastering {
     if (!checked) {
       checked = this.verify(filePath, master.styleId, master.checksum, expectedFrames, `${info.size}:${info.mtimeMs}`);
       this.verified.set(cacheKey, checked);
-      checked.catch(() => this.verified.delete(cacheKey));
+      checked.then(() => this.backfillRenditions(master.path!), () => this.verified.delete(cacheKey));
       if (this.verified.size > 1000) this.verified.delete(this.verified.keys().next().value!);
     }
     return checked;
@@ -342,6 +332,22 @@ export class Mastering {
     for await (const piece of createReadStream(filePath)) hash.update(piece as Buffer);
     if (hash.digest('hex') !== checksum) throw new MasterFileBrokenError(styleId, 'wrong checksum');
     return { path: filePath, checksum, version, dataOffset, channels, frames };
+  }
+
+  /**
+   * A master bounced before the media process made its downloads gets them when it is next played
+   * (its page opens the stream), in the background; the download answers binary.s3File.missing
+   * until then.
+   */
+  private backfillRenditions(masterKey: string): void {
+    if (this.backfilling.has(masterKey)) return;
+    this.backfilling.add(masterKey);
+    void (async () => {
+      const sizes = await Promise.all([this.storage.size(renditionKeyOf(masterKey, 0)), this.storage.size(renditionKeyOf(masterKey, 1))]);
+      if (sizes.some((size) => size === null)) await makeRenditions(this.storage, masterKey);
+    })()
+      .catch((error: unknown) => this.log.warn({ err: error, masterKey }, 'renditions not made'))
+      .finally(() => this.backfilling.delete(masterKey));
   }
 
   forgetTrack(trackId: string): void {

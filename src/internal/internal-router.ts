@@ -5,6 +5,17 @@ import { addFaq, listFaqsForOperators, removeFaq, ZAddFaqInput, ZListFaqsInput, 
 import { verifyAccessToken } from '../platform/access-token.js';
 import { addCoupon, listCoupons, ZAddCouponInput } from '../modules/coupons/index.js';
 import {
+  addCategory,
+  addImage,
+  listPostsForOperators,
+  publishPost,
+  unpublishPost,
+  ZAddCategoryInput,
+  ZAddImageInput,
+  ZPublishPostInput,
+  ZUnpublishPostInput,
+} from '../modules/blog/index.js';
+import {
   assertCanBounce,
   masterStreamInfo,
   mastersOfTrack,
@@ -32,38 +43,46 @@ export const internalRouter = router({
   catalogue: router({
     engineStyles: publicProcedure
       .input(z.object({ enabledOnly: z.boolean().default(true) }).default({ enabledOnly: true }))
-      .query(({ ctx, input }) => listEngineStyles(ctx.db, input)),
-    setEnabled: publicProcedure.input(ZSetEnabledInput).mutation(({ ctx, input }) => setEnabled(ctx.db, input)),
+      .query(({ ctx, input }) => listEngineStyles(ctx, input)),
+    setEnabled: publicProcedure.input(ZSetEnabledInput).mutation(({ ctx, input }) => setEnabled(ctx, input)),
     /** Operator command style:list: every style with both switches. */
-    operatorList: publicProcedure.query(({ ctx }) => listStylesForOperators(ctx.db)),
+    operatorList: publicProcedure.query(({ ctx }) => listStylesForOperators(ctx)),
   }),
   /** Operator commands faq:list, faq:add, faq:remove (decisions.md, "Operators"). */
   faq: router({
-    list: publicProcedure.input(ZListFaqsInput).query(({ ctx, input }) => listFaqsForOperators(ctx.db, input)),
-    add: publicProcedure.input(ZAddFaqInput).mutation(({ ctx, input }) => addFaq(ctx.db, input)),
-    remove: publicProcedure.input(ZRemoveFaqInput).mutation(({ ctx, input }) => removeFaq(ctx.db, input)),
+    list: publicProcedure.input(ZListFaqsInput).query(({ ctx, input }) => listFaqsForOperators(ctx, input)),
+    add: publicProcedure.input(ZAddFaqInput).mutation(({ ctx, input }) => addFaq(ctx, input)),
+    remove: publicProcedure.input(ZRemoveFaqInput).mutation(({ ctx, input }) => removeFaq(ctx, input)),
   }),
   /** Operator commands coupon:add and coupon:list (decisions.md, "Operators"). */
   coupons: router({
-    add: publicProcedure.input(ZAddCouponInput).mutation(({ ctx, input }) => addCoupon(ctx.db, input)),
-    list: publicProcedure.query(({ ctx }) => listCoupons(ctx.db)),
+    add: publicProcedure.input(ZAddCouponInput).mutation(({ ctx, input }) => addCoupon(ctx, input)),
+    list: publicProcedure.query(({ ctx }) => listCoupons(ctx)),
+  }),
+  /** Operator commands blog:* (decisions.md, "Operators"): the product's own storage holds the images. */
+  blog: router({
+    publish: publicProcedure.input(ZPublishPostInput).mutation(({ ctx, input }) => publishPost({ db: ctx.db, storage: ctx.platform.storage }, input)),
+    unpublish: publicProcedure.input(ZUnpublishPostInput).mutation(({ ctx, input }) => unpublishPost({ db: ctx.db, storage: ctx.platform.storage }, input)),
+    addCategory: publicProcedure.input(ZAddCategoryInput).mutation(({ ctx, input }) => addCategory({ db: ctx.db, storage: ctx.platform.storage }, input)),
+    addImage: publicProcedure.input(ZAddImageInput).mutation(({ ctx, input }) => addImage({ db: ctx.db, storage: ctx.platform.storage }, input)),
+    list: publicProcedure.query(({ ctx }) => listPostsForOperators({ db: ctx.db, storage: ctx.platform.storage })),
   }),
   tracks: router({
     /** The owner, the styles of the masters shared with the user, or null: the sidecar never guesses. */
-    access: publicProcedure.input(ZTrackAccessInput).query(({ ctx, input }) => trackAccess(ctx.db, input)),
+    access: publicProcedure.input(ZTrackAccessInput).query(({ ctx, input }) => trackAccess(ctx, input)),
     /** Storage key and format of the track's original; null when unknown or without audio. */
-    audioInfo: publicProcedure.input(z.object({ trackId: z.string() })).query(({ ctx, input }) => trackAudioInfo(ctx.db, input)),
+    audioInfo: publicProcedure.input(z.object({ trackId: z.string() })).query(({ ctx, input }) => trackAudioInfo(ctx, input)),
   }),
   masters: router({
     /** The track's master of a style (or by id) with its stored file and measurements, or null. */
     streamInfo: publicProcedure
       .input(z.object({ trackId: z.string(), styleId: z.number().int().nullish(), masterId: z.string().nullish() }))
-      .query(({ ctx, input }) => masterStreamInfo(ctx.db, input)),
-    ofTrack: publicProcedure.input(z.object({ trackId: z.string() })).query(({ ctx, input }) => mastersOfTrack(ctx.db, input)),
+      .query(({ ctx, input }) => masterStreamInfo(ctx, input)),
+    ofTrack: publicProcedure.input(z.object({ trackId: z.string() })).query(({ ctx, input }) => mastersOfTrack(ctx, input)),
     /** Refuses a bounce the rules forbid (failed attempts, new-master rule) before any work starts. */
-    assertCanBounce: publicProcedure.input(ZRecordFailureInput).query(({ ctx, input }) => assertCanBounce(ctx.db, input)),
-    recordMastered: publicProcedure.input(ZRecordMasteredInput).mutation(({ ctx, input }) => recordMastered(ctx.db, input)),
-    recordFailure: publicProcedure.input(ZRecordFailureInput).mutation(({ ctx, input }) => recordMasteringFailure(ctx.db, input)),
+    assertCanBounce: publicProcedure.input(ZRecordFailureInput).query(({ ctx, input }) => assertCanBounce(ctx, input)),
+    recordMastered: publicProcedure.input(ZRecordMasteredInput).mutation(({ ctx, input }) => recordMastered(ctx, input)),
+    recordFailure: publicProcedure.input(ZRecordFailureInput).mutation(({ ctx, input }) => recordMasteringFailure(ctx, input)),
   }),
 });
 

@@ -3,7 +3,7 @@ import { AccountLayout, AccountProfilePage } from '../features/account/routes/ac
 import { AccountPaymentsPage } from '../features/checkout/routes/payments-page.js';
 import { ResetPasswordPage } from '../features/auth/routes/reset-password-page.js';
 import { VerifyEmailPage } from '../features/auth/routes/verify-email-page.js';
-import { BlogPostPage } from '../features/blog/routes/blog-post-page.js';
+import { BlogPage, BlogPostPage } from '../features/blog/routes/blog-pages.js';
 import {
   DistributionAnalyticsPage,
   DistributionPaymentsPage,
@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: 'terms-of-service', element: <TermsOfServicePage /> },
           { path: 'about', element: <AboutPage /> },
           { path: 'learn', element: <LearnPage /> },
+          { path: 'blog', element: <BlogPage /> },
           { path: 'blog/:slug', element: <BlogPostPage /> },
           {
             path: 'distribution',

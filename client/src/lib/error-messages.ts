@@ -49,6 +49,7 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'mastering.noStylesLeft': msg`This track already has a master in every style.`,
   'master.removeFailed': msg`Could not delete master`,
   'share.limitReached': msg`A master can be shared with at most 5 people.`,
+  'share.dailyLimitReached': msg`You have shared a lot today. Please share again tomorrow.`,
   'share.alreadyShared': msg`This master is already shared with this address.`,
   'share.notMastered': msg`Only mastered tracks can be shared.`,
   'share.ownEmail': msg`This is your own e-mail address.`,

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { SOCKET_ERROR_CODES, type TTrackAccess, type TTrackAudioInfo } from '../../../src/modules/streaming/index.js';
+import { isMastered, SOCKET_ERROR_CODES, type TTrackAccess, type TTrackAudioInfo } from '../../../src/modules/streaming/index.js';
 import { OUTPUT_CHANNELS } from '../../engine/index.js';
 import type { StreamTarget } from '../../media/chunk-provider.js';
 import type { MediaServices } from '../../media/media-services.js';
@@ -87,7 +87,7 @@ export async function resolveTarget(
   }
   const master = await services.directory.masterInfo({ trackId, styleId: style.id });
   let broken: unknown = null;
-  if (master?.path && (master.status === 'MASTERED' || master.status === 'PAYMENT_DONE')) {
+  if (master?.path && isMastered(master.status, master.styleId)) {
     try {
       const stored = await services.mastering.storedMaster(master, source.frames);
       return { kind: 'stored', trackId, styleIndex, master: stored };

@@ -1,6 +1,6 @@
-import { SOCKET_ERROR_CODES, ZRequestMasteringPayload, type TPrepareMasteringState } from '../../../src/modules/streaming/index.js';
+import { isMastered, SOCKET_ERROR_CODES, ZRequestMasteringPayload, type TPrepareMasteringState, type TPreparationState } from '../../../src/modules/streaming/index.js';
 import type { MediaServices } from '../../media/media-services.js';
-import { MasterFileBrokenError, type PrepareState } from '../../media/mastering.js';
+import { MasterFileBrokenError } from '../../media/mastering.js';
 import type { EventHandler } from '../handlers.js';
 import { authorizeTrack, reportFailure, throttled } from './common.js';
 
@@ -16,7 +16,7 @@ export function requestMastering(services: MediaServices): EventHandler {
     const parsed = ZRequestMasteringPayload.safeParse(payload);
     if (!parsed.success) return session.sendError(SOCKET_ERROR_CODES.malformed, EVENT);
     const { trackId } = parsed.data;
-    const send = (state: PrepareState) => session.sendJson('prepare-mastering', { trackId, ...state } satisfies TPrepareMasteringState);
+    const send = (state: TPreparationState) => session.sendJson('prepare-mastering', { trackId, ...state } satisfies TPrepareMasteringState);
     try {
       const track = await authorizeTrack(services, session, userId, trackId, EVENT, 'owner');
       if (!track) return;
@@ -25,7 +25,7 @@ export function requestMastering(services: MediaServices): EventHandler {
       const masters = await services.directory.client.masters.ofTrack.query({ trackId });
       const broken: number[] = [];
       for (const master of masters) {
-        if (!master.path || (master.status !== 'MASTERED' && master.status !== 'PAYMENT_DONE')) continue;
+        if (!master.path || !isMastered(master.status, master.styleId)) continue;
         try {
           await services.mastering.storedMaster(master, source.frames);
         } catch (error) {

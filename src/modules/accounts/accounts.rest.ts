@@ -72,12 +72,12 @@ export function accountsRest(platform: Platform) {
   router.post(['/auth/login', '/auth/refresh', '/auth/logout'], jsonOnly);
 
   router.post('/auth/register', async (req, res) => {
-    const answer = await accounts.register(ctxOf(req), parseInput(ZRegisterInput, req.body ?? {}), clientOf(req));
+    const answer = await accounts.register(ctxOf(req), { ...parseInput(ZRegisterInput, req.body ?? {}), client: clientOf(req) });
     res.status(201).json(answer);
   });
 
   router.post('/auth/resend-confirmation', async (req, res) => {
-    await accounts.resendConfirmation(ctxOf(req), parseInput(ZEmailInput, req.body ?? {}), clientOf(req));
+    await accounts.resendConfirmation(ctxOf(req), { ...parseInput(ZEmailInput, req.body ?? {}), client: clientOf(req) });
     res.json({ message: 'global.success.emailSent' });
   });
 
@@ -86,12 +86,12 @@ export function accountsRest(platform: Platform) {
   });
 
   router.post('/auth/login', async (req, res) => {
-    answerSession(res, await accounts.login(ctxOf(req), parseInput(ZLoginInput, req.body ?? {}), clientOf(req)));
+    answerSession(res, await accounts.login(ctxOf(req), { ...parseInput(ZLoginInput, req.body ?? {}), client: clientOf(req) }));
   });
 
   router.post('/auth/refresh', async (req, res) => {
     try {
-      answerSession(res, await accounts.refreshSession(ctxOf(req), refreshCookieOf(req)));
+      answerSession(res, await accounts.refreshSession(ctxOf(req), { refreshToken: refreshCookieOf(req) }));
     } catch (error) {
       clearRefreshCookie(res);
       throw error;
@@ -99,13 +99,13 @@ export function accountsRest(platform: Platform) {
   });
 
   router.post('/auth/logout', async (req, res) => {
-    await accounts.logout(ctxOf(req), refreshCookieOf(req));
+    await accounts.logout(ctxOf(req), { refreshToken: refreshCookieOf(req) });
     clearRefreshCookie(res);
     res.status(204).end();
   });
 
   router.post('/auth/forgot-password', async (req, res) => {
-    await accounts.forgotPassword(ctxOf(req), parseInput(ZEmailInput, req.body ?? {}), clientOf(req));
+    await accounts.forgotPassword(ctxOf(req), { ...parseInput(ZEmailInput, req.body ?? {}), client: clientOf(req) });
     res.json({ message: 'global.success.emailSent' });
   });
 

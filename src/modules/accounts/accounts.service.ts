@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { signAccessToken } from '../../platform/access-token.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, forbidden, unauthorized } from '../../platform/errors.js';
+import { stopSubscriptionsOfDeletedAccount } from '../distribution/index.js';
 import { enforceRateLimits, isKeyRemembered, rememberKey, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
 import { dummyPasswordHash, hashOpaqueToken, hashPassword, newOpaqueToken, passwordNeedsRehash, verifyPassword } from './accounts.crypto.js';
 import { renderAccountMail, type AccountMailKind } from './accounts.mails.js';
@@ -158,7 +159,8 @@ async function sendConfirmation(ctx: ServiceContext, user: { id: string; email: 
  * is mailed its confirmation link again, a confirmed one's owner a mail saying so. Whoever holds
  * the mailbox and forgot the first password uses reset.
  */
-export async function register(ctx: ServiceContext, input: TRegisterInput, client: ClientInfo): Promise<TRegisterAnswer> {
+export async function register(ctx: ServiceContext, input: TRegisterInput & { client: ClientInfo }): Promise<TRegisterAnswer> {
+  const { client } = input;
   await limit(ctx, REGISTER_LIMITS, input.email, client);
   const passwordHash = await hashPassword(input.password);
   const userId = await repo.insertUser(ctx.db, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, locale: ctx.locale });
@@ -177,7 +179,8 @@ export async function register(ctx: ServiceContext, input: TRegisterInput, clien
 }
 
 /** Sends a new confirmation link to an unconfirmed account; answers the same for any address. */
-export async function resendConfirmation(ctx: ServiceContext, input: TEmailInput, client: ClientInfo): Promise<void> {
+export async function resendConfirmation(ctx: ServiceContext, input: TEmailInput & { client: ClientInfo }): Promise<void> {
+  const { client } = input;
   await limit(ctx, RESEND_LIMITS, input.email, client);
   const user = await repo.findCredentialsByEmail(ctx.db, input.email);
   if (!user || user.email_confirmed_at) return;
@@ -218,7 +221,8 @@ async function startSession(ctx: ServiceContext, userId: string, familyId: strin
  * (an unknown address is checked against a dummy hash). Only the right password learns that the
  * address still waits for confirmation.
  */
-export async function login(ctx: ServiceContext, input: TLoginInput, client: ClientInfo): Promise<Session> {
+export async function login(ctx: ServiceContext, input: TLoginInput & { client: ClientInfo }): Promise<Session> {
+  const { client } = input;
   await limit(ctx, LOGIN_LIMITS, input.email, client);
   const user = await repo.findCredentialsByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
@@ -242,7 +246,8 @@ export async function login(ctx: ServiceContext, input: TLoginInput, client: Cli
  */
 export const REFRESH_RETRY_GRACE_MS = 20_000;
 
-export async function refreshSession(ctx: ServiceContext, refreshToken: string | undefined): Promise<Session> {
+export async function refreshSession(ctx: ServiceContext, input: { refreshToken: string | undefined }): Promise<Session> {
+  const { refreshToken } = input;
   if (!refreshToken) throw unauthorized();
   const row = await repo.findRefreshToken(ctx.db, hashOpaqueToken(refreshToken));
   if (!row) throw unauthorized();
@@ -269,14 +274,16 @@ export async function refreshSession(ctx: ServiceContext, refreshToken: string |
 }
 
 /** Ends the session the refresh token belongs to (its whole family). Idempotent. */
-export async function logout(ctx: ServiceContext, refreshToken: string | undefined): Promise<void> {
+export async function logout(ctx: ServiceContext, input: { refreshToken: string | undefined }): Promise<void> {
+  const { refreshToken } = input;
   if (!refreshToken) return;
   const row = await repo.findRefreshToken(ctx.db, hashOpaqueToken(refreshToken));
   if (row) await repo.revokeFamily(ctx.db, row.family_id);
 }
 
 /** Mails a reset link if the address has an account; answers the same either way. */
-export async function forgotPassword(ctx: ServiceContext, input: TEmailInput, client: ClientInfo): Promise<void> {
+export async function forgotPassword(ctx: ServiceContext, input: TEmailInput & { client: ClientInfo }): Promise<void> {
+  const { client } = input;
   await limit(ctx, FORGOT_LIMITS, input.email, client);
   const user = await repo.findCredentialsByEmail(ctx.db, input.email);
   if (!user) return;
@@ -360,6 +367,8 @@ export async function deleteAccount(ctx: ServiceContext): Promise<void> {
   const actor = requireActor(ctx);
   const user = await repo.findUserById(ctx.db, actor.userId);
   if (!user) throw unauthorized();
+  // The gateway first: a failure here leaves the account whole, to be deleted on the next try.
+  await stopSubscriptionsOfDeletedAccount(ctx, user.id);
   const trackIds = await repo.findTrackIdsOfUser(ctx.db, user.id);
   for (const trackId of trackIds) await ctx.platform.storage.removePrefix(`tracks/${trackId}`);
   await ctx.platform.storage.removePrefix(`users/${user.id}`);

@@ -27,26 +27,26 @@ describe('style catalogue', () => {
   });
 
   it('when every style is read for the engine, then its processing parameters validate', async () => {
-    const styles = await listEngineStyles(testDb.db);
+    const styles = await listEngineStyles({ db: testDb.db });
     expect(styles.length).toBeGreaterThanOrEqual(15);
     for (const style of styles) expect(style.processing.ceilingDbtp).toBeLessThanOrEqual(-1);
   });
 
   it('when an operator disables a style and a group, then they leave the catalogue until enabled again', async () => {
-    await setEnabled(testDb.db, { target: 'style', name: 'Pop/Warm', enabled: false });
-    await setEnabled(testDb.db, { target: 'group', name: 'Rock', enabled: false });
+    await setEnabled({ db: testDb.db }, { target: 'style', name: 'Pop/Warm', enabled: false });
+    await setEnabled({ db: testDb.db }, { target: 'group', name: 'Rock', enabled: false });
     let groups = await listStyleGroups({ db: testDb.db, locale: 'en' });
     expect(groups.find((g) => g.name === 'Pop')?.styles.map((s) => s.name)).not.toContain('Warm');
     expect(groups.map((g) => g.name)).not.toContain('Rock');
-    expect((await listEngineStyles(testDb.db)).map((s) => `${s.groupName}/${s.name}`)).not.toContain('Rock/Modern');
-    await setEnabled(testDb.db, { target: 'style', name: 'Pop/Warm', enabled: true });
-    await setEnabled(testDb.db, { target: 'group', name: 'Rock', enabled: true });
+    expect((await listEngineStyles({ db: testDb.db })).map((s) => `${s.groupName}/${s.name}`)).not.toContain('Rock/Modern');
+    await setEnabled({ db: testDb.db }, { target: 'style', name: 'Pop/Warm', enabled: true });
+    await setEnabled({ db: testDb.db }, { target: 'group', name: 'Rock', enabled: true });
     groups = await listStyleGroups({ db: testDb.db, locale: 'en' });
     expect(groups.map((g) => g.name)).toContain('Rock');
   });
 
   it('when an operator names a style that does not exist, then a not-found error says so', async () => {
-    await expect(setEnabled(testDb.db, { target: 'style', name: 'Pop/Nope', enabled: false })).rejects.toThrow('error.styleNotFound');
-    await expect(setEnabled(testDb.db, { target: 'style', name: 'NoSlash', enabled: false })).rejects.toThrow('error.styleNameFormat');
+    await expect(setEnabled({ db: testDb.db }, { target: 'style', name: 'Pop/Nope', enabled: false })).rejects.toThrow('error.styleNotFound');
+    await expect(setEnabled({ db: testDb.db }, { target: 'style', name: 'NoSlash', enabled: false })).rejects.toThrow('error.styleNameFormat');
   });
 });

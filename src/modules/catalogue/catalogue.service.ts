@@ -1,5 +1,4 @@
 import { AppError } from '../../platform/errors.js';
-import type { Database } from '../../platform/db/database.js';
 import type { ServiceContext } from '../../platform/context.js';
 import * as repo from './catalogue.repository.js';
 import {
@@ -44,8 +43,8 @@ export async function listStyleGroups(ctx: Pick<ServiceContext, 'db' | 'locale'>
 }
 
 /** Every style the engine may render, with its validated parameters. */
-export async function listEngineStyles(db: Database, options = { enabledOnly: true }): Promise<TEngineStyle[]> {
-  const styles = await repo.findStyles(db, options);
+export async function listEngineStyles(ctx: Pick<ServiceContext, 'db'>, options = { enabledOnly: true }): Promise<TEngineStyle[]> {
+  const styles = await repo.findStyles(ctx.db, options);
   return styles.map((style) => ({
     id: style.id,
     styleIndex: style.style_index,
@@ -56,9 +55,9 @@ export async function listEngineStyles(db: Database, options = { enabledOnly: tr
 }
 
 /** Operator switch for a style ("Group/Style") or a whole group ("Group"). */
-export async function setEnabled(db: Database, input: TSetEnabledInput): Promise<{ name: string; enabled: boolean }> {
+export async function setEnabled(ctx: Pick<ServiceContext, 'db'>, input: TSetEnabledInput): Promise<{ name: string; enabled: boolean }> {
   if (input.target === 'group') {
-    const row = await repo.setGroupEnabled(db, input.name, input.enabled);
+    const row = await repo.setGroupEnabled(ctx.db, input.name, input.enabled);
     if (!row) throw new AppError('NOT_FOUND', 'error.styleGroupNotFound', { detail: input.name });
     return { name: row.name, enabled: row.enabled };
   }
@@ -66,14 +65,14 @@ export async function setEnabled(db: Database, input: TSetEnabledInput): Promise
   if (slash <= 0) throw new AppError('BAD_REQUEST', 'error.styleNameFormat', { detail: 'expected "Group/Style"' });
   const group = input.name.slice(0, slash);
   const style = input.name.slice(slash + 1);
-  const row = await repo.setStyleEnabled(db, group, style, input.enabled);
+  const row = await repo.setStyleEnabled(ctx.db, group, style, input.enabled);
   if (!row) throw new AppError('NOT_FOUND', 'error.styleNotFound', { detail: input.name });
   return { name: `${group}/${row.name}`, enabled: row.enabled };
 }
 
 /** Every style with both switches, for the operator commands (style:list). */
-export async function listStylesForOperators(db: Database): Promise<TOperatorStyle[]> {
-  const styles = await repo.findStyles(db, { enabledOnly: false });
+export async function listStylesForOperators(ctx: Pick<ServiceContext, 'db'>): Promise<TOperatorStyle[]> {
+  const styles = await repo.findStyles(ctx.db, { enabledOnly: false });
   return styles.map((style) => ({
     group: style.group_name,
     groupEnabled: style.group_enabled,

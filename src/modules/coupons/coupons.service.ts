@@ -79,15 +79,15 @@ function toCoupon(row: CouponRow): TCoupon {
 }
 
 /** Operator command coupon:add. A key that exists already is refused, never overwritten. */
-export async function addCoupon(db: Database, raw: TAddCouponInput): Promise<TCoupon> {
+export async function addCoupon(ctx: Pick<ServiceContext, 'db'>, raw: TAddCouponInput): Promise<TCoupon> {
   const input = ZAddCouponInput.parse(raw);
   const value = input.type === 'percent' ? input.value : input.type === 'amount' ? Math.round(input.value * 100) : 0;
   const expiresAt = input.expires ? new Date(Date.parse(`${input.expires}T00:00:00Z`) + DAY_MS) : null;
-  const row = await repo.insertCoupon(db, { key: input.key, type: input.type, value, maxUses: input.maxUses, perUserLimit: input.perUserLimit, expiresAt });
+  const row = await repo.insertCoupon(ctx.db, { key: input.key, type: input.type, value, maxUses: input.maxUses, perUserLimit: input.perUserLimit, expiresAt });
   if (!row) throw new AppError('CONFLICT', 'error.couponExists', { detail: input.key });
   return toCoupon(row);
 }
 
-export async function listCoupons(db: Database): Promise<TCoupon[]> {
-  return (await repo.listCoupons(db)).map(toCoupon);
+export async function listCoupons(ctx: Pick<ServiceContext, 'db'>): Promise<TCoupon[]> {
+  return (await repo.listCoupons(ctx.db)).map(toCoupon);
 }

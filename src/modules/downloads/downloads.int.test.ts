@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ebur128Args } from '../../../sidecar/ffmpeg/ffmpeg-args.js';
 import { parseEbur128Summary, runFfmpeg } from '../../../sidecar/ffmpeg/ffmpeg-run.js';
 import { musicLike } from '../../../sidecar/engine/testing/signals.js';
+import { makeRenditions } from '../../../sidecar/media/renditions.js';
 import { decodeSimpleWav, encodeWav } from '../../../sidecar/engine/testing/wav-writer.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { createMaster, createUser } from '../../test/commerce-factories.js';
@@ -39,11 +40,12 @@ describe('master downloads', () => {
   let masterLoudness: number;
   const auth = (userId: string) => ({ authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` });
 
-  /** A master of the user's whose 24-bit file is stored, as a bounce would store it. */
-  async function storedMaster(userId: string, buyingOption: number) {
+  /** A master of the user's whose 24-bit file and downloads are stored, as the media process's bounce stores them. */
+  async function storedMaster(userId: string, buyingOption: number, options: { renditions: boolean } = { renditions: true }) {
     const master = await createMaster(platform.db, userId, { buyingOption, status: buyingOption > 0 ? 'PAYMENT_DONE' : 'MASTERED' });
     const key = `masters/${master.id}/master.wav`;
     await platform.storage.write(key, Readable.from([masterWav]));
+    if (options.renditions) await makeRenditions(platform.storage, key);
     await platform.db.updateTable('masters').set({ path: key }).where('id', '=', master.id).execute();
     return { masterId: master.id, key };
   }
@@ -104,10 +106,22 @@ describe('master downloads', () => {
     await writeFile(wav24File, wav24Bytes);
     expect(await probe(wav24File)).toEqual({ codec: 'pcm_s24le', rate: 44100, channels: 2, bits: 24, container: 'wav', duration: 6 });
 
-    // The renditions were kept next to the master and are not made again.
+    // The downloads are the finished files next to the master: streamed, never made again here.
     const kept = await stat(platform.storage.pathOf(renditionKeyOf(key, 1)));
     await (await fetch(`${base}/api/download/master/${masterId}/1`, { headers: auth(user.id) })).arrayBuffer();
     expect((await stat(platform.storage.pathOf(renditionKeyOf(key, 1)))).mtimeMs).toBe(kept.mtimeMs);
+  });
+
+  it('when a master has no downloads made yet, then the web process makes none and answers binary.s3File.missing', async () => {
+    const user = await createUser(platform.db);
+    const { masterId, key } = await storedMaster(user.id, 2, { renditions: false });
+    for (const option of [0, 1]) {
+      const response = await fetch(`${base}/api/download/master/${masterId}/${option}`, { headers: auth(user.id) });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ statusCode: 404, message: 'binary.s3File.missing' });
+      expect(await platform.storage.size(renditionKeyOf(key, option as 0 | 1))).toBeNull();
+    }
+    expect((await fetch(`${base}/api/download/master/${masterId}/2`, { headers: auth(user.id) })).status).toBe(200);
   });
 
   it('when an owner asks for an option above the one owned, then 403 and no audio; option 0 is always theirs', async () => {

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../platform/context.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import * as repo from './downloads.repository.js';
 import type { TMasterDownloadInput } from './downloads.schemas.js';
-import { ensureRendition, RENDITIONS, type RenditionOption } from './renditions.js';
+import { RENDITIONS, renditionKeyOf, type RenditionOption } from './renditions.js';
 
 export interface MasterDownload {
   /** Storage key of the file to stream. */
@@ -40,7 +40,9 @@ export async function masterDownload(ctx: ServiceContext, input: TMasterDownload
   if (!master.path || master.style_name === null || master.style_group_name === null || (await storage.size(master.path)) === null) {
     throw new AppError('NOT_FOUND', 'binary.s3File.missing');
   }
-  const key = await ensureRendition(storage, master.path, buyingOption, { ffmpegBinary: ctx.platform.env.FFMPEG_PATH });
+  // A finished file, made by the media process at bounce (or, for a master bounced before it made
+  // them, when the master is next played).
+  const key = renditionKeyOf(master.path, buyingOption);
   const size = await storage.size(key);
   if (size === null) throw new AppError('NOT_FOUND', 'binary.s3File.missing');
   return {

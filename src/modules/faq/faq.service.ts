@@ -1,5 +1,4 @@
 import type { ServiceContext } from '../../platform/context.js';
-import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import type { TAddFaqInput, TFaq, TListFaqsInput, TOperatorFaq, TRemoveFaqInput } from './faq.schemas.js';
 import { deleteFaq, findAllFaqs, findFaqs, insertFaq } from './faq.repository.js';
@@ -18,16 +17,16 @@ const toOperatorFaq = (row: { id: number; locale: 'en' | 'de'; question: string;
 });
 
 /** Operators' view: every FAQ entry, of one language or both. */
-export async function listFaqsForOperators(db: Database, input: TListFaqsInput): Promise<TOperatorFaq[]> {
-  return (await findAllFaqs(db, input.locale)).map(toOperatorFaq);
+export async function listFaqsForOperators(ctx: Pick<ServiceContext, 'db'>, input: TListFaqsInput): Promise<TOperatorFaq[]> {
+  return (await findAllFaqs(ctx.db, input.locale)).map(toOperatorFaq);
 }
 
-export async function addFaq(db: Database, input: TAddFaqInput): Promise<TOperatorFaq> {
-  return toOperatorFaq(await insertFaq(db, input));
+export async function addFaq(ctx: Pick<ServiceContext, 'db'>, input: TAddFaqInput): Promise<TOperatorFaq> {
+  return toOperatorFaq(await insertFaq(ctx.db, input));
 }
 
-export async function removeFaq(db: Database, input: TRemoveFaqInput): Promise<TOperatorFaq> {
-  const row = await deleteFaq(db, input.id);
+export async function removeFaq(ctx: Pick<ServiceContext, 'db'>, input: TRemoveFaqInput): Promise<TOperatorFaq> {
+  const row = await deleteFaq(ctx.db, input.id);
   if (!row) throw new AppError('NOT_FOUND', 'error.faqNotFound', { detail: String(input.id) });
   return toOperatorFaq(row);
 }

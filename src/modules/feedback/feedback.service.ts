@@ -30,7 +30,7 @@ function userIdOf(ctx: Pick<ServiceContext, 'actor'>): string {
  * "not found", the same answer as for a track that does not exist, so ids cannot be probed.
  */
 async function visibleTrack(ctx: ServiceContext, userId: string, trackId: string): Promise<{ track: repo.TrackFacts; access: NonNullable<TTrackAccess> }> {
-  const access = await trackAccessFor(ctx.db, userId, trackId);
+  const access = await trackAccessFor(ctx, { userId: userId, trackId: trackId });
   const track = access ? await repo.findTrackFacts(ctx.db, trackId) : undefined;
   if (!access || !track) throw notFound('track');
   return { track, access };
@@ -85,7 +85,7 @@ export async function createComment(ctx: ServiceContext, input: TCreateCommentIn
 async function visibleComment(ctx: ServiceContext, userId: string, commentId: string) {
   const comment = await repo.findComment(ctx.db, commentId);
   if (!comment) throw notFound('comment');
-  const access = await trackAccessFor(ctx.db, userId, comment.track_id);
+  const access = await trackAccessFor(ctx, { userId: userId, trackId: comment.track_id });
   const track = access ? await repo.findTrackFacts(ctx.db, comment.track_id) : undefined;
   if (!track) throw notFound('comment');
   return { comment, track };
@@ -159,7 +159,7 @@ export async function createRating(ctx: ServiceContext, input: TCreateRatingInpu
 /** A rating of the caller's own, on a track they may still hear; anything else is "not found". */
 async function ownRating(ctx: ServiceContext, userId: string, ratingId: string) {
   const rating = await repo.findRating(ctx.db, ratingId);
-  if (!rating || !(await trackAccessFor(ctx.db, userId, rating.track_id))) throw notFound('rating');
+  if (!rating || !(await trackAccessFor(ctx, { userId: userId, trackId: rating.track_id }))) throw notFound('rating');
   if (rating.user_id !== userId) throw forbidden();
   return rating;
 }
@@ -191,7 +191,7 @@ export async function ratingSummaries(ctx: ServiceContext, input: TRatingSummari
   const userId = userIdOf(ctx);
   const unique = [...new Set(input.trackIds)];
   const visible: string[] = [];
-  for (const trackId of unique) if (await trackAccessFor(ctx.db, userId, trackId)) visible.push(trackId);
+  for (const trackId of unique) if (await trackAccessFor(ctx, { userId: userId, trackId: trackId })) visible.push(trackId);
   const rows = await repo.summariseRatings(ctx.db, visible);
   const byTrack = new Map(rows.map((row) => [row.track_id, row]));
   return visible.map((trackId) => {

@@ -1,4 +1,6 @@
-export { listInvoices } from './invoices.service.js';
+export { invoicePdf, issueInvoice, listInvoices } from './invoices.service.js';
+export { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.js';
+export { invoicesRest } from './invoices.rest.js';
 export { invoicesRouter } from './invoices.trpc.js';
 export { invoicesGraphql } from './invoices.graphql.js';
 export * from './invoices.schemas.js';

@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
+import type { InvoicesTable } from '../../platform/db/schema.js';
 
 export async function findInvoicesOfUser(db: Database, userId: string) {
   return db
@@ -20,3 +22,56 @@ export async function findInvoicesOfUser(db: Database, userId: string) {
     .orderBy('invoices.invoice_number', 'desc')
     .execute();
 }
+
+/** The next number of the gapless sequence; the counter row stays locked until the transaction ends. */
+export async function nextInvoiceNumber(db: Database): Promise<number> {
+  const row = await db
+    .updateTable('invoice_counter')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('id', '=', true)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+export async function insertInvoice(db: Database, values: Insertable<InvoicesTable>) {
+  await db.insertInto('invoices').values(values).execute();
+}
+
+export async function findInvoice(db: Database, invoiceNumber: number) {
+  return db
+    .selectFrom('invoices')
+    .select([
+      'invoice_number',
+      'user_id',
+      'first_name',
+      'last_name',
+      'company',
+      'street_and_number',
+      'additional',
+      'city',
+      'zip',
+      'country',
+      'state',
+      'tax_id',
+      'coupon_key',
+      'currency',
+      'price_cents',
+      'coupon_value_cents',
+      'vat_rate',
+      'vat_cents',
+      'total_cents',
+      'reverse_charge',
+      'product',
+      'product_type',
+      'buying_option',
+      'payment_method',
+      'transaction_id',
+      'seller',
+      'created_at',
+    ])
+    .where('invoice_number', '=', invoiceNumber)
+    .executeTakeFirst();
+}
+
+export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;

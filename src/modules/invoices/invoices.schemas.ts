@@ -32,3 +32,7 @@ export const ZInvoice = z.object({
   trackArtist: z.string().nullable(),
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
+
+/** GET /api/download/invoice/{invoiceNumber}. */
+export const ZInvoiceNumberInput = z.object({ invoiceNumber: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export type TInvoiceNumberInput = z.infer<typeof ZInvoiceNumberInput>;

@@ -1,7 +1,16 @@
-import type { ServiceContext } from '../../platform/context.js';
-import { unauthorized } from '../../platform/errors.js';
+import type { Platform, ServiceContext } from '../../platform/context.js';
+import type { Database } from '../../platform/db/database.js';
+import { notFound, unauthorized } from '../../platform/errors.js';
+import type { TQuote } from '../payments/payments.schemas.js';
+import { billingConfigOf, type Seller } from '../pricing/index.js';
+import { renderInvoicePdf } from './invoice-pdf.js';
 import * as repo from './invoices.repository.js';
-import type { TInvoice } from './invoices.schemas.js';
+import type { TInvoice, TInvoiceNumberInput } from './invoices.schemas.js';
+
+/*
+ * Invoices, in one module: written inside the payment's settling transaction (issueInvoice), listed
+ * (listInvoices) and rendered as PDF (invoicePdf).
+ */
 
 const money = (cents: number) => Math.round(cents) / 100;
 
@@ -41,4 +50,97 @@ export async function listInvoices(ctx: ServiceContext): Promise<TInvoice[]> {
     masterId: row.master_id,
     trackArtist: row.track_artist,
   }));
+}
+
+/** Invoices are kept ten years after the end of their calendar year (§147 AO, §14b UStG). */
+const RETENTION_YEARS = 10;
+
+/**
+ * Writes the invoice of a settled payment, inside the settling transaction: the next number of the
+ * gapless sequence (the counter row is locked until the transaction ends; take it last), the buyer
+ * and figures exactly as quoted when the charge was claimed, and the seller as configured now.
+ * The one place invoices are written, for masters (product type 0) and subscriptions (1).
+ */
+export async function issueInvoice(
+  trx: Database,
+  platform: Pick<Platform, 'env'>,
+  input: { userId: string | null; masterId: string | null; paymentId: string; quote: TQuote; productType: 0 | 1; paymentMethod: string; transactionId: string | null; issuedAt?: Date },
+): Promise<number> {
+  const { quote } = input;
+  const invoiceNumber = await repo.nextInvoiceNumber(trx);
+  const issued = input.issuedAt ?? new Date();
+  await repo.insertInvoice(trx, {
+    invoice_number: invoiceNumber,
+    user_id: input.userId,
+    master_id: input.masterId,
+    payment_id: input.paymentId,
+    first_name: quote.buyer.firstName,
+    last_name: quote.buyer.lastName,
+    company: quote.buyer.company,
+    street_and_number: quote.buyer.streetAndNumber,
+    additional: quote.buyer.additional,
+    city: quote.buyer.city,
+    zip: quote.buyer.zip,
+    country: quote.buyer.country,
+    state: quote.buyer.state,
+    tax_id: quote.buyer.taxId,
+    coupon_key: quote.coupon?.key ?? null,
+    coupon_type: quote.coupon?.type ?? null,
+    coupon_amount: quote.coupon?.value ?? null,
+    coupon_currency: quote.coupon ? quote.currency : null,
+    currency: quote.currency,
+    price_cents: quote.priceCents,
+    coupon_value_cents: quote.couponValueCents,
+    vat_rate: quote.vatRateBp / 100,
+    vat_cents: quote.vatCents,
+    total_cents: quote.totalCents,
+    reverse_charge: quote.reverseCharge,
+    product: quote.product,
+    product_type: input.productType,
+    buying_option: quote.buyingOption,
+    payment_method: input.paymentMethod,
+    transaction_id: input.transactionId,
+    retain_until: `${issued.getUTCFullYear() + RETENTION_YEARS}-12-31`,
+    created_at: issued,
+    seller: JSON.stringify(billingConfigOf(platform.env).seller),
+  });
+  return invoiceNumber;
+}
+
+/** GET /api/download/invoice/{invoiceNumber}: the owner's invoice as a PDF, else not found. */
+export async function invoicePdf(ctx: ServiceContext, input: TInvoiceNumberInput): Promise<{ fileName: string; pdf: Buffer }> {
+  if (!ctx.actor) throw unauthorized();
+  const invoice = await repo.findInvoice(ctx.db, input.invoiceNumber);
+  if (!invoice || invoice.user_id !== ctx.actor.userId) throw notFound('invoice');
+  const pdf = await renderInvoicePdf({
+    invoiceNumber: Number(invoice.invoice_number),
+    issuedAt: invoice.created_at,
+    seller: invoice.seller as Seller,
+    buyer: {
+      firstName: invoice.first_name,
+      lastName: invoice.last_name,
+      company: invoice.company,
+      streetAndNumber: invoice.street_and_number,
+      additional: invoice.additional,
+      zip: invoice.zip,
+      city: invoice.city,
+      state: invoice.state,
+      country: invoice.country,
+      taxId: invoice.tax_id,
+    },
+    product: invoice.product,
+    buyingOption: invoice.buying_option,
+    productType: invoice.product_type,
+    currency: invoice.currency,
+    priceCents: invoice.price_cents,
+    couponKey: invoice.coupon_key,
+    couponValueCents: invoice.coupon_value_cents,
+    vatRate: Number(invoice.vat_rate),
+    vatCents: invoice.vat_cents,
+    totalCents: invoice.total_cents,
+    reverseCharge: invoice.reverse_charge,
+    paymentMethod: invoice.payment_method,
+    transactionId: invoice.transaction_id,
+  });
+  return { fileName: `invoice-${invoice.invoice_number}.pdf`, pdf };
 }

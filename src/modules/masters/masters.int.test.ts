@@ -48,15 +48,18 @@ describe('masters and tracks', () => {
   async function uploadFor(user: User, fileName = 'Song.wav') {
     const ctx = platform.contextFor({ userId: user.id });
     const received = await receiveUpload(ctx, { file: Readable.from([Buffer.from(wavBytes())]), fileName });
-    const { id: masterId } = await saveUpload(ctx, received, { isCustomMaster: false });
+    const { id: masterId } = await saveUpload(ctx, { upload: received, isCustomMaster: false });
     return { trackId: received.trackId, masterId };
   }
 
   /** A styled master as the mastering flow will store it, with a file under the track's folder. */
+  /** What the engine records for a bounced master (ZMasterMeasurements). */
+  const MEASURED = { lufs: -10.1, truePeak: -1.2, frames: 44_100, channels: 2, sampleRate: 44_100 };
+
   async function masterFor(user: User, trackId: string, style: string, options: { createdAt?: string } = {}) {
     const row = await platform.db
       .insertInto('masters')
-      .values({ track_id: trackId, user_id: user.id, style_id: styleId(style), status: 'MASTERED', measurements: JSON.stringify({ lufs: -10.1, truePeak: -1.2 }), ...(options.createdAt ? { created_at: options.createdAt } : {}) })
+      .values({ track_id: trackId, user_id: user.id, style_id: styleId(style), status: 'MASTERED', measurements: JSON.stringify(MEASURED), ...(options.createdAt ? { created_at: options.createdAt } : {}) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const key = `tracks/${trackId}/masters/${row.id}/master.wav`;
@@ -92,7 +95,17 @@ describe('masters and tracks', () => {
     const unmastered = await caller.masters.master({ id: masterId });
     expect(unmastered).toMatchObject({
       id: masterId,
-      track: { id: trackId, name: 'Shape Test', path: 'Shape Test.wav', isCustomMaster: false, artist: null, bpm: null },
+      // The same Track as myTracks answers, owner and audio format included.
+      track: {
+        id: trackId,
+        name: 'Shape Test',
+        path: 'Shape Test.wav',
+        isCustomMaster: false,
+        artist: null,
+        bpm: null,
+        user: { id: alice.id, email: alice.email },
+        audio: { sampleRate: expect.any(Number), channels: expect.any(Number), frames: expect.any(Number) },
+      },
       buyingOption: 0,
       style: null,
       user: { id: alice.id, email: alice.email },
@@ -112,7 +125,7 @@ describe('masters and tracks', () => {
       style: { id: styleId('Pop/Bright'), name: 'Bright', styleIndex: 0, styleGroup: { name: 'Pop' } },
       style_name: 'Bright',
       styleGroup_name: 'Pop',
-      measurements: { lufs: -10.1, truePeak: -1.2 },
+      measurements: MEASURED,
       status: 'MASTERED',
     });
     expect((await caller.masters.unmasteredMaster({ trackId })).id).toBe(masterId);
@@ -226,26 +239,26 @@ describe('masters and tracks', () => {
 
   it('when a new master is asked for, then the rule of spec §5 decides', async () => {
     const { trackId } = await uploadFor(alice);
-    expect(await canCreateMaster(platform.db, { trackId, styleId: styleId('Pop/Bright') })).toEqual({ allowed: true });
+    expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Bright') })).toEqual({ allowed: true });
     await masterFor(alice, trackId, 'Pop/Bright');
     await masterFor(alice, trackId, 'Electronic/Club');
-    expect(await canCreateMaster(platform.db, { trackId, styleId: styleId('Pop/Bright') })).toEqual({ allowed: false, reason: 'styleAlreadyMastered' });
+    expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Bright') })).toEqual({ allowed: false, reason: 'styleAlreadyMastered' });
     await expect(assertCanCreateMaster(platform.contextFor({ userId: alice.id }), { trackId, styleId: styleId('Pop/Bright') })).rejects.toThrow('mastering.styleAlreadyMastered');
     await expect(assertCanCreateMaster(platform.contextFor({ userId: bob.id }), { trackId, styleId: styleId('Pop/Warm') })).rejects.toThrow('global.error.notFound');
 
     // Only Pop/Bright and Pop/Warm stay enabled: two enabled styles, and the track already has two styled masters.
     const others = ['Electronic', 'Hip-Hop', 'Rock', 'Acoustic'];
-    for (const group of others) await setEnabled(platform.db, { target: 'group', name: group, enabled: false });
-    await setEnabled(platform.db, { target: 'style', name: 'Pop/Punchy', enabled: false });
+    for (const group of others) await setEnabled(platform, { target: 'group', name: group, enabled: false });
+    await setEnabled(platform, { target: 'style', name: 'Pop/Punchy', enabled: false });
     try {
-      expect(await canCreateMaster(platform.db, { trackId, styleId: styleId('Pop/Warm') })).toEqual({ allowed: false, reason: 'noStylesLeft' });
-      expect(await canCreateMaster(platform.db, { trackId, styleId: styleId('Rock/Raw') })).toEqual({ allowed: false, reason: 'styleNotAvailable' });
+      expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Warm') })).toEqual({ allowed: false, reason: 'noStylesLeft' });
+      expect(await canCreateMaster(platform, { trackId, styleId: styleId('Rock/Raw') })).toEqual({ allowed: false, reason: 'styleNotAvailable' });
       await expect(assertCanCreateMaster(platform.contextFor({ userId: alice.id }), { trackId, styleId: styleId('Pop/Warm') })).rejects.toThrow('mastering.noStylesLeft');
     } finally {
-      for (const group of others) await setEnabled(platform.db, { target: 'group', name: group, enabled: true });
-      await setEnabled(platform.db, { target: 'style', name: 'Pop/Punchy', enabled: true });
+      for (const group of others) await setEnabled(platform, { target: 'group', name: group, enabled: true });
+      await setEnabled(platform, { target: 'style', name: 'Pop/Punchy', enabled: true });
     }
-    expect(await canCreateMaster(platform.db, { trackId, styleId: styleId('Pop/Warm') })).toEqual({ allowed: true });
+    expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Warm') })).toEqual({ allowed: true });
   });
 
   it('when two uploads race into the same planned track, then exactly one wins and its file stays', async () => {
@@ -254,7 +267,7 @@ describe('masters and tracks', () => {
     const ctx = platform.contextFor({ userId: alice.id });
     const attempt = async () => {
       const received = await receiveUpload(ctx, { file: Readable.from([Buffer.from(wavBytes())]), fileName: 'race.wav', trackId: planned.id });
-      return saveUpload(ctx, received, { isCustomMaster: false });
+      return saveUpload(ctx, { upload: received, isCustomMaster: false });
     };
     const results = await Promise.allSettled([attempt(), attempt()]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -271,12 +284,12 @@ describe('masters and tracks', () => {
     const unshared = await masterFor(alice, trackId, 'Rock/Modern');
     const carol = await createTestUser(platform.db, platform.secrets.jwtSecret);
     await platform.db.insertInto('shares').values({ master_id: styled.id, owner_user_id: alice.id, email: bob.email }).execute();
-    expect(await trackAccessFor(platform.db, alice.id, trackId)).toEqual({ role: 'owner' });
+    expect(await trackAccessFor(platform, { userId: alice.id, trackId: trackId })).toEqual({ role: 'owner' });
     // Rock/Modern is mastered too but not shared: it is not among bob's styles.
     expect(unshared.id).not.toBe(styled.id);
-    expect(await trackAccessFor(platform.db, bob.id, trackId)).toEqual({ role: 'shared', styleIds: [styleId('Hip-Hop/Heavy')] });
-    expect(await trackAccessFor(platform.db, carol.id, trackId)).toBeNull();
-    expect(await trackAccessFor(platform.db, alice.id, '00000000-0000-4000-8000-000000000000')).toBeNull();
-    expect(await trackAccessFor(platform.db, alice.id, 'nonsense')).toBeNull();
+    expect(await trackAccessFor(platform, { userId: bob.id, trackId: trackId })).toEqual({ role: 'shared', styleIds: [styleId('Hip-Hop/Heavy')] });
+    expect(await trackAccessFor(platform, { userId: carol.id, trackId: trackId })).toBeNull();
+    expect(await trackAccessFor(platform, { userId: alice.id, trackId: '00000000-0000-4000-8000-000000000000' })).toBeNull();
+    expect(await trackAccessFor(platform, { userId: alice.id, trackId: 'nonsense' })).toBeNull();
   });
 });

@@ -1,8 +1,13 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import type { TMastersInput, TTrackAccess } from './masters.schemas.js';
+import type { MasterStatus } from '../../platform/db/schema.js';
+import type { TMasterStatus, TMastersInput, TTrackAccess } from './masters.schemas.js';
 
 /** Kysely only (house rule 6): tracks, masters and what hangs on them. Reads list their columns. */
+
+// The table's status column and the API's status union must name the same values: this fails the typecheck otherwise.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _statusesAgree: Same<MasterStatus, TMasterStatus> = true;
 
 const TRACK_COLUMNS = [
   'tracks.id',

@@ -66,6 +66,21 @@ export type TCanCreateMasterInput = z.infer<typeof ZCanCreateMasterInput>;
 
 /* ---------- answers ---------- */
 
+/** A master's life (sql/0003): made, bouncing, bounced, failed, bought. */
+export const ZMasterStatus = z.enum(['CREATED', 'MASTERING', 'MASTERED', 'FAILED', 'PAYMENT_DONE']);
+export type TMasterStatus = z.infer<typeof ZMasterStatus>;
+
+/** Statuses of a master whose file exists. */
+export const MASTERED_STATUSES = ['MASTERED', 'PAYMENT_DONE'] as const satisfies readonly TMasterStatus[];
+
+/**
+ * The one rule for "is this master mastered" (spec §2, §5): it has a style and its file exists.
+ * Only such a master is paid for, shared, streamed from its file or offered for sharing in the SPA.
+ */
+export function isMastered(status: string, styleId: number | null): boolean {
+  return styleId !== null && (MASTERED_STATUSES as readonly string[]).includes(status);
+}
+
 export const ZUserRef = z.object({ id: z.string(), email: z.string() });
 
 export const ZAudioInfo = z.object({
@@ -107,6 +122,43 @@ export const ZMasterInvoice = z.object({
   transactionId: z.string().nullable(),
 });
 
+const ZVersionFigures = z.object({ lufs: z.number().nullable(), lra: z.number().nullable(), truePeak: z.number().nullable(), crest: z.number().nullable() });
+
+/**
+ * What the engine measured on a bounced master (ITU-R BS.1770-4, EBU Tech 3342), stored with it and
+ * answered as is: the report card reads these fields, nothing else.
+ */
+export const ZMasterMeasurements = z
+  .object({
+    lufs: z.number(),
+    truePeak: z.number(),
+    lra: z.number().nullable().optional(),
+    frames: z.number().int(),
+    channels: z.number().int(),
+    sampleRate: z.number().int(),
+    /** Sample peak over RMS, dB. */
+    crest: z.number().nullable().optional(),
+    /** The style's loudness target, LUFS. */
+    targetLufs: z.number().optional(),
+    /**
+     * How far short of the target the master stays to keep the dynamics the style's budget allows,
+     * LU (0: target met). Masters bounced before the budget existed carry none.
+     */
+    heldBackLu: z.number().min(0).optional(),
+    /** Limiter gain reduction at the 95th percentile and mean compression, dB. */
+    limiterP95Db: z.number().optional(),
+    compressionDb: z.number().optional(),
+    preGainDb: z.number().optional(),
+    trimDb: z.number().optional(),
+    /** The original as preparation measured it. */
+    original: ZVersionFigures.optional(),
+    /** The EQ stage's change, dB at each frequency. */
+    eq: z.object({ frequencies: z.array(z.number()), gainsDb: z.array(z.number()) }).optional(),
+  })
+  // Stored JSON written by an older engine may carry fields this version no longer names.
+  .loose();
+export type TMasterMeasurements = z.infer<typeof ZMasterMeasurements>;
+
 export const ZMasterStyle = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -123,11 +175,11 @@ export const ZMaster = z.object({
   style: ZMasterStyle.nullable(),
   user: ZUserRef,
   invoice: ZMasterInvoice.nullable(),
-  status: z.string(),
+  status: ZMasterStatus,
   failedMasteringAttempts: z.number().int(),
   shareCount: z.number().int(),
-  /** Loudness figures of the mastered file (engine-defined JSON object); null until mastered. */
-  measurements: z.record(z.string(), z.unknown()).nullable(),
+  /** Loudness figures of the mastered file; null until mastered. */
+  measurements: ZMasterMeasurements.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   track_name: z.string(),

@@ -3,21 +3,25 @@ import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import * as repo from './masters.repository.js';
 import type { MasterRow } from './masters.repository.js';
-import type {
-  TCanCreateMaster,
-  TCanCreateMasterInput,
-  TIdInput,
-  TMaster,
-  TMastersInput,
-  TTrackAccess,
-  TTrackIdInput,
+import {
+  ZMasterMeasurements,
+  type TMasterMeasurements,
+  type TCanCreateMaster,
+  type TCanCreateMasterInput,
+  type TIdInput,
+  type TMaster,
+  type TMastersInput,
+  type TTrackAccess,
+  type TTrackIdInput,
 } from './masters.schemas.js';
 import { removeStoredFiles, removeTrackOfUser, toTrack, userIdOf } from './tracks.service.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function measurementsOf(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+/** A master's stored measurements JSON as its shape, or null (none yet, or not what the engine writes). */
+export function measurementsOf(value: unknown): TMasterMeasurements | null {
+  const parsed = ZMasterMeasurements.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 async function toMasters(db: Database, rows: MasterRow[]): Promise<TMaster[]> {
@@ -140,8 +144,8 @@ export const masterFilesPrefix = (trackId: string, masterId: string) => `tracks/
  * enabled (with its group), the track has none of that style yet, and the track's styled masters
  * are fewer than the enabled styles. Ownership is the caller's business (see assertCanCreateMaster).
  */
-export async function canCreateMaster(db: Database, input: TCanCreateMasterInput): Promise<TCanCreateMaster> {
-  const facts = await repo.newMasterFacts(db, input.trackId, input.styleId);
+export async function canCreateMaster(ctx: Pick<ServiceContext, 'db'>, input: TCanCreateMasterInput): Promise<TCanCreateMaster> {
+  const facts = await repo.newMasterFacts(ctx.db, input.trackId, input.styleId);
   if (!facts.styleAvailable) return { allowed: false, reason: 'styleNotAvailable' };
   if (facts.mastersOfStyle > 0) return { allowed: false, reason: 'styleAlreadyMastered' };
   if (facts.styledMasters >= facts.enabledStyles) return { allowed: false, reason: 'noStylesLeft' };
@@ -152,15 +156,15 @@ export async function canCreateMaster(db: Database, input: TCanCreateMasterInput
 export async function assertCanCreateMaster(ctx: ServiceContext, input: TCanCreateMasterInput): Promise<void> {
   const userId = userIdOf(ctx);
   if ((await repo.findTracks(ctx.db, { userId, trackId: input.trackId })).length === 0) throw notFound('track');
-  const verdict = await canCreateMaster(ctx.db, input);
+  const verdict = await canCreateMaster(ctx, input);
   if (verdict.allowed) return;
   if (verdict.reason === 'styleNotAvailable') throw new AppError('NOT_FOUND', 'error.styleNotFound', { detail: String(input.styleId) });
   throw new AppError('CONFLICT', `mastering.${verdict.reason}`);
 }
 
 /** Who may hear a track (media sidecar): its owner; a user some of its masters are shared with, those masters; or nobody. */
-export async function trackAccessFor(db: Database, userId: string, trackId: string): Promise<TTrackAccess> {
+export async function trackAccessFor(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string }): Promise<TTrackAccess> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!uuid.test(userId) || !uuid.test(trackId)) return null;
-  return repo.findTrackAccess(db, userId, trackId);
+  if (!uuid.test(input.userId) || !uuid.test(input.trackId)) return null;
+  return repo.findTrackAccess(ctx.db, input.userId, input.trackId);
 }

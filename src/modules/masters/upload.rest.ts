@@ -145,7 +145,7 @@ async function handleUpload(platform: Platform, req: Request): Promise<TUploadAn
       throw new AppError('BAD_REQUEST', 'error.uploadFieldOrder', { detail: 'send trackId before the track file, as a valid id' });
     }
     const fields = parseInput(ZUploadFields, parsed.fields);
-    return await saveUpload(ctx, received, { isCustomMaster: fields.isCustomMaster });
+    return await saveUpload(ctx, { upload: received, isCustomMaster: fields.isCustomMaster });
   } catch (error) {
     await discardUpload(ctx, received);
     throw error;

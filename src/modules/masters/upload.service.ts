@@ -142,11 +142,8 @@ export function discardUpload(ctx: ServiceContext, upload: ReceivedUpload): Prom
  * Creates (or fills) the track with its audio and its unmastered master, and moves the file into
  * place, all or nothing. Answers the unmastered master's id (the client opens /masters/song/{id}).
  */
-export async function saveUpload(
-  ctx: ServiceContext,
-  upload: ReceivedUpload,
-  options: { isCustomMaster: boolean },
-): Promise<TUploadAnswer> {
+export async function saveUpload(ctx: ServiceContext, input: { upload: ReceivedUpload; isCustomMaster: boolean }): Promise<TUploadAnswer> {
+  const { upload, ...options } = input;
   const key = originalKeyOf(upload.trackId);
   let moved = false;
   try {

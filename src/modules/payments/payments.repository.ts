@@ -1,7 +1,5 @@
 import { sql } from 'kysely';
-import type { Insertable } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import type { InvoicesTable } from '../../platform/db/schema.js';
 import { selectMastersWithStyle } from '../masters/index.js';
 
 /**
@@ -170,21 +168,6 @@ export async function markMasterPaid(db: Database, masterId: string, buyingOptio
  * The next invoice number of the gapless sequence: the counter row is locked by this update until
  * the paying transaction ends, and a rollback returns the number (sql/0001, invoice_counter).
  */
-export async function nextInvoiceNumber(db: Database): Promise<number> {
-  const row = await db
-    .updateTable('invoice_counter')
-    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-    .where('id', '=', true)
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  return Number(row.last_number);
-}
-
-
-export async function insertInvoice(db: Database, values: Insertable<InvoicesTable>) {
-  await db.insertInto('invoices').values(values).execute();
-}
-
 export async function findLatestInvoiceOfMaster(db: Database, masterId: string) {
   return db
     .selectFrom('invoices')
@@ -194,44 +177,6 @@ export async function findLatestInvoiceOfMaster(db: Database, masterId: string) 
     .limit(1)
     .executeTakeFirst();
 }
-
-export async function findInvoice(db: Database, invoiceNumber: number) {
-  return db
-    .selectFrom('invoices')
-    .select([
-      'invoice_number',
-      'user_id',
-      'first_name',
-      'last_name',
-      'company',
-      'street_and_number',
-      'additional',
-      'city',
-      'zip',
-      'country',
-      'state',
-      'tax_id',
-      'coupon_key',
-      'currency',
-      'price_cents',
-      'coupon_value_cents',
-      'vat_rate',
-      'vat_cents',
-      'total_cents',
-      'reverse_charge',
-      'product',
-      'product_type',
-      'buying_option',
-      'payment_method',
-      'transaction_id',
-      'seller',
-      'created_at',
-    ])
-    .where('invoice_number', '=', invoiceNumber)
-    .executeTakeFirst();
-}
-
-export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
 
 export async function markMasterPaymentDone(db: Database, masterId: string) {
   await db.updateTable('masters').set({ status: 'PAYMENT_DONE', updated_at: sql`now()` }).where('id', '=', masterId).execute();

@@ -2,11 +2,10 @@ import express from 'express';
 import type { Platform } from '../../platform/context.js';
 import { parseInput } from '../../platform/validation.js';
 import { contextOfRequest } from '../../platform/http/request-context.js';
-import { invoicePdf } from './invoices.service.js';
-import { ZInvoiceNumber, ZPayInput, ZPriceInfoInput } from './payments.schemas.js';
+import { ZPayInput, ZPriceInfoInput } from './payments.schemas.js';
 import { clientToken, pay, priceInfo } from './payments.service.js';
 
-/** Spec §7: payment calls and the invoice download. */
+/** Spec §7: payment calls. */
 export function paymentsRest(platform: Platform) {
   const router = express.Router();
   router.get('/payment/client_token', async (req, res) => {
@@ -19,15 +18,6 @@ export function paymentsRest(platform: Platform) {
   router.post('/payment/pay', async (req, res) => {
     const input = parseInput(ZPayInput, req.body);
     res.json(await pay(contextOfRequest(platform, req), input));
-  });
-  router.get('/download/invoice/:invoiceNumber', async (req, res) => {
-    const invoiceNumber = parseInput(ZInvoiceNumber, req.params.invoiceNumber);
-    const { fileName, pdf } = await invoicePdf(contextOfRequest(platform, req), invoiceNumber);
-    res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('X-File-Name', fileName);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.attachment(fileName);
-    res.end(pdf);
   });
   return router;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZPostalAddress } from '../addresses/addresses.schemas.js';
 import { ZCouponKey } from '../coupons/coupons.schemas.js';
+import { ZMasterStatus } from '../masters/masters.schemas.js';
 import { ZCurrency } from '../pricing/pricing.schemas.js';
 
 const ZOption = z.coerce.number().int().min(0).max(2);
@@ -56,7 +57,7 @@ export const ZMasterInvoice = z.object({
 export const ZPaidMaster = z.object({
   id: z.string(),
   buyingOption: z.number().int(),
-  status: z.string(),
+  status: ZMasterStatus,
   track: z.object({ id: z.string(), name: z.string(), artist: z.string().nullable(), isCustomMaster: z.boolean() }),
   style: z.object({ id: z.number().int(), name: z.string(), styleIndex: z.number().int(), styleGroup: z.object({ id: z.number().int(), name: z.string() }) }).nullable(),
   user: z.object({ id: z.string() }),
@@ -92,4 +93,3 @@ export const ZQuote = z.object({
 });
 export type TQuote = z.infer<typeof ZQuote>;
 
-export const ZInvoiceNumber = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -6,8 +6,9 @@ import { couponValueCents, redeemCoupon, usableCoupon } from '../coupons/index.j
 import { amountOf, chargeCentsFor, currencyOf, totalsFor, vatTreatmentFor, type TBuyingOption } from '../pricing/index.js';
 import { billingConfigFor, paymentGatewayOf } from './gateway/gateway-of.js';
 import { SERVER_FAILURE, type SavedPaymentMethod } from './gateway/payment-gateway.js';
-import { issueInvoice } from './invoices.service.js';
+import { issueInvoice } from '../invoices/index.js';
 import * as repo from './payments.repository.js';
+import { isMastered } from '../masters/index.js';
 import {
   ZQuote,
   type TPaidMaster,
@@ -115,7 +116,7 @@ export async function priceInfo(ctx: ServiceContext, input: TPriceInfoInput): Pr
 function checkMasterPayable(master: repo.MasterForPayment | undefined, actor: Actor, input: TPayInput): asserts master is repo.MasterForPayment {
   // Someone else's master does not exist for the caller.
   if (!master || master.user_id !== actor.userId) throw notFound('master');
-  if (master.style_id === null || (master.status !== 'MASTERED' && master.status !== 'PAYMENT_DONE')) {
+  if (!isMastered(master.status, master.style_id)) {
     throw new AppError('CONFLICT', 'payment.masterNotMastered');
   }
   if (input.styleId != null && input.styleId !== master.style_id) throw new AppError('BAD_REQUEST', 'payment.styleMismatch');

@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { totalsFor, vatTreatmentFor } from '../pricing/index.js';
 import { billingConfigFor } from './gateway/gateway-of.js';
-import { issueInvoice } from './invoices.service.js';
+import { issueInvoice } from '../invoices/index.js';
 import * as repo from './payments.repository.js';
 import { ZQuote, type TQuote } from './payments.schemas.js';
 

@@ -1,7 +1,6 @@
 export { LIST_PRICE_CENTS, listPriceCents, PRICE_BOX_CENTS, EU_STANDARD_VAT_RATES_BP, billingConfigOf, type BillingConfig, type Seller } from './pricing.config.js';
 export {
   amountOf,
-  chargeCentsFor,
   currencyOf,
   normaliseTaxId,
   priceList,

@@ -1,18 +1,13 @@
 import type { Env } from '../../platform/env.js';
-import { LIST_PRICE_CENTS, type TBuyingOption, type TCurrency } from './pricing.schemas.js';
+import type { TCurrency } from './pricing.schemas.js';
 
-export { LIST_PRICE_CENTS, PRICE_BOX_CENTS } from './pricing.schemas.js';
+export { LIST_PRICE_CENTS, listPriceCents, PRICE_BOX_CENTS } from './pricing.schemas.js';
 
 /**
  * Every price and tax rate of the product, in one place (the list prices themselves live in
  * pricing.schemas.ts, which the client reads too). Money is integer cents; the same figures apply
  * in USD and EUR (spec §1: "2.99 USD" in English, the same number in EUR in German).
  */
-export function listPriceCents(buyingOption: TBuyingOption): number {
-  const cents = LIST_PRICE_CENTS[buyingOption];
-  if (cents === undefined) throw new RangeError(`no buying option ${buyingOption}`);
-  return cents;
-}
 
 export const CURRENCY_OF_LOCALE = { en: 'USD', de: 'EUR' } as const satisfies Record<'en' | 'de', TCurrency>;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../platform/env.js';
 import { billingConfigOf } from './pricing.config.js';
-import { chargeCentsFor, priceList, taxIdFormatValid, totalsFor, vatTreatmentFor } from './pricing.js';
+import { priceList, taxIdFormatValid, totalsFor, vatTreatmentFor } from './pricing.js';
+import { chargeCentsFor } from './pricing.schemas.js';
 
 const config = billingConfigOf({ SELLER_COUNTRY: 'DE', SELLER_NAME: 'Seller', SELLER_ADDRESS: 'Street 1|Berlin', SELLER_VAT_ID: 'DE123456789' });
 

@@ -6,7 +6,7 @@ import {
   VAT_ID_FORMATS,
   type BillingConfig,
 } from './pricing.config.js';
-import type { TBuyingOption, TCurrency, TPriceList } from './pricing.schemas.js';
+import type { TCurrency, TPriceList } from './pricing.schemas.js';
 
 /** Cents as the API and the invoice show money: a number with at most 2 decimals. */
 export const amountOf = (cents: number): number => Math.round(cents) / 100;
@@ -21,13 +21,6 @@ export function priceList(locale: Locale): TPriceList {
   };
 }
 
-/**
- * What moving a master to `buyingOption` costs before coupon and VAT: the list price, or, moving up
- * from an owned option, the difference (spec §1: the option only goes up). Owned or lower costs 0.
- */
-export function chargeCentsFor(buyingOption: TBuyingOption, ownedOption: TBuyingOption = 0): number {
-  return Math.max(0, listPriceCents(buyingOption) - listPriceCents(ownedOption));
-}
 
 /** Spaces, dots and hyphens are how people write VAT ids; the number itself is letters and digits. */
 export const normaliseTaxId = (taxId: string): string => taxId.replace(/[\s.\-/]/g, '').toUpperCase();

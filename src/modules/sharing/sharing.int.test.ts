@@ -18,7 +18,8 @@ describe('sharing', () => {
   const callerFor = (user: User | null) => createCallerFactory(appRouter)(platform.contextFor(user ? { userId: user.id } : null));
 
   beforeAll(async () => {
-    platform = await createTestPlatform();
+    // Alice shares more often here than the daily limit allows (that limit: sharing-limits.int.test.ts).
+    platform = await createTestPlatform({ SHARES_PER_DAY: '1000' });
     app = await listenTestApp(platform);
     base = app.base;
     alice = await createTestUser(platform.db, platform.secrets.jwtSecret);

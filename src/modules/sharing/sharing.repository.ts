@@ -5,9 +5,6 @@ import type { TSharedWithMeInput } from './sharing.schemas.js';
 
 /** Kysely only (house rule 6): shares and the masters they point at. Reads list their columns. */
 
-/** Statuses of a master whose file exists (spec §5: only mastered items can be shared). */
-export const MASTERED_STATUSES = ['MASTERED', 'PAYMENT_DONE'] as const;
-
 /** The caller's master, row-locked so the share counter and the limit check cannot race. */
 export function lockOwnMaster(db: Database, masterId: string, ownerId: string) {
   return selectMastersWithStyle(db)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMasterMeasurements, ZMasterStatus } from '../masters/masters.schemas.js';
 
 /** Spec §5 and §9: at most 5 shares per master. */
 export const MAX_SHARES_PER_MASTER = 5;
@@ -72,8 +73,8 @@ export const ZSharedMaster = z.object({
     .object({ id: z.number().int(), name: z.string(), styleIndex: z.number().int(), styleGroup: z.object({ id: z.number().int(), name: z.string() }) })
     .nullable(),
   user: z.object({ id: z.string(), email: z.string() }),
-  status: z.string(),
-  measurements: z.record(z.string(), z.unknown()).nullable(),
+  status: ZMasterStatus,
+  measurements: ZMasterMeasurements.nullable(),
   createdAt: z.string(),
   track_name: z.string(),
   custom_master: z.boolean(),

@@ -1,5 +1,7 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
+import { enforceRateLimits, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
+import { isMastered, measurementsOf } from '../masters/index.js';
 import { renderShareMail } from './sharing.mails.js';
 import * as repo from './sharing.repository.js';
 import {
@@ -17,6 +19,14 @@ import {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/**
+ * A share mails text the sharer chose (names, track name) to any address. Bounded so the service
+ * is no spam relay: shares (and so mails) per user per day, and each text clipped in the mail.
+ */
+export const SHARE_MAIL_TEXT_MAX = 60;
+const sharesPerUser = (ctx: ServiceContext): RateLimitRule => ({ name: 'share-user', max: ctx.platform.env.SHARES_PER_DAY, windowS: 24 * 3600 });
+const clip = (text: string) => (text.length <= SHARE_MAIL_TEXT_MAX ? text : `${text.slice(0, SHARE_MAIL_TEXT_MAX - 1).trimEnd()}…`);
+
 function userIdOf(ctx: Pick<ServiceContext, 'actor'>): string {
   if (!ctx.actor) throw unauthorized();
   return ctx.actor.userId;
@@ -27,9 +37,6 @@ const sharerName = (row: { owner_first_name: string | null; owner_last_name: str
 const styleNameOf = (row: { style_group_name: string | null; style_name: string | null }) =>
   row.style_group_name && row.style_name ? `${row.style_group_name} - ${row.style_name}` : null;
 
-const isMastered = (row: { style_id: number | null; status: string }) =>
-  row.style_id !== null && (repo.MASTERED_STATUSES as readonly string[]).includes(row.status);
-
 /**
  * Shares one of the caller's mastered masters with an e-mail address (spec §5, §6): only the
  * owner, only mastered, at most 5, no address twice. The counter moves in the same transaction,
@@ -37,10 +44,16 @@ const isMastered = (row: { style_id: number | null; status: string }) =>
  */
 export async function createShare(ctx: ServiceContext, input: TCreateShareInput): Promise<TShare> {
   const ownerId = userIdOf(ctx);
+  try {
+    await enforceRateLimits(ctx.db, [{ rule: sharesPerUser(ctx), key: ownerId }]);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') throw new AppError('TOO_MANY_REQUESTS', 'share.dailyLimitReached');
+    throw error;
+  }
   const { share, master } = await ctx.db.transaction().execute(async (trx) => {
     const master = await repo.lockOwnMaster(trx, input.masterId, ownerId);
     if (!master) throw notFound('master');
-    if (!isMastered(master)) throw new AppError('CONFLICT', 'share.notMastered');
+    if (!isMastered(master.status, master.style_id)) throw new AppError('CONFLICT', 'share.notMastered');
     if (master.owner_email === input.email) throw new AppError('BAD_REQUEST', 'share.ownEmail');
     if ((await repo.countShares(trx, master.id)) >= MAX_SHARES_PER_MASTER) throw new AppError('CONFLICT', 'share.limitReached');
     const share = await repo.insertShare(trx, { masterId: master.id, ownerId, email: input.email });
@@ -49,12 +62,12 @@ export async function createShare(ctx: ServiceContext, input: TCreateShareInput)
     return { share, master };
   });
 
-  const sharer = sharerName(master);
+  const sharer = clip(sharerName(master));
   // The share's id rides on the link: a signed-out recipient is told who shared what (shareInvitation).
   const link = new URL(`/masters/song/${master.id}?share=${share.id}`, ctx.platform.env.PUBLIC_URL).toString();
   const styleName = styleNameOf(master);
   try {
-    const rendered = renderShareMail(master.owner_locale, { sharer, trackName: master.track_name, styleName, link });
+    const rendered = renderShareMail(master.owner_locale, { sharer, trackName: clip(master.track_name), styleName, link });
     await ctx.platform.mailer.send({ to: share.email, ...rendered, link, kind: 'share' });
   } catch (error) {
     // The share stands; the invited person also finds it under "Shared with me" after signing in.
@@ -123,7 +136,7 @@ function toSharedMaster(row: repo.SharedRow): TSharedMaster {
       : null,
     user: { id: row.owner_id, email: row.owner_email },
     status: row.status,
-    measurements: measurements !== null && typeof measurements === 'object' && !Array.isArray(measurements) ? (measurements as Record<string, unknown>) : null,
+    measurements: measurementsOf(measurements),
     createdAt: iso(row.created_at),
     track_name: row.track_name,
     custom_master: row.track_is_custom_master,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMasterMeasurements, ZMasterStatus } from '../masters/masters.schemas.js';
 
 /** Client-to-server events of the real-time socket (spec §7), in the `{event, token, payload}` envelope. */
 export const ZClientEnvelope = z.object({
@@ -136,6 +137,9 @@ export const ZPrepareMasteringState = z.object({
   queuePosition: z.number().int().min(1).optional(),
 });
 export type TPrepareMasteringState = z.infer<typeof ZPrepareMasteringState>;
+/** The preparation's progress without its track: the one shape the engine's host, the socket and the SPA keep. */
+export const ZPreparationState = ZPrepareMasteringState.omit({ trackId: true });
+export type TPreparationState = z.infer<typeof ZPreparationState>;
 
 export const ZBounceState = z.object({
   trackId: z.string(),
@@ -146,13 +150,16 @@ export const ZBounceState = z.object({
   queuePosition: z.number().int().min(1).optional(),
 });
 export type TBounceState = z.infer<typeof ZBounceState>;
+/** A bounce's progress as the media process and the SPA keep it. */
+export const ZBounceProgress = ZBounceState.pick({ processed: true, progressInPercent: true, queuePosition: true });
+export type TBounceProgress = z.infer<typeof ZBounceProgress>;
 
 export const ZChunksCanceled = z.object({ styleIndex: z.number().int(), chunkIndices: z.array(z.number().int()) });
 export type TChunksCanceled = z.infer<typeof ZChunksCanceled>;
 
 /* Internal API (web process <- sidecar) inputs and answers. */
 export const ZTrackAccessInput = z.object({ userId: z.string(), trackId: z.string() });
-export { ZTrackAccess, type TTrackAccess } from '../masters/masters.schemas.js';
+export { isMastered, ZTrackAccess, type TTrackAccess } from '../masters/masters.schemas.js';
 
 export const ZTrackAudioInfo = z.object({
   trackId: z.string(),
@@ -165,40 +172,15 @@ export const ZTrackAudioInfo = z.object({
 });
 export type TTrackAudioInfo = z.infer<typeof ZTrackAudioInfo>;
 
-const ZVersionFigures = z.object({ lufs: z.number().nullable(), lra: z.number().nullable(), truePeak: z.number().nullable(), crest: z.number().nullable() });
-
-/** What the engine measured on a bounced master; the report card reads the same JSON back. */
-export const ZMasterMeasurements = z.object({
-  lufs: z.number(),
-  truePeak: z.number(),
-  frames: z.number().int(),
-  channels: z.number().int(),
-  sampleRate: z.number().int(),
-  crest: z.number().nullable().optional(),
-  /** The style's loudness target, LUFS. */
-  targetLufs: z.number().optional(),
-  /**
-   * How far short of the target the master stays to keep the dynamics the style's budget allows,
-   * LU (0: target met). Masters bounced before the budget existed carry none.
-   */
-  heldBackLu: z.number().min(0).optional(),
-  /** Limiter gain reduction at the 95th percentile and mean compression, dB. */
-  limiterP95Db: z.number().optional(),
-  compressionDb: z.number().optional(),
-  /** The original as preparation measured it. */
-  original: ZVersionFigures.optional(),
-  /** The EQ stage's change, dB at each frequency. */
-  eq: z.object({ frequencies: z.array(z.number()), gainsDb: z.array(z.number()) }).optional(),
-}).loose();
-export type TMasterMeasurements = z.infer<typeof ZMasterMeasurements>;
+export { ZMasterMeasurements, type TMasterMeasurements } from '../masters/masters.schemas.js';
 
 export const ZMasterStreamInfo = z.object({
   masterId: z.string(),
   styleId: z.number().int(),
-  status: z.string(),
+  status: ZMasterStatus,
   path: z.string().nullable(),
   checksum: z.string().nullable(),
-  measurements: z.record(z.string(), z.unknown()).nullable(),
+  measurements: ZMasterMeasurements.nullable(),
   /** The bounced master's waveform peaks; null before a bounce stored them. */
   waveform: z.array(z.number()).nullable(),
   failedMasteringAttempts: z.number().int(),

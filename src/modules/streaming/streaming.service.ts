@@ -1,7 +1,7 @@
-import type { Database } from '../../platform/db/database.js';
+import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 // The new-master rule and track access live in the masters module (spec §5): one decision point each.
-import { canCreateMaster, trackAccessFor } from '../masters/index.js';
+import { canCreateMaster, measurementsOf, trackAccessFor } from '../masters/index.js';
 import * as repo from './streaming.repository.js';
 import {
   MAX_FAILED_MASTERING_ATTEMPTS,
@@ -17,14 +17,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Who may hear a track (issue 5): its owner, or a user one of its masters is shared with
  * (masters' trackAccessFor). Answers null for an unknown track as well, so a caller cannot probe for ids.
  */
-export function trackAccess(db: Database, input: { userId: string; trackId: string }): Promise<TTrackAccess> {
-  return trackAccessFor(db, input.userId, input.trackId);
+export function trackAccess(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string }): Promise<TTrackAccess> {
+  return trackAccessFor(ctx, input);
 }
 
 /** Where the track's original lives and what it is; null when the track is unknown or holds no audio yet. */
-export async function trackAudioInfo(db: Database, input: { trackId: string }): Promise<TTrackAudioInfo | null> {
+export async function trackAudioInfo(ctx: Pick<ServiceContext, 'db'>, input: { trackId: string }): Promise<TTrackAudioInfo | null> {
   if (!UUID.test(input.trackId)) return null;
-  const track = await repo.findTrackOwnerAndAudio(db, input.trackId);
+  const track = await repo.findTrackOwnerAndAudio(ctx.db, input.trackId);
   if (!track?.path || track.sample_rate === null || track.channels === null) return null;
   return {
     trackId: track.id,
@@ -45,7 +45,7 @@ function toStreamInfo(row: NonNullable<Awaited<ReturnType<typeof repo.findMaster
     status: row.status,
     path: row.path,
     checksum: row.checksum,
-    measurements: measurements && typeof measurements === 'object' && !Array.isArray(measurements) ? (measurements as Record<string, unknown>) : null,
+    measurements: measurementsOf(measurements),
     waveform: Array.isArray(row.waveform) ? row.waveform.filter((peak): peak is number => typeof peak === 'number') : null,
     failedMasteringAttempts: row.failed_mastering_attempts,
   };
@@ -53,25 +53,25 @@ function toStreamInfo(row: NonNullable<Awaited<ReturnType<typeof repo.findMaster
 
 /** The track's master of a style, as the sidecar streams it; null when none exists. */
 export async function masterStreamInfo(
-  db: Database,
+  ctx: Pick<ServiceContext, 'db'>,
   input: { trackId: string; styleId?: number | null | undefined; masterId?: string | null | undefined },
 ): Promise<TMasterStreamInfo | null> {
   if (!UUID.test(input.trackId)) return null;
   if (input.masterId) {
     if (!UUID.test(input.masterId)) return null;
-    const row = await repo.findMasterById(db, input.masterId);
+    const row = await repo.findMasterById(ctx.db, input.masterId);
     if (!row || row.track_id !== input.trackId) return null;
     return toStreamInfo(row);
   }
   if (input.styleId == null) return null;
-  const row = await repo.findMasterOfStyle(db, input.trackId, input.styleId);
+  const row = await repo.findMasterOfStyle(ctx.db, input.trackId, input.styleId);
   return row ? toStreamInfo(row) : null;
 }
 
 /** Every styled master of the track (the sidecar checks their stored files before streaming them). */
-export async function mastersOfTrack(db: Database, input: { trackId: string }): Promise<TMasterStreamInfo[]> {
+export async function mastersOfTrack(ctx: Pick<ServiceContext, 'db'>, input: { trackId: string }): Promise<TMasterStreamInfo[]> {
   if (!UUID.test(input.trackId)) return [];
-  const rows = await repo.findMastersOfTrack(db, input.trackId);
+  const rows = await repo.findMastersOfTrack(ctx.db, input.trackId);
   return rows.map(toStreamInfo).filter((info): info is TMasterStreamInfo => info !== null);
 }
 
@@ -80,13 +80,13 @@ export async function mastersOfTrack(db: Database, input: { trackId: string }): 
  * (mastering.maxFailedAttemptsReached), or when the style would be a new master the new-master
  * rule forbids. A style that already has a master may always be rebuilt (fixing).
  */
-export async function assertCanBounce(db: Database, input: { trackId: string; styleId: number }): Promise<{ existingMasterId: string | null }> {
-  const masters = await repo.findMastersOfTrack(db, input.trackId);
+export async function assertCanBounce(ctx: Pick<ServiceContext, 'db'>, input: { trackId: string; styleId: number }): Promise<{ existingMasterId: string | null }> {
+  const masters = await repo.findMastersOfTrack(ctx.db, input.trackId);
   const styled = masters.find((m) => m.style_id === input.styleId);
   const attempts = styled?.failed_mastering_attempts ?? masters.find((m) => m.style_id === null)?.failed_mastering_attempts ?? 0;
   if (attempts >= MAX_FAILED_MASTERING_ATTEMPTS) throw new AppError('CONFLICT', 'mastering.maxFailedAttemptsReached');
   if (styled) return { existingMasterId: styled.id };
-  const verdict = await canCreateMaster(db, input);
+  const verdict = await canCreateMaster(ctx, input);
   if (!verdict.allowed) {
     if (verdict.reason === 'styleNotAvailable') throw new AppError('NOT_FOUND', 'error.styleNotFound', { detail: String(input.styleId) });
     throw new AppError('CONFLICT', `mastering.${verdict.reason}`);
@@ -99,14 +99,14 @@ export async function assertCanBounce(db: Database, input: { trackId: string; st
  * measurements and status MASTERED (a paid one stays PAYMENT_DONE); a style without a master gets
  * one, owned by the track's owner, if the new-master rule allows it.
  */
-export async function recordMastered(db: Database, input: TRecordMasteredInput): Promise<{ masterId: string }> {
-  return db.transaction().execute(async (trx) => {
+export async function recordMastered(ctx: Pick<ServiceContext, 'db'>, input: TRecordMasteredInput): Promise<{ masterId: string }> {
+  return ctx.db.transaction().execute(async (trx) => {
     const track = await repo.findTrackOwner(trx, input.trackId);
     if (!track) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'track' });
     const file = { path: input.path, checksum: input.checksum, measurements: JSON.stringify(input.measurements), waveform: input.waveform ? JSON.stringify(input.waveform) : null };
     const existing = await repo.findMasterOfStyle(trx, input.trackId, input.styleId);
     if (existing) return { masterId: (await repo.updateMasterFile(trx, existing.id, file)).id };
-    const verdict = await canCreateMaster(trx, { trackId: input.trackId, styleId: input.styleId });
+    const verdict = await canCreateMaster({ db: trx }, { trackId: input.trackId, styleId: input.styleId });
     if (!verdict.allowed) throw new AppError('CONFLICT', `mastering.${verdict.reason}`);
     const row = await repo.insertMasteredMaster(trx, { trackId: input.trackId, userId: track.user_id, styleId: input.styleId, ...file });
     return { masterId: row.id };
@@ -114,7 +114,7 @@ export async function recordMastered(db: Database, input: TRecordMasteredInput):
 }
 
 /** A failed bounce: one more attempt counted; at the limit the caller answers mastering.maxFailedAttemptsReached. */
-export async function recordMasteringFailure(db: Database, input: { trackId: string; styleId: number }): Promise<{ failedMasteringAttempts: number; limitReached: boolean }> {
-  const failedMasteringAttempts = await repo.incrementFailedAttempts(db, input.trackId, input.styleId);
+export async function recordMasteringFailure(ctx: Pick<ServiceContext, 'db'>, input: { trackId: string; styleId: number }): Promise<{ failedMasteringAttempts: number; limitReached: boolean }> {
+  const failedMasteringAttempts = await repo.incrementFailedAttempts(ctx.db, input.trackId, input.styleId);
   return { failedMasteringAttempts, limitReached: failedMasteringAttempts >= MAX_FAILED_MASTERING_ATTEMPTS };
 }

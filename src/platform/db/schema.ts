@@ -174,6 +174,44 @@ export interface CommentDigestOptoutsTable {
   created_at: CreatedAt;
 }
 
+/** The blog's content service (sql/0031). */
+export interface BlogCategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  name_en: string;
+  name_de: string;
+  sort_order: Generated<number>;
+}
+
+export interface BlogImagesTable {
+  id: Generated<string>;
+  original_name: string;
+  sizes: Json<{ size: string; width: number; height: number }[]>;
+  created_at: CreatedAt;
+}
+
+export interface BlogPostsTable {
+  id: Generated<string>;
+  slug: string;
+  category_id: number | null;
+  author: string;
+  cover_image_id: string | null;
+  featured: Generated<boolean>;
+  published_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface BlogPostTextsTable {
+  post_id: string;
+  locale: 'en' | 'de';
+  title: string;
+  abstract: string;
+  body_markdown: string;
+  body_html: string;
+  updated_at: Timestamp;
+}
+
 export interface FaqsTable {
   id: Generated<number>;
   locale: 'en' | 'de';
@@ -364,6 +402,10 @@ export interface DB {
   ratings: RatingsTable;
   comment_digests: CommentDigestsTable;
   comment_digest_optouts: CommentDigestOptoutsTable;
+  blog_categories: BlogCategoriesTable;
+  blog_images: BlogImagesTable;
+  blog_posts: BlogPostsTable;
+  blog_post_texts: BlogPostTextsTable;
   faqs: FaqsTable;
   coupons: CouponsTable;
   payments: PaymentsTable;

@@ -5,6 +5,7 @@ import { ColorSchemeToggle } from '../../components/color-scheme-toggle.js';
 import { LanguageSwitch } from '../../components/language-switch.js';
 import { useIsLoggedIn } from '../../features/auth/auth-store.js';
 import { useAppStoreApi } from '../../lib/app-store.js';
+import { useBlogEnabled } from '../../features/blog/use-blog-enabled.js';
 import { SOCIAL_LINKS } from '../../lib/site-links.js';
 import classes from './footer.module.css';
 
@@ -16,11 +17,13 @@ export function Footer() {
   const { t } = useLingui();
   const loggedIn = useIsLoggedIn();
   const app = useAppStoreApi();
+  const blog = useBlogEnabled();
   const year = new Date().getFullYear();
   const links = [
     { to: '/', label: t`Home` },
     ...(loggedIn ? [{ to: '/masters', label: t`Masters` }, { to: '/distribution', label: t`Distribution` }] : []),
     { to: '/info', label: t`Support` },
+    ...(blog ? [{ to: '/blog', label: t`Blog` }] : []),
     { to: '/privacy-policy', label: t`Privacy policy` },
     { to: '/terms-of-service', label: t`Terms of service` },
   ];

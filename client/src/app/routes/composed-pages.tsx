@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HonestEmpty } from '../../components/honest-empty.js';
 import { PageHeader } from '../../components/page-header.js';
-import { useIsLoggedIn } from '../../features/auth/auth-store.js';
+import { useAuthStatus, useIsLoggedIn } from '../../features/auth/auth-store.js';
 import { useDistributionSubscription, useDistributionUser } from '../../features/distribution/distribution-store.js';
 import { DistributionLandingPage } from '../../features/distribution/routes/distribution-pages.js';
 import { DistributionInitialScreen } from '../../features/distribution/routes/initial-screen.js';
@@ -45,6 +45,7 @@ const DISTRIBUTION_HOME = '/distribution/';
 export function DistributionLandingRoute() {
   const { t } = useLingui();
   const loggedIn = useIsLoggedIn();
+  const restoring = useAuthStatus() === 'restoring';
   const dialogs = useDialogs();
   const app = useAppStoreApi();
   const navigate = useNavigate();
@@ -55,7 +56,8 @@ export function DistributionLandingRoute() {
   if (config.data && !config.data.features.distribution) {
     return <HonestEmpty title={t`Distribution is not available`} />;
   }
-  if (loggedIn && (subscription.isPending || distributionUser.isPending)) {
+  // While a reload restores the session, the button must not yet treat the user as a visitor.
+  if (restoring || (loggedIn && (subscription.isPending || distributionUser.isPending))) {
     return (
       <Center py="xl">
         <Loader aria-label={t`Loading`} />

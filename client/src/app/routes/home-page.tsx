@@ -2,6 +2,7 @@ import { Anchor, Box, Container, Grid, Group, Stack, Text, Title } from '@mantin
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { useIsLoggedIn } from '../../features/auth/auth-store.js';
+import { BlogTeasers } from '../../features/blog/components/blog-teasers.js';
 import { StyleOverview } from '../../features/catalogue/components/style-overview.js';
 import { FaqList } from '../../features/faq/components/faq-list.js';
 import { PriceBox } from '../../features/pricing/components/price-box.js';
@@ -64,6 +65,8 @@ export function HomePage() {
             </Title>
             <PriceBox onChooseFile={() => openFilePicker()} />
           </Box>
+
+          <BlogTeasers />
 
           <Box component="section" aria-labelledby="faq-heading">
             <Group justify="space-between" align="baseline" mb="lg">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionFor, upgradeCostOf } from './buying-decision.js';
+import { actionFor } from './buying-decision.js';
 
 describe('the option only goes up (spec §1)', () => {
   it('when an option is at or below the owned one, then it downloads', () => {
@@ -20,13 +20,5 @@ describe('the option only goes up (spec §1)', () => {
     expect(actionFor(0, null)).toBe('download');
     expect(actionFor(1, null)).toBe('checkout');
     expect(actionFor(2, null)).toBe('checkout');
-  });
-
-  it('when moving up, then the cost is the difference, exact to the cent', () => {
-    expect(upgradeCostOf(1, 0)).toBe(2.99);
-    expect(upgradeCostOf(2, 0)).toBe(6.99);
-    expect(upgradeCostOf(2, 1)).toBe(4);
-    expect(upgradeCostOf(2, null)).toBe(6.99);
-    expect(upgradeCostOf(1, 2)).toBe(0);
   });
 });

@@ -1,6 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ZBounceState, ZErrorMessagePayload, ZPrepareMasteringState } from '../../../../src/modules/streaming/streaming.schemas.js';
+import {
+  ZBounceState,
+  ZErrorMessagePayload,
+  ZPrepareMasteringState,
+  type TBounceProgress,
+  type TPreparationState,
+} from '../../../../src/modules/streaming/streaming.schemas.js';
 import { useAppStoreApi } from '../../lib/app-store.js';
 import { useMediaSocket } from './hooks/use-media-socket.js';
 
@@ -9,21 +15,8 @@ import { useMediaSocket } from './hooks/use-media-socket.js';
  * buy buttons (features/checkout): one mastering session per track page, over the media socket.
  * The player stream owns the implementation; the others only use this interface.
  */
-export interface MasteringProgress {
-  processed: boolean;
-  fixing: boolean;
-  stage: string;
-  iteration: number;
-  progressInPercent: number;
-  /** While the media process has no free slot: the place in line (1 = next). */
-  queuePosition?: number;
-}
-
-export interface BounceProgress {
-  processed: boolean;
-  progressInPercent: number;
-  queuePosition?: number;
-}
+export type MasteringProgress = TPreparationState;
+export type BounceProgress = TBounceProgress;
 
 export type SocketConnection = 'connecting' | 'connected' | 'disconnected' | 'expired';
 
@@ -117,7 +110,7 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
       }
       setBouncing(pending.current.length > 0 ? { processed: false, progressInPercent: 0 } : null);
       // A bounce prepares the track first: its figures and every style's chunks are there now.
-      if (masterId) setPreparation((current) => (current?.processed ? current : { processed: true, fixing: false, stage: 'finalizing', iteration: 0, progressInPercent: 100 }));
+      if (masterId) setPreparation((current) => (current?.processed ? current : { processed: true, fixing: false, stage: 'done', iteration: 0, progressInPercent: 100 }));
     });
     const offError = socket.on('error-message', ({ payload }) => {
       const error = ZErrorMessagePayload.safeParse(payload);

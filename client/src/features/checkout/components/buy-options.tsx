@@ -7,7 +7,8 @@ import { useAppStoreApi } from '../../../lib/app-store.js';
 import { useDialogs } from '../../../lib/dialogs.js';
 import { errorCodeOf } from '../../../lib/error-messages.js';
 import { BUYING_OPTIONS } from '../../pricing/buying-options.js';
-import { actionFor, upgradeCostOf, type OptionNumber } from '../buying-decision.js';
+import { chargeCentsFor } from '../../../../../src/modules/pricing/pricing.schemas.js';
+import { actionFor, type OptionNumber } from '../buying-decision.js';
 import { downloadMaster, masterDownloadKey, useDownloadProgress } from '../downloads.js';
 
 /**
@@ -115,7 +116,7 @@ function OptionCard(props: {
   const action = actionFor(option, owned);
   const isOwned = owned !== null && option <= owned && option > 0;
   const upgrade = action === 'checkout' && owned !== null && owned > 0;
-  const cost = upgradeCostOf(option, owned);
+  const cost = chargeCentsFor(option, owned ?? 0) / 100;
   const downloading = progress !== null;
 
   return (

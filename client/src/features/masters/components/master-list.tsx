@@ -2,9 +2,10 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Te
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { isMastered } from '../../../../../src/modules/masters/masters.schemas.js';
 import { AverageStars } from '../../comments/components/stars.js';
 import { useRatingSummaries } from '../../comments/use-rating-summaries.js';
-import { isMastered, listDate, type MasterRow, type OrderDirection, type OrderEntity } from '../lib/master-rows.js';
+import { listDate, type MasterRow, type OrderDirection, type OrderEntity } from '../lib/master-rows.js';
 
 export interface MasterListProps {
   rows: MasterRow[];
@@ -85,7 +86,7 @@ export function MasterList({ rows, mode, order, onOrderChange, onShare, onEdit, 
             </ActionIcon>
           </Tooltip>
         )}
-        {onShare && isMastered(row) && (
+        {onShare && isMastered(row.status, row.style?.id ?? null) && (
           <Tooltip label={t`Share`}>
             <ActionIcon variant="subtle" color="mastered" aria-label={t`Share ${row.track_name}`} onClick={() => onShare(row)}>
               <ShareIcon />
@@ -152,7 +153,7 @@ export function MasterList({ rows, mode, order, onOrderChange, onShare, onEdit, 
                 ) : (
                   <Table.Td>
                     <Button component={Link} to={`/masters/song/${row.id}`} size="compact-sm" variant="light">
-                      {isMastered(row) || row.custom_master ? <Trans>Listen</Trans> : <Trans>Choose a style</Trans>}
+                      {isMastered(row.status, row.style?.id ?? null) || row.custom_master ? <Trans>Listen</Trans> : <Trans>Choose a style</Trans>}
                     </Button>
                   </Table.Td>
                 )}

@@ -16,7 +16,7 @@ import { useTrackTalk, type TrackTalk } from '../../comments/use-track-talk.js';
 import { AnalyzingOverlay } from '../../player/components/analyzing-overlay.js';
 import { MasterPlayer } from '../../player/components/master-player.js';
 import { useMasteringSession } from '../../player/mastering-session.js';
-import { isMastered } from '../lib/master-rows.js';
+import { isMastered } from '../../../../../src/modules/masters/masters.schemas.js';
 import { reportFiguresOf } from '../lib/report-figures.js';
 import { EditIcon } from './master-list.js';
 import { ReportCard } from './report-card.js';
@@ -73,7 +73,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
 
   // The track's latest master: opened again, the page shows the style that was mastered and its figures.
   const latestMastered = useMemo(
-    () => (trackMasters.data ?? []).filter(isMastered).sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)))[0]?.style?.id ?? null,
+    () => (trackMasters.data ?? []).filter((m) => isMastered(m.status, m.style?.id ?? null)).sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)))[0]?.style?.id ?? null,
     [trackMasters.data],
   );
   // Spec §4: the first style of the first group when none is chosen (the page's own style first).
@@ -137,7 +137,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
     );
   }
 
-  const shareable = selectedMaster && isMastered(selectedMaster) ? selectedMaster : isMastered(master) ? master : null;
+  const shareable = selectedMaster && isMastered(selectedMaster.status, selectedMaster.style?.id ?? null) ? selectedMaster : isMastered(master.status, master.style?.id ?? null) ? master : null;
 
   return (
     <Stack gap="lg">

@@ -1,24 +1,19 @@
-/** What the list screens (spec §2) read of a master, own or shared. */
-export interface MasterRow {
-  id: string;
-  track: { id: string };
-  track_name: string;
-  track_artist: string | null;
-  style_name: string | null;
-  styleGroup_name: string | null;
-  custom_master: boolean;
-  style: { id: number } | null;
-  status: string;
-  createdAt: string;
-  user: { email: string };
-  invoice?: { invoiceNumber: number } | null;
-}
+import type { TMaster, TMastersInput } from '../../../../../src/modules/masters/masters.schemas.js';
+import type { TSharedMaster } from '../../../../../src/modules/sharing/sharing.schemas.js';
 
-export type OrderEntity = 'date' | 'title' | 'style';
-export type OrderDirection = 'ASC' | 'DESC';
+/** What the list screens (spec §2) read of a master, own or shared: the fields both shapes have. */
+type ListFields = 'id' | 'track_name' | 'track_artist' | 'style_name' | 'styleGroup_name' | 'custom_master' | 'status' | 'createdAt';
+export type MasterRow = Pick<TMaster, ListFields> &
+  Pick<TSharedMaster, ListFields> & {
+    track: Pick<TMaster['track'], 'id'>;
+    style: Pick<NonNullable<TMaster['style']>, 'id'> | null;
+    user: Pick<TMaster['user'], 'email'>;
+    /** Only the caller's own masters carry their invoice. */
+    invoice?: Pick<NonNullable<TMaster['invoice']>, 'invoiceNumber'> | null;
+  };
 
-/** A master whose file exists: only these may be shared (spec §2, §5). */
-export const isMastered = (row: Pick<MasterRow, 'style' | 'status'>) => row.style !== null && (row.status === 'MASTERED' || row.status === 'PAYMENT_DONE');
+export type OrderEntity = TMastersInput['orderEntity'];
+export type OrderDirection = TMastersInput['orderDirection'];
 
 /** Spec §9: dates in lists as YYYY-MM-DD (local time). */
 export function listDate(iso: string): string {

@@ -10,6 +10,9 @@ describe('report figures', () => {
       lufs: -9.5,
       truePeak: -1.1,
       lra: 5.2,
+      frames: 44100,
+      channels: 2,
+      sampleRate: 44100,
       original: { lufs: -18, truePeak: -3, lra: 8, crest: 17 },
       eq: { frequencies: [1000, 60], gainsDb: [-0.5, 1.5] },
     });
@@ -20,15 +23,18 @@ describe('report figures', () => {
   });
 
   it('when measurements carry the target and heldBackLu, then the budget is read; without heldBackLu (an older master) it is null', () => {
-    expect(reportFiguresOf({ lufs: -11.8, truePeak: -1.3, targetLufs: -10, heldBackLu: 1.8 }).budget).toEqual({ targetLufs: -10, heldBackLu: 1.8 });
-    expect(reportFiguresOf({ lufs: -10, truePeak: -1.3, targetLufs: -10, heldBackLu: 0 }).budget).toEqual({ targetLufs: -10, heldBackLu: 0 });
-    expect(reportFiguresOf({ lufs: -10, truePeak: -1.3, targetLufs: -10 }).budget).toBeNull();
+    const measured = { lufs: -11.8, truePeak: -1.3, frames: 1, channels: 2, sampleRate: 44100, targetLufs: -10 };
+    expect(reportFiguresOf({ ...measured, heldBackLu: 1.8 }).budget).toEqual({ targetLufs: -10, heldBackLu: 1.8 });
+    expect(reportFiguresOf({ ...measured, heldBackLu: 0 }).budget).toEqual({ targetLufs: -10, heldBackLu: 0 });
+    expect(reportFiguresOf(measured).budget).toBeNull();
   });
 
-  it('when measurements are missing or odd, then the parts are null instead of failing', () => {
+  it('when there are no measurements, or no original and too short an EQ curve, then those parts are null', () => {
     expect(reportFiguresOf(null)).toEqual({ original: null, master: null, eq: null, budget: null });
-    expect(reportFiguresOf({ lufs: 'loud', eq: [{ hz: 100 }] })).toEqual({ original: null, master: null, eq: null, budget: null });
-    expect(reportFiguresOf({ eq: { low: 2, mid: -1, unknown: 4 } }).eq).toEqual([{ hz: 60, db: 2 }, { hz: 1000, db: -1 }]);
+    const bare = reportFiguresOf({ lufs: -10, truePeak: -1, frames: 1, channels: 1, sampleRate: 44100, eq: { frequencies: [100], gainsDb: [1] } });
+    expect(bare.original).toBeNull();
+    expect(bare.eq).toBeNull();
+    expect(bare.master).toMatchObject({ lufs: -10, truePeak: -1, lra: null, crest: null });
   });
 
   it('when a loud master is normalised, then every service turns it down to its reference', () => {

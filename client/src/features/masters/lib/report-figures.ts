@@ -1,3 +1,4 @@
+import type { TMasterMeasurements } from '../../../../../src/modules/masters/masters.schemas.js';
 import type { NormalisationTarget } from './normalisation-config.js';
 
 /** The figures of one version (original or master) that the report card compares. */
@@ -37,56 +38,39 @@ export interface ReportFigures {
   budget: BudgetFigures | null;
 }
 
-const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const obj = (value: unknown): Record<string, unknown> | null =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+type VersionFigures = Pick<TMasterMeasurements, 'lufs' | 'truePeak' | 'lra' | 'crest'> | NonNullable<TMasterMeasurements['original']>;
 
-/** Engine's nominal band centres for a tone given per band (catalogue tone: low..high). */
-const BAND_CENTRES: Record<string, number> = { low: 60, lowMid: 250, mid: 1000, highMid: 4000, high: 12000 };
-
-function figuresOf(source: Record<string, unknown> | null): LoudnessFigures | null {
+function figuresOf(source: VersionFigures | undefined): LoudnessFigures | null {
   if (!source) return null;
-  const lufs = num(source.lufs);
-  const truePeak = num(source.truePeak);
+  const lufs = source.lufs ?? null;
+  const truePeak = source.truePeak ?? null;
   const figures: LoudnessFigures = {
     lufs,
-    lra: num(source.lra),
+    lra: source.lra ?? null,
     truePeak,
-    crest: num(source.crest),
+    crest: source.crest ?? null,
     plr: lufs !== null && truePeak !== null && lufs > -70 ? truePeak - lufs : null,
   };
   return Object.values(figures).some((value) => value !== null) ? figures : null;
 }
 
 /**
- * Reads the master's measurements JSON (engine-defined, so every field is optional): the master's
- * own figures at top level, the original's under `original`, the EQ change under `eq` as
- * `{frequencies, gainsDb}`, a list of `{hz, db}`, or per-band gains. Anything missing is null and
- * the card leaves it out.
+ * The report card's figures from the master's measurements (the server's shape, ZMasterMeasurements):
+ * the master's own figures at top level, the original's under `original`, the EQ change under `eq`.
  */
-export function reportFiguresOf(measurements: Record<string, unknown> | null | undefined): ReportFigures {
-  const m = measurements ?? null;
-  const original = figuresOf(obj(m?.original) ?? obj(m?.source) ?? null);
-  const targetLufs = num(m?.targetLufs);
-  const heldBackLu = num(m?.heldBackLu);
-  const budget = targetLufs !== null && heldBackLu !== null ? { targetLufs, heldBackLu: Math.max(0, heldBackLu) } : null;
-  return { original, master: figuresOf(m), eq: eqOf(m?.eq ?? m?.eqCurve), budget };
+export function reportFiguresOf(measurements: TMasterMeasurements | null | undefined): ReportFigures {
+  if (!measurements) return { original: null, master: null, eq: null, budget: null };
+  const { targetLufs, heldBackLu } = measurements;
+  const budget = targetLufs !== undefined && heldBackLu !== undefined ? { targetLufs, heldBackLu } : null;
+  return { original: figuresOf(measurements.original), master: figuresOf(measurements), eq: eqOf(measurements.eq), budget };
 }
 
-function eqOf(value: unknown): EqPoint[] | null {
-  let points: EqPoint[] = [];
-  const curve = obj(value);
-  if (curve && Array.isArray(curve.frequencies) && Array.isArray(curve.gainsDb)) {
-    const gains = curve.gainsDb;
-    points = curve.frequencies.map((hz, i) => ({ hz: num(hz) ?? NaN, db: num(gains[i]) ?? NaN }));
-  } else if (Array.isArray(value)) {
-    points = value.map((p) => ({ hz: num(obj(p)?.hz) ?? NaN, db: num(obj(p)?.db) ?? NaN }));
-  } else if (curve) {
-    points = Object.entries(curve)
-      .filter(([band]) => band in BAND_CENTRES)
-      .map(([band, db]) => ({ hz: BAND_CENTRES[band]!, db: num(db) ?? NaN }));
-  }
-  points = points.filter((p) => Number.isFinite(p.hz) && p.hz > 0 && Number.isFinite(p.db)).sort((a, b) => a.hz - b.hz);
+function eqOf(curve: TMasterMeasurements['eq']): EqPoint[] | null {
+  if (!curve) return null;
+  const points = curve.frequencies
+    .map((hz, i) => ({ hz, db: curve.gainsDb[i] ?? NaN }))
+    .filter((p) => Number.isFinite(p.hz) && p.hz > 0 && Number.isFinite(p.db))
+    .sort((a, b) => a.hz - b.hz);
   return points.length >= 2 ? points : null;
 }
 

@@ -1,0 +1,130 @@
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { createRandom } from './random.js';
+
+/**
+ * The 16-bit deliverable of a 24-bit master: TPDF dither (two uniform values, ±1 LSB peak) with
+ * noise shaping, muted on digital silence.
+ *
+ * Noise shaping: the quantisation error is fed back through the 3-tap filter of Wannamaker's
+ * "modified E-weighted" shaper for 44.1 kHz (R. A. Wannamaker, "Psychoacoustically Optimal Noise
+ * Shaping", JAES 40(7/8), 1992: 1.623, -0.982, 0.109), which moves the noise from the 1-5 kHz region
+ * where the ear is most sensitive to above 15 kHz. Muting: a frame whose 24-bit samples are all
+ * exactly zero is written as zero and the shaper's memory is cleared, so digital silence in the
+ * master stays digital silence in the download (no dither hiss in the gaps and the tail).
+ */
+const SHAPER = [1.623, -0.982, 0.109] as const;
+const FULL_SCALE_16 = 32768;
+const BLOCK_FRAMES = 16384;
+
+interface PcmLayout {
+  channels: number;
+  sampleRate: number;
+  bits: number;
+  dataOffset: number;
+  dataBytes: number;
+}
+
+/** fmt and data chunks of a PCM WAV (RIFF; the masters the engine writes). */
+function layoutOf(fd: number): PcmLayout {
+  const head = Buffer.alloc(4096);
+  const read = readSync(fd, head, 0, head.length, 0);
+  if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a RIFF/WAVE file');
+  let channels = 0;
+  let sampleRate = 0;
+  let bits = 0;
+  for (let o = 12; o + 8 <= read; ) {
+    const id = head.toString('ascii', o, o + 4);
+    const size = head.readUInt32LE(o + 4);
+    if (id === 'fmt ') {
+      channels = head.readUInt16LE(o + 10);
+      sampleRate = head.readUInt32LE(o + 12);
+      bits = head.readUInt16LE(o + 22);
+    } else if (id === 'data') {
+      return { channels, sampleRate, bits, dataOffset: o + 8, dataBytes: size };
+    }
+    o += 8 + size + (size % 2);
+  }
+  throw new Error('no data chunk');
+}
+
+function pcm16Header(sampleRate: number, channels: number, frames: number): Buffer {
+  const blockAlign = 2 * channels;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + frames * blockAlign, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(channels, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * blockAlign, 28);
+  header.writeUInt16LE(blockAlign, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(frames * blockAlign, 40);
+  return header;
+}
+
+/** Writes `outPath`, the dithered, noise-shaped 16-bit copy of the 24-bit WAV `masterPath`. Deterministic (seeded dither). */
+export function writeDithered16(masterPath: string, outPath: string): { frames: number } {
+  const input = openSync(masterPath, 'r');
+  let output: number | null = null;
+  try {
+    const layout = layoutOf(input);
+    if (layout.bits !== 24 || layout.channels < 1) throw new Error(`expected 24-bit PCM, got ${layout.bits}-bit`);
+    const channels = layout.channels;
+    const frames = Math.floor(layout.dataBytes / (3 * channels));
+    output = openSync(outPath, 'w');
+    writeSync(output, pcm16Header(layout.sampleRate, channels, frames));
+    const random = createRandom(0x16b17);
+    // Per channel: the last three shaped errors (e[n-1], e[n-2], e[n-3]).
+    const errors = new Float64Array(channels * 3);
+    const inBytes = Buffer.alloc(BLOCK_FRAMES * channels * 3);
+    const outBytes = Buffer.alloc(BLOCK_FRAMES * channels * 2);
+    for (let start = 0; start < frames; start += BLOCK_FRAMES) {
+      const count = Math.min(BLOCK_FRAMES, frames - start);
+      const length = count * channels * 3;
+      for (let done = 0; done < length; ) {
+        const got = readSync(input, inBytes, done, length - done, layout.dataOffset + start * channels * 3 + done);
+        if (got === 0) throw new Error('master ended early');
+        done += got;
+      }
+      for (let f = 0; f < count; f++) {
+        let silent = true;
+        for (let ch = 0; ch < channels; ch++) {
+          const o = (f * channels + ch) * 3;
+          if (inBytes[o] !== 0 || inBytes[o + 1] !== 0 || inBytes[o + 2] !== 0) silent = false;
+        }
+        for (let ch = 0; ch < channels; ch++) {
+          const o = (f * channels + ch) * 3;
+          const e = ch * 3;
+          let q = 0;
+          if (silent) {
+            errors[e] = 0;
+            errors[e + 1] = 0;
+            errors[e + 2] = 0;
+          } else {
+            const sample24 = ((inBytes[o]! | (inBytes[o + 1]! << 8) | (inBytes[o + 2]! << 16)) << 8) >> 8;
+            // In 16-bit LSBs; the shaped error of the last three samples is subtracted first.
+            const x = sample24 / 256 - (SHAPER[0] * errors[e]! + SHAPER[1] * errors[e + 1]! + SHAPER[2] * errors[e + 2]!);
+            const dither = random() - random();
+            q = Math.round(x + dither);
+            if (q > FULL_SCALE_16 - 1) q = FULL_SCALE_16 - 1;
+            else if (q < -FULL_SCALE_16) q = -FULL_SCALE_16;
+            errors[e + 2] = errors[e + 1]!;
+            errors[e + 1] = errors[e]!;
+            // Clamped to a few LSBs: a clipped sample must not feed a runaway error back.
+            errors[e] = Math.max(-4, Math.min(4, q - x));
+          }
+          outBytes.writeInt16LE(q, (f * channels + ch) * 2);
+        }
+      }
+      writeSync(output, outBytes, 0, count * channels * 2);
+    }
+    return { frames };
+  } finally {
+    closeSync(input);
+    if (output !== null) closeSync(output);
+  }
+}

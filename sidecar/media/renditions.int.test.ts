@@ -1,0 +1,94 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renditionKeyOf } from '../../src/modules/downloads/index.js';
+import { createDiskStorage, type FileStorage } from '../../src/platform/storage/file-storage.js';
+import { channelOf, ffmpegLoudness, powerSpectrum } from '../engine/testing/independent-meters.js';
+import { concat, musicLike, normalizePeak, silence } from '../engine/testing/signals.js';
+import { decodeSimpleWav, encodeWav } from '../engine/testing/wav-writer.js';
+import { makeRenditions } from './renditions.js';
+
+/**
+ * The downloads the media process makes at bounce (issue 15, "Deliverables"; issue 9: not the web
+ * process), measured with ffmpeg and an FFT of the tests' own.
+ */
+let dir: string;
+let storage: FileStorage;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'renditions-'));
+  storage = createDiskStorage(dir);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function storeMaster(key: string, signal: ReturnType<typeof musicLike>) {
+  await storage.write(key, Readable.from([encodeWav(signal, { format: 'pcm24' })]));
+  return decodeSimpleWav(readFileSync(storage.pathOf(key)));
+}
+
+describe('downloads made by the media process', { timeout: 120_000 }, () => {
+  it('when a master has digital silence between music, then the 16-bit file is dithered, noise-shaped, and exactly silent where the master is', async () => {
+    const key = 'tracks/t1/masters/style-1.wav';
+    const master = await storeMaster(key, concat(musicLike({ seconds: 4, seed: 71, peakDb: -1 }), silence(2), musicLike({ seconds: 3, seed: 72, peakDb: -20 }), silence(1)));
+    await makeRenditions(storage, key);
+    const sixteen = decodeSimpleWav(readFileSync(storage.pathOf(renditionKeyOf(key, 1))));
+    expect({ bits: sixteen.bitsPerSample, rate: sixteen.sampleRate, channels: sixteen.channels, samples: sixteen.data.length }).toEqual({
+      bits: 16,
+      rate: 44100,
+      channels: 2,
+      samples: master.data.length,
+    });
+    // Silent exactly where the master is silent (the gap and the tail).
+    let silentMismatch = 0;
+    for (let i = 0; i < master.data.length; i += 2) {
+      if (master.data[i] === 0 && master.data[i + 1] === 0 && (sixteen.data[i] !== 0 || sixteen.data[i + 1] !== 0)) silentMismatch++;
+    }
+    expect(silentMismatch).toBe(0);
+    expect(sixteen.data.subarray(4 * 44100 * 2, 6 * 44100 * 2).every((x) => x === 0)).toBe(true);
+    expect(sixteen.data.subarray(9 * 44100 * 2).every((x) => x === 0)).toBe(true);
+    // The error (16-bit minus 24-bit) in the quiet music: dither is there, and shaped away from
+    // 1-5 kHz (where the ear is most sensitive) to above 15 kHz.
+    const from = 6 * 44100;
+    const error = Float32Array.from({ length: 3 * 44100 * 2 }, (_, i) => sixteen.data[from * 2 + i]! - master.data[from * 2 + i]!);
+    const power = powerSpectrum(channelOf(error, 2, 0), 4096);
+    const binHz = 44100 / 4096;
+    const band = (lo: number, hi: number) => {
+      let sum = 0;
+      let n = 0;
+      for (let k = Math.ceil(lo / binHz); k < hi / binHz; k++) {
+        sum += power[k]!;
+        n++;
+      }
+      return 10 * Math.log10(sum / n);
+    };
+    const rmsLsb = Math.sqrt(error.reduce((sum, x) => sum + x * x, 0) / error.length) * 32768;
+    expect(rmsLsb).toBeGreaterThan(0.3);
+    expect(band(15000, 20000) - band(1000, 5000)).toBeGreaterThanOrEqual(10);
+    // And the loudness is the master's.
+    const masterLoudness = await ffmpegLoudness(storage.pathOf(key));
+    const sixteenLoudness = await ffmpegLoudness(storage.pathOf(renditionKeyOf(key, 1)));
+    expect(Math.abs(sixteenLoudness.integratedLufs - masterLoudness.integratedLufs)).toBeLessThan(0.1);
+  });
+
+  it('when a master is digital silence, then both downloads are silence too', async () => {
+    const key = 'tracks/t2/masters/style-1.wav';
+    await storeMaster(key, silence(2));
+    await makeRenditions(storage, key);
+    expect(decodeSimpleWav(readFileSync(storage.pathOf(renditionKeyOf(key, 1)))).data.every((x) => x === 0)).toBe(true);
+    expect((await ffmpegLoudness(storage.pathOf(renditionKeyOf(key, 0)))).truePeakDbtp).toBe(-Infinity);
+  });
+
+  it('when a hot, limited master is encoded to MP3, then the MP3 as decoded peaks at or below -1 dBTP, checked on the encoded file', async () => {
+    const key = 'tracks/t3/masters/style-1.wav';
+    // Peaks at -1.2 dBFS (true peak near -1, as a master leaves the limiter); MP3 coding adds overshoot.
+    await storeMaster(key, normalizePeak(musicLike({ seconds: 6, seed: 73 }), -1.2));
+    const report = await makeRenditions(storage, key);
+    const mp3 = await ffmpegLoudness(storage.pathOf(renditionKeyOf(key, 0)));
+    expect(mp3.truePeakDbtp).toBeLessThanOrEqual(-1.0);
+    expect(report.mp3TruePeak).toBe(mp3.truePeakDbtp);
+    expect(report.mp3GainDb).toBeLessThanOrEqual(0);
+    // Turned down no more than needed: within 1 LU of the master.
+    expect(Math.abs(mp3.integratedLufs - (await ffmpegLoudness(storage.pathOf(key))).integratedLufs)).toBeLessThan(1);
+  });
+});

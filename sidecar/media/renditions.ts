@@ -1,0 +1,56 @@
+import { renditionKeyOf } from '../../src/modules/downloads/index.js';
+import type { FileStorage } from '../../src/platform/storage/file-storage.js';
+import { writeDithered16 } from '../engine/index.js';
+import { ebur128Args, encodeMp3Args } from '../ffmpeg/ffmpeg-args.js';
+import { ffmpegPath, parseEbur128Summary, runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
+
+/** The MP3's decoded true peak must stay at or below this, dBTP (decisions.md, "Audio"). */
+export const MP3_CEILING_DBTP = -1.0;
+/** Extra turn-down when an MP3 is encoded again, dB (the encoder's peaks do not scale exactly). */
+const MP3_RETRY_MARGIN_DB = 0.15;
+const MP3_ATTEMPTS = 3;
+
+export interface RenditionReport {
+  /** Gain applied before the MP3 encoder, dB (0, or a cut that brought its decoded true peak down). */
+  mp3GainDb: number;
+  /** The MP3's decoded true peak, dBTP (null: digital silence). */
+  mp3TruePeak: number | null;
+}
+
+/**
+ * The downloads of a bounced master (issue 9: made by the media process, at bounce; the web
+ * process only streams finished files): the 16-bit WAV (the engine's noise-shaped dither, muted on
+ * digital silence) and the 192 kbps MP3, which is decoded and measured and, when its true peak
+ * passes MP3_CEILING_DBTP, encoded again from a turned-down master. Each file is written under a
+ * temporary name and moved into place.
+ */
+export async function makeRenditions(storage: FileStorage, masterKey: string, options: { ffmpegBinary?: string | undefined; signal?: AbortSignal } = {}): Promise<RenditionReport> {
+  const master = storage.pathOf(masterKey);
+  const sixteen = await storage.stage(renditionKeyOf(masterKey, 1));
+  try {
+    writeDithered16(master, sixteen.tempPath);
+    await sixteen.commit();
+  } catch (error) {
+    await sixteen.discard();
+    throw error;
+  }
+  const binary = options.ffmpegBinary ?? ffmpegPath();
+  const run = (args: string[]) => runFfmpeg(args, { binary, ...(options.signal ? { signal: options.signal } : {}) });
+  const mp3 = await storage.stage(renditionKeyOf(masterKey, 0));
+  try {
+    let gainDb = 0;
+    let truePeak = -Infinity;
+    for (let attempt = 0; attempt < MP3_ATTEMPTS; attempt++) {
+      await run(encodeMp3Args(master, mp3.tempPath, gainDb));
+      truePeak = parseEbur128Summary((await run(ebur128Args(mp3.tempPath))).stderrTail).truePeakDbtp;
+      if (!(truePeak > MP3_CEILING_DBTP)) break;
+      if (attempt === MP3_ATTEMPTS - 1) throw new Error(`MP3 decodes to ${truePeak} dBTP after ${MP3_ATTEMPTS} attempts`);
+      gainDb -= truePeak - MP3_CEILING_DBTP + MP3_RETRY_MARGIN_DB;
+    }
+    await mp3.commit();
+    return { mp3GainDb: Math.round(gainDb * 100) / 100, mp3TruePeak: Number.isFinite(truePeak) ? truePeak : null };
+  } catch (error) {
+    await mp3.discard();
+    throw error;
+  }
+}
