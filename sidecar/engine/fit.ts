@@ -17,7 +17,12 @@ export const LIMITER_TIMING = { lookaheadMs: 5, holdMs: 5, releaseFastMs: 40, re
 /** How much over its budget a fit may stay (the histogram's resolution and the excerpt's noise), dB. */
 const BUDGET_TOLERANCE_DB = 0.15;
 const MAX_BUDGET_EVALUATIONS = 5;
-/** Budget for an input already at or above the target: turned down, the limiter barely working. */
+/**
+ * An input this close under the target (or above it) counts as already loud: squeezing out the
+ * last dB would cost it its loudness range, so it is only brought to the target by gain.
+ */
+const LOUD_INPUT_MARGIN_LU = 1.5;
+/** Budget for an input already at (or near) the target: gain only, the limiter barely working. */
 const LOUD_INPUT_BUDGET = { limiterDb: 0.5, compressionDb: 0 } as const;
 /** Loudness accuracy the fit aims for: on the whole (short) track, and on an excerpt, LU. */
 export const FIT_TOLERANCE_LU = 0.05;
@@ -222,7 +227,7 @@ export interface FittedStyle {
   effectiveTargetLufs: number;
   /** How far short of the target the dynamics budget stops the master, LU (0: target met). */
   heldBackLu: number;
-  /** The input was at or above the target: turned down by gain, no compression, no colour. */
+  /** The input was at, above or within 1.5 LU under the target: gain only, no compression, no colour. */
   loudInput: boolean;
   /** What the dynamics did on the excerpt at the fitted gain: limiter reduction (95th percentile) and mean compression, dB. */
   limiterP95Db: number;
@@ -335,8 +340,9 @@ export function createFitWorkspace(excerpt: Excerpt): FitWorkspace {
  * Loudness rule: a track aims at the style's target, but never past the budget: when the
  * limiter's 95th-percentile gain reduction would exceed the style's `budget.limiterDb`, the gain
  * stops where the budget is used up and the shortfall is `heldBackLu` (the loudest clean version).
- * A track already at or above the target is turned down by gain and otherwise left alone (no
- * compression, saturation or widening), so it is never made louder nor squeezed.
+ * A track already at or above the target (or within LOUD_INPUT_MARGIN_LU under it) is brought to
+ * it by gain and otherwise left alone (no tone move, compression, saturation or widening), so it
+ * is never squeezed.
  */
 export function fitStyle(
   style: EngineStyle,
@@ -348,7 +354,7 @@ export function fitStyle(
   fittedBefore: readonly FittedStyle[] = [],
 ): FittedStyle {
   const target = style.processing.targetLufs;
-  const loudInput = Number.isFinite(inputs.inputLufs) && inputs.inputLufs >= target;
+  const loudInput = Number.isFinite(inputs.inputLufs) && inputs.inputLufs >= target - LOUD_INPUT_MARGIN_LU;
   // A track already at its target is only turned down: the limiter may catch its overs, no more.
   const budget = loudInput ? LOUD_INPUT_BUDGET : (style.processing.budget ?? DEFAULT_BUDGET);
   let params = initialChainParams(style, inputs, loudInput);

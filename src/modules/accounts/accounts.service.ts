@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { signAccessToken } from '../../platform/access-token.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, forbidden, unauthorized } from '../../platform/errors.js';
+import { stopSubscriptionsOfDeletedAccount } from '../distribution/index.js';
 import { enforceRateLimits, isKeyRemembered, rememberKey, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
 import { dummyPasswordHash, hashOpaqueToken, hashPassword, newOpaqueToken, passwordNeedsRehash, verifyPassword } from './accounts.crypto.js';
 import { renderAccountMail, type AccountMailKind } from './accounts.mails.js';
@@ -366,6 +367,8 @@ export async function deleteAccount(ctx: ServiceContext): Promise<void> {
   const actor = requireActor(ctx);
   const user = await repo.findUserById(ctx.db, actor.userId);
   if (!user) throw unauthorized();
+  // The gateway first: a failure here leaves the account whole, to be deleted on the next try.
+  await stopSubscriptionsOfDeletedAccount(ctx, user.id);
   const trackIds = await repo.findTrackIdsOfUser(ctx.db, user.id);
   for (const trackId of trackIds) await ctx.platform.storage.removePrefix(`tracks/${trackId}`);
   await ctx.platform.storage.removePrefix(`users/${user.id}`);

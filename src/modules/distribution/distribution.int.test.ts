@@ -5,6 +5,7 @@ import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { createAddress, createUser } from '../../test/commerce-factories.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { createLocalSubscriptions, createLocalVault, installSubscriptionBilling } from '../payments/index.js';
 import { renewDueSubscriptions } from './subscription.service.js';
 
 const DAY_MS = 86_400_000;
@@ -323,6 +324,26 @@ describe('distribution: subscription, renewals and the add-on records', () => {
 
     expect(await callerFor(alice).distribution.metaInfo()).toEqual(aliceMeta);
     expect((await fetch(`${app.base}/api/distribution/artists`)).status).toBe(401);
+  });
+
+  it('when a subscriber deletes the account, then the gateway subscription is stopped first and the invoices stay, unlinked', async () => {
+    const userId = await distributor();
+    const { lastInvoiceNumber } = await callerFor(userId).distribution.subscription();
+    const { gateway_ref: ref } = await subscriptionRow(userId);
+    const local = createLocalSubscriptions(createLocalVault(platform.db));
+    const canceled: string[] = [];
+    installSubscriptionBilling(platform, { ...local, cancel: async (subscriptionRef) => { canceled.push(subscriptionRef); await local.cancel(subscriptionRef); } });
+    try {
+      const response = await fetch(`${app.base}/api/auth/delete-account`, { method: 'POST', headers: auth(userId) });
+      expect(response.status).toBeLessThan(300);
+    } finally {
+      installSubscriptionBilling(platform, local);
+    }
+    expect(canceled).toEqual([ref]);
+    expect(await platform.db.selectFrom('distribution_subscriptions').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    expect(await platform.db.selectFrom('distribution_users').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    const invoice = await platform.db.selectFrom('invoices').select(['user_id', 'product_type']).where('invoice_number', '=', lastInvoiceNumber!).executeTakeFirstOrThrow();
+    expect(invoice).toEqual({ user_id: null, product_type: 1 });
   });
 
   it('when the spec\'s REST paths are called, then they answer the shapes of spec §3', async () => {

@@ -200,6 +200,16 @@ export async function cancelSubscription(ctx: ServiceContext): Promise<TDistribu
   return distributionSubscription(ctx);
 }
 
+/**
+ * Before an account is deleted: the gateway's subscription is stopped, so a deleted user is never
+ * charged again (Braintree would go on billing a plan whose customer we forgot). The rows go with
+ * the user; the charges' payments and invoices stay, unlinked (accounts' deletion rules).
+ */
+export async function stopSubscriptionsOfDeletedAccount(ctx: ServiceContext, userId: string): Promise<void> {
+  const row = await repo.findLiveSubscription(ctx.db, userId);
+  if (row && (row.status === 'active' || row.status === 'past_due')) await subscriptionBillingOf(ctx.platform).cancel(row.gateway_ref);
+}
+
 type Outcome = 'renewed' | 'failed' | 'ended' | 'waiting';
 
 /**

@@ -15,4 +15,5 @@ export {
   settleSubscriptionCharge,
 } from './subscription-charges.js';
 export { installSubscriptionBilling, subscriptionBillingOf, createLocalSubscriptions, type SubscriptionBilling, type RenewalResult } from './gateway/subscription-billing.js';
+export { createLocalVault } from './gateway/local-vault.js';
 export { billingConfigFor } from './gateway/gateway-of.js';
