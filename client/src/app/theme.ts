@@ -73,6 +73,11 @@ const em = (px: number) => `${px / 16}em`;
 
 export const theme = createTheme({
   primaryColor: 'mastered',
+  // WCAG 2.2 AA (issue 11): text on a filled colour is black or white by the colour's luminance.
+  // White on the cyan accent was 2.2:1, on the red 2.8:1; with a threshold of 0.2 the bright
+  // fills (cyan, teal, red, the grey of "original") carry black text and pass 4.5:1.
+  autoContrast: true,
+  luminanceThreshold: 0.2,
   primaryShade: { light: 8, dark: 5 },
   colors: { mastered, original, dark },
   breakpoints: {
