@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import importBoundaries from './eslint-rules/import-boundaries.js';
 
 /**
  * One flat config for the whole repository: web (src), media sidecar, scripts and the SPA (client).
@@ -119,5 +120,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Issue 9: src/ never imports sidecar/; client features share through index.ts or client/src/lib.
+    // Tests may reach into a feature's internals to set up what they test.
+    files: ['src/**/*.ts', 'client/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { masterdeck: { rules: { 'import-boundaries': importBoundaries } } },
+    rules: { 'masterdeck/import-boundaries': 'error' },
   },
 );

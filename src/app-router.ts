@@ -13,6 +13,7 @@ import { sharingRouter } from './modules/sharing/index.js';
 import { distributionRouter } from './modules/distribution/index.js';
 import { feedbackRouter } from './modules/feedback/index.js';
 import { blogRouter } from './modules/blog/index.js';
+import { demosRouter } from './modules/demos/index.js';
 
 /** The public tRPC API: one sub-router per domain module. */
 export const appRouter = router({
@@ -31,6 +32,7 @@ export const appRouter = router({
   distribution: distributionRouter,
   feedback: feedbackRouter,
   blog: blogRouter,
+  demos: demosRouter,
 });
 
 export type AppRouter = typeof appRouter;

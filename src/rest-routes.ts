@@ -8,6 +8,7 @@ import { paymentsRest } from './modules/payments/index.js';
 import { invoicesRest } from './modules/invoices/index.js';
 import { uploadRest } from './modules/masters/index.js';
 import { blogRest } from './modules/blog/index.js';
+import { demosRest } from './modules/demos/index.js';
 import { distributionRest } from './modules/distribution/index.js';
 
 /** The REST adapters of spec §7 under /api, one router per domain module. */
@@ -21,6 +22,7 @@ export function restRoutes(platform: Platform) {
   api.use(invoicesRest(platform));
   api.use(downloadsRest(platform));
   api.use(blogRest(platform));
+  api.use(demosRest(platform));
   api.use(distributionRest(platform));
   return api;
 }

@@ -3,7 +3,9 @@ import { createApp } from './app.js';
 import { startRenewalJob } from './modules/distribution/index.js';
 import { createInternalApp } from './internal/internal-app.js';
 import { superviseMedia } from './media-supervisor.js';
+import { reconcilePendingPayments } from './modules/payments/index.js';
 import { createPlatform } from './platform/bootstrap.js';
+import { serviceContextOf } from './platform/context.js';
 import { startCommentDigests } from './modules/feedback/index.js';
 import { parseEnv } from './platform/env.js';
 
@@ -23,6 +25,11 @@ await listen(publicServer, env.PORT);
 await listen(internalServer, env.INTERNAL_PORT, '127.0.0.1');
 log.info({ port: env.PORT, internalPort: env.INTERNAL_PORT }, `web listening on http://localhost:${env.PORT}`);
 // Distribution subscriptions are renewed here for now; a durable job queue takes this over later.
+// Charged-but-unbooked payments (the process died mid-pay) get their invoice within minutes.
+const reconciler = setInterval(() => {
+  reconcilePendingPayments(serviceContextOf(platform, null, 'en')).catch((error: unknown) => log.error({ err: error }, 'payment reconciliation failed'));
+}, 5 * 60_000);
+reconciler.unref();
 const renewals = env.SUBSCRIPTION_RENEWAL_INTERVAL_S > 0 ? startRenewalJob(platform, { intervalMs: env.SUBSCRIPTION_RENEWAL_INTERVAL_S * 1000 }) : null;
 const stopCommentDigests = startCommentDigests(platform);
 
@@ -41,6 +48,7 @@ async function shutdown(signal: string) {
   shuttingDown = true;
   log.info({ signal }, 'shutting down');
   renewals?.stop();
+  clearInterval(reconciler);
   stopCommentDigests();
   const closeServer = (server: Server) =>
     new Promise<void>((resolve) => {

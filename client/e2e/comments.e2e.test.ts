@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +25,9 @@ const TEXT = {
   de: { cookies: 'Nur notwendige', comment: 'Dein Kommentar', position: 'Position im Track (m:ss)', add: 'Hinzufügen', rate: 'Bewerten', delete: 'Löschen' },
 } as const;
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true, browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const run = promisify(execFile);
 const password = 'a long enough secret';
 
 async function api<T>(method: string, url: string, options: { token?: string; json?: unknown; form?: FormData } = {}): Promise<T> {
@@ -191,4 +196,32 @@ describe('comments and ratings on a shared master (issue 16, acceptance 1)', () 
       }, 90_000);
     }
   }
+
+  it('when an operator adds the master as a demo, then a visitor plays it on the home page and switches original against mastered at the same moment', async () => {
+    const { stdout } = await run('npx', ['tsx', 'scripts/admin.ts', 'demo:add', masterId], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: product.server.dataDir, INTERNAL_PORT: String(product.server.internalPort), LOG_LEVEL: 'warn' },
+    });
+    expect(stdout).toContain(`demo added: Comment Song (${masterId})`);
+
+    const context = await product.newContext('en', 1280, { bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: TEXT.en.cookies }).click();
+    const demo = page.getByTestId('demo').filter({ hasText: 'Comment Song' });
+    await demo.scrollIntoViewIfNeeded();
+    expect(await demo.locator('svg rect').count()).toBe(512);
+    await demo.getByRole('button', { name: 'Play Comment Song' }).click();
+    const state = (version: 'original' | 'mastered') =>
+      demo.locator(`audio[data-version="${version}"]`).evaluate((audio: HTMLAudioElement) => ({ paused: audio.paused, time: audio.currentTime }));
+    await expect.poll(async () => (await state('mastered')).time, { timeout: 20_000 }).toBeGreaterThan(1);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'demo-home-en-1280.png'), animations: 'disabled' });
+
+    await demo.getByText('Original', { exact: true }).click();
+    await expect.poll(async () => (await state('original')).paused === false && (await state('mastered')).paused, { timeout: 10_000 }).toBe(true);
+    const [original, mastered] = [await state('original'), await state('mastered')];
+    // The original takes over where the master was (within the time it took to switch and start).
+    expect(Math.abs(original.time - mastered.time)).toBeLessThan(1);
+    expect(await demo.getAttribute('data-version')).toBe('original');
+  }, 90_000);
 });

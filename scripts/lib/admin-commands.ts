@@ -15,6 +15,7 @@ import {
   type BlogOperatorContext,
   type TPostStatus,
 } from '../../src/modules/blog/index.js';
+import { addDemo, removeDemo, ZAddDemoInput, ZRemoveDemoInput } from '../../src/modules/demos/index.js';
 import type { Database } from '../../src/platform/db/database.js';
 import { parseEnv } from '../../src/platform/env.js';
 import { createDiskStorage } from '../../src/platform/storage/file-storage.js';
@@ -218,6 +219,29 @@ export const COMMANDS: Record<string, Command> = {
       const posts = await withProduct(access, (client) => client.blog.list.query(), (db) => listPostsForOperators(blogContextOf(db)));
       for (const post of posts) io.out(describePost(post));
       if (posts.length === 0) io.out('no posts');
+    },
+  },
+  'demo:add': {
+    usage: 'demo:add MASTER_ID [--order N]',
+    summary: 'show a mastered master (its original and master) in the home page demos',
+    async run(args, access, io) {
+      const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { order: { type: 'string' } }, strict: true });
+      const parsed = ZAddDemoInput.safeParse({ masterId: positionals[0], order: values.order === undefined ? undefined : Number(values.order) });
+      if (!parsed.success || positionals.length !== 1) throw new UsageError('expected one MASTER_ID (a UUID from the master page address)');
+      const input = parsed.data;
+      const demo = await withProduct(access, (client) => client.demos.add.mutate(input), (db) => addDemo(db, input));
+      io.out(`demo added: ${demo.title} (${demo.masterId})`);
+    },
+  },
+  'demo:remove': {
+    usage: 'demo:remove MASTER_ID',
+    summary: 'take a master out of the home page demos',
+    async run(args, access, io) {
+      const parsed = ZRemoveDemoInput.safeParse({ masterId: args[0] });
+      if (!parsed.success || args.length !== 1) throw new UsageError('expected one MASTER_ID');
+      const input = parsed.data;
+      const demo = await withProduct(access, (client) => client.demos.remove.mutate(input), (db) => removeDemo(db, input));
+      io.out(`demo removed: ${demo.masterId}`);
     },
   },
   'coupon:list': {

@@ -15,6 +15,7 @@ import {
   ZPublishPostInput,
   ZUnpublishPostInput,
 } from '../modules/blog/index.js';
+import { addDemo, removeDemo, ZAddDemoInput, ZRemoveDemoInput } from '../modules/demos/index.js';
 import {
   assertCanBounce,
   masterStreamInfo,
@@ -66,6 +67,11 @@ export const internalRouter = router({
     addCategory: publicProcedure.input(ZAddCategoryInput).mutation(({ ctx, input }) => addCategory({ db: ctx.db, storage: ctx.platform.storage }, input)),
     addImage: publicProcedure.input(ZAddImageInput).mutation(({ ctx, input }) => addImage({ db: ctx.db, storage: ctx.platform.storage }, input)),
     list: publicProcedure.query(({ ctx }) => listPostsForOperators({ db: ctx.db, storage: ctx.platform.storage })),
+  }),
+  /** Operator commands demo:add and demo:remove. */
+  demos: router({
+    add: publicProcedure.input(ZAddDemoInput).mutation(({ ctx, input }) => addDemo(ctx.db, input)),
+    remove: publicProcedure.input(ZRemoveDemoInput).mutation(({ ctx, input }) => removeDemo(ctx.db, input)),
   }),
   tracks: router({
     /** The owner, the styles of the masters shared with the user, or null: the sidecar never guesses. */

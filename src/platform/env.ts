@@ -89,6 +89,10 @@ const ZEnv = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5000),
   /** Calls in one tRPC batch; the SPA's batch link sends at most 10. */
   TRPC_MAX_BATCH: z.coerce.number().int().min(1).max(100).default(20),
+  /** Uploads one user may start per hour. */
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  /** Bytes of uploaded originals one user may keep, in MiB. */
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(5000),
   /** Shares (each mails the invited address) one user may create per day. */
   SHARES_PER_DAY: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -214,6 +214,33 @@ export function findMasterPathsOfTrack(db: Database, trackId: string) {
   return db.selectFrom('masters').select(['id', 'path']).where('track_id', '=', trackId).execute();
 }
 
+/** Bytes of the originals a user keeps (the storage quota counts these). */
+export async function storageUsedBy(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('tracks')
+    .select(sql<string>`coalesce(sum(byte_length), 0)::text`.as('bytes'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * Whether any master of these has a payment in flight. Called with the masters locked (FOR UPDATE):
+ * a pay claims its pending row under the same lock, so no claim slips in between check and delete.
+ */
+export async function hasPendingPayment(db: Database, where: { masterId: string } | { trackId: string }): Promise<boolean> {
+  const masters = db.selectFrom('masters').select('id').forUpdate();
+  const locked = await ('masterId' in where ? masters.where('id', '=', where.masterId) : masters.where('track_id', '=', where.trackId)).execute();
+  if (locked.length === 0) return false;
+  const pending = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('master_id', 'in', locked.map((row) => row.id))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return pending !== undefined;
+}
+
 export function deleteMaster(db: Database, masterId: string, userId: string) {
   return db
     .deleteFrom('masters')

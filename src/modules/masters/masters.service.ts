@@ -130,11 +130,18 @@ export async function removeMaster(ctx: ServiceContext, input: TIdInput): Promis
     await removeTrackOfUser(ctx, { id: row.track_id });
     return true;
   }
-  const deleted = await repo.deleteMaster(ctx.db, row.id, userId);
+  // A master whose payment is in flight stays until the payment ends: removing it would leave a
+  // charge with nothing to book it to (no invoice).
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    if (await repo.hasPendingPayment(trx, { masterId: row.id })) throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS);
+    return repo.deleteMaster(trx, row.id, userId);
+  });
   if (!deleted) throw notFound('master');
   await removeStoredFiles(ctx, [deleted.path, masterFilesPrefix(deleted.track_id, deleted.id)]);
   return true;
 }
+
+export const PAYMENT_IN_PROGRESS = 'master.paymentInProgress';
 
 /** Where derived files of a master (renders, waveform) belong, so removal finds them without rows. */
 export const masterFilesPrefix = (trackId: string, masterId: string) => `tracks/${trackId}/masters/${masterId}`;

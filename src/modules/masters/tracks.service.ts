@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../platform/context.js';
-import { notFound, unauthorized } from '../../platform/errors.js';
+import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import * as repo from './masters.repository.js';
 import type { TrackRow } from './masters.repository.js';
 import type { TCreateTrackInput, TIdInput, TTrack, TUpdateTrackInput } from './masters.schemas.js';
@@ -101,6 +101,8 @@ export async function removeTrackOfUser(ctx: ServiceContext, input: TIdInput): P
   const removed = await ctx.db.transaction().execute(async (trx) => {
     const track = await repo.lockTrack(trx, input.id, userId);
     if (!track) return null;
+    // Not while a payment of one of its masters is in flight (masters.service.ts, removeMaster).
+    if (await repo.hasPendingPayment(trx, { trackId: input.id })) throw new AppError('CONFLICT', 'master.paymentInProgress');
     const masters = await repo.findMasterPathsOfTrack(trx, input.id);
     await repo.deleteTrack(trx, input.id, userId);
     return { trackPath: track.path, masterPaths: masters.map((m) => m.path) };

@@ -6,7 +6,7 @@ import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { contextOfRequest } from '../../platform/http/request-context.js';
 import { parseInput } from '../../platform/validation.js';
 import { MAX_UPLOAD_BYTES, ZUploadFields, type TUploadAnswer } from './masters.schemas.js';
-import { discardUpload, fileTooLarge, receiveUpload, saveUpload, type ReceivedUpload } from './upload.service.js';
+import { checkUploadQuotas, discardUpload, fileTooLarge, receiveUpload, saveUpload, type ReceivedUpload } from './upload.service.js';
 
 /**
  * A refused body is still read to its end and discarded (decisions.md: "the rest of the body
@@ -135,6 +135,7 @@ async function handleUpload(platform: Platform, req: Request): Promise<TUploadAn
   if (!ctx.actor) throw unauthorized();
   if (Number(req.headers['content-length'] ?? 0) > MAX_DRAINED_BODY_BYTES) throw fileTooLarge();
   if (!req.is('multipart/form-data')) throw new AppError('BAD_REQUEST', 'error.malformedBody', { detail: 'expected multipart/form-data' });
+  await checkUploadQuotas(ctx, Number(req.headers['content-length'] ?? 0));
 
   const parsed = await readMultipart(ctx, req);
   if (!parsed.received) throw new AppError('BAD_REQUEST', 'error.noFile', { detail: 'multipart field "track" is missing' });

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { enforceRateLimits } from '../../platform/rate-limit/rate-limit.js';
 import type { StagedFile } from '../../platform/storage/file-storage.js';
 import { parseWavHeader, type WavFormat } from '../audio/index.js';
 import * as repo from './masters.repository.js';
@@ -33,6 +34,25 @@ export interface ReceivedUpload {
   bytes: number;
   format: WavFormat;
   staged: StagedFile;
+}
+
+const storageFull = () => new AppError('PAYLOAD_TOO_LARGE', 'store.upload.error.storageFull');
+
+/**
+ * Per-user upload quotas, checked before the body is read (early and cheap): uploads per hour
+ * (UPLOADS_PER_HOUR) and the bytes of originals a user keeps (STORAGE_QUOTA_MB), against the
+ * declared length. saveUpload checks the received size again (a chunked body declares none).
+ */
+export async function checkUploadQuotas(ctx: ServiceContext, declaredBytes: number): Promise<void> {
+  const userId = userIdOf(ctx);
+  const { UPLOADS_PER_HOUR, STORAGE_QUOTA_MB } = ctx.platform.env;
+  try {
+    await enforceRateLimits(ctx.db, [{ rule: { name: 'upload-user', max: UPLOADS_PER_HOUR, windowS: 3600 }, key: userId }]);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') throw new AppError('TOO_MANY_REQUESTS', 'store.upload.error.tooManyUploads');
+    throw error;
+  }
+  if ((await repo.storageUsedBy(ctx.db, userId)) + declaredBytes > STORAGE_QUOTA_MB * 1024 * 1024) throw storageFull();
 }
 
 /** The track's name when the upload creates it: the file name without folders and extension. */
@@ -146,6 +166,7 @@ export async function saveUpload(ctx: ServiceContext, input: { upload: ReceivedU
   const { upload, ...options } = input;
   const key = originalKeyOf(upload.trackId);
   let moved = false;
+  if ((await repo.storageUsedBy(ctx.db, upload.userId)) + upload.bytes > ctx.platform.env.STORAGE_QUOTA_MB * 1024 * 1024) throw storageFull();
   try {
     const masterId = await ctx.db.transaction().execute(async (trx) => {
       if (upload.isNewTrack) {

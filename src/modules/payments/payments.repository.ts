@@ -65,6 +65,19 @@ export async function findOtherPendingPayment(db: Database, masterId: string, id
     .executeTakeFirst();
 }
 
+/** Pending one-off payments not touched since `before`: charged-but-unbooked or abandoned. */
+export async function findStalePendingPayments(db: Database, before: Date) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'transaction_id', 'gateway'])
+    .where('status', '=', 'pending')
+    .where('master_id', 'is not', null)
+    .where('updated_at', '<', before)
+    .orderBy('created_at')
+    .limit(100)
+    .execute();
+}
+
 export async function findPaymentById(db: Database, paymentId: string) {
   return db.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', paymentId).executeTakeFirst();
 }

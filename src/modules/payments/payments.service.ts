@@ -273,6 +273,29 @@ export async function pay(ctx: ServiceContext, input: TPayInput): Promise<TPaidM
   }
 }
 
+/**
+ * Books payments that were charged but never finished (the process died between the gateway's
+ * answer and the booking): each pending payment with a recorded transaction is finished, with its
+ * invoice. Pending payments without a transaction older than ABANDONED_AFTER_MS are only counted
+ * and logged: the next pay of that master reclaims them, and an operator checks the gateway by the
+ * order id (`payments.idempotency_key`). Runs every few minutes in the web process (server.ts).
+ */
+export async function reconcilePendingPayments(ctx: ServiceContext): Promise<{ booked: number; abandoned: number }> {
+  const stale = await repo.findStalePendingPayments(ctx.db, new Date(Date.now() - ABANDONED_AFTER_MS));
+  let booked = 0;
+  let abandoned = 0;
+  for (const payment of stale) {
+    if (payment.transaction_id === null && payment.gateway !== 'none') {
+      abandoned += 1;
+      continue;
+    }
+    await finish(ctx, payment.id);
+    booked += 1;
+  }
+  if (booked + abandoned > 0) ctx.log.warn({ booked, abandoned }, 'reconciled pending payments');
+  return { booked, abandoned };
+}
+
 async function charge(ctx: ServiceContext, actor: Actor, paymentId: string, quote: TQuote, nonce: string, orderId: string): Promise<void> {
   const gateway = paymentGatewayOf(ctx.platform);
   let result;

@@ -26,6 +26,7 @@ const columns: ColumnList = {
   blog_categories: { id: true, slug: true, name_en: true, name_de: true, sort_order: true },
   blog_images: { id: true, original_name: true, sizes: true, created_at: true },
   blog_posts: { id: true, slug: true, category_id: true, author: true, cover_image_id: true, featured: true, published_at: true, created_at: true, updated_at: true },
+  demos: { master_id: true, sort_order: true, created_at: true },
   blog_post_texts: { post_id: true, locale: true, title: true, abstract: true, body_markdown: true, body_html: true, updated_at: true },
   faqs: { id: true, locale: true, question: true, answer: true, sort_order: true },
   coupons: { id: true, key: true, type: true, value: true, max_uses: true, per_user_limit: true, expires_at: true, used_count: true, created_at: true },

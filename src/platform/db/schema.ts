@@ -212,6 +212,13 @@ export interface BlogPostTextsTable {
   updated_at: Timestamp;
 }
 
+/** Home page demos (sql/0032): mastered masters an operator chose. */
+export interface DemosTable {
+  master_id: string;
+  sort_order: Generated<number>;
+  created_at: CreatedAt;
+}
+
 export interface FaqsTable {
   id: Generated<number>;
   locale: 'en' | 'de';
@@ -406,6 +413,7 @@ export interface DB {
   blog_images: BlogImagesTable;
   blog_posts: BlogPostsTable;
   blog_post_texts: BlogPostTextsTable;
+  demos: DemosTable;
   faqs: FaqsTable;
   coupons: CouponsTable;
   payments: PaymentsTable;

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { useIsLoggedIn } from '../../features/auth/auth-store.js';
 import { BlogTeasers } from '../../features/blog/components/blog-teasers.js';
+import { DemoList } from '../../features/demos/components/demo-list.js';
 import { StyleOverview } from '../../features/catalogue/components/style-overview.js';
 import { FaqList } from '../../features/faq/components/faq-list.js';
 import { PriceBox } from '../../features/pricing/components/price-box.js';
@@ -58,6 +59,8 @@ export function HomePage() {
             </Text>
             <StyleOverview headingOrder={3} />
           </Box>
+
+          <DemoList />
 
           <Box component="section" aria-labelledby="pricing-heading" id="pricing">
             <Title order={2} id="pricing-heading" mb="lg">

@@ -1,6 +1,6 @@
 import { createStore, useStoreSelector } from '../../lib/create-store.js';
 import { reloadAtMostOncePerMinute, type GuardedReloadOptions } from '../../lib/guarded-reload.js';
-import { getAccessToken } from '../auth/auth-store.js';
+import { getAccessToken } from '../auth/index.js';
 
 /**
  * Downloads of spec §7/§8: fetched with the bearer token and streamed with progress, saved under

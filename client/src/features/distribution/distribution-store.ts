@@ -1,4 +1,4 @@
-import { useIsLoggedIn } from '../auth/auth-store.js';
+import { useIsLoggedIn } from '../auth/index.js';
 import { trpc } from '../../lib/trpc.js';
 import { useSiteConfig } from '../../lib/site-config.js';
 

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessageOf } from '../../../lib/error-messages.js';
-import { authApi, AuthApiError } from '../../auth/auth-api.js';
-import { getAccessToken, setAccessToken } from '../../auth/auth-store.js';
+import { authApi, AuthApiError } from '../../auth/index.js';
+import { getAccessToken, setAccessToken } from '../../auth/index.js';
 
 /** Account deletion behind a confirmation; afterwards every client state is dropped and / opens. */
 export function DeleteAccount() {

@@ -7,7 +7,7 @@ import { ZEmail, ZNewPassword, type TUser } from '../../../../../src/modules/acc
 import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
 import { zodValidate } from '../../../lib/zod-form.js';
-import { EmailField, PasswordField } from '../../auth/components/auth-fields.js';
+import { EmailField, PasswordField } from '../../auth/index.js';
 
 const ZName = z.string().trim().min(1, 'global.message.fieldRequired').max(100, 'global.message.tooLong');
 

@@ -4,11 +4,11 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { trpc } from '../../../lib/trpc.js';
-import { signOut } from '../../auth/auth-store.js';
+import { signOut } from '../../auth/index.js';
 import { AddressEditor } from '../components/address-editor.js';
 import { DeleteAccount } from '../components/delete-account.js';
 import { ProfileForm } from '../components/profile-form.js';
-import { CommentDigestSetting } from '../../comments/components/digest-setting.js';
+import { CommentDigestSetting } from '../../comments/index.js';
 
 const TABS = ['/account', '/account/payments', '/account/subscription'] as const;
 

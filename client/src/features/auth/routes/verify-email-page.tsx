@@ -7,7 +7,7 @@ import { useDialogs } from '../../../lib/dialogs.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { authApi, AuthApiError } from '../auth-api.js';
 import { useIsLoggedIn } from '../auth-store.js';
-import { freePluginOfferClosed } from '../../pricing/components/free-plugin-dialog.js';
+import { freePluginOfferClosed } from '../../pricing/index.js';
 
 /**
  * A link works once, and React may mount a page twice (StrictMode, a quick back and forth): every

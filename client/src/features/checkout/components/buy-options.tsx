@@ -6,7 +6,7 @@ import { trackEvent } from '../../../lib/analytics.js';
 import { useAppStoreApi } from '../../../lib/app-store.js';
 import { useDialogs } from '../../../lib/dialogs.js';
 import { errorCodeOf } from '../../../lib/error-messages.js';
-import { BUYING_OPTIONS } from '../../pricing/buying-options.js';
+import { BUYING_OPTIONS } from '../../pricing/index.js';
 import { chargeCentsFor } from '../../../../../src/modules/pricing/pricing.schemas.js';
 import { actionFor, type OptionNumber } from '../buying-decision.js';
 import { downloadMaster, masterDownloadKey, useDownloadProgress } from '../downloads.js';

@@ -7,7 +7,7 @@ import { useAppStoreApi } from '../../../lib/app-store.js';
 import { useDialogState } from '../../../lib/dialogs.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
-import { countryOptions } from '../../account/components/address-editor.js';
+import { countryOptions } from '../../account/index.js';
 import { emitDistributionSelection } from '../distribution-store.js';
 import { problemsOf } from '../lib/problems.js';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DEFAULT_ARTIST_COUNTRY, isPayoutEmail, setupProblems, type TSetupInput } from '../../../../../src/modules/distribution/distribution.schemas.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
-import { countryOptions } from '../../account/components/address-editor.js';
+import { countryOptions } from '../../account/index.js';
 import { problemsOf } from '../lib/problems.js';
 
 /**

@@ -10,10 +10,10 @@ import { useAppStoreApi } from '../../../lib/app-store.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { useSiteConfig } from '../../../lib/site-config.js';
 import { trpc } from '../../../lib/trpc.js';
-import { AddressEditor } from '../../account/components/address-editor.js';
-import { CardForm, type CardFormHandle } from '../../checkout/components/card-form.js';
-import { NameSection } from '../../checkout/components/name-section.js';
-import { paymentErrorCodeOf } from '../../checkout/payment-errors.js';
+import { AddressEditor } from '../../account/index.js';
+import { CardForm, type CardFormHandle } from '../../checkout/index.js';
+import { NameSection } from '../../checkout/index.js';
+import { paymentErrorCodeOf } from '../../checkout/index.js';
 import { billingPeriodOf, formatMoney } from '../lib/money.js';
 
 /**

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { trpc } from '../../../lib/trpc.js';
-import { downloadInvoice } from '../../checkout/downloads.js';
+import { downloadInvoice } from '../../checkout/index.js';
 import { SetupForm } from '../components/setup-form.js';
 import { SubscriptionCheckout } from '../components/subscription-checkout.js';
 import { useDistributionSubscription } from '../distribution-store.js';

@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isMastered } from '../../../../../src/modules/masters/masters.schemas.js';
-import { AverageStars } from '../../comments/components/stars.js';
-import { useRatingSummaries } from '../../comments/use-rating-summaries.js';
+import { AverageStars } from '../../comments/index.js';
+import { useRatingSummaries } from '../../comments/index.js';
 import { listDate, type MasterRow, type OrderDirection, type OrderEntity } from '../lib/master-rows.js';
 
 export interface MasterListProps {

@@ -10,7 +10,7 @@ import { useDialogs } from '../../../lib/dialogs.js';
 import { errorCodeOf } from '../../../lib/error-messages.js';
 import { openFilePicker } from '../../../lib/file-picker.js';
 import { trpc } from '../../../lib/trpc.js';
-import { MasteringSessionProvider } from '../../player/mastering-session.js';
+import { MasteringSessionProvider } from '../../player/index.js';
 import { MasterList } from '../components/master-list.js';
 import { MasterPageSkeleton, OwnerMasterView, SharedMasterView } from '../components/master-view.js';
 import type { OrderDirection, OrderEntity } from '../lib/master-rows.js';

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useDialogs } from '../../../lib/dialogs.js';
 import { useSiteConfig } from '../../../lib/site-config.js';
-import { getAccessToken, refreshAuth } from '../../auth/auth-store.js';
+import { getAccessToken, refreshAuth } from '../../auth/index.js';
 import { acquireMediaSocket, type MediaSocket } from '../api/media-socket.js';
 import type { SocketConnection } from '../mastering-session.js';
 

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { getAccessToken, useIsLoggedIn } from '../../auth/auth-store.js';
+import { getAccessToken, useIsLoggedIn } from '../../auth/index.js';
 import { useDialogs } from '../../../lib/dialogs.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { keepPageAfterLogin } from '../../../lib/login-reload.js';

@@ -1,0 +1,6 @@
+/** The public surface of this feature: other features import only from here (issue 9). */
+export { BuyOptions } from './components/buy-options.js';
+export { CardForm, type CardFormHandle } from './components/card-form.js';
+export { NameSection } from './components/name-section.js';
+export { downloadInvoice } from './downloads.js';
+export { paymentErrorCodeOf } from './payment-errors.js';

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser } from '../../test/factories.js';
+import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { wavBytes } from '../../test/wav-bytes.js';
+
+type User = Awaited<ReturnType<typeof createTestUser>>;
+const BOUNDARY = '----masterdeck-quota-boundary-1b2c3d';
+
+function multipart(bytes: Uint8Array): Buffer {
+  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="track"; filename="song.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head), Buffer.from(bytes), Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
+}
+
+/** Per-user upload quotas (UPLOADS_PER_HOUR, STORAGE_QUOTA_MB), set low here so a test can reach them. */
+describe('upload quotas', () => {
+  let platform: TestPlatform;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    platform = await createTestPlatform({ UPLOADS_PER_HOUR: '3', STORAGE_QUOTA_MB: '1' });
+    app = await listenTestApp(platform);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform?.close();
+  });
+
+  async function upload(user: User, bytes: Uint8Array) {
+    const response = await fetch(`${app.base}/api/upload`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, authorization: `Bearer ${user.token}` },
+      body: new Uint8Array(multipart(bytes)),
+    });
+    return { status: response.status, body: (await response.json()) as { message?: string } };
+  }
+  const trackCount = async (user: User) => (await platform.db.selectFrom('tracks').select('id').where('user_id', '=', user.id).execute()).length;
+
+  it('when a user uploads more often than the hourly rate, then the next upload is refused with a translated key and nothing is stored', async () => {
+    const user = await createTestUser(platform.db, platform.secrets.jwtSecret);
+    const small = wavBytes({ frames: 4410 });
+    for (let i = 0; i < 3; i++) expect((await upload(user, small)).status).toBe(200);
+    expect(await upload(user, small)).toEqual({ status: 429, body: { statusCode: 429, message: 'store.upload.error.tooManyUploads' } });
+    expect(await trackCount(user)).toBe(3);
+    const other = await createTestUser(platform.db, platform.secrets.jwtSecret);
+    expect((await upload(other, small)).status).toBe(200);
+  });
+
+  it('when an upload would take a user over the storage quota, then it is refused and nothing is stored', async () => {
+    const user = await createTestUser(platform.db, platform.secrets.jwtSecret);
+    const large = wavBytes({ frames: 150_000, channels: 2 });
+    expect(large.byteLength).toBeGreaterThan(512 * 1024);
+    expect((await upload(user, large)).status).toBe(200);
+    expect(await upload(user, large)).toMatchObject({ status: 413, body: { message: 'store.upload.error.storageFull' } });
+    expect(await trackCount(user)).toBe(1);
+  });
+});
