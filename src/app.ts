@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
@@ -135,5 +134,3 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header ?? '');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
-
-export const clientDirOf = (root: string) => path.join(root, 'dist', 'client');

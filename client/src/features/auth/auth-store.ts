@@ -38,10 +38,6 @@ export function getAccessToken(): string | null {
   return state.accessToken;
 }
 
-export function getAuthStatus(): AuthStatus {
-  return state.status;
-}
-
 /** Stores a token after sign-in or refresh; null forgets it. */
 export function setAccessToken(token: string | null, expiresAt?: string | number): void {
   if (!token) {

@@ -39,7 +39,6 @@ export interface MasteringSession {
 
 /** Error codes of spec §8 that end the page's mastering with a global error. */
 export const TIMEOUT_CODE = 'binary.creation.timeout';
-export const MAX_ATTEMPTS_CODE = 'mastering.maxFailedAttemptsReached';
 
 const Context = createContext<MasteringSession | null>(null);
 
