@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from './engine/testing/signals.js';
 import { encodeWav } from './engine/testing/wav-writer.js';
@@ -14,6 +15,17 @@ function noiseWav(seconds: number, seed: number): Buffer {
   }
   return encodeWav({ data, sampleRate: 44100, channels: 2 }, { format: 'pcm16' });
 }
+
+/** Files the process keeps open although they were deleted, under `dir`. */
+const deletedOpenFiles = (pid: number, dir: string) =>
+  readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      return target.startsWith(dir) && target.endsWith('(deleted)') ? [target] : [];
+    } catch {
+      return [];
+    }
+  });
 
 const threadsOf = (pid: number) => Number(/Threads:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
@@ -92,4 +104,18 @@ describe('media process job limits (MEDIA_JOB_SLOTS=2)', () => {
     console.log(`media threads: ${baseline} idle, ${peak} at peak`);
     expect(peak - baseline).toBeLessThanOrEqual(8);
   }, 240_000);
+
+  it("when a track's files are deleted (the track was removed), then the media process closes them within seconds", async () => {
+    const user = await h.createUser('remover@example.com');
+    const track = await h.createTrack(user.id, noiseWav(3, 9), { sampleRate: 44100, channels: 2 });
+    const client = await h.connect();
+    client.send('request-chunks', user.token, { trackId: track.trackId, styleIndex: -1, chunkIndices: [0, 1] });
+    await client.until(() => client.frames().length >= 2, 60_000);
+    const dataDir = path.resolve(h.platform.dataDir);
+    rmSync(path.join(dataDir, 'storage', 'tracks', track.trackId), { recursive: true, force: true });
+    expect(deletedOpenFiles(h.media.child.pid!, dataDir).length).toBeGreaterThan(0);
+    const deadline = Date.now() + 15_000;
+    while (deletedOpenFiles(h.media.child.pid!, dataDir).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(deletedOpenFiles(h.media.child.pid!, dataDir)).toEqual([]);
+  }, 60_000);
 });

@@ -137,6 +137,20 @@ export class ChunkProvider {
     }
   }
 
+  /** Closes stored masters' files that were deleted (master or track removed) and drops their chunks. */
+  async closeUnlinked(): Promise<number> {
+    let closed = 0;
+    for (const [key, pending] of [...this.masterHandles]) {
+      const handle = await pending.catch(() => null);
+      const info = await handle?.stat().catch(() => null);
+      if (!handle || !info || info.nlink > 0) continue;
+      if (this.masterHandles.get(key) === pending) this.masterHandles.delete(key);
+      await handle.close().catch(() => undefined);
+      closed += 1;
+    }
+    return closed;
+  }
+
   async closeAll(): Promise<void> {
     for (const handle of this.masterHandles.values()) await handle.then((h) => h.close()).catch(() => undefined);
     this.masterHandles.clear();

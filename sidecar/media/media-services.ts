@@ -9,6 +9,8 @@ import { Mastering, type JobTimeouts } from './mastering.js';
 import { TrackSources } from './track-sources.js';
 import { WebDirectory } from './web-directory.js';
 
+const UNLINKED_SWEEP_MS = 5_000;
+
 /** Everything the socket handlers use, built once per sidecar process. */
 export interface MediaServices {
   log: Logger;
@@ -40,6 +42,14 @@ export function createMediaServices(options: {
   const engine = new EngineClient(options.renderWorkers, options.jobLimits.slots);
   const scheduler = new JobScheduler(options.jobLimits);
   const mastering = new Mastering(storage, jobs, sources, engine, directory, log, options.timeouts, scheduler);
+  // Files of removed tracks and masters are deleted by the web process; an open handle here would
+  // keep their disk space until restart. Checked often: an fstat per open file is cheap.
+  const unlinkedSweep = setInterval(() => {
+    void Promise.all([sources.closeUnlinked(), chunks.closeUnlinked()]).then(([tracks, masters]) => {
+      if (tracks + masters > 0) log.info({ tracks, masters }, 'closed files of removed tracks and masters');
+    });
+  }, UNLINKED_SWEEP_MS);
+  unlinkedSweep.unref();
   return {
     log,
     storage,
@@ -51,6 +61,7 @@ export function createMediaServices(options: {
     mastering,
     scheduler,
     async close() {
+      clearInterval(unlinkedSweep);
       jobs.abortAll();
       await Promise.all([sources.closeAll(), chunks.closeAll(), engine.close()]);
     },

@@ -69,6 +69,12 @@ export class TrackSource {
     return new Float32Array(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + bytes));
   }
 
+  /** Whether the open work file was deleted (its track removed): its disk space waits for the close. */
+  async isUnlinked(): Promise<boolean> {
+    const info = await this.handle?.stat().catch(() => null);
+    return info !== undefined && info !== null && info.nlink === 0;
+  }
+
   async close(): Promise<void> {
     const handle = this.handle ?? (this.opening ? await this.opening.catch(() => null) : null);
     this.handle = null;
@@ -195,6 +201,18 @@ export class TrackSources {
         void source.close();
       }
     }
+  }
+
+  /** Closes the sources whose files were deleted, so their disk space is freed now, not at restart. */
+  async closeUnlinked(): Promise<number> {
+    let closed = 0;
+    for (const [trackId, source] of [...this.sources]) {
+      if (!(await source.isUnlinked())) continue;
+      if (this.sources.get(trackId) === source) this.sources.delete(trackId);
+      await source.close();
+      closed += 1;
+    }
+    return closed;
   }
 
   async closeAll(): Promise<void> {

@@ -24,6 +24,8 @@ export function Footer() {
     ...(loggedIn ? [{ to: '/masters', label: t`Masters` }, { to: '/distribution', label: t`Distribution` }] : []),
     { to: '/info', label: t`Support` },
     ...(blog ? [{ to: '/blog', label: t`Blog` }] : []),
+    { to: '/learn', label: t`Learn` },
+    { to: '/about', label: t`About` },
     { to: '/privacy-policy', label: t`Privacy policy` },
     { to: '/terms-of-service', label: t`Terms of service` },
   ];

@@ -33,7 +33,7 @@ export function TopMenu() {
   }, [location.pathname, app]);
 
   const items: MenuItem[] = [
-    ...(loggedIn ? [{ to: '/masters', label: t`Masters` }] : []),
+    ...(loggedIn ? [{ to: '/masters', label: t`Masters` }, { to: '/masters/shared', label: t`Shared with me` }] : []),
     ...(loggedIn && hasDistribution ? [{ to: '/distribution/artists', label: t`Distribution` }] : []),
     ...(loggedIn ? [{ to: '/info', label: t`Support` }, { to: '/account', label: t`Account` }] : []),
   ];
@@ -55,7 +55,7 @@ export function TopMenu() {
         </Link>
         <Group gap={4} visibleFrom="sm" wrap="nowrap">
           {items.map((item) => (
-            <RouterNavLink key={item.to} to={item.to} className={classes.link}>
+            <RouterNavLink key={item.to} to={item.to} end={item.to === '/masters'} className={classes.link}>
               {item.label}
             </RouterNavLink>
           ))}
@@ -105,7 +105,7 @@ export function TopMenu() {
                 ))}
               </NavLink>
             ) : (
-              <NavLink key={item.to} component={Link} to={item.to} label={item.label} active={location.pathname.startsWith(item.to)} />
+              <NavLink key={item.to} component={Link} to={item.to} label={item.label} active={item.to === '/masters' ? location.pathname === '/masters' || location.pathname.startsWith('/masters/song') : location.pathname.startsWith(item.to)} />
             ),
           )}
           <NavLink component={Link} to={pricesLink} label={t`Prices`} />
