@@ -14,8 +14,8 @@ import { productInBrowser, type Locale } from './server-harness.js';
 const SHOTS_DIR = '/tmp/shots/distribution';
 
 const TEXT = {
-  en: { cookies: 'Necessary only', logIn: 'Log in', email: 'E-mail address', distribution: 'Distribution', openMenu: 'Open menu', subItems: ['Releases', 'New release', 'Analytics', 'Artists'] },
-  de: { cookies: 'Nur notwendige', logIn: 'Anmelden', email: 'E-Mail-Adresse', distribution: 'Distribution', openMenu: 'Menü öffnen', subItems: ['Releases', 'Neues Release', 'Analyse', 'Künstler'] },
+  en: { cookies: 'Necessary only', logIn: 'Log in', email: 'E-mail address', distribution: 'Distribution', openMenu: 'Open menu', subItems: ['Artists'] },
+  de: { cookies: 'Nur notwendige', logIn: 'Anmelden', email: 'E-Mail-Adresse', distribution: 'Distribution', openMenu: 'Menü öffnen', subItems: ['Künstler'] },
 } as const;
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR });

@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useAppStoreApi } from '../lib/app-store.js';
 import { useDialogs } from '../lib/dialogs.js';
 import { useAuthStatus, useIsLoggedIn } from '../features/auth/auth-store.js';
-import { useCurrentAlbumId, useDistributionData, useDistributionUser } from '../features/distribution/distribution-store.js';
+import { useDistributionData, useDistributionUser } from '../features/distribution/distribution-store.js';
 import { useSiteConfig } from '../lib/site-config.js';
 
 /** Spec §2: any path starting with /account or /masters sends a visitor who is not logged in to /. */
@@ -77,8 +77,3 @@ export function DistributionGuard() {
   return <Outlet />;
 }
 
-/** A wizard step without a current album goes back to the start of the wizard. */
-export function NewReleaseStepGuard() {
-  const albumId = useCurrentAlbumId();
-  return albumId === null ? <Navigate to="/distribution/new-release" replace /> : <Outlet />;
-}

@@ -19,7 +19,7 @@ describe('routes', () => {
   }, 30_000);
 
   it('when a visitor opens a distribution area, then they land on /', async () => {
-    const { router } = renderApp({ path: '/distribution/new-release/artwork' });
+    const { router } = renderApp({ path: '/distribution/artists' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 

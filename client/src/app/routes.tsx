@@ -4,20 +4,11 @@ import { AccountPaymentsPage } from '../features/checkout/routes/payments-page.j
 import { ResetPasswordPage } from '../features/auth/routes/reset-password-page.js';
 import { VerifyEmailPage } from '../features/auth/routes/verify-email-page.js';
 import { BlogPage, BlogPostPage } from '../features/blog/routes/blog-pages.js';
-import {
-  DistributionAnalyticsPage,
-  DistributionPaymentsPage,
-  DistributionReleasesPage,
-  NewReleaseLayout,
-  NewReleaseStartPage,
-  NewReleaseStepPage,
-} from '../features/distribution/routes/distribution-pages.js';
 import { DistributionArtistsPage } from '../features/distribution/routes/artists-page.js';
 import { SubscriptionPage } from '../features/distribution/routes/subscription-page.js';
-import { WIZARD_STEPS } from '../features/distribution/wizard-steps.js';
 import { AboutPage, LearnPage, PrivacyPolicyPage, TermsOfServicePage } from '../features/info/routes/info-pages.js';
 import { MasterSongPage, MastersPage, SharedMastersPage } from '../features/masters/routes/masters-pages.js';
-import { DistributionGuard, NewReleaseStepGuard, RequireLogin, UnknownPath } from './guards.js';
+import { DistributionGuard, RequireLogin, UnknownPath } from './guards.js';
 import { AuthLayout, DefaultLayout, NoPaddingLayout } from './layouts/site-layouts.js';
 import { RootShell } from './root-shell.js';
 import { DistributionLandingRoute, FaqPage, SupportPage } from './routes/composed-pages.js';
@@ -92,21 +83,8 @@ export const routes: RouteObject[] = [
               {
                 element: <DistributionGuard />,
                 children: [
-                  { path: 'analytics', element: <DistributionAnalyticsPage /> },
+                  // Releases, the wizard, analytics and payments are hidden until they are built (issues 13, 14).
                   { path: 'artists', element: <DistributionArtistsPage /> },
-                  { path: 'payments', element: <DistributionPaymentsPage /> },
-                  { path: 'releases', element: <DistributionReleasesPage /> },
-                  {
-                    path: 'new-release',
-                    element: <NewReleaseLayout />,
-                    children: [
-                      { index: true, element: <NewReleaseStartPage /> },
-                      {
-                        element: <NewReleaseStepGuard />,
-                        children: WIZARD_STEPS.map((step) => ({ path: step.path, element: <NewReleaseStepPage step={step.path} /> })),
-                      },
-                    ],
-                  },
                 ],
               },
             ],

@@ -34,13 +34,10 @@ export function TopMenu() {
 
   const items: MenuItem[] = [
     ...(loggedIn ? [{ to: '/masters', label: t`Masters` }, { to: '/masters/shared', label: t`Shared with me` }] : []),
-    ...(loggedIn && hasDistribution ? [{ to: '/distribution/releases', label: t`Distribution` }] : []),
+    ...(loggedIn && hasDistribution ? [{ to: '/distribution/artists', label: t`Distribution` }] : []),
     ...(loggedIn ? [{ to: '/info', label: t`Support` }, { to: '/account', label: t`Account` }] : []),
   ];
   const distributionItems: MenuItem[] = [
-    { to: '/distribution/releases', label: t`Releases` },
-    { to: '/distribution/new-release', label: t`New release` },
-    { to: '/distribution/analytics', label: t`Analytics` },
     { to: '/distribution/artists', label: t`Artists` },
   ];
   const pricesLink = { pathname: location.pathname, search: location.search, hash: 'prices' };

@@ -70,7 +70,7 @@ export function DistributionLandingRoute() {
     <DistributionLandingPage
       onDistribute={() => {
         if (loggedIn && distributionUser.hasUser) {
-          void navigate('/distribution/releases');
+          void navigate('/distribution/artists');
           return;
         }
         if (loggedIn) {

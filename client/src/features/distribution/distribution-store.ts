@@ -47,11 +47,6 @@ export function useDistributionData() {
   return { utilities, outlets, metaInfo, initialised: Boolean(utilities.data && outlets.data && metaInfo.data) };
 }
 
-/** The album the release wizard is building; none until the wizard can create one. */
-export function useCurrentAlbumId(): number | null {
-  return null;
-}
-
 type Selection = { kind: 'artist'; trackId: number | undefined; artistId: number } | { kind: 'participant'; trackIndex: number | undefined; participantId: number };
 const selectionListeners = new Set<(selection: Selection) => void>();
 

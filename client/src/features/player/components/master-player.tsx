@@ -81,8 +81,13 @@ const noSubscribe = () => () => undefined;
 /** The player that answers the keyboard: the last one played or touched. */
 let keyboardOwner: PlayerController | null = null;
 
+/** A radio or checkbox (the Original/Mastered switch just clicked): A still toggles, other keys keep their own meaning. */
+function isChoiceInput(target: EventTarget | null): boolean {
+  return target instanceof HTMLInputElement && (target.type === 'radio' || target.type === 'checkbox');
+}
+
 function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
+  if (!(target instanceof HTMLElement) || isChoiceInput(target)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'slider';
 }
 
@@ -169,6 +174,7 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMast
     if (!controller) return;
     if (keyboardOwner !== controller || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (isTypingTarget(event.target) || document.querySelector('[role="dialog"]')) return;
+    if (isChoiceInput(event.target) && event.key.toLowerCase() !== TOGGLE_KEY) return;
     const onButton = event.target instanceof HTMLElement && (event.target.tagName === 'BUTTON' || event.target.tagName === 'A');
     if (event.key === ' ' && !onButton) play();
     else if (event.key.toLowerCase() === TOGGLE_KEY) toggleVersion();
@@ -291,9 +297,16 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMast
                 ) : snapshot?.masteredState === 'unavailable' ? (
                   <Trans>The mastered version of this style is not available to you yet.</Trans>
                 ) : (
-                  <Trans>
-                    Press <Kbd size="xs">A</Kbd> to switch, <Kbd size="xs">Space</Kbd> to play or pause, arrows to move. Drag on the waveform to loop a passage.
-                  </Trans>
+                  <>
+                    <span className={classes.keyHints}>
+                      <Trans>
+                        Press <Kbd size="xs">A</Kbd> to switch, <Kbd size="xs">Space</Kbd> to play or pause, arrows to move. Drag on the waveform to loop a passage.
+                      </Trans>
+                    </span>
+                    <span className={classes.touchHints}>
+                      <Trans>Tap Original or Mastered to switch. Drag on the waveform to loop a passage.</Trans>
+                    </span>
+                  </>
                 )}
               </Text>
             </Stack>
