@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.js';
 import { createAddress, createBuyerWithMaster, createCoupon, createMaster, createUser } from '../../test/commerce-factories.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
-import { validateCoupon, WELCOME_COUPON_KEY } from '../coupons/index.js';
+import { validateCoupon, WELCOME_COUPON_KEY, ZValidateCouponInput } from '../coupons/index.js';
 import { createLocalGateway, installPaymentGateway, pay, priceInfo, ZPayInput, type PaymentGateway, type SaleRequest } from './index.js';
 
 /** The local gateway, counting its sales and slowed a little so concurrent pays really overlap. */
@@ -219,8 +219,10 @@ describe('payments', () => {
     it('when keys are typed with spaces and lower case, then they are trimmed and upper-cased', async () => {
       const { userId } = await createBuyerWithMaster(platform.db);
       await createCoupon(platform.db, { key: 'TAKE1', type: 'amount', value: 100 });
-      expect(await validateCoupon(as(userId), { key: 'TAKE1', buyingOption: 1 })).toEqual({ isValid: true, remainingCost: 1.99 });
-      expect(await validateCoupon(as(userId), { key: 'NOPE', buyingOption: 1 })).toEqual({ isValid: false, remainingCost: 2.99 });
+      // Parsed as every adapter parses it (the edge schema), from what a user types.
+      const typed = (key: string) => ZValidateCouponInput.parse({ key, buyingOption: 1 });
+      expect(await validateCoupon(as(userId), typed('  take1 '))).toEqual({ isValid: true, remainingCost: 1.99 });
+      expect(await validateCoupon(as(userId), typed(' nope'))).toEqual({ isValid: false, remainingCost: 2.99 });
     });
 
     it('when a coupon expired, is used up or the user reached its limit, then it is not valid', async () => {
