@@ -99,6 +99,26 @@ function EditLabelBody({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The 'select' action's list of existing entries above the add form; nothing when there are none. */
+function ExistingChoices({ choices, dividerLabel, testId }: { choices: { key: number; name: string; detail: string; pick: () => void }[]; dividerLabel: string; testId: string }) {
+  if (choices.length === 0) return null;
+  return (
+    <>
+      <Stack gap={4} data-testid={testId}>
+        {choices.map((choice) => (
+          <UnstyledButton key={choice.key} onClick={choice.pick} p="xs" style={{ borderRadius: 6 }}>
+            <Text fw={500}>{choice.name}</Text>
+            <Text size="xs" c="dimmed">
+              {choice.detail}
+            </Text>
+          </UnstyledButton>
+        ))}
+      </Stack>
+      <Divider label={dividerLabel} />
+    </>
+  );
+}
+
 function DialogActions({ onClose, disabled, loading, label }: { onClose: () => void; disabled: boolean; loading: boolean; label?: ReactNode }) {
   return (
     <Group justify="flex-end" gap="sm">
@@ -166,20 +186,12 @@ function ArtistBody({ select, trackId, artistIdToEdit, onClose }: { select: bool
   };
   return (
     <Stack gap="md">
-      {select && artists.data.length > 0 && (
-        <>
-          <Stack gap={4} data-testid="artist-choices">
-            {artists.data.map((artist) => (
-              <UnstyledButton key={artist.artist_id} onClick={() => pick(artist)} p="xs" style={{ borderRadius: 6 }}>
-                <Text fw={500}>{artist.name}</Text>
-                <Text size="xs" c="dimmed">
-                  {artist.country}
-                </Text>
-              </UnstyledButton>
-            ))}
-          </Stack>
-          <Divider label={t`or add a new artist`} />
-        </>
+      {select && (
+        <ExistingChoices
+          testId="artist-choices"
+          choices={artists.data.map((artist) => ({ key: artist.artist_id, name: artist.name, detail: artist.country, pick: () => pick(artist) }))}
+          dividerLabel={t`or add a new artist`}
+        />
       )}
       <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
         <Problems problems={problems} />
@@ -273,20 +285,12 @@ function ParticipantBody({ select, trackIndex, participantIdToEdit, onClose }: {
   };
   return (
     <Stack gap="md">
-      {select && participants.data.length > 0 && (
-        <>
-          <Stack gap={4} data-testid="participant-choices">
-            {participants.data.map((participant) => (
-              <UnstyledButton key={participant.participant_id} onClick={() => pick(participant)} p="xs" style={{ borderRadius: 6 }}>
-                <Text fw={500}>{participant.name}</Text>
-                <Text size="xs" c="dimmed">
-                  {participant.email}
-                </Text>
-              </UnstyledButton>
-            ))}
-          </Stack>
-          <Divider label={t`or add a new participant`} />
-        </>
+      {select && (
+        <ExistingChoices
+          testId="participant-choices"
+          choices={participants.data.map((participant) => ({ key: participant.participant_id, name: participant.name, detail: participant.email, pick: () => pick(participant) }))}
+          dividerLabel={t`or add a new participant`}
+        />
       )}
       <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
         <Problems problems={problems} />

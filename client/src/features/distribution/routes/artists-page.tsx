@@ -58,27 +58,20 @@ export function DistributionArtistsPage() {
         >
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" data-testid="artist-list">
             {artists.data.map((artist) => (
-              <Card key={artist.artist_id} withBorder radius="md" padding="sm" data-testid="artist-card">
-                <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-                  <Stack gap={2} miw={0}>
-                    <Text fw={600} truncate>
-                      {artist.name}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {countryName(artist.country)}
-                      {artist.artist_id === mainArtistId && <> · <Trans>main artist</Trans></>}
-                    </Text>
-                  </Stack>
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    aria-label={t`Rename ${artist.name}`}
-                    onClick={() => dialogs.open('DistributionArtist', { action: 'addEdit', artistIdToEdit: artist.artist_id })}
-                  >
-                    <Trans>Rename</Trans>
-                  </Button>
-                </Group>
-              </Card>
+              <EntryCard
+                key={artist.artist_id}
+                testId="artist-card"
+                name={artist.name}
+                detail={
+                  <>
+                    {countryName(artist.country)}
+                    {artist.artist_id === mainArtistId && <> · <Trans>main artist</Trans></>}
+                  </>
+                }
+                actionLabel={t`Rename ${artist.name}`}
+                action={<Trans>Rename</Trans>}
+                onAction={() => dialogs.open('DistributionArtist', { action: 'addEdit', artistIdToEdit: artist.artist_id })}
+              />
             ))}
           </SimpleGrid>
         </Section>
@@ -93,27 +86,21 @@ export function DistributionArtistsPage() {
         >
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" data-testid="participant-list">
             {participants.data.map((participant) => (
-              <Card key={participant.participant_id} withBorder radius="md" padding="sm" data-testid="participant-card">
-                <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-                  <Stack gap={2} miw={0}>
-                    <Text fw={600} truncate>
-                      {participant.name}
-                    </Text>
-                    <Text size="sm" c="dimmed" truncate>
-                      {participant.email}
-                      {participant.participant_id === mainParticipantId && <> · <Trans>you</Trans></>}
-                    </Text>
-                  </Stack>
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    aria-label={t`Edit ${participant.name}`}
-                    onClick={() => dialogs.open('DistributionParticipant', { participantIdToEdit: participant.participant_id })}
-                  >
-                    <Trans>Edit</Trans>
-                  </Button>
-                </Group>
-              </Card>
+              <EntryCard
+                key={participant.participant_id}
+                testId="participant-card"
+                name={participant.name}
+                truncateDetail
+                detail={
+                  <>
+                    {participant.email}
+                    {participant.participant_id === mainParticipantId && <> · <Trans>you</Trans></>}
+                  </>
+                }
+                actionLabel={t`Edit ${participant.name}`}
+                action={<Trans>Edit</Trans>}
+                onAction={() => dialogs.open('DistributionParticipant', { participantIdToEdit: participant.participant_id })}
+              />
             ))}
           </SimpleGrid>
         </Section>
@@ -133,5 +120,26 @@ function Section({ title, action, children }: { title: string; action: ReactNode
       </Group>
       {children}
     </Stack>
+  );
+}
+
+/** One artist or participant: its name, a detail line and the button that edits it. */
+function EntryCard(props: { name: string; detail: ReactNode; truncateDetail?: boolean; actionLabel: string; action: ReactNode; onAction: () => void; testId: string }) {
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid={props.testId}>
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+        <Stack gap={2} miw={0}>
+          <Text fw={600} truncate>
+            {props.name}
+          </Text>
+          <Text size="sm" c="dimmed" truncate={props.truncateDetail}>
+            {props.detail}
+          </Text>
+        </Stack>
+        <Button variant="subtle" size="compact-sm" aria-label={props.actionLabel} onClick={props.onAction}>
+          {props.action}
+        </Button>
+      </Group>
+    </Card>
   );
 }
