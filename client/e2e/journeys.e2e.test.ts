@@ -15,7 +15,8 @@ const SHOTS_DIR = '/tmp/shots/journeys';
 const PASSWORD = 'correct horse battery staple';
 const SR = 44100;
 /** The audio clock advances in render quanta of 128 frames (2.9 ms); allow 5 ms, as the A/B test does. */
-const TOLERANCE_FRAMES = Math.round(0.005 * SR);
+/** Issue 11's criterion: no silent window of 20 ms at the switch. */
+const SILENT_WINDOW_FRAMES = Math.round(0.02 * SR);
 
 const TEXT = {
   en: { cookies: 'Necessary only', login: 'Log in', account: 'Account', choose: 'Choose a WAV file', mastered: 'Mastered' },
@@ -168,9 +169,12 @@ describe('a first-timer\'s journeys (issue 11)', () => {
     const log = await page.evaluate(() => (window as unknown as { __switchLog: { frames: number; contextTime: number; status: string }[] }).__switchLog);
     expect(log.length).toBeGreaterThan(100);
     expect(log.filter((s) => s.status !== 'playing').map((s) => s.status)).toEqual([]);
-    // A silent window would hold the playhead while the clock runs: frames minus clock frames stays put.
+    // A silent window would hold the playhead while the clock runs, so frames minus clock frames would
+    // spread by its length. Sampled every 5 ms, headless Chromium's clock and playhead readings can sit
+    // one 512-frame output block apart (seen once in CI), so the bound is the issue's 20 ms window;
+    // the graph check below proves the switch itself is on one clock-to-frame line.
     const drifts = log.map((s) => s.frames - s.contextTime * SR);
-    expect(Math.max(...drifts) - Math.min(...drifts)).toBeLessThanOrEqual(TOLERANCE_FRAMES);
+    expect(Math.max(...drifts) - Math.min(...drifts)).toBeLessThan(SILENT_WINDOW_FRAMES);
     const switches = (await page.evaluate(`window.__masterdeckPlayer.switches()`)) as { from: string; to: string; fromStream: string; toStream: string; frameIn: number; frameOut: number }[];
     const styleSwitch = switches.at(-1)!;
     expect(styleSwitch).toMatchObject({ from: 'mastered', to: 'mastered' });
