@@ -97,8 +97,13 @@ export class PlaybackScheduler {
 
   /** The playhead by the audio clock while playing. */
   positionFrames(): number {
+    return this.positionFramesAt(this.currentTime);
+  }
+
+  /** The playhead at a given audio-clock time: lets a reader pair it with the one time it read. */
+  positionFramesAt(contextTime: number): number {
     if (!this.ctx) return this.cursor.frame;
-    return frameAt(this.ctx.currentTime * SR, this.anchors, this.cursor, 1);
+    return frameAt(contextTime * SR, this.anchors, this.cursor, 1);
   }
 
   setVolume(gain: number): void {

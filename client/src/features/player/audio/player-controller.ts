@@ -144,7 +144,12 @@ export class PlayerController {
       status: () => this.snapshot.status,
       contextTime: () => this.scheduler.currentTime,
       /** Position and audio-clock time read together. */
-      sample: () => ({ frames: this.positionFrames(), contextTime: this.scheduler.currentTime, version: this.snapshot.version }),
+      // The audio clock moves in 512-frame blocks on another thread: read it once for both figures.
+      sample: () => {
+        const contextTime = this.scheduler.currentTime;
+        const frames = this.snapshot.status === 'playing' ? this.scheduler.positionFramesAt(contextTime) : this.pausedFrame;
+        return { frames, contextTime, version: this.snapshot.version };
+      },
       /** What the audio graph holds: each scheduled buffer's version, stream, start time and first frame. */
       scheduled: () => this.scheduler.scheduled(),
       switches: () => this.scheduler.switches(),
