@@ -40,8 +40,8 @@ export default tseslint.config(
     },
   },
   {
-    // House rule 1: a module reaches another only through its index.ts. Schema files are the one
-    // exception, as they are zod only and shared with the client.
+    // House rule 1: a module reaches another only through its index.ts. Schema and constants files
+    // are the exception, as they are zod or plain values only and shared with the client.
     files: ['src/modules/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -49,7 +49,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./[^/.]+/(?!index\\.js$|[^/]+\\.schemas\\.js$)',
+              regex: '^\\.\\./[^/.]+/(?!index\\.js$|[^/]+\\.(schemas|constants)\\.js$)',
               message: 'Reach another module through its index.ts (house rule 1).',
             },
           ],
@@ -76,7 +76,7 @@ export default tseslint.config(
   },
   {
     // Client code reaches the server only through tRPC and HTTP: it may import the AppRouter type
-    // and the zod schema files of the domain modules, nothing else under src/.
+    // and the zod schema and plain constants files of the domain modules, nothing else under src/.
     files: ['client/src/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -85,8 +85,8 @@ export default tseslint.config(
           patterns: [
             {
               // stream-frame.ts is the one place of the socket's binary frame layout (house rule 9).
-              regex: '^(\\.\\./)+src/(?!app-router\\.js$|modules/[^/]+/[^/]+\\.schemas\\.js$|modules/streaming/stream-frame\\.js$)',
-              message: 'Client code may import from src/ only the AppRouter type, src/modules/*/*.schemas.ts and the stream frame codec.',
+              regex: '^(\\.\\./)+src/(?!app-router\\.js$|modules/[^/]+/[^/]+\\.(schemas|constants)\\.js$|modules/streaming/stream-frame\\.js$)',
+              message: 'Client code may import from src/ only the AppRouter type, src/modules/*/*.{schemas,constants}.ts and the stream frame codec.',
             },
             {
               regex: '^(\\.\\./)+src/app-router\\.js$',

@@ -1,13 +1,13 @@
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import uWS from '@trufflesuite/uws-js-unofficial';
 import { createInternalClient } from '../src/internal/internal-client.js';
 import { parseEnv } from '../src/platform/env.js';
 import { createLogger } from '../src/platform/log.js';
 import { loadSecrets } from '../src/platform/secrets.js';
-import { createDiskStorage } from '../src/platform/storage/file-storage.js';
+import { storageOf } from '../src/platform/storage/storage-of.js';
 import { ChunkStreamer } from './media/chunk-streamer.js';
 import { createMediaServices } from './media/media-services.js';
+import { removePartialFiles } from './media/partial-files.js';
 import { errorCodeOf } from './socket/handlers/common.js';
 import { parseEnvelope } from './socket/envelope.js';
 import { createDispatcher, createSocketHandlers } from './socket/handlers.js';
@@ -17,16 +17,22 @@ const env = parseEnv();
 const log = createLogger(env.LOG_LEVEL, 'media');
 const secrets = loadSecrets(env);
 
+const storage = storageOf(env, 'media');
+// A media process killed mid-job (a crash, the OOM killer) left half-written masters behind:
+// they go before any job of this process starts writing.
+const partial = await removePartialFiles(storage);
+if (partial > 0) log.warn({ files: partial }, 'removed half-written files of a previous media process');
+
 const services = createMediaServices({
   log,
-  storage: createDiskStorage(path.join(env.DATA_DIR, 'storage')),
+  storage,
   internal: createInternalClient({ port: env.INTERNAL_PORT, secret: secrets.internalSecret }),
   cacheBytes: env.MEDIA_CACHE_MB * 1024 * 1024,
   renderWorkers: env.MEDIA_RENDER_WORKERS,
   timeouts: { prepareMs: env.MEDIA_PREPARE_TIMEOUT_S * 1000, bounceMs: env.MEDIA_BOUNCE_TIMEOUT_S * 1000 },
   jobLimits: {
     slots: env.MEDIA_JOB_SLOTS ?? availableParallelism(),
-    perUser: { prepare: 1, bounce: env.MEDIA_BOUNCES_PER_USER },
+    perUser: { decode: 2, prepare: 1, bounce: env.MEDIA_BOUNCES_PER_USER },
     maxQueuedPerUser: env.MEDIA_QUEUED_JOBS_PER_USER,
   },
 });
@@ -60,7 +66,7 @@ app.ws<SocketData>('/ws', {
   },
   open: (ws) => {
     const session = new SocketSession(ws as uWS.WebSocket<unknown>, log);
-    session.streamer = new ChunkStreamer(session, services.chunks, errorCodeOf);
+    session.streamer = new ChunkStreamer(session, services.chunks, errorCodeOf, services.fair);
     ws.getUserData().session = session;
     sessions.add(session);
   },

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renditionKeyOf } from '../src/modules/downloads/index.js';
 import { ORIGINAL_STYLE_INDEX, STREAM_FRAME_HEADER_BYTES, STREAM_FRAME_VERSION } from '../src/modules/streaming/index.js';
 import { signAccessToken } from '../src/platform/access-token.js';
+import { withLocalFile } from '../src/platform/storage/file-storage.js';
 import { createRandom } from './engine/testing/signals.js';
 import { encodeWav } from './engine/testing/wav-writer.js';
 import { ffmpegPath } from './ffmpeg/ffmpeg-run.js';
@@ -56,23 +58,30 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
   let owner: { id: string; token: string };
   let friend: { id: string; token: string };
   let stranger: { id: string; token: string };
-  let track: { trackId: string; masterId: string };
-  let known: ReturnType<typeof knownWav>;
+
+  /**
+   * Each test makes its own track (issue 9): any test runs alone (-t) and in any order. The owner's
+   * 3.5 s track of known samples, shared (its unmastered master) with the friend.
+   */
+  async function newTrack(seconds = 3.5, seed = 7) {
+    const known = knownWav(seconds, seed);
+    const track = await h.createTrack(owner.id, known.wav, { sampleRate: 44100, channels: 2 });
+    await h.share(track.masterId, owner.id, 'friend@example.com');
+    return { ...track, known };
+  }
 
   beforeAll(async () => {
     h = await startMediaHarness();
     owner = await h.createUser('owner@example.com');
     friend = await h.createUser('friend@example.com');
     stranger = await h.createUser('stranger@example.com');
-    known = knownWav(3.5, 7);
-    track = await h.createTrack(owner.id, known.wav, { sampleRate: 44100, channels: 2 });
-    await h.share(track.masterId, owner.id, 'friend@example.com');
   });
   afterAll(async () => {
     await h?.stop();
   });
 
   it('when a request carries no token or a forged one, then it is refused', async () => {
+    const track = await newTrack();
     const client = await h.connect();
     client.send('request-chunks', undefined, { trackId: track.trackId, styleIndex: -1, chunkIndices: [0] });
     const forged = signAccessToken('another-secret-0123456789abcdef0123456789', owner.id).token;
@@ -83,6 +92,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
   });
 
   it("when another user asks for someone's track, then it is forbidden; an unknown track is not found", async () => {
+    const track = await newTrack();
     const client = await h.connect();
     client.send('request-meta', stranger.token, { trackId: track.trackId });
     client.send('request-chunks', stranger.token, { trackId: track.trackId, styleIndex: -1, chunkIndices: [0] });
@@ -94,6 +104,8 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
   });
 
   it('when the owner asks for meta, then it describes the 44.1 kHz 16-bit stream with 512 waveform peaks', async () => {
+    const track = await newTrack();
+    const known = track.known;
     const client = await h.connect();
     client.send('request-meta', owner.token, { trackId: track.trackId, masterId: null, styleId: null });
     const meta = (await client.nextJson('meta', 0)).payload;
@@ -116,7 +128,19 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
     expect(Math.max(...peaks)).toBeLessThanOrEqual(1);
   });
 
+  it("when meta is asked with the id of the track's unmastered master (the page after an upload), then it describes the original; an unknown master id is not found", async () => {
+    const track = await newTrack();
+    const known = track.known;
+    const client = await h.connect();
+    client.send('request-meta', owner.token, { trackId: track.trackId, masterId: track.masterId });
+    const meta = (await client.nextJson('meta', 0)).payload;
+    expect(meta).toMatchObject({ trackId: track.trackId, styleIndex: -1, styleId: null, numberOfSamples: known.frames, numberOfChannels: 2 });
+    client.send('request-meta', owner.token, { trackId: track.trackId, masterId: '00000000-0000-4000-8000-000000000000' });
+    expect((await client.nextJson('error-message', 0)).payload).toEqual({ code: 'global.error.notFound', event: 'request-meta' });
+  });
+
   it('when a user the track is shared with asks for it, then it is served', async () => {
+    const track = await newTrack();
     const client = await h.connect();
     client.send('request-meta', friend.token, { trackId: track.trackId });
     client.send('request-chunks', friend.token, { trackId: track.trackId, styleIndex: -1, styleId: null, chunkIndices: [1] });
@@ -127,7 +151,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
 
   it("when a track's stored original is gone, then meta and chunks answer binary.s3File.missing", async () => {
     const lost = await h.createTrack(owner.id, knownWav(1.5, 3).wav, { sampleRate: 44100, channels: 2 });
-    rmSync(h.platform.storage.pathOf(`tracks/${lost.trackId}/original.wav`));
+    await h.platform.storage.remove(`tracks/${lost.trackId}/original.wav`);
     const client = await h.connect();
     client.send('request-meta', owner.token, { trackId: lost.trackId });
     client.send('request-chunks', owner.token, { trackId: lost.trackId, styleIndex: -1, styleId: null, chunkIndices: [0] });
@@ -140,10 +164,12 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
   });
 
   it('when chunks are requested, then each frame has the decisions.md header and exactly the decoded PCM of its range', async () => {
+    const track = await newTrack();
+    const known = track.known;
     const client = await h.connect();
     client.send('request-chunks', owner.token, { trackId: track.trackId, styleIndex: -1, styleId: null, chunkIndices: [3, 0, 2, 1] });
     await client.until(() => client.frames().length === 4);
-    const independent = ffmpegS16(h.platform.storage.pathOf(`tracks/${track.trackId}/original.wav`));
+    const independent = await withLocalFile(h.platform.storage, `tracks/${track.trackId}/original.wav`, async (file) => ffmpegS16(file));
     expect(independent.equals(known.pcm)).toBe(true);
     const raw = client.received.filter((r) => r.kind === 'frame');
     expect(raw.map((r) => (r.kind === 'frame' ? r.frame.chunkIndex : -9))).toEqual([0, 1, 2, 3]);
@@ -158,6 +184,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
   });
 
   it('when the raw header bytes are read, then they are big-endian version 1, 0xFFFFFFFF and the chunk index', async () => {
+    const track = await newTrack();
     const client = await h.connect();
     const raw = new Promise<Buffer>((resolve) => client.ws.once('message', (data: Buffer) => resolve(data)));
     client.send('request-chunks', owner.token, { trackId: track.trackId, styleIndex: -1, chunkIndices: [2] });
@@ -166,6 +193,8 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
   });
 
   it('when request-stream is sent after meta, then every chunk of the original arrives in order', async () => {
+    const track = await newTrack();
+    const known = track.known;
     const client = await h.connect();
     client.send('request-meta', owner.token, { trackId: track.trackId });
     await client.nextJson('meta', 0);
@@ -178,22 +207,46 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
   describe('mastering', () => {
     let style: { id: number; styleIndex: number };
     let other: { id: number; styleIndex: number };
-    let long: { trackId: string; masterId: string };
 
     beforeAll(async () => {
       const styles = await h.platform.db.selectFrom('styles').select(['id', 'style_index']).where('enabled', '=', true).orderBy('style_index').execute();
       style = { id: styles[0]!.id, styleIndex: styles[0]!.style_index };
       other = { id: styles[1]!.id, styleIndex: styles[1]!.style_index };
-      long = await h.createTrack(owner.id, knownWav(40, 11).wav, { sampleRate: 44100, channels: 2 });
     });
 
+    /** Prepares the track for mastering on a connection of the owner's, which it returns. */
+    async function prepared(trackId: string) {
+      const client = await h.connect();
+      client.send('request-mastering', owner.token, { trackId });
+      await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
+      return client;
+    }
+
+    /** A track of its own, prepared and bounced in `style`: the stored master's row. */
+    async function bouncedTrack() {
+      const track = await newTrack();
+      const client = await prepared(track.trackId);
+      client.send('end-mastering', owner.token, { styleId: style.id });
+      const done = await client.until(() => client.json('bounce-progress').find((m) => m.payload.processed === true), 120_000);
+      const row = await h.platform.db
+        .selectFrom('masters')
+        .select(['id', 'path', 'checksum'])
+        .where('track_id', '=', track.trackId)
+        .where('style_id', '=', style.id)
+        .executeTakeFirstOrThrow();
+      expect(row.id).toBe(done.payload.masterId);
+      return { ...track, bounced: row };
+    }
+
     it('when mastered chunks are asked for before preparation, then the answer is mastering.notPrepared', async () => {
+      const track = await newTrack();
       const client = await h.connect();
       client.send('request-chunks', owner.token, { trackId: track.trackId, styleIndex: style.styleIndex, styleId: style.id, chunkIndices: [0] });
       expect((await client.nextJson('error-message', 0)).payload.code).toBe('mastering.notPrepared');
     });
 
     it('when mastering is requested twice, then the second client joins and both end processed; asking again answers at once', async () => {
+      const track = await newTrack();
       const a = await h.connect();
       const b = await h.connect();
       a.send('request-mastering', owner.token, { trackId: track.trackId });
@@ -215,7 +268,9 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
     });
 
     it('when a prepared style is asked for, then rendered stereo chunks of its index arrive', async () => {
-      const client = await h.connect();
+      const track = await newTrack();
+      const known = track.known;
+      const client = await prepared(track.trackId);
       client.send('request-meta', owner.token, { trackId: track.trackId, styleId: style.id });
       client.send('request-chunks', owner.token, { trackId: track.trackId, styleIndex: style.styleIndex, styleId: style.id, chunkIndices: [0, 1] });
       await client.until(() => client.frames().length === 2 && client.json('meta').length === 1);
@@ -230,9 +285,8 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
 
     it('when the style is switched while chunks are queued, then the queued ones are dropped and chunks-canceled says which', async () => {
       const owner2 = owner;
-      const client = await h.connect();
-      client.send('request-mastering', owner2.token, { trackId: long.trackId });
-      await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
+      const long = await newTrack(40, 11);
+      const client = await prepared(long.trackId);
       // Warm the style's lookups so the switch is handled while the original's chunks still wait.
       client.send('request-chunks', owner2.token, { trackId: long.trackId, styleIndex: other.styleIndex, styleId: other.id, chunkIndices: [0] });
       await client.until(() => client.frames().length === 1);
@@ -250,9 +304,9 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
     });
 
     it('when end-mastering is sent, then bounce-progress ends processed, the master is recorded and its chunks come from the stored 24-bit file', async () => {
-      const client = await h.connect();
-      client.send('request-mastering', owner.token, { trackId: track.trackId });
-      await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
+      const track = await newTrack();
+      const known = track.known;
+      const client = await prepared(track.trackId);
       client.send('end-mastering', owner.token, { styleId: style.id });
       const done = await client.until(() => client.json('bounce-progress').find((m) => m.payload.processed === true), 120_000);
       expect(done.payload).toMatchObject({ progressInPercent: 100, styleId: style.id });
@@ -277,7 +331,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       expect(measured.original.crest).toBeGreaterThan(0);
       expect(measured.eq.frequencies.length).toBeGreaterThan(2);
       expect(measured.eq.gainsDb.length).toBe(measured.eq.frequencies.length);
-      const stored = readFileSync(h.platform.storage.pathOf(row.path!));
+      const stored = await buffer(h.platform.storage.read(row.path!));
       client.send('request-chunks', owner.token, { trackId: track.trackId, styleIndex: style.styleIndex, styleId: style.id, chunkIndices: [1] });
       await client.until(() => client.frames().length === 1);
       // ffmpeg truncates 24 -> 16 bits (s32 >> 16); the stream rounds to nearest (half to even), as documented in pcm.ts.
@@ -305,42 +359,37 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
     });
 
     it('when a stored master fails its check, then request-mastering rebuilds it through the fixing state', async () => {
-      const row = await h.platform.db
-        .selectFrom('masters')
-        .select(['path', 'checksum'])
-        .where('track_id', '=', track.trackId)
-        .where('style_id', '=', style.id)
-        .executeTakeFirstOrThrow();
-      const file = h.platform.storage.pathOf(row.path!);
-      const good = readFileSync(file);
-      writeFileSync(file, good.subarray(0, good.length - 600));
+      const track = await bouncedTrack();
+      const row = track.bounced;
+      const good = await buffer(h.platform.storage.read(row.path!));
+      await h.platform.storage.write(row.path!, Readable.from([good.subarray(0, good.length - 600)]));
       const client = await h.connect();
       client.send('request-mastering', owner.token, { trackId: track.trackId });
       await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
       const states = client.json('prepare-mastering').map((m) => m.payload);
       expect(states.some((m) => m.fixing === true)).toBe(true);
       expect(states.at(-1)).toMatchObject({ processed: true, fixing: false });
-      expect(readFileSync(file).equals(good)).toBe(true);
+      expect((await buffer(h.platform.storage.read(row.path!))).equals(good)).toBe(true);
       client.send('request-chunks', owner.token, { trackId: track.trackId, styleIndex: style.styleIndex, styleId: style.id, chunkIndices: [1] });
       await client.until(() => client.frames().length === 1);
       expect(Buffer.from(client.frames()[0]!.audio).equals(s16OfS24(good.subarray(44)).subarray(CHUNK_FRAMES * 4, 2 * CHUNK_FRAMES * 4))).toBe(true);
     });
 
     it('when a track has used up its mastering attempts, then end-mastering answers mastering.maxFailedAttemptsReached', async () => {
-      await h.platform.db.updateTable('masters').set({ failed_mastering_attempts: 3 }).where('id', '=', long.masterId).execute();
-      const client = await h.connect();
-      client.send('request-mastering', owner.token, { trackId: long.trackId });
-      await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
+      const track = await newTrack();
+      await h.platform.db.updateTable('masters').set({ failed_mastering_attempts: 3 }).where('id', '=', track.masterId).execute();
+      const client = await prepared(track.trackId);
       client.send('end-mastering', owner.token, { styleId: other.id });
       expect((await client.nextJson('error-message', 0, 30_000)).payload.code).toBe('mastering.maxFailedAttemptsReached');
       expect(client.json('bounce-progress').filter((m) => m.payload.processed === true)).toEqual([]);
     });
 
     it('when a shared user asks to master, for an unbounced style or for a master not shared with them, then it is forbidden', async () => {
+      const track = await bouncedTrack();
       const client = await h.connect();
       client.send('request-mastering', friend.token, { trackId: track.trackId });
       client.send('request-chunks', friend.token, { trackId: track.trackId, styleIndex: other.styleIndex, styleId: other.id, chunkIndices: [0] });
-      // The owner bounced `style` above, but shared only the unmastered master with the friend.
+      // The owner bounced `style`, but shared only the unmastered master with the friend.
       client.send('request-chunks', friend.token, { trackId: track.trackId, styleIndex: style.styleIndex, styleId: style.id, chunkIndices: [0] });
       client.send('request-meta', friend.token, { trackId: track.trackId, styleId: style.id });
       await client.until(() => client.json('error-message').length === 4);
@@ -349,9 +398,11 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
     });
 
     it('when a bounced master is shared, then its listener hears it and the original, and no other style', async () => {
-      const listener = await h.createUser('listener@example.com');
-      const bounced = await h.platform.db.selectFrom('masters').select('id').where('track_id', '=', track.trackId).where('style_id', '=', style.id).executeTakeFirstOrThrow();
-      await h.share(bounced.id, owner.id, 'listener@example.com');
+      const track = await bouncedTrack();
+      const listenerEmail = `listener-${track.trackId}@example.com`;
+      const listener = await h.createUser(listenerEmail);
+      const bounced = track.bounced;
+      await h.share(bounced.id, owner.id, listenerEmail);
       const client = await h.connect();
       client.send('request-meta', listener.token, { trackId: track.trackId, masterId: bounced.id });
       client.send('request-chunks', listener.token, { trackId: track.trackId, styleIndex: style.styleIndex, styleId: style.id, chunkIndices: [0] });

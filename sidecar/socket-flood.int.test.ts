@@ -53,4 +53,36 @@ describe('socket floods', () => {
     await after.until(() => after.json('meta')[0], 20_000);
     expect(performance.now() - again).toBeLessThan(1000);
   }, 60_000);
+
+  it("when one user floods rendered chunks from twenty connections, then another user's chunk is made in the next turn, not behind the flood", async () => {
+    const flooder = await h.createUser('renders@example.com');
+    const other = await h.createUser('listener@example.com');
+    const floodTrack = await h.createTrack(flooder.id, noiseWav(60, 3), { sampleRate: 44100, channels: 2 });
+    const otherTrack = await h.createTrack(other.id, noiseWav(10, 4), { sampleRate: 44100, channels: 2 });
+    const style = await h.platform.db.selectFrom('styles').select(['id', 'style_index']).where('enabled', '=', true).orderBy('style_index').executeTakeFirstOrThrow();
+    for (const [user, track] of [[flooder, floodTrack], [other, otherTrack]] as const) {
+      const client = await h.connect();
+      client.send('request-mastering', user.token, { trackId: track.trackId });
+      await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 180_000);
+      client.close();
+    }
+    const floods = await Promise.all(Array.from({ length: 20 }, () => h.connect()));
+    const victim = await h.connect();
+    // Each connection asks for three chunks nobody else asks for: sixty live renders in all.
+    floods.forEach((client, i) =>
+      client.send('request-chunks', flooder.token, { trackId: floodTrack.trackId, styleIndex: style.style_index, styleId: style.id, chunkIndices: [i * 3, i * 3 + 1, i * 3 + 2] }),
+    );
+    await Promise.all(floods.map((client) => client.until(() => client.frames().length >= 1 || client.json('error-message')[0], 60_000).catch(() => undefined)).slice(0, 1));
+    const sentAt = performance.now();
+    victim.send('request-chunks', other.token, { trackId: otherTrack.trackId, styleIndex: style.style_index, styleId: style.id, chunkIndices: [5] });
+    await victim.until(() => victim.frames().length >= 1 || victim.json('error-message')[0], 60_000);
+    const arrivedAt = victim.received.find((r) => r.kind === 'frame')!.at;
+    const floodFramesBetween = floods.flatMap((client) => client.received).filter((r) => r.kind === 'frame' && r.at > sentAt && r.at < arrivedAt).length;
+    const floodFrames = floods.reduce((sum, client) => sum + client.frames().length, 0);
+    console.log(`other user's rendered chunk: ${(arrivedAt - sentAt).toFixed(0)} ms; ${floodFramesBetween} of the flood's chunks were made meanwhile (${floodFrames} so far)`);
+    expect(victim.json('error-message')).toEqual([]);
+    // Round robin over users: at most the chunk in the worker and one more of the flooder's go first.
+    expect(floodFramesBetween).toBeLessThanOrEqual(3);
+    for (const client of floods) client.close();
+  }, 300_000);
 });

@@ -14,6 +14,8 @@ import { distributionRouter } from './modules/distribution/index.js';
 import { feedbackRouter } from './modules/feedback/index.js';
 import { blogRouter } from './modules/blog/index.js';
 import { demosRouter } from './modules/demos/index.js';
+import { releasesRouter } from './modules/releases/index.js';
+import { royaltiesRouter } from './modules/royalties/index.js';
 
 /** The public tRPC API: one sub-router per domain module. */
 export const appRouter = router({
@@ -33,6 +35,8 @@ export const appRouter = router({
   feedback: feedbackRouter,
   blog: blogRouter,
   demos: demosRouter,
+  releases: releasesRouter,
+  royalties: royaltiesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -88,7 +88,36 @@ describe('web app', () => {
       paymentMode: 'local',
       features: { distribution: true, blog: true },
       noticeBanner: null,
+      video: null,
+      seller: { name: 'Masterdeck GmbH', addressLines: ['Musterstraße 1', '10115 Berlin', 'Germany'], country: 'DE', vatId: 'DE000000000', contactEmail: 'hello@masterdeck.local' },
+      pluginBundleUrl: null,
+      analytics: null,
     });
+    // Nothing third-party is configured, so the policy names no outside frame or connection.
+    const csp = cspDirectives((await fetch(`${base}/api/config`)).headers.get('content-security-policy'));
+    expect(csp['frame-src']).toEqual(["'self'"]);
+    expect(csp['connect-src']?.filter((origin) => origin.startsWith('https:'))).toEqual([]);
+  });
+
+  it('when a video and an analytics endpoint are configured, then the config names them and the CSP allows exactly their origins', async () => {
+    const configured = await createTestPlatform({
+      HOME_VIDEO_URL: 'https://www.youtube-nocookie.com/embed/abc123',
+      ANALYTICS_URL: 'https://stats.example.org/api/event',
+      PUBLIC_URL: 'https://masterdeck.example',
+    });
+    const configuredApp = await listenTestApp(configured);
+    try {
+      const response = await fetch(`${configuredApp.base}/api/config`);
+      const config = await response.json();
+      expect(config.video).toEqual({ embedUrl: 'https://www.youtube-nocookie.com/embed/abc123', host: 'www.youtube-nocookie.com' });
+      expect(config.analytics).toEqual({ endpoint: 'https://stats.example.org/api/event', site: 'masterdeck.example' });
+      const csp = cspDirectives(response.headers.get('content-security-policy'));
+      expect(csp['frame-src']).toEqual(["'self'", 'https://www.youtube-nocookie.com']);
+      expect(csp['connect-src']?.filter((origin) => origin.startsWith('https:'))).toEqual(['https://stats.example.org']);
+    } finally {
+      await configuredApp.close();
+      await configured.close();
+    }
   });
 
   it('when an API path is unknown or a body is malformed, then the error shape is {statusCode, message}', async () => {
@@ -106,4 +135,24 @@ describe('web app', () => {
     expect(await response.text()).toMatch(/Masterdeck/);
     expect(response.headers.get('x-request-id')).toBeTruthy();
   });
+
+  it('when a browser opens an unknown path, then it answers 404 with the same SPA index (its not-found page)', async () => {
+    for (const path of ['/no/such/page', '/masters/song/1/extra', '/distribution/statistics', '/blogs']) {
+      const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toMatch(/<div id="root">/);
+    }
+    for (const path of ['/', '/masters', '/masters/song', '/masters/song/abc/', '/blog/some-post', '/auth/reset-password/tok', '/distribution/new-release/track']) {
+      expect((await fetch(`${base}${path}`, { headers: { accept: 'text/html' } })).status, path).toBe(200);
+    }
+  });
 });
+
+function cspDirectives(header: string | null): Record<string, string[]> {
+  return Object.fromEntries(
+    (header ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
+}

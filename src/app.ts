@@ -9,12 +9,14 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter } from './app-router.js';
 import { graphqlModules } from './graphql-modules.js';
 import { restRoutes } from './rest-routes.js';
+import { configuredThirdPartyOrigins, isSpaRoute } from './modules/site/index.js';
 import type { Platform } from './platform/context.js';
 import { isDatabaseReachable } from './platform/db/database.js';
 import { createGraphqlHandler } from './platform/graphql/yoga.js';
 import { guardParsedBody, guardTrpcInput, guardUrl } from './platform/http/body-guard.js';
 import { apiNotFound, errorHandler } from './platform/http/error-handler.js';
 import { createMetrics } from './platform/http/metrics.js';
+import { queueDepths } from './platform/queue/job-queue.js';
 import { authenticate, contextOfRequest } from './platform/http/request-context.js';
 import { spaRouter } from './platform/http/spa.js';
 
@@ -25,7 +27,7 @@ const JSON_LIMIT = '100kb';
 /** The web process's HTTP surface, without listen(): tests drive it directly. */
 export function createApp(platform: Platform, options: { clientDir?: string } = {}) {
   const app = express();
-  const metrics = createMetrics();
+  const metrics = createMetrics({ queueDepths: () => queueDepths(platform.db) });
   app.disable('x-powered-by');
   // Who may set X-Forwarded-For comes from configuration (default: nobody), so a client cannot
   // rotate the header to buy fresh per-IP budgets of the abuse limits.
@@ -59,16 +61,18 @@ export function createApp(platform: Platform, options: { clientDir?: string } = 
         ],
       }
     : { script: [], frame: [], img: [], connect: [] };
+  // The home video's host and the analytics endpoint, when configured; the SPA reaches them only after consent.
+  const thirdParty = configuredThirdPartyOrigins(env);
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           // The media sidecar is another origin (its own port): the SPA must be allowed to reach it.
-          'connect-src': ["'self'", platform.env.MEDIA_PUBLIC_URL.replace(/\/ws$/, '') , 'blob:', ...dropIn.connect],
+          'connect-src': ["'self'", platform.env.MEDIA_PUBLIC_URL.replace(/\/ws$/, '') , 'blob:', ...dropIn.connect, ...thirdParty.connect],
           'img-src': ["'self'", 'data:', 'blob:', ...dropIn.img],
           'media-src': ["'self'", 'blob:'],
           'script-src': ["'self'", ...dropIn.script],
-          'frame-src': ["'self'", ...dropIn.frame],
+          'frame-src': ["'self'", ...dropIn.frame, ...thirdParty.frame],
           'style-src': ["'self'", "'unsafe-inline'"],
         },
       },
@@ -124,7 +128,7 @@ export function createApp(platform: Platform, options: { clientDir?: string } = 
     apiNotFound,
   );
 
-  app.use(spaRouter(options.clientDir ?? CLIENT_DIST));
+  app.use(spaRouter(options.clientDir ?? CLIENT_DIST, (pathname) => isSpaRoute(pathname)));
   app.use(errorHandler);
   return app;
 }

@@ -8,6 +8,8 @@ import { mastersGraphql } from './modules/masters/index.js';
 import { sharingGraphql } from './modules/sharing/index.js';
 import { feedbackGraphql } from './modules/feedback/index.js';
 import { distributionGraphql } from './modules/distribution/index.js';
+import { releasesGraphql } from './modules/releases/index.js';
+import { royaltiesGraphql } from './modules/royalties/index.js';
 
 /** The GraphQL schema of spec §7, one part per domain module. */
 export const graphqlModules: GraphqlModule[] = [
@@ -20,4 +22,6 @@ export const graphqlModules: GraphqlModule[] = [
   sharingGraphql,
   feedbackGraphql,
   distributionGraphql,
+  releasesGraphql,
+  royaltiesGraphql,
 ];

@@ -8,7 +8,10 @@ const RESTART_DELAYS_MS = [500, 1000, 2000, 5000, 10000];
 /**
  * Runs the media sidecar as a child of the web process (decisions.md, "npm start starts both").
  * The child gets an IPC channel and exits when it closes, so it never outlives the web process;
- * a crash is restarted with backoff.
+ * a crash is restarted with backoff. The child leads a process group of its own, which its ffmpeg
+ * children join: when it dies (even by SIGKILL, which it cannot answer), the rest of its group is
+ * killed, so no orphaned ffmpeg keeps encoding for nobody. Its half-written files are removed by
+ * the next media process when it starts (sidecar/media/partial-files.ts).
  */
 export function superviseMedia(env: NodeJS.ProcessEnv, log: Logger) {
   let child: ChildProcess | null = null;
@@ -18,9 +21,11 @@ export function superviseMedia(env: NodeJS.ProcessEnv, log: Logger) {
 
   const start = () => {
     const startedAt = Date.now();
-    child = fork(SIDECAR_ENTRY, [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.on('exit', (code, signal) => {
+    const started = fork(SIDECAR_ENTRY, [], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], detached: true });
+    child = started;
+    started.on('exit', (code, signal) => {
       child = null;
+      killGroup(started.pid);
       if (stopping) return;
       failures = Date.now() - startedAt > 30_000 ? 0 : failures + 1;
       const delay = RESTART_DELAYS_MS[Math.min(failures, RESTART_DELAYS_MS.length - 1)] ?? 10_000;
@@ -31,6 +36,10 @@ export function superviseMedia(env: NodeJS.ProcessEnv, log: Logger) {
   start();
 
   return {
+    /** The running media process's id (null between a crash and its restart). */
+    get pid(): number | null {
+      return child?.pid ?? null;
+    },
     async stop(): Promise<void> {
       stopping = true;
       if (restartTimer) clearTimeout(restartTimer);
@@ -46,4 +55,14 @@ export function superviseMedia(env: NodeJS.ProcessEnv, log: Logger) {
       });
     },
   };
+}
+
+/** Kills what is left of an exited media process's group (its ffmpeg children); gone already is fine. */
+function killGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // ESRCH: the group is empty.
+  }
 }

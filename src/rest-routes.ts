@@ -10,6 +10,8 @@ import { uploadRest } from './modules/masters/index.js';
 import { blogRest } from './modules/blog/index.js';
 import { demosRest } from './modules/demos/index.js';
 import { distributionRest } from './modules/distribution/index.js';
+import { releasesRest } from './modules/releases/index.js';
+import { royaltiesRest } from './modules/royalties/index.js';
 
 /** The REST adapters of spec §7 under /api, one router per domain module. */
 export function restRoutes(platform: Platform) {
@@ -24,5 +26,7 @@ export function restRoutes(platform: Platform) {
   api.use(blogRest(platform));
   api.use(demosRest(platform));
   api.use(distributionRest(platform));
+  api.use(releasesRest(platform));
+  api.use(royaltiesRest(platform));
   return api;
 }

@@ -5,8 +5,9 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
-import { lastLinkTo } from '../../src/test/outbox.js';
 import { productInBrowser, type Locale } from './server-harness.js';
+import { screenshotWithoutOverflow } from './screens.js';
+import { productApi } from './steps.js';
 
 /**
  * Issue 11, accessibility: axe-core (WCAG 2.0-2.2 A and AA rules) over every main screen, in English
@@ -18,6 +19,7 @@ const PASSWORD = 'correct horse battery staple';
 const require = createRequire(import.meta.url);
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const steps = productApi(product);
 let axeSource: string;
 let email: string;
 let masterPath: string;
@@ -31,21 +33,12 @@ interface Violation {
 
 beforeAll(async () => {
   axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  const base = product.server.baseUrl;
   email = `axe-${Date.now()}@example.com`;
-  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
-  expect((await fetch(`${base}/api/auth/register`, { method: 'POST', body: form({ email, password: PASSWORD, firstName: 'Ala', lastName: 'Axe' }) })).ok).toBe(true);
-  const { token } = await lastLinkTo(path.join(product.server.dataDir, 'outbox'), email, 'verify-email');
-  expect((await fetch(`${base}/api/auth/verify-email`, { method: 'POST', body: form({ verifyToken: token }) })).ok).toBe(true);
-  const signedIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  const login = (await signedIn.json()) as { accessToken: string };
-  expect(login.accessToken, JSON.stringify(login)).toBeTruthy();
-  const upload = new FormData();
-  upload.append('track', new Blob([new Uint8Array(encodeWav(musicLike({ seconds: 6, peakDb: -6 })))], { type: 'audio/wav' }), 'Clear View.wav');
-  const response = await fetch(`${base}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${login.accessToken}` }, body: upload });
-  const uploaded = (await response.json()) as { id?: string };
-  expect(String(uploaded.id), JSON.stringify(uploaded)).toMatch(/^[0-9a-f-]{36}$/);
-  masterPath = `/masters/song/${uploaded.id}`;
+  await steps.createAccount(email, PASSWORD, { firstName: 'Ala', lastName: 'Axe' });
+  const token = await steps.logIn(email, PASSWORD);
+  const masterId = await steps.upload(token, encodeWav(musicLike({ seconds: 6, peakDb: -6 })), 'Clear View.wav');
+  expect(masterId).toMatch(/^[0-9a-f-]{36}$/);
+  masterPath = `/masters/song/${masterId}`;
 }, 120_000);
 
 /** Serious and critical violations of the WCAG A/AA rules on the page as it is now. */
@@ -77,6 +70,7 @@ describe('accessibility of the main screens (issue 11)', () => {
         await page.locator('main, [role="main"]').first().waitFor();
         if (screen === 'MASTER') {
           await page.getByTestId('master-player').waitFor().catch(async (error: unknown) => {
+            // A picture of the failure for whoever reads it, not a screen under test: no overflow check.
             await page.screenshot({ path: path.join(SHOTS_DIR, `master-${locale}.png`) });
             throw error;
           });
@@ -88,7 +82,7 @@ describe('accessibility of the main screens (issue 11)', () => {
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
         const violations = await seriousViolations(page);
-        if (screen === '/' || screen === 'MASTER') await page.screenshot({ path: path.join(SHOTS_DIR, `${screen === '/' ? 'home' : 'master'}-${locale}.png`), fullPage: true });
+        if (screen === '/' || screen === 'MASTER') await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${screen === '/' ? 'home' : 'master'}-${locale}.png`), { fullPage: true });
         if (violations.length > 0) found.push(describeViolations(screen, violations));
       };
       await page.goto('/');

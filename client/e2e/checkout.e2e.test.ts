@@ -8,8 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
-import { lastLinkTo } from '../../src/test/outbox.js';
 import { productInBrowser } from './server-harness.js';
+import { screenshotWithoutOverflow } from './screens.js';
+import { ADDRESS_NEW_YORK, logInThroughMenu, openSite, productApi } from './steps.js';
 
 /**
  * Issue 6, acceptance 1, in Chromium against the real product (web process with its supervised
@@ -23,53 +24,28 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
 
 const TEXT = {
-  en: { cookies: 'Necessary only', logIn: 'Log in', email: 'E-mail address', checkout: 'Checkout', continue: 'Continue to payment', declined: 'Test card that is declined', valid: 'Test card that is accepted' },
-  de: { cookies: 'Nur notwendige', logIn: 'Anmelden', email: 'E-Mail-Adresse', checkout: 'Kasse', continue: 'Weiter zur Zahlung', declined: 'Testkarte, die abgelehnt wird', valid: 'Testkarte, die angenommen wird' },
+  en: { checkout: 'Checkout', continue: 'Continue to payment', declined: 'Test card that is declined', valid: 'Test card that is accepted', declineMessage: 'Your bank declined the payment. Try another card or ask your bank.' },
+  de: { checkout: 'Kasse', continue: 'Weiter zur Zahlung', declined: 'Testkarte, die abgelehnt wird', valid: 'Testkarte, die angenommen wird', declineMessage: 'Deine Bank hat die Zahlung abgelehnt. Versuche es mit einer anderen Karte oder frag bei deiner Bank nach.' },
 } as const;
 type Locale = keyof typeof TEXT;
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const { trpcQuery, createAccount, logIn: logInApi, addAddress, upload } = productApi(product);
 
 /* ---------- the product's own calls, from node ---------- */
 
-async function api<T>(method: string, url: string, options: { token?: string; json?: unknown; form?: Record<string, string> | FormData } = {}): Promise<T> {
-  const headers: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
-  let body: BodyInit | undefined;
-  if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form instanceof FormData) {
-    body = options.form;
-  } else if (options.form) {
-    body = new URLSearchParams(options.form);
-  }
-  const response = await fetch(`${product.server.baseUrl}${url}`, { method, headers, body });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-const trpcQuery = async <T,>(procedure: string, token: string, input?: unknown) =>
-  (await api<{ result: { data: T } }>('GET', `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { token })).result.data;
-const trpcMutation = async <T,>(procedure: string, token: string, input: unknown) =>
-  (await api<{ result: { data: T } }>('POST', `/trpc/${procedure}`, { token, json: input })).result.data;
-
 /** A confirmed user with an invoice address in the US (no VAT: the totals are the prices). */
 async function createBuyer(email: string, password: string): Promise<string> {
-  await api('POST', '/api/auth/register', { form: { email, password, firstName: 'Ada', lastName: 'Lovelace' } });
-  const link = await lastLinkTo(path.join(product.server.dataDir, 'outbox'), email, 'verify-email');
-  await api('POST', '/api/auth/verify-email', { form: { verifyToken: link.token } });
-  const { accessToken } = await api<{ accessToken: string }>('POST', '/api/auth/login', { json: { email, password } });
-  await trpcMutation('addresses.create', accessToken, { streetAndNumber: '1 Main Street', zip: '10001', city: 'New York', state: 'NY', country: 'US' });
-  return accessToken;
+  await createAccount(email, password);
+  const token = await logInApi(email, password);
+  await addAddress(token, ADDRESS_NEW_YORK);
+  return token;
 }
 
 /** Uploads a generated WAV (POST /api/upload) and answers its track id. */
 async function uploadTrack(token: string): Promise<string> {
   const wav = encodeWav(musicLike({ seconds: 12, seed: 11, peakDb: -6 }), { format: 'pcm24' });
-  const form = new FormData();
-  form.append('track', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'E2E Song.wav');
-  const { id } = await api<{ id: string }>('POST', '/api/upload', { token, form });
+  const id = await upload(token, wav, 'E2E Song.wav');
   const master = await trpcQuery<{ track: { id: string } }>('masters.master', token, { id });
   return master.track.id;
 }
@@ -122,25 +98,16 @@ async function bounce(token: string, trackId: string, styleIds: number[]): Promi
 
 /* ---------- the browser ---------- */
 
-async function openPage(locale: Locale, width: number): Promise<Page> {
-  const context = await product.newContext(locale, width, { acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('button', { name: TEXT[locale].cookies }).click();
-  return page;
+function openPage(locale: Locale, width: number): Promise<Page> {
+  return openSite(product, locale, width, { context: { acceptDownloads: true } });
 }
 
-async function logIn(page: Page, locale: Locale, email: string, password: string) {
-  const t = TEXT[locale];
-  await page.locator('nav').first().getByRole('button', { name: t.logIn, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: t.logIn });
-  await dialog.getByLabel(t.email).fill(email);
-  await dialog.locator('input[autocomplete$="password"]').fill(password);
-  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: t.logIn, exact: true }).click()]);
+function logIn(page: Page, locale: Locale, email: string, password: string) {
+  return logInThroughMenu(page, locale, { email, password });
 }
 
 async function shot(page: Page, name: string, fullPage = false) {
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled', fullPage });
+  await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage });
 }
 
 /** The checkout opens from the master page's buy buttons (the BuyOptions contract). */
@@ -185,10 +152,11 @@ describe('checkout in the browser', () => {
     await dialog.getByTestId('checkout-continue').click();
     await dialog.getByTestId('test-card-form').waitFor();
 
-    // A declined nonce shows the gateway's message and changes nothing.
+    // A declined nonce shows a translated message that says what to do (never the gateway's words) and changes nothing.
     await dialog.getByLabel(TEXT.en.declined).check();
     await dialog.getByTestId('checkout-pay').click();
-    await page.getByTestId('global-error').getByText('Do Not Honor').waitFor();
+    await page.getByTestId('global-error').getByText('Your bank declined the payment. Try another card or ask your bank.').waitFor();
+    expect(await page.getByTestId('global-error').textContent()).not.toContain('Do Not Honor');
     expect(await trpcQuery<{ buyingOption: number }>('masters.master', token, { id: masterId })).toMatchObject({ buyingOption: 0 });
 
     // The valid nonce pays; the 16-bit WAV download starts by itself.
@@ -205,7 +173,7 @@ describe('checkout in the browser', () => {
     const row = page.locator('[data-testid^="invoice-row-"]').first();
     await row.waitFor();
     expect(await row.textContent()).toContain('$2.99');
-    expect(await row.textContent()).toContain('credit card');
+    expect(await row.textContent()).toContain('Credit card');
     const pdf = await download(page, () => row.locator('[data-testid^="invoice-download-"]').click());
     expect(pdf.name).toMatch(/\.pdf$/);
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -245,12 +213,32 @@ describe('checkout in the browser', () => {
         await dialog.getByRole('button', { name: TEXT[locale].continue }).click();
         await dialog.getByTestId('test-card-form').waitFor();
         await shot(page, `checkout-step1-${locale}-${width}`);
+        // A decline reads as what to do, in the buyer's language (issue 11), and fits the phone.
+        await dialog.getByLabel(TEXT[locale].declined).check();
+        await dialog.getByTestId('checkout-pay').click();
+        await page.getByTestId('global-error').getByText(TEXT[locale].declineMessage).waitFor();
+        await shot(page, `checkout-declined-${locale}-${width}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
         await page.goto('/account/payments');
         await page.locator(width < 768 ? '[data-testid^="invoice-card-"]' : '[data-testid^="invoice-row-"]').first().waitFor();
         await shot(page, `account-payments-${locale}-${width}`, true);
         await page.goto(`/masters/song/${masters[0]!}`);
         await page.getByTestId('buy-options').waitFor();
         await shot(page, `buy-options-${locale}-${width}`, true);
+        // Issue 11: "Owned"/"Gekauft" fits its card: the whole label shows, inside the card's box.
+        const badges = page.getByTestId('owned-badge');
+        expect(await badges.count()).toBeGreaterThan(0);
+        for (const badge of await badges.all()) {
+          expect(await badge.textContent()).toBe(locale === 'de' ? 'Gekauft' : 'Owned');
+          const fit = await badge.evaluate((element) => {
+            const label = element.querySelector('.mantine-Badge-label') ?? element;
+            const card = element.closest('[data-testid^="buy-option-"]')!.getBoundingClientRect();
+            const box = element.getBoundingClientRect();
+            return { clipped: label.scrollWidth - label.clientWidth, outside: Math.max(card.left - box.left, box.right - card.right) };
+          });
+          expect(fit.clipped).toBeLessThanOrEqual(0);
+          expect(fit.outside).toBeLessThanOrEqual(0);
+        }
       });
     }
   }

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import WebSocket from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
-import { lastLinkTo } from '../../src/test/outbox.js';
 import { productInBrowser, type Locale } from './server-harness.js';
+import { screenshotWithoutOverflow } from './screens.js';
+import { openSite, productApi } from './steps.js';
 
 /**
  * Issue 16, acceptance 1: the owner comments at 0:42; the person the master is shared with sees the
@@ -29,87 +29,29 @@ const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true, browserArgs
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
 const password = 'a long enough secret';
-
-async function api<T>(method: string, url: string, options: { token?: string; json?: unknown; form?: FormData } = {}): Promise<T> {
-  const headers: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
-  let body: BodyInit | undefined;
-  if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    body = options.form;
-  }
-  const response = await fetch(`${product.server.baseUrl}${url}`, { method, headers, body });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-const trpcQuery = async <T,>(procedure: string, token: string, input?: unknown) =>
-  (await api<{ result: { data: T } }>('GET', `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { token })).result.data;
-const trpcMutation = async <T,>(procedure: string, token: string, input: unknown) =>
-  (await api<{ result: { data: T } }>('POST', `/trpc/${procedure}`, { token, json: input })).result.data;
+const { trpcMutation, createAccount, logIn, masteredTrack: masteredTrackOf } = productApi(product);
 
 async function createUser(email: string): Promise<string> {
-  await api('POST', '/api/auth/register', { json: { email, password, firstName: 'Ada', lastName: 'Lovelace' } });
-  const link = await lastLinkTo(path.join(product.server.dataDir, 'outbox'), email, 'verify-email');
-  await api('POST', '/api/auth/verify-email', { json: { verifyToken: link.token } });
-  return (await api<{ accessToken: string }>('POST', '/api/auth/login', { json: { email, password } })).accessToken;
+  await createAccount(email, password);
+  return logIn(email, password);
 }
 
-/** Uploads a 50 s track, prepares it over the media socket and bounces the first style: the master's id. */
-async function masteredTrack(token: string): Promise<string> {
-  const wav = encodeWav(musicLike({ seconds: 50, seed: 7, peakDb: -6 }));
-  const form = new FormData();
-  form.append('track', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'Comment Song.wav');
-  const { id } = await api<{ id: string }>('POST', '/api/upload', { token, form });
-  const { track } = await trpcQuery<{ track: { id: string } }>('masters.master', token, { id });
-  const groups = await trpcQuery<{ styles: { id: number; enabled: boolean }[]; enabled: boolean }[]>('catalogue.styleGroups', token);
-  const styleId = groups.filter((g) => g.enabled).flatMap((g) => g.styles.filter((s) => s.enabled))[0]!.id;
-
-  const socket = new WebSocket(`ws://127.0.0.1:${product.mediaPort}/ws`);
-  const messages: { event: string; payload: Record<string, unknown> }[] = [];
-  socket.on('message', (data, isBinary) => {
-    if (!isBinary) messages.push(JSON.parse(data.toString()) as { event: string; payload: Record<string, unknown> });
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  const send = (event: string, payload: unknown) => socket.send(JSON.stringify({ event, token, payload }));
-  const until = async (match: (m: { event: string; payload: Record<string, unknown> }) => boolean, what: string) => {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const error = messages.find((m) => m.event === 'error-message');
-      if (error) throw new Error(`${what}: ${JSON.stringify(error.payload)}`);
-      const found = messages.find(match);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`${what} timed out`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  try {
-    send('request-mastering', { trackId: track.id });
-    await until((m) => m.event === 'prepare-mastering' && m.payload.processed === true, 'prepare-mastering');
-    send('end-mastering', { styleId, trackId: track.id });
-    const done = await until((m) => m.event === 'bounce-progress' && m.payload.processed === true && m.payload.styleId === styleId, 'bounce');
-    return String(done.payload.masterId);
-  } finally {
-    socket.close();
-  }
-}
+/** A 50 s track, mastered over the media socket in the first style: the master's id. */
+const masteredTrack = (token: string) => masteredTrackOf(token, encodeWav(musicLike({ seconds: 50, seed: 7, peakDb: -6 })), 'Comment Song.wav');
 
 async function openMaster(email: string, masterId: string, locale: Locale, width: number): Promise<Page> {
-  // bypassCSP: Playwright's polling waitForFunction evaluates its predicate, which script-src 'self' forbids.
-  const context = await product.newContext(locale, width, { bypassCSP: true });
-  expect((await context.request.post('/api/auth/login', { data: { email, password } })).ok()).toBe(true);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error.message));
-  // Markup that ran would open an alert: fail loudly if it ever does.
-  page.on('dialog', (dialog) => {
-    throw new Error(`a script ran in the page: ${dialog.message()}`);
+  const page = await openSite(product, locale, width, {
+    at: `/masters/song/${masterId}`,
+    signedInAs: { email, password },
+    // bypassCSP: Playwright's polling waitForFunction evaluates its predicate, which script-src 'self' forbids.
+    context: { bypassCSP: true },
+    logPageErrors: true,
+    // Markup that ran would open an alert: fail loudly if it ever does.
+    beforeLoad: (opened) =>
+      opened.on('dialog', (dialog) => {
+        throw new Error(`a script ran in the page: ${dialog.message()}`);
+      }),
   });
-  await page.goto(`/masters/song/${masterId}`);
-  await page.getByRole('button', { name: TEXT[locale].cookies }).click();
   await page.getByTestId('comments').waitFor();
   return page;
 }
@@ -122,7 +64,7 @@ async function addComment(page: Page, locale: Locale, text: string, at?: string)
   await comments.getByTestId('comment-text').filter({ hasText: text }).first().waitFor();
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled', fullPage: true });
+const shot = (page: Page, name: string) => screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage: true });
 
 describe('comments and ratings on a shared master (issue 16, acceptance 1)', () => {
   const ownerEmail = `owner-${Date.now()}@example.com`;
@@ -215,7 +157,7 @@ describe('comments and ratings on a shared master (issue 16, acceptance 1)', () 
     const state = (version: 'original' | 'mastered') =>
       demo.locator(`audio[data-version="${version}"]`).evaluate((audio: HTMLAudioElement) => ({ paused: audio.paused, time: audio.currentTime }));
     await expect.poll(async () => (await state('mastered')).time, { timeout: 20_000 }).toBeGreaterThan(1);
-    await page.screenshot({ path: path.join(SHOTS_DIR, 'demo-home-en-1280.png'), animations: 'disabled' });
+    await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, 'demo-home-en-1280.png'));
 
     await demo.getByText('Original', { exact: true }).click();
     await expect.poll(async () => (await state('original')).paused === false && (await state('mastered')).paused, { timeout: 10_000 }).toBe(true);

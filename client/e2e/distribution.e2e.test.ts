@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { lastLinkTo } from '../../src/test/outbox.js';
-import { productInBrowser, type Locale } from './server-harness.js';
+import { productInBrowser } from './server-harness.js';
+import { screenshotWithoutOverflow } from './screens.js';
+import { ADDRESS_BERLIN, logInThroughMenu, openSite, productApi } from './steps.js';
 
 /**
  * Issue 12, acceptance 1, in Chromium against the real product: a new user subscribes to the
@@ -14,51 +15,23 @@ import { productInBrowser, type Locale } from './server-harness.js';
 const SHOTS_DIR = '/tmp/shots/distribution';
 
 const TEXT = {
-  en: { cookies: 'Necessary only', logIn: 'Log in', email: 'E-mail address', distribution: 'Distribution', openMenu: 'Open menu', subItems: ['Artists'] },
-  de: { cookies: 'Nur notwendige', logIn: 'Anmelden', email: 'E-Mail-Adresse', distribution: 'Distribution', openMenu: 'Menü öffnen', subItems: ['Künstler'] },
+  en: { distribution: 'Distribution', openMenu: 'Open menu', subItems: ['Releases', 'New release', 'Artists'] },
+  de: { distribution: 'Distribution', openMenu: 'Menü öffnen', subItems: ['Veröffentlichungen', 'Neue Veröffentlichung', 'Künstler'] },
 } as const;
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR });
-
-async function api<T>(method: string, url: string, options: { token?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<T> {
-  const headers: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
-  let body: BodyInit | undefined;
-  if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    body = new URLSearchParams(options.form);
-  }
-  const response = await fetch(`${product.server.baseUrl}${url}`, { method, headers, body });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const { api, createAccount, logIn: logInApi, addAddress } = productApi(product);
 
 /** A confirmed user with an invoice address in Germany (19 % VAT on the subscription). */
 async function createUser(email: string, password: string): Promise<string> {
-  await api('POST', '/api/auth/register', { form: { email, password, firstName: 'Ada', lastName: 'Lovelace' } });
-  const link = await lastLinkTo(path.join(product.server.dataDir, 'outbox'), email, 'verify-email');
-  await api('POST', '/api/auth/verify-email', { form: { verifyToken: link.token } });
-  const { accessToken } = await api<{ accessToken: string }>('POST', '/api/auth/login', { json: { email, password } });
-  await api('POST', '/trpc/addresses.create', { token: accessToken, json: { streetAndNumber: 'Hauptstraße 5', zip: '10115', city: 'Berlin', state: 'Berlin', country: 'DE' } });
-  return accessToken;
+  await createAccount(email, password);
+  const token = await logInApi(email, password);
+  await addAddress(token, ADDRESS_BERLIN);
+  return token;
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled', fullPage: true });
-}
-
-async function logIn(page: Page, locale: Locale, email: string, password: string) {
-  const t = TEXT[locale];
-  const nav = page.locator('nav').first();
-  const burger = nav.getByRole('button', { name: t.openMenu });
-  if (await burger.isVisible()) await burger.click();
-  await page.getByRole('button', { name: t.logIn, exact: true }).first().click();
-  const dialog = page.getByRole('dialog', { name: t.logIn });
-  await dialog.getByLabel(t.email).fill(email);
-  await dialog.locator('input[autocomplete$="password"]').fill(password);
-  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: t.logIn, exact: true }).click()]);
+  await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage: true });
 }
 
 describe('distribution in the browser', () => {
@@ -74,13 +47,10 @@ describe('distribution in the browser', () => {
       const password = 'a long enough password';
       const token = await createUser(email, password);
 
-      const context = await product.newContext(locale, width, { acceptDownloads: true });
-      const page = await context.newPage();
-      await page.goto('/distribution');
-      await page.getByRole('button', { name: TEXT[locale].cookies }).click();
+      const page = await openSite(product, locale, width, { at: '/distribution', context: { acceptDownloads: true } });
       await expect.poll(() => page.getByTestId('distribution-price').textContent()).toMatch(/19[.,]99/);
       await shot(page, `${name}-01-landing-visitor`);
-      await logIn(page, locale, email, password);
+      await logInThroughMenu(page, locale, { email, password });
 
       // Not subscribed: no Distribution entry in the top menu yet.
       await page.goto('/distribution');

@@ -3,8 +3,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
-import { awaitMailsTo, lastLinkTo } from '../../src/test/outbox.js';
+import { awaitMailsTo } from '../../src/test/outbox.js';
 import { productInBrowser, type Locale } from './server-harness.js';
+import { logInThroughMenu, openSite as openProductSite, productApi } from './steps.js';
 
 /**
  * Issue 11: a first-timer's journeys in Chromium against the real web process and media sidecar,
@@ -19,34 +20,24 @@ const SR = 44100;
 const SILENT_WINDOW_FRAMES = Math.round(0.02 * SR);
 
 const TEXT = {
-  en: { cookies: 'Necessary only', login: 'Log in', account: 'Account', choose: 'Choose a WAV file', mastered: 'Mastered' },
-  de: { cookies: 'Nur notwendige', login: 'Anmelden', account: 'Konto', choose: 'WAV-Datei auswählen', mastered: 'Gemastert' },
+  en: { login: 'Log in', choose: 'Choose a WAV file', mastered: 'Mastered' },
+  de: { login: 'Anmelden', choose: 'WAV-Datei auswählen', mastered: 'Gemastert' },
 } as const;
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true, browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
+const steps = productApi(product);
 
 /** A confirmed account, made through the REST API and the confirmation link of the outbox mail. */
 async function createAccount(prefix: string): Promise<string> {
   const email = `${prefix}-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
-  const base = product.server.baseUrl;
-  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
-  const registered = await fetch(`${base}/api/auth/register`, { method: 'POST', body: form({ email, password: PASSWORD, firstName: 'Nora', lastName: 'Neu' }) });
-  expect(registered.ok, await registered.clone().text()).toBe(true);
-  const { token } = await lastLinkTo(path.join(product.server.dataDir, 'outbox'), email, 'verify-email');
-  const verified = await fetch(`${base}/api/auth/verify-email`, { method: 'POST', body: form({ verifyToken: token }) });
-  expect(verified.ok).toBe(true);
+  await steps.createAccount(email, PASSWORD, { firstName: 'Nora', lastName: 'Neu' });
   return email;
 }
 
-async function openSite(locale: Locale, width: number, path = '/', answerCookies = true): Promise<{ context: BrowserContext; page: Page }> {
+async function openSite(locale: Locale, width: number, at = '/', answerCookies = true): Promise<{ context: BrowserContext; page: Page }> {
   // bypassCSP: Playwright's polling waitForFunction evaluates its predicate, which script-src 'self' forbids.
-  const context = await product.newContext(locale, width, { bypassCSP: true });
-  await context.addCookies([{ name: 'lang', value: locale, url: product.server.baseUrl }]);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error.message));
-  await page.goto(path);
-  if (answerCookies) await page.getByRole('button', { name: TEXT[locale].cookies }).click();
-  return { context, page };
+  const page = await openProductSite(product, locale, width, { at, answerCookies, langCookie: true, logPageErrors: true, context: { bypassCSP: true } });
+  return { context: page.context(), page };
 }
 
 /** Fills and sends the Login dialog that is open. */
@@ -57,10 +48,8 @@ async function submitLogin(page: Page, email: string, locale: Locale) {
   await dialog.getByRole('button', { name: TEXT[locale].login, exact: true }).click();
 }
 
-async function logIn(page: Page, email: string, locale: Locale) {
-  await page.locator('nav').first().getByRole('button', { name: TEXT[locale].login, exact: true }).click();
-  await Promise.all([page.waitForEvent('load'), submitLogin(page, email, locale)]);
-  await page.locator('nav').first().getByRole('link', { name: TEXT[locale].account }).waitFor();
+function logIn(page: Page, email: string, locale: Locale) {
+  return logInThroughMenu(page, locale, { email, password: PASSWORD }, { waitForAccount: true });
 }
 
 function wav(seconds: number, seed = 11): Buffer {

@@ -3,8 +3,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
-import { lastLinkTo } from '../../src/test/outbox.js';
-import { productInBrowser } from './server-harness.js';
+import { productInBrowser, type Locale } from './server-harness.js';
+import { screenshotWithoutOverflow } from './screens.js';
+import { openSite, productApi } from './steps.js';
 
 /**
  * Issue 5, acceptance 2: in Chromium against the real product (web process supervising the media
@@ -16,12 +17,6 @@ const SHOTS_DIR = '/tmp/shots/player';
 const SR = 44100;
 /** "A few ms": the audio clock advances in render quanta of 128 frames (2.9 ms); allow 5 ms. */
 const TOLERANCE_FRAMES = Math.round(0.005 * SR);
-
-const TEXT = {
-  en: { cookies: 'Necessary only', mastered: 'Mastered', original: 'Original' },
-  de: { cookies: 'Nur notwendige', mastered: 'Gemastert', original: 'Original' },
-} as const;
-type Locale = keyof typeof TEXT;
 
 interface Hook {
   positionFrames(): number;
@@ -38,47 +33,26 @@ const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true, browserArgs
 let masterId: string;
 let email: string;
 const password = 'correct horse battery staple';
-
-async function json(response: Response): Promise<Record<string, unknown>> {
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${response.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
+const steps = productApi(product);
 
 beforeAll(async () => {
   // A confirmed user through REST and the outbox mail.
   email = `player-${Date.now()}@example.test`;
-  const { baseUrl: base, dataDir } = product.server;
-  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  await json(await post('/api/auth/register', { email, password, firstName: 'Ada', lastName: 'Lovelace' }));
-  const { token } = await lastLinkTo(path.join(dataDir, 'outbox'), email, 'verify-email');
-  await json(await post('/api/auth/verify-email', { verifyToken: token }));
-  const { accessToken } = await json(await post('/api/auth/login', { email, password }));
+  await steps.createAccount(email, password);
+  const accessToken = await steps.logIn(email, password);
 
   // A 24 s music-like stereo WAV, uploaded as the spec's client does.
-  const wav = encodeWav(musicLike({ seconds: 24, peakDb: -6 }));
-  const form = new FormData();
-  form.append('track', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'Night Drive.wav');
-  const upload = await json(await fetch(`${base}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${accessToken as string}` }, body: form }));
-  masterId = upload.id as string;
+  masterId = await steps.upload(accessToken, encodeWav(musicLike({ seconds: 24, peakDb: -6 })), 'Night Drive.wav');
 }, 180_000);
 
 async function openMasterPage(locale: Locale, width: number): Promise<{ context: BrowserContext; page: Page }> {
   // bypassCSP: Playwright's polling waitForFunction evaluates its predicate, which script-src 'self' forbids.
-  const context = await product.newContext(locale, width, { bypassCSP: true });
-  // The context's request client shares the browser's cookies: the refresh cookie signs the page in.
-  const login = await context.request.post('/api/auth/login', { data: { email, password } });
-  expect(login.ok()).toBe(true);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error.message));
-  await page.goto(`/masters/song/${masterId}`);
-  await page.getByRole('button', { name: TEXT[locale].cookies }).click();
+  const page = await openSite(product, locale, width, { at: `/masters/song/${masterId}`, signedInAs: { email, password }, logPageErrors: true, context: { bypassCSP: true } });
   await page.getByTestId('master-player').waitFor();
-  return { context, page };
+  return { context: page.context(), page };
 }
 
-/** Reads the player's test hook in the page (see master-player.tsx). */
+/** Reads the player's test hook in the page (published by hooks/use-player-controller.ts). */
 const hook = <K extends keyof Hook>(page: Page, name: K) => page.evaluate(`window.__masterdeckPlayer.${name}()`) as Promise<ReturnType<Hook[K]>>;
 
 async function waitUntil(page: Page, predicate: string, timeout = 30_000) {
@@ -127,7 +101,7 @@ describe('the A/B player in Chromium (issue 5, acceptance 2)', () => {
       expect(graph.some((piece) => piece.version === 'mastered')).toBe(true);
       expect(new Set(graph.map((piece) => piece.frame - Math.round(piece.time * SR))).size).toBe(1);
 
-      await page.getByTestId('master-player').screenshot({ path: path.join(SHOTS_DIR, 'player-en-1280-mastered.png'), animations: 'disabled' });
+      await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, 'player-en-1280-mastered.png'), { element: page.getByTestId('master-player') });
 
       // And back, with the keyboard (A toggles), right after the toggle was clicked (issue 11).
       const beforeBack = await hook(page, 'sample');
@@ -158,8 +132,8 @@ describe('the A/B player in Chromium (issue 5, acceptance 2)', () => {
           await page.getByRole('button', { name: locale === 'de' ? 'Abspielen' : 'Play' }).click();
           await page.waitForTimeout(1500);
           const player = page.getByTestId('master-player');
-          await player.screenshot({ path: path.join(SHOTS_DIR, `player-${locale}-${width}.png`), animations: 'disabled' });
-          await page.screenshot({ path: path.join(SHOTS_DIR, `page-${locale}-${width}.png`), animations: 'disabled' });
+          await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `player-${locale}-${width}.png`), { element: player });
+          await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `page-${locale}-${width}.png`));
         } finally {
           await context.close();
         }

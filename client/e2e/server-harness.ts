@@ -120,14 +120,14 @@ export interface ProductInBrowser {
  * supervised media sidecar when `media` is set, waiting until the sidecar answers), launch Chromium,
  * make the screenshot folder, close each test's contexts after it and stop everything at the end.
  */
-export function productInBrowser(options: { shotsDir: string; media?: boolean; browserArgs?: string[] }): ProductInBrowser {
+export function productInBrowser(options: { shotsDir: string; media?: boolean; browserArgs?: string[]; env?: Record<string, string> }): ProductInBrowser {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let mediaPort = 0;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    const env: Record<string, string> = {};
+    const env: Record<string, string> = { ...options.env };
     if (options.media) {
       mediaPort = await freePort();
       Object.assign(env, { MEDIA_SUPERVISED: 'true', MEDIA_PORT: String(mediaPort), MEDIA_PUBLIC_URL: `ws://127.0.0.1:${mediaPort}/ws` });
@@ -138,7 +138,8 @@ export function productInBrowser(options: { shotsDir: string; media?: boolean; b
     await mkdir(options.shotsDir, { recursive: true });
   }, 120_000);
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await reportFailure(task.name, task.result.errors?.[0]?.message, contexts, options.shotsDir, server);
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
 
@@ -169,6 +170,7 @@ export function productInBrowser(options: { shotsDir: string; media?: boolean; b
         ...contextOptions,
       });
       contexts.push(context);
+      recordTrouble(context);
       return context;
     },
   };
@@ -181,4 +183,58 @@ async function waitForMedia(port: number, server: RunningServer) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`media sidecar not ready in time:\n${server.output()}`);
+}
+
+/** What went wrong in a context's pages (console errors, page errors, failed or refused requests). */
+const trouble = new WeakMap<BrowserContext, string[]>();
+
+function recordTrouble(context: BrowserContext) {
+  const lines: string[] = [];
+  trouble.set(context, lines);
+  const note = (line: string) => {
+    lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (lines.length > 60) lines.shift();
+  };
+  context.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') note(`console.${message.type()}: ${message.text().slice(0, 300)}`);
+  });
+  context.on('weberror', (error) => note(`page error: ${error.error().message.slice(0, 300)}`));
+  context.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`));
+  context.on('response', (response) => {
+    // 207: a tRPC batch in which some call failed.
+    if (response.status() >= 400 || response.status() === 207) {
+      note(`response ${response.status()}: ${response.request().method()} ${response.url()}`);
+      if (response.status() === 207) void response.text().then((body) => note(`  body: ${body.slice(0, 400)}`), () => undefined);
+    }
+  });
+}
+
+/**
+ * A failed browser test says what its pages showed: the address, the visible text, a screenshot
+ * and what went wrong on the way, with the web process's last output. A time-out alone says none
+ * of it, and a failure seen only in CI cannot be rerun by hand.
+ */
+async function reportFailure(testName: string, error: string | undefined, contexts: BrowserContext[], shotsDir: string, server: RunningServer | undefined) {
+  // A try that a retry then passes prints no error of its own: say here what it waited for.
+  const report: string[] = [`--- what the pages showed when "${testName}" failed ---`, `error: ${(error ?? '?').slice(0, 600)}`];
+  let index = 0;
+  for (const context of contexts) {
+    for (const page of context.pages()) {
+      index += 1;
+      const shot = path.join(shotsDir, `failure-${index}.png`);
+      const text = await page
+        .evaluate(() => document.body.innerText)
+        .then((body) => body.replace(/\s+/g, ' ').slice(0, 1500))
+        .catch((error: unknown) => `(no text: ${String(error)})`);
+      const errors = await page
+        .locator('[data-error-message]')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-error-message')))
+        .catch(() => []);
+      await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+      report.push(`page ${index}: ${page.url()}`, `  text: ${text}`, `  error states: ${JSON.stringify(errors)}`, `  screenshot: ${shot}`);
+    }
+    for (const line of trouble.get(context) ?? []) report.push(`  ${line}`);
+  }
+  if (server) report.push('web process output (tail):', server.output().slice(-3000));
+  console.error(report.join('\n'));
 }

@@ -5,20 +5,26 @@ import { AppProviders } from './app/providers.js';
 import { routes } from './app/routes.js';
 import { startAuthLifecycle } from './features/auth/auth-store.js';
 import { installChunkReload } from './lib/chunk-reload.js';
-import { activateLocale, detectLocale } from './lib/i18n.js';
+import { detectLocale, switchLocale } from './lib/i18n.js';
 
 installChunkReload();
-activateLocale(detectLocale(), { persist: false });
 startAuthLifecycle();
 
 const router = createBrowserRouter(routes);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+function render(container: HTMLElement) {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// The page renders in the visitor's language; if its catalogue cannot be fetched, in English.
+void switchLocale(detectLocale(), { persist: false })
+  .catch(() => switchLocale('en', { persist: false }))
+  .then(() => render(root));

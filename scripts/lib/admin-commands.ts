@@ -16,9 +16,20 @@ import {
   type TPostStatus,
 } from '../../src/modules/blog/index.js';
 import { addDemo, removeDemo, ZAddDemoInput, ZRemoveDemoInput } from '../../src/modules/demos/index.js';
+import {
+  importStatementFile,
+  listFeedback,
+  runPayouts,
+  ZImportStatementFileInput,
+  ZPayoutRunInput,
+  type PayoutContext,
+  type TImportResult,
+} from '../../src/modules/royalties/index.js';
+import { createLogger } from '../../src/platform/log.js';
+import { createMailer } from '../../src/platform/mail/mailer.js';
 import type { Database } from '../../src/platform/db/database.js';
 import { parseEnv } from '../../src/platform/env.js';
-import { createDiskStorage } from '../../src/platform/storage/file-storage.js';
+import { storageOf } from '../../src/platform/storage/storage-of.js';
 import { withProduct, type ProductAccess } from './product-access.js';
 
 /**
@@ -53,11 +64,34 @@ function setEnabledCommand(target: 'style' | 'group', enabled: boolean): Command
   };
 }
 
-/** The blog's operator context on the database path: the product's storage directory under DATA_DIR. */
-const blogContextOf = (db: Database): BlogOperatorContext => ({ db, storage: createDiskStorage(path.join(parseEnv().DATA_DIR, 'storage')) });
+/** The blog's operator context on the database path: the product's configured storage (disk or S3). */
+const blogContextOf = (db: Database): BlogOperatorContext => ({ db, storage: storageOf(parseEnv(), 'admin') });
 
 const describePost = (post: TPostStatus) =>
   `${post.slug} [${post.locales.join(', ')}] ${post.published ? 'published' : 'unpublished'}${post.featured ? ', featured' : ''}`;
+
+/** Payouts on the database path: the product's payout folder and mail settings under its DATA_DIR. */
+function payoutContextOf(db: Database): PayoutContext {
+  const env = parseEnv();
+  const log = createLogger(env.LOG_LEVEL, 'admin');
+  return { db, dataDir: env.DATA_DIR, log, mailer: createMailer({ from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }) };
+}
+
+/** Cents as a decimal amount with its currency: 1234 -> "12.34 USD". */
+const money = (minor: number, currency: string) =>
+  `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')} ${currency}`;
+
+function describeImport(result: TImportResult, io: AdminIo) {
+  const rates = Object.entries(result.rates).map(([currency, rate]) => `${currency}=${rate}`).join(', ');
+  io.out(
+    `${result.alreadyImported ? 'already imported (nothing changed)' : 'imported'}: ${result.store} ${result.period}, ${result.lines} lines, ` +
+      `${result.matched} matched, total ${money(result.totalMinor, result.currency)}, credited ${money(result.creditedMinor, result.currency)}${rates ? ` (rates ${rates})` : ''}`,
+  );
+  if (result.unmatched.length > 0) io.out(`${result.unmatched.length} lines matched no release (kept):`);
+  for (const line of result.unmatched) {
+    io.out(`  line ${line.line}: ISRC ${line.isrc ?? '-'} UPC ${line.upc ?? '-'} ${line.territory} ${money(line.amountMinor, result.currency)}`);
+  }
+}
 
 const issuesOf = (issues: readonly { path: PropertyKey[]; message: string }[]) => issues.map((i) => `${i.path.map(String).join('.') || 'input'}: ${i.message}`).join('; ');
 
@@ -229,7 +263,7 @@ export const COMMANDS: Record<string, Command> = {
       const parsed = ZAddDemoInput.safeParse({ masterId: positionals[0], order: values.order === undefined ? undefined : Number(values.order) });
       if (!parsed.success || positionals.length !== 1) throw new UsageError('expected one MASTER_ID (a UUID from the master page address)');
       const input = parsed.data;
-      const demo = await withProduct(access, (client) => client.demos.add.mutate(input), (db) => addDemo(db, input));
+      const demo = await withProduct(access, (client) => client.demos.add.mutate(input), (db) => addDemo({ db }, input));
       io.out(`demo added: ${demo.title} (${demo.masterId})`);
     },
   },
@@ -240,8 +274,66 @@ export const COMMANDS: Record<string, Command> = {
       const parsed = ZRemoveDemoInput.safeParse({ masterId: args[0] });
       if (!parsed.success || args.length !== 1) throw new UsageError('expected one MASTER_ID');
       const input = parsed.data;
-      const demo = await withProduct(access, (client) => client.demos.remove.mutate(input), (db) => removeDemo(db, input));
+      const demo = await withProduct(access, (client) => client.demos.remove.mutate(input), (db) => removeDemo({ db }, input));
       io.out(`demo removed: ${demo.masterId}`);
+    },
+  },
+  'royalties:import': {
+    usage: 'royalties:import FILE --store NAME --period YYYY-MM [--rate CUR=N ...]',
+    summary: 'import a store statement (CSV, see README "Royalties"): split by payout shares into the ledger; once per store and period',
+    async run(args, access, io) {
+      const { values, positionals } = parseArgs({
+        args,
+        allowPositionals: true,
+        options: { store: { type: 'string' }, period: { type: 'string' }, rate: { type: 'string', multiple: true } },
+        strict: true,
+      });
+      if (positionals.length !== 1) throw new UsageError('expected one statement FILE');
+      const rates: Record<string, string> = {};
+      for (const pair of (values.rate ?? []).flatMap((rate) => rate.split(','))) {
+        const [currency, rate] = pair.split('=');
+        if (!currency || !rate) throw new UsageError(`--rate expects CUR=N (one CUR in USD), got "${pair}"`);
+        rates[currency.trim().toUpperCase()] = rate.trim();
+      }
+      const parsed = ZImportStatementFileInput.safeParse({ path: path.resolve(positionals[0]!), store: values.store, period: values.period, rates });
+      if (!parsed.success) throw new UsageError(issuesOf(parsed.error.issues));
+      const input = parsed.data;
+      const result = await withProduct(
+        access,
+        (client) => client.royalties.importFile.mutate(input),
+        (db) => importStatementFile({ db }, input),
+      );
+      describeImport(result, io);
+    },
+  },
+  'payouts:run': {
+    usage: 'payouts:run [--min AMOUNT]',
+    summary: 'pay every participant whose unpaid balance is at least AMOUNT (USD, default 0) to the payout e-mail; each ledger line once',
+    async run(args, access, io) {
+      const { values } = parseArgs({ args, options: { min: { type: 'string' } }, strict: true });
+      const parsed = ZPayoutRunInput.safeParse({ min: values.min === undefined ? undefined : Number(values.min) });
+      if (!parsed.success) throw new UsageError('--min expects an amount of 0 or more');
+      const input = parsed.data;
+      const result = await withProduct(
+        access,
+        (client) => client.royalties.runPayouts.mutate(input),
+        (db) => runPayouts(payoutContextOf(db), input),
+      );
+      for (const payout of result.payouts) io.out(`paid ${money(payout.amountMinor, result.currency)} to ${payout.name} <${payout.email}> (${payout.entries} ledger lines)`);
+      io.out(result.payouts.length === 0 ? 'nothing to pay' : `payout run ${result.runId}: ${money(result.totalMinor, result.currency)}, file ${result.reference}`);
+    },
+  },
+  'feedback:list': {
+    usage: 'feedback:list [--limit N]',
+    summary: 'the newest feedback from the distribution screens',
+    async run(args, access, io) {
+      const { values } = parseArgs({ args, options: { limit: { type: 'string' } }, strict: true });
+      const input = { limit: Math.max(1, Math.min(500, Number(values.limit ?? 50) || 50)) };
+      const rows = await withProduct(access, (client) => client.royalties.feedback.query(input), (db) => listFeedback({ db }, input));
+      for (const row of rows) {
+        io.out(`#${row.id} ${row.createdAt} ${row.email} ${row.page} sound ${row.soundRating}/5 overall ${row.overallRating}/5${row.includeSongData ? ' +song data' : ''}${row.comment ? `: ${row.comment}` : ''}`);
+      }
+      if (rows.length === 0) io.out('no feedback');
     },
   },
   'coupon:list': {
@@ -306,7 +398,7 @@ export async function runAdmin(argv: string[], access: ProductAccess | null, io:
       return 2;
     }
     const detail = (error as { detail?: string; data?: { detail?: string } }).detail ?? (error as { data?: { detail?: string } }).data?.detail;
-    io.err(`${name} failed: ${(error as Error).message}${detail ? ` (${detail})` : ''}`);
+    io.err(`${name} failed: ${(error as Error).message}${detail ? (detail.includes('\n') ? `\n${detail}` : ` (${detail})`) : ''}`);
     return 1;
   }
 }

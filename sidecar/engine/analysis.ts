@@ -121,12 +121,14 @@ export function bandLevelsDb(acc: SpectrumAccumulator): BandGains {
 
 /** Largest corrective match toward the neutral reference, dB: a nudge, never the style's sound. */
 export const MAX_MATCH_DB = 1;
+/** A style's move this large in a band is deliberate: the match may add to it, never take from it. */
+const DELIBERATE_MOVE_DB = 1;
 
 /**
  * EQ stage: the style's tonal move applied to the track as it is ("Bright": more air and presence
  * than the input had), plus a small corrective match toward the neutral reference (a share
  * `strength` of the distance, at most MAX_MATCH_DB per band) that only evens out a track far off
- * balance. The mean of the match is removed (overall level is the dynamics stage's job); the total
+ * balance, and never against a deliberate move of the style. The mean of the match is removed (overall level is the dynamics stage's job); the total
  * per band is bounded by ±maxDb.
  */
 export function toneMoveGains(measured: BandGains, tone: BandGains, strength: number, maxDb: number): BandGains {
@@ -135,7 +137,10 @@ export function toneMoveGains(measured: BandGains, tone: BandGains, strength: nu
   const diffs = TONE_BANDS.map((band) => (matchable ? NEUTRAL_BAND_LEVELS_DB[band] - measured[band] : 0));
   const mean = diffs.reduce((sum, d) => sum + d, 0) / diffs.length;
   TONE_BANDS.forEach((band, b) => {
-    const match = Math.max(-MAX_MATCH_DB, Math.min(MAX_MATCH_DB, strength * (diffs[b]! - mean)));
+    let match = Math.max(-MAX_MATCH_DB, Math.min(MAX_MATCH_DB, strength * (diffs[b]! - mean)));
+    // The match never undoes a deliberate move: "Bright" stays brighter than the input even on a
+    // mix that is already brighter than the reference.
+    if (Math.abs(tone[band]) >= DELIBERATE_MOVE_DB && match * tone[band] < 0) match = 0;
     gains[band] = Math.round(Math.max(-maxDb, Math.min(maxDb, tone[band] + match)) * 100) / 100;
   });
   return gains;

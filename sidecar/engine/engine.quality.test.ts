@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bounce, decodeToWorkFile, masterFile, prepareTrack, renderRange, type Preparation, type WorkFile } from './index.js';
+import { bounce, decodeToWorkFile, masterFile, prepareTrack, renderRange, type Preparation, type PreparationProgress, type WorkFile } from './index.js';
 import { measureLoudness } from './meter/loudness-meter.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 import { clipped, concat, musicLike, normalizePeak, silence, toMono } from './testing/signals.js';
@@ -18,6 +18,7 @@ const styles = seededEngineStyles();
 let dir: string;
 let workFile: WorkFile;
 let preparation: Preparation;
+const progress: PreparationProgress[] = [];
 const INPUT_FRAMES = 12 * 44100;
 
 function readMaster(file: string) {
@@ -29,12 +30,25 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'engine-quality-'));
   writeWavFile(path.join(dir, 'music.wav'), musicLike({ seconds: INPUT_FRAMES / 44100, seed: 11, peakDb: -1 }), { format: 'pcm16' });
   workFile = await decodeToWorkFile(path.join(dir, 'music.wav'), path.join(dir, 'music.f32'));
-  preparation = await prepareTrack(workFile, styles);
+  preparation = await prepareTrack(workFile, styles, (step) => progress.push(step));
 }, 60_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('mastering quality on every seeded style', { timeout: 30_000 }, () => {
+  it('when 15 styles are fitted by two threads, then the stages, their percent and the pass count only move forward', () => {
+    const order = ['preparing', 'dynamics', 'eq'];
+    for (let i = 1; i < progress.length; i++) {
+      const [before, after] = [progress[i - 1]!, progress[i]!];
+      const stageStep = order.indexOf(after.stage) - order.indexOf(before.stage);
+      expect(stageStep, JSON.stringify([before, after])).toBeGreaterThanOrEqual(0);
+      if (stageStep === 0) expect(after.progressInPercent, JSON.stringify([before, after])).toBeGreaterThanOrEqual(before.progressInPercent);
+      if (after.stage === 'dynamics') expect(after.iteration, JSON.stringify([before, after])).toBeGreaterThanOrEqual(before.stage === 'dynamics' ? before.iteration : 0);
+    }
+    const passes = progress.filter((step) => step.stage === 'dynamics').map((step) => step.iteration);
+    expect(Math.max(...passes)).toBeGreaterThanOrEqual(styles.length);
+  });
+
   it('when the catalogue seed is read, then it holds 15 styles in 5 groups', () => {
     expect(styles).toHaveLength(15);
     expect(new Set(styles.map((style) => style.groupName)).size).toBe(5);

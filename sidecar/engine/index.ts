@@ -205,8 +205,8 @@ function startFitHelper(): FitHelper {
 
 /**
  * Preparation (spec §4 stages, in order): 'preparing' (the analysis pass), 'dynamics' (each style's
- * EQ and pre-gain fitted on the track's excerpt; `iteration` counts the loudness evaluations of the
- * style being fitted), 'eq' (each style's EQ curve for the report). JSON-serialisable result.
+ * EQ and pre-gain fitted on the track's excerpt; `iteration` counts the loudness evaluations made so
+ * far, over all styles and both threads), 'eq' (each style's EQ curve for the report). JSON-serialisable result.
  * With PARALLEL_FIT_MIN_STYLES or more styles, a helper thread fits styles too (fitClaimedStyles).
  */
 export async function prepareTrack(workFile: WorkFile, styles: EngineStyle[], onProgress: (progress: PreparationProgress) => void = () => {}): Promise<Preparation> {
@@ -248,7 +248,11 @@ async function prepareWith(helper: FitHelper | null, started: number, workFile: 
   const results: (FittedStyle | undefined)[] = new Array(styles.length);
   const history: FittedStyle[] = [];
   let done = 0;
-  const report = (iteration: number) => onProgress({ stage: 'dynamics', iteration, progressInPercent: Math.floor((done * 100) / styles.length) });
+  // Each call is one loudness evaluation, of this thread or the helper's. Their own counters start
+  // again with every style and interleave, so the pass reported is the running total over both
+  // threads: it only goes up (issue 11), and so does the percent of styles fitted.
+  let passes = 0;
+  const report = () => onProgress({ stage: 'dynamics', iteration: ++passes, progressInPercent: Math.floor((done * 100) / styles.length) });
   onProgress({ stage: 'dynamics', iteration: 0, progressInPercent: 0 });
   const helperRun = helper?.run({ kind: 'start', excerpt, inputs, styles, claims }, report, (index, fitted) => {
     results[index] = fitted;
@@ -273,7 +277,7 @@ async function prepareWith(helper: FitHelper | null, started: number, workFile: 
     });
   }
   const fitted = results.map((f) => f!);
-  onProgress({ stage: 'dynamics', iteration: 0, progressInPercent: 100 });
+  onProgress({ stage: 'dynamics', iteration: passes, progressInPercent: 100 });
   const withCurves = fitted.map((style, index) => {
     onProgress({ stage: 'eq', iteration: 0, progressInPercent: Math.floor((index * 100) / fitted.length) });
     return { ...style, eqCurve: eqCurveOf(style) };

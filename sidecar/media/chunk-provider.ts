@@ -59,6 +59,11 @@ export class ChunkProvider {
     return { entries: this.cache.size, bytes: this.cache.byteSize, budget: this.cache.budgetBytes };
   }
 
+  /** Whether the frame is cut already (cheap to serve: no turn needed). */
+  has(target: StreamTarget, chunkIndex: number): boolean {
+    return this.cache.get(cacheKeyOf(target, chunkIndex)) !== undefined;
+  }
+
   /** The frame of chunk `chunkIndex` of `target`; throws ChunkOutOfRangeError past the end. */
   frame(target: StreamTarget, chunkIndex: number): Promise<Uint8Array> {
     const key = cacheKeyOf(target, chunkIndex);

@@ -1,5 +1,6 @@
 import { chunkCountOf } from './pcm.js';
 import { ChunkOutOfRangeError, framesOf, styleIndexOf, type ChunkProvider, type StreamTarget } from './chunk-provider.js';
+import type { FairShare } from './fair-share.js';
 
 /** Send only while uWS holds less than this for the socket; continue on `drain` (house rule 10). */
 export const SEND_HIGH_WATER_BYTES = 256 * 1024;
@@ -9,6 +10,8 @@ export const MAX_QUEUED_CHUNKS = 64;
 /** What the streamer needs from a socket session. */
 export interface StreamSink {
   readonly closed: boolean;
+  /** The user of the connection's latest request: whose turn a chunk's work takes (fair-share.ts). */
+  readonly userId?: string | null;
   bufferedAmount(): number;
   sendBinary(frame: Uint8Array): boolean;
   sendCanceled(styleIndex: number, chunkIndices: number[]): void;
@@ -38,7 +41,15 @@ export class ChunkStreamer {
     private readonly sink: StreamSink,
     private readonly provider: ChunkProvider,
     private readonly onMissing: (error: unknown) => string,
+    private readonly fair?: FairShare,
   ) {}
+
+  /** The frame, made in the user's turn unless it is cached already; null when it is no longer wanted. */
+  private produce(pending: Pending): Promise<Uint8Array | null> {
+    const make = async () => (pending.canceled || this.sink.closed ? null : this.provider.frame(pending.target, pending.chunkIndex));
+    if (!this.fair || this.provider.has(pending.target, pending.chunkIndex)) return make();
+    return this.fair.run(this.sink.userId ?? '', make);
+  }
 
   /** request-chunks: queue these chunks; chunks of another style (or track) still waiting are dropped and reported. */
   request(target: StreamTarget, chunkIndices: readonly number[]): void {
@@ -139,7 +150,7 @@ export class ChunkStreamer {
       this.inFlight = pending;
       let frame: Uint8Array | null = null;
       try {
-        frame = await this.provider.frame(pending.target, pending.chunkIndex);
+        frame = await this.produce(pending);
       } catch (error) {
         if (!(error instanceof ChunkOutOfRangeError) && !pending.canceled && !this.sink.closed) {
           this.sink.sendError(this.onMissing(error), 'request-chunks');

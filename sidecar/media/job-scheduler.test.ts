@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JobAbortedError, JobScheduler, QueueFullError } from './job-scheduler.js';
 
-const limits = { slots: 2, perUser: { prepare: 1, bounce: 2 }, maxQueuedPerUser: 4 };
+const limits = { slots: 2, perUser: { decode: 2, prepare: 1, bounce: 2 }, maxQueuedPerUser: 4 };
 
 describe('JobScheduler', () => {
   it('when more jobs ask than there are slots, then only `slots` run and the rest learn their place', async () => {
@@ -64,6 +64,28 @@ describe('JobScheduler', () => {
     first();
     (await next)();
     other();
+  });
+
+  it('when a user already runs as many bounces as allowed, then the next waits with slots free and another user is served', async () => {
+    const scheduler = new JobScheduler({ ...limits, slots: 4 });
+    const never = new AbortController().signal;
+    const running = [await scheduler.acquire('a', 'bounce', never), await scheduler.acquire('a', 'bounce', never)];
+    let third = false;
+    const positions: number[] = [];
+    const next = scheduler.acquire('a', 'bounce', never, (p) => positions.push(p)).then((release) => {
+      third = true;
+      return release;
+    });
+    const other = await scheduler.acquire('b', 'bounce', never);
+    await Promise.resolve();
+    expect(third).toBe(false);
+    expect(positions).toEqual([1]);
+    expect(scheduler.stats).toEqual({ running: 3, queued: 1 });
+    running[0]!();
+    (await next)();
+    running[1]!();
+    other();
+    expect(scheduler.stats).toEqual({ running: 0, queued: 0 });
   });
 
   it('when a waiting job is aborted, then it leaves the line and the others move up', async () => {

@@ -1,12 +1,13 @@
 /**
- * Admission of the media process's heavy jobs (preparations and bounces). Without it any signed-in
+ * Admission of the media process's heavy jobs (decodes, preparations and bounces). Without it any signed-in
  * user could start unlimited jobs: four tracks and fifteen bounces took the process from 14 to 74
  * threads and 1.37 GB for 154 s of both cores. Now at most `slots` jobs run at once (sized to the
  * cores), each user has at most `perUser[kind]` of a kind running, and the rest wait in a fair queue:
  * when a slot frees, the user served least recently goes first (round robin over users), so one
  * user's fifteen bounces wait behind another user's one. A user may keep at most `maxQueuedPerUser` jobs waiting; more are refused.
  */
-export type JobKind = 'prepare' | 'bounce';
+/** decode: an original decoded to its work file and scanned for peaks (ffmpeg and a full read). */
+export type JobKind = 'decode' | 'prepare' | 'bounce';
 
 export class QueueFullError extends Error {
   constructor() {
@@ -39,7 +40,11 @@ export class JobScheduler {
   private readonly queues = new Map<string, Entry[]>();
   /** Users with waiting jobs, in order of arrival. */
   private turns: string[] = [];
-  /** When each user was last granted a slot (a counter); never served goes first. */
+  /**
+   * When each user was last granted a slot of each kind (a counter, keyed `kind:user`); never
+   * served goes first. Per kind, so that a user's short decodes do not put their preparation
+   * behind another user's (round robin holds for each kind of work).
+   */
   private readonly lastServed = new Map<string, number>();
   private served = 0;
   private readonly running = new Map<string, Record<JobKind, number>>();
@@ -97,7 +102,7 @@ export class JobScheduler {
   private runningOf(userId: string): Record<JobKind, number> {
     let counts = this.running.get(userId);
     if (!counts) {
-      counts = { prepare: 0, bounce: 0 };
+      counts = { decode: 0, prepare: 0, bounce: 0 };
       this.running.set(userId, counts);
     }
     return counts;
@@ -107,8 +112,10 @@ export class JobScheduler {
     const counts = this.runningOf(userId);
     counts[kind] -= 1;
     this.runningTotal -= 1;
-    if (counts.prepare === 0 && counts.bounce === 0) this.running.delete(userId);
-    if (!this.running.has(userId) && !this.queues.has(userId) && this.lastServed.size > 1000) this.lastServed.delete(userId);
+    if (counts.decode === 0 && counts.prepare === 0 && counts.bounce === 0) this.running.delete(userId);
+    if (!this.running.has(userId) && !this.queues.has(userId) && this.lastServed.size > 3000) {
+      for (const each of ['decode', 'prepare', 'bounce'] as const) this.lastServed.delete(`${each}:${userId}`);
+    }
     this.dispatch();
   }
 
@@ -130,9 +137,15 @@ export class JobScheduler {
     return this.queues.get(userId)?.find((entry) => (counts?.[entry.kind] ?? 0) < this.limits.perUser[entry.kind]);
   }
 
-  /** Waiting users, least recently served first (ties: who came first). */
+  /** When the user was last served the kind of `entry` (-1: never). */
+  private servedAt(userId: string, entry: Entry | undefined): number {
+    return entry ? (this.lastServed.get(`${entry.kind}:${userId}`) ?? -1) : -1;
+  }
+
+  /** Waiting users, least recently served (for the kind of their next job) first; ties: who came first. */
   private usersInTurn(): string[] {
-    return [...this.turns].sort((x, y) => (this.lastServed.get(x) ?? -1) - (this.lastServed.get(y) ?? -1));
+    const next = (user: string) => this.servedAt(user, this.runnableOf(user) ?? this.queues.get(user)?.[0]);
+    return [...this.turns].sort((x, y) => next(x) - next(y));
   }
 
   private dispatch(): void {
@@ -141,7 +154,7 @@ export class JobScheduler {
       if (!userId) break;
       const entry = this.runnableOf(userId)!;
       this.remove(entry);
-      this.lastServed.set(userId, ++this.served);
+      this.lastServed.set(`${entry.kind}:${userId}`, ++this.served);
       this.runningOf(userId)[entry.kind] += 1;
       this.runningTotal += 1;
       entry.grant();

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
 import type { FittedStyle, Preparation, TrackAnalysis, WorkFile } from '../engine/index.js';
 import type { Logger } from '../../src/platform/log.js';
-import type { FileStorage } from '../../src/platform/storage/file-storage.js';
+import type { FileStorage, LocalFile } from '../../src/platform/storage/file-storage.js';
 import type { TBounceProgress, TMasterStreamInfo, TPreparationState, TTrackAudioInfo } from '../../src/modules/streaming/index.js';
 import type { StoredMasterFile } from './chunk-provider.js';
 import type { EngineClient } from './engine-client.js';
@@ -29,6 +30,9 @@ interface StoredPreparation {
   styleKey: string;
   preparation: Preparation;
 }
+
+/** The scheduler's user for renditions made in the background (no client waits for them). */
+const BACKFILL_QUEUE = 'renditions-backfill';
 
 /** Limits after which a job gives up with binary.creation.timeout (spec §8). */
 /** How long a preparation and a bounce may run (MEDIA_PREPARE_TIMEOUT_S, MEDIA_BOUNCE_TIMEOUT_S). */
@@ -84,9 +88,14 @@ function withTimeout(signal: AbortSignal, ms: number): { signal: AbortSignal; ti
  * `tracks/<id>/preparation.json`), preview rendering of any prepared style, and bounces that
  * store a style's 24-bit master and report it to the web process.
  */
+interface VerifiedMaster {
+  file: StoredMasterFile;
+  local: LocalFile;
+}
+
 export class Mastering {
   private readonly prepared = new Map<string, PreparedTrack>();
-  private readonly verified = new Map<string, Promise<StoredMasterFile>>();
+  private readonly verified = new Map<string, Promise<VerifiedMaster>>();
   private readonly backfilling = new Set<string>();
 
   constructor(
@@ -111,7 +120,7 @@ export class Mastering {
       if (!styleKey || inMemory.version.endsWith(`:${styleKey}`)) return inMemory;
     }
     try {
-      const stored = JSON.parse(await readFile(this.storage.pathOf(trackKeys(source.trackId).preparation), 'utf8')) as StoredPreparation;
+      const stored = JSON.parse(await text(this.storage.read(trackKeys(source.trackId).preparation))) as StoredPreparation;
       if (stored.originalMtimeMs !== source.info.originalMtimeMs || stored.preparation?.version !== 1) return null;
       if (styleKey && stored.styleKey !== styleKey) return null;
       const prepared = { version: stored.version, workFile: this.workFileOf(source), preparation: stored.preparation };
@@ -141,7 +150,10 @@ export class Mastering {
         let limit: ReturnType<typeof withTimeout> | null = null;
         try {
           emit({ processed: false, fixing, stage: 'preparing', iteration: 0, progressInPercent: 0 });
-          const source = await this.sources.get(audio, jobWaiter);
+          // The decode waits for a job slot too; its place in line is the preparation's.
+          const source = await this.sources.get(audio, jobWaiter, (queuePosition) =>
+            emit({ processed: false, fixing, stage: 'preparing', iteration: 0, progressInPercent: 0, queuePosition }),
+          );
           const kept = await this.preparedTrack(source, styleKey);
           if (kept) return kept;
           // Waiting in line does not count toward the time limit; only the work does.
@@ -223,6 +235,7 @@ export class Mastering {
           await staged.commit();
           // The downloads are made here, once, so the web process only streams finished files.
           const renditions = await makeRenditions(this.storage, key, { signal: limit.signal });
+          const sizes = await Promise.all([key, renditionKeyOf(key, 0), renditionKeyOf(key, 1)].map((stored) => this.storage.size(stored)));
           const { masterId } = await this.directory.client.masters.recordMastered.mutate({
             trackId: audio.trackId,
             styleId,
@@ -248,6 +261,8 @@ export class Mastering {
               eq: fitted.eqCurve,
             },
             waveform: report.waveform,
+            // The master and its downloads count toward the owner's storage quota.
+            fileBytes: sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0),
           });
           return { masterId };
         } catch (error) {
@@ -282,19 +297,40 @@ export class Mastering {
    */
   async storedMaster(master: TMasterStreamInfo, expectedFrames: number): Promise<StoredMasterFile> {
     if (!master.path || !master.checksum) throw new MasterFileBrokenError(master.styleId, 'no file recorded');
-    const filePath = this.storage.pathOf(master.path);
     // The full check (sha256) runs once per file version; a changed size or mtime is a new version.
-    const info = await stat(filePath).catch(() => null);
+    const info = await this.storage.stat(master.path);
     if (!info) throw new MasterFileBrokenError(master.styleId, 'file missing');
-    const cacheKey = `${filePath}:${master.checksum}:${info.size}:${info.mtimeMs}`;
+    const cacheKey = `${master.path}:${master.checksum}:${info.size}:${info.modifiedMs}`;
     let checked = this.verified.get(cacheKey);
     if (!checked) {
-      checked = this.verify(filePath, master.styleId, master.checksum, expectedFrames, `${info.size}:${info.mtimeMs}`);
+      checked = this.openVerified(master.path, master.styleId, master.checksum, expectedFrames, `${info.size}:${info.modifiedMs}`);
       this.verified.set(cacheKey, checked);
       checked.then(() => this.backfillRenditions(master.path!), () => this.verified.delete(cacheKey));
-      if (this.verified.size > 1000) this.verified.delete(this.verified.keys().next().value!);
+      if (this.verified.size > 1000) this.dropVerified(this.verified.keys().next().value!);
     }
-    return checked;
+    return checked.then(({ file }) => file);
+  }
+
+  /**
+   * The master's local copy stays held while its check is remembered: streams read it by path
+   * (on the disk driver that is the stored file itself and holding costs nothing).
+   */
+  private async openVerified(key: string, styleId: number, checksum: string, expectedFrames: number, version: string): Promise<VerifiedMaster> {
+    const local = await this.storage.openLocal(key).catch(() => {
+      throw new MasterFileBrokenError(styleId, 'file missing');
+    });
+    try {
+      return { file: await this.verify(local.path, styleId, checksum, expectedFrames, version), local };
+    } catch (error) {
+      local.release();
+      throw error;
+    }
+  }
+
+  private dropVerified(cacheKey: string): void {
+    const entry = this.verified.get(cacheKey);
+    this.verified.delete(cacheKey);
+    void entry?.then(({ local }) => local.release(), () => undefined);
   }
 
   private async verify(filePath: string, styleId: number, checksum: string, expectedFrames: number, version: string): Promise<StoredMasterFile> {
@@ -344,7 +380,14 @@ export class Mastering {
     this.backfilling.add(masterKey);
     void (async () => {
       const sizes = await Promise.all([this.storage.size(renditionKeyOf(masterKey, 0)), this.storage.size(renditionKeyOf(masterKey, 1))]);
-      if (sizes.some((size) => size === null)) await makeRenditions(this.storage, masterKey);
+      if (!sizes.some((size) => size === null)) return;
+      // ffmpeg work like a bounce's: it waits for a job slot, in line as a user of its own.
+      const release = await this.scheduler.acquire(BACKFILL_QUEUE, 'bounce', new AbortController().signal);
+      try {
+        await makeRenditions(this.storage, masterKey);
+      } finally {
+        release();
+      }
     })()
       .catch((error: unknown) => this.log.warn({ err: error, masterKey }, 'renditions not made'))
       .finally(() => this.backfilling.delete(masterKey));

@@ -3,6 +3,7 @@ import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage } from '../../src/platform/storage/file-storage.js';
 import { ChunkProvider } from './chunk-provider.js';
 import { EngineClient } from './engine-client.js';
+import { FairShare } from './fair-share.js';
 import { JobRegistry } from './jobs.js';
 import { JobScheduler, type SchedulerLimits } from './job-scheduler.js';
 import { Mastering, type JobTimeouts } from './mastering.js';
@@ -22,6 +23,8 @@ export interface MediaServices {
   engine: EngineClient;
   mastering: Mastering;
   scheduler: JobScheduler;
+  /** Turns of chunk work across users (fair-share.ts). */
+  fair: FairShare;
   close(): Promise<void>;
 }
 
@@ -37,10 +40,13 @@ export function createMediaServices(options: {
   const { log, storage } = options;
   const directory = new WebDirectory(options.internal);
   const jobs = new JobRegistry();
-  const sources = new TrackSources(storage, jobs, log);
+  const scheduler = new JobScheduler(options.jobLimits);
+  // One chunk more than the render workers take at once, one user at most the workers' count: one
+  // user keeps the workers busy, another's chunk is next in line.
+  const fair = new FairShare(options.renderWorkers + 1, options.renderWorkers);
+  const sources = new TrackSources(storage, jobs, log, scheduler);
   const chunks = new ChunkProvider(options.cacheBytes);
   const engine = new EngineClient(options.renderWorkers, options.jobLimits.slots);
-  const scheduler = new JobScheduler(options.jobLimits);
   const mastering = new Mastering(storage, jobs, sources, engine, directory, log, options.timeouts, scheduler);
   // Files of removed tracks and masters are deleted by the web process; an open handle here would
   // keep their disk space until restart. Checked often: an fstat per open file is cheap.
@@ -60,6 +66,7 @@ export function createMediaServices(options: {
     engine,
     mastering,
     scheduler,
+    fair,
     async close() {
       clearInterval(unlinkedSweep);
       jobs.abortAll();

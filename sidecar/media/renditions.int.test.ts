@@ -1,10 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renditionKeyOf } from '../../src/modules/downloads/index.js';
-import { createDiskStorage, type FileStorage } from '../../src/platform/storage/file-storage.js';
+import { buffer } from 'node:stream/consumers';
+import { parseEnv } from '../../src/platform/env.js';
+import type { FileStorage } from '../../src/platform/storage/file-storage.js';
+import { storageOf } from '../../src/platform/storage/storage-of.js';
+import { createTestStorageEnv } from '../../src/test/test-platform.js';
 import { channelOf, ffmpegLoudness, powerSpectrum } from '../engine/testing/independent-meters.js';
 import { concat, musicLike, normalizePeak, silence } from '../engine/testing/signals.js';
 import { decodeSimpleWav, encodeWav } from '../engine/testing/wav-writer.js';
@@ -16,15 +20,17 @@ import { makeRenditions } from './renditions.js';
  */
 let dir: string;
 let storage: FileStorage;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'renditions-'));
-  storage = createDiskStorage(dir);
+  storage = storageOf(parseEnv({ DATA_DIR: dir, ...(await createTestStorageEnv()) }), 'media');
 });
+/** A local path of a stored key for ffmpeg (held to the end of the test file). */
+const localOf = async (key: string) => (await storage.openLocal(key)).path;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function storeMaster(key: string, signal: ReturnType<typeof musicLike>) {
   await storage.write(key, Readable.from([encodeWav(signal, { format: 'pcm24' })]));
-  return decodeSimpleWav(readFileSync(storage.pathOf(key)));
+  return decodeSimpleWav(await buffer(storage.read(key)));
 }
 
 describe('downloads made by the media process', { timeout: 120_000 }, () => {
@@ -32,7 +38,7 @@ describe('downloads made by the media process', { timeout: 120_000 }, () => {
     const key = 'tracks/t1/masters/style-1.wav';
     const master = await storeMaster(key, concat(musicLike({ seconds: 4, seed: 71, peakDb: -1 }), silence(2), musicLike({ seconds: 3, seed: 72, peakDb: -20 }), silence(1)));
     await makeRenditions(storage, key);
-    const sixteen = decodeSimpleWav(readFileSync(storage.pathOf(renditionKeyOf(key, 1))));
+    const sixteen = decodeSimpleWav(await buffer(storage.read(renditionKeyOf(key, 1))));
     expect({ bits: sixteen.bitsPerSample, rate: sixteen.sampleRate, channels: sixteen.channels, samples: sixteen.data.length }).toEqual({
       bits: 16,
       rate: 44100,
@@ -66,8 +72,8 @@ describe('downloads made by the media process', { timeout: 120_000 }, () => {
     expect(rmsLsb).toBeGreaterThan(0.3);
     expect(band(15000, 20000) - band(1000, 5000)).toBeGreaterThanOrEqual(10);
     // And the loudness is the master's.
-    const masterLoudness = await ffmpegLoudness(storage.pathOf(key));
-    const sixteenLoudness = await ffmpegLoudness(storage.pathOf(renditionKeyOf(key, 1)));
+    const masterLoudness = await ffmpegLoudness(await localOf(key));
+    const sixteenLoudness = await ffmpegLoudness(await localOf(renditionKeyOf(key, 1)));
     expect(Math.abs(sixteenLoudness.integratedLufs - masterLoudness.integratedLufs)).toBeLessThan(0.1);
   });
 
@@ -75,8 +81,8 @@ describe('downloads made by the media process', { timeout: 120_000 }, () => {
     const key = 'tracks/t2/masters/style-1.wav';
     await storeMaster(key, silence(2));
     await makeRenditions(storage, key);
-    expect(decodeSimpleWav(readFileSync(storage.pathOf(renditionKeyOf(key, 1)))).data.every((x) => x === 0)).toBe(true);
-    expect((await ffmpegLoudness(storage.pathOf(renditionKeyOf(key, 0)))).truePeakDbtp).toBe(-Infinity);
+    expect(decodeSimpleWav(await buffer(storage.read(renditionKeyOf(key, 1)))).data.every((x) => x === 0)).toBe(true);
+    expect((await ffmpegLoudness(await localOf(renditionKeyOf(key, 0)))).truePeakDbtp).toBe(-Infinity);
   });
 
   it('when a hot, limited master is encoded to MP3, then the MP3 as decoded peaks at or below -1 dBTP, checked on the encoded file', async () => {
@@ -84,11 +90,11 @@ describe('downloads made by the media process', { timeout: 120_000 }, () => {
     // Peaks at -1.2 dBFS (true peak near -1, as a master leaves the limiter); MP3 coding adds overshoot.
     await storeMaster(key, normalizePeak(musicLike({ seconds: 6, seed: 73 }), -1.2));
     const report = await makeRenditions(storage, key);
-    const mp3 = await ffmpegLoudness(storage.pathOf(renditionKeyOf(key, 0)));
+    const mp3 = await ffmpegLoudness(await localOf(renditionKeyOf(key, 0)));
     expect(mp3.truePeakDbtp).toBeLessThanOrEqual(-1.0);
     expect(report.mp3TruePeak).toBe(mp3.truePeakDbtp);
     expect(report.mp3GainDb).toBeLessThanOrEqual(0);
     // Turned down no more than needed: within 1 LU of the master.
-    expect(Math.abs(mp3.integratedLufs - (await ffmpegLoudness(storage.pathOf(key))).integratedLufs)).toBeLessThan(1);
+    expect(Math.abs(mp3.integratedLufs - (await ffmpegLoudness(await localOf(key))).integratedLufs)).toBeLessThan(1);
   });
 });

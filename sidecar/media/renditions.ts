@@ -1,5 +1,5 @@
 import { renditionKeyOf } from '../../src/modules/downloads/index.js';
-import type { FileStorage } from '../../src/platform/storage/file-storage.js';
+import { withLocalFile, type FileStorage } from '../../src/platform/storage/file-storage.js';
 import { writeDithered16 } from '../engine/index.js';
 import { ebur128Args, encodeMp3Args } from '../ffmpeg/ffmpeg-args.js';
 import { ffmpegPath, parseEbur128Summary, runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
@@ -25,7 +25,10 @@ export interface RenditionReport {
  * temporary name and moved into place.
  */
 export async function makeRenditions(storage: FileStorage, masterKey: string, options: { ffmpegBinary?: string | undefined; signal?: AbortSignal } = {}): Promise<RenditionReport> {
-  const master = storage.pathOf(masterKey);
+  return withLocalFile(storage, masterKey, (master) => renditionsOf(storage, masterKey, master, options));
+}
+
+async function renditionsOf(storage: FileStorage, masterKey: string, master: string, options: { ffmpegBinary?: string | undefined; signal?: AbortSignal }): Promise<RenditionReport> {
   const sixteen = await storage.stage(renditionKeyOf(masterKey, 1));
   try {
     writeDithered16(master, sixteen.tempPath);

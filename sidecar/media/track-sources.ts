@@ -1,10 +1,12 @@
-import { open, readFile, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { open, writeFile, type FileHandle } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
 import { z } from 'zod';
-import type { FileStorage } from '../../src/platform/storage/file-storage.js';
+import { withLocalFile, type FileStorage, type LocalFile } from '../../src/platform/storage/file-storage.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { TTrackAudioInfo } from '../../src/modules/streaming/index.js';
 import { decodeToWorkFile } from '../engine/index.js';
 import { appErrorOf } from './engine-errors.js';
+import type { JobScheduler } from './job-scheduler.js';
 import type { JobRegistry, Waiter } from './jobs.js';
 import { PeakAccumulator, STREAM_SAMPLE_RATE } from './pcm.js';
 
@@ -33,11 +35,16 @@ export class TrackSource {
   private handle: FileHandle | null = null;
   private opening: Promise<FileHandle> | null = null;
 
+  readonly workPath: string;
+
+  /** Holds `work` (the work file's local copy) until close(). */
   constructor(
     readonly trackId: string,
-    readonly workPath: string,
+    private readonly work: LocalFile,
     readonly info: WorkInfo,
-  ) {}
+  ) {
+    this.workPath = work.path;
+  }
 
   get channels() {
     return this.info.channels;
@@ -80,6 +87,7 @@ export class TrackSource {
     this.handle = null;
     this.opening = null;
     await handle?.close().catch(() => undefined);
+    this.work.release();
   }
 }
 
@@ -99,18 +107,21 @@ export class TrackSources {
     private readonly storage: FileStorage,
     private readonly jobs: JobRegistry,
     private readonly log: Logger,
+    private readonly scheduler: JobScheduler,
   ) {
     this.sweeper = setInterval(() => this.sweep(), SOURCE_IDLE_MS / 2);
     this.sweeper.unref();
   }
 
-  /** The decoded source of a track, decoding it first if needed (the waiter joins that job). */
-  async get(audio: TTrackAudioInfo, waiter: Waiter): Promise<TrackSource> {
+  /**
+   * The decoded source of a track, decoding it first if needed (the waiter joins that job);
+   * `onQueuePosition` hears the decode's place in line while it waits for a job slot.
+   */
+  async get(audio: TTrackAudioInfo, waiter: Waiter, onQueuePosition?: (position: number) => void): Promise<TrackSource> {
     const existing = this.sources.get(audio.trackId);
-    const originalPath = this.storage.pathOf(audio.path);
-    const original = await stat(originalPath).catch(() => null);
+    const original = await this.storage.stat(audio.path);
     if (!original) throw new MissingOriginalError(audio.trackId);
-    if (existing && existing.info.originalSize === original.size && existing.info.originalMtimeMs === original.mtimeMs) {
+    if (existing && existing.info.originalSize === original.size && existing.info.originalMtimeMs === original.modifiedMs) {
       existing.lastUsed = Date.now();
       return existing;
     }
@@ -119,19 +130,33 @@ export class TrackSources {
       void existing.close();
     }
     const keys = trackKeys(audio.trackId);
-    const info = await this.readWorkInfo(keys.workInfo, keys.work, original.size, original.mtimeMs);
+    const info = await this.readWorkInfo(keys.workInfo, keys.work, original.size, original.modifiedMs);
     const ready =
       info ??
-      (await this.jobs.join(`decode:${audio.trackId}`, waiter, (signal) => this.decode(audio, originalPath, original.size, original.mtimeMs, signal)));
-    const source = this.sources.get(audio.trackId) ?? new TrackSource(audio.trackId, this.storage.pathOf(keys.work), ready);
+      (await this.jobs.join<WorkInfo, number>(
+        `decode:${audio.trackId}`,
+        waiter,
+        (signal, emit) => this.decode(audio, original.size, original.modifiedMs, signal, emit),
+        onQueuePosition,
+      ));
+    const current = this.sources.get(audio.trackId);
+    if (current) return current;
+    const work = await this.storage.openLocal(keys.work);
+    // Another asker may have opened the same source while this one fetched its local copy.
+    const raced = this.sources.get(audio.trackId);
+    if (raced) {
+      work.release();
+      return raced;
+    }
+    const source = new TrackSource(audio.trackId, work, ready);
     this.sources.set(audio.trackId, source);
     return source;
   }
 
   private async readWorkInfo(infoKey: string, workKey: string, size: number, mtimeMs: number): Promise<WorkInfo | null> {
     try {
-      const info = ZWorkInfo.parse(JSON.parse(await readFile(this.storage.pathOf(infoKey), 'utf8')));
-      const workSize = (await stat(this.storage.pathOf(workKey))).size;
+      const info = ZWorkInfo.parse(JSON.parse(await text(this.storage.read(infoKey))));
+      const workSize = await this.storage.size(workKey);
       const fresh = info.originalSize === size && info.originalMtimeMs === mtimeMs;
       return fresh && workSize === info.frames * info.channels * 4 ? info : null;
     } catch {
@@ -139,14 +164,26 @@ export class TrackSources {
     }
   }
 
-  private async decode(audio: TTrackAudioInfo, originalPath: string, size: number, mtimeMs: number, signal: AbortSignal): Promise<WorkInfo> {
+  private async decode(
+    audio: TTrackAudioInfo,
+    size: number,
+    mtimeMs: number,
+    signal: AbortSignal,
+    onQueuePosition: (position: number) => void,
+  ): Promise<WorkInfo> {
+    // A decode is ffmpeg plus a full read of the work file: it takes a job slot like a preparation
+    // (charged to the track's owner), so a flood of first plays cannot run unbounded decodes.
+    const release = await this.scheduler.acquire(audio.ownerId, 'decode', signal, onQueuePosition);
     const keys = trackKeys(audio.trackId);
-    const staged = await this.storage.stage(keys.work);
+    let staged: Awaited<ReturnType<FileStorage['stage']>> | null = null;
     const started = Date.now();
     try {
-      const decoded = await decodeToWorkFile(originalPath, staged.tempPath, signal);
+      staged = await this.storage.stage(keys.work);
+      const work = staged;
+      const decoded = await withLocalFile(this.storage, audio.path, (originalPath) => decodeToWorkFile(originalPath, work.tempPath, signal));
+      // Scanned before commit, while the file is surely local (on S3, commit uploads it).
+      const peaks = await this.scanPeaks(staged.tempPath, decoded.frames, decoded.channels, signal);
       await staged.commit();
-      const peaks = await this.scanPeaks(this.storage.pathOf(keys.work), decoded.frames, decoded.channels, signal);
       const info: WorkInfo = {
         sampleRate: STREAM_SAMPLE_RATE,
         channels: decoded.channels,
@@ -161,8 +198,10 @@ export class TrackSources {
       this.log.info({ trackId: audio.trackId, frames: info.frames, ms: Date.now() - started }, 'original decoded');
       return info;
     } catch (error) {
-      await staged.discard();
+      await staged?.discard();
       throw appErrorOf(error);
+    } finally {
+      release();
     }
   }
 

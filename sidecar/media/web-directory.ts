@@ -1,6 +1,6 @@
 import type { InternalClient } from '../../src/internal/internal-client.js';
 import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
-import type { TMasterStreamInfo, TTrackAccess, TTrackAudioInfo } from '../../src/modules/streaming/index.js';
+import type { TMasterStreamInfo, TStyleHearing, TTrackAccess, TTrackAudioInfo } from '../../src/modules/streaming/index.js';
 
 /**
  * How long an access answer is reused: a revoked share stops streaming within this time (plus the
@@ -31,6 +31,8 @@ interface Cached<T> {
  */
 export class WebDirectory {
   private readonly access = new Map<string, Cached<TTrackAccess>>();
+  private readonly hearing = new Map<string, Cached<TStyleHearing>>();
+  private readonly unmastered = new Map<string, Cached<boolean>>();
   private readonly audio = new Map<string, Cached<TTrackAudioInfo | null>>();
   private readonly masters = new Map<string, Cached<TMasterStreamInfo | null>>();
   private readonly styles = new Map<string, Cached<TEngineStyle[]>>();
@@ -73,6 +75,18 @@ export class WebDirectory {
 
   trackAccess(userId: string, trackId: string): Promise<TTrackAccess> {
     return this.cached(this.access, `${userId}:${trackId}`, ACCESS_TTL_MS, () => this.client.tracks.access.query({ userId, trackId }));
+  }
+
+  /** How the user may hear the style (the web process's rule; cached as long as trackAccess). */
+  styleHearing(userId: string, trackId: string, styleId: number): Promise<TStyleHearing> {
+    return this.cached(this.hearing, `${userId}:${trackId}:${styleId}`, ACCESS_TTL_MS, () =>
+      this.client.tracks.styleHearing.query({ userId, trackId, styleId }),
+    );
+  }
+
+  /** Whether the id is the track's unmastered master (the id an upload answers); that never changes. */
+  isUnmasteredMaster(trackId: string, masterId: string): Promise<boolean> {
+    return this.cached(this.unmastered, `${trackId}:${masterId}`, STYLES_TTL_MS, () => this.client.masters.isUnmastered.query({ trackId, masterId }));
   }
 
   audioInfo(trackId: string): Promise<TTrackAudioInfo | null> {

@@ -60,6 +60,7 @@ export function createDispatcher(deps: SocketDeps, handlers: Partial<Record<TCli
     const handler = handlers[event];
     if (!handler) return session.sendError(SOCKET_ERROR_CODES.unknownEvent, event);
     if (!userBudget(userId).take()) return session.refuseFlood(event);
+    session.userId = userId;
     const run = async () => {
       // The client left while this waited: nobody reads the answer, so do none of the work.
       if (session.closed) return;

@@ -14,6 +14,8 @@ export const CONNECTION_RATE = { perS: 30, burst: 60 };
  */
 export class SocketSession implements StreamSink {
   closed = false;
+  /** The user of this connection's latest verified message (the dispatcher sets it). */
+  userId: string | null = null;
   /** Outbound audio of this session; set when the session opens (main.ts). */
   streamer: ChunkStreamer | null = null;
   /** The track of this session's last request-mastering (end-mastering may omit it). */

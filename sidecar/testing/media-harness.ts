@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import WebSocket from 'ws';
 import { createInternalApp } from '../../src/internal/internal-app.js';
 import { decodeStreamFrame, type StreamFrame } from '../../src/modules/streaming/index.js';
@@ -34,7 +33,7 @@ export async function startMediaHarness(sidecarEnv: Record<string, string> = {})
   const internalPort = (internal.address() as AddressInfo).port;
   let media: ProductProcess;
   try {
-    media = await startProcess('sidecar/main.ts', { INTERNAL_PORT: String(internalPort), DATA_DIR: platform.dataDir, ...sidecarEnv });
+    media = await startProcess('sidecar/main.ts', { INTERNAL_PORT: String(internalPort), DATA_DIR: platform.dataDir, ...platform.storageEnv, ...sidecarEnv });
   } catch (error) {
     internal.close();
     await platform.close();
@@ -55,9 +54,7 @@ export async function startMediaHarness(sidecarEnv: Record<string, string> = {})
     async createTrack(userId, wav, format) {
       const trackId = randomUUID();
       const key = `tracks/${trackId}/original.wav`;
-      const file = platform.storage.pathOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, wav);
+      await platform.storage.write(key, Readable.from([wav]));
       // The test WAVs carry a plain 44-byte header (fmt + data).
       await platform.db
         .insertInto('tracks')

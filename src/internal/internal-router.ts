@@ -17,15 +17,25 @@ import {
 } from '../modules/blog/index.js';
 import { addDemo, removeDemo, ZAddDemoInput, ZRemoveDemoInput } from '../modules/demos/index.js';
 import {
+  importStatementFile,
+  listFeedback,
+  runPayouts,
+  ZImportStatementFileInput,
+  ZPayoutRunInput,
+} from '../modules/royalties/index.js';
+import {
   assertCanBounce,
   masterStreamInfo,
   mastersOfTrack,
   recordMastered,
   recordMasteringFailure,
+  isUnmasteredMaster,
+  styleHearing,
   trackAccess,
   trackAudioInfo,
   ZRecordFailureInput,
   ZRecordMasteredInput,
+  ZStyleHearingInput,
   ZTrackAccessInput,
 } from '../modules/streaming/index.js';
 
@@ -70,12 +80,20 @@ export const internalRouter = router({
   }),
   /** Operator commands demo:add and demo:remove. */
   demos: router({
-    add: publicProcedure.input(ZAddDemoInput).mutation(({ ctx, input }) => addDemo(ctx.db, input)),
-    remove: publicProcedure.input(ZRemoveDemoInput).mutation(({ ctx, input }) => removeDemo(ctx.db, input)),
+    add: publicProcedure.input(ZAddDemoInput).mutation(({ ctx, input }) => addDemo(ctx, input)),
+    remove: publicProcedure.input(ZRemoveDemoInput).mutation(({ ctx, input }) => removeDemo(ctx, input)),
+  }),
+  /** Operator commands royalties:import, payouts:run and feedback:list (decisions.md, "Operators"). */
+  royalties: router({
+    importFile: publicProcedure.input(ZImportStatementFileInput).mutation(({ ctx, input }) => importStatementFile(ctx, input)),
+    runPayouts: publicProcedure.input(ZPayoutRunInput).mutation(({ ctx, input }) => runPayouts({ db: ctx.db, dataDir: ctx.platform.env.DATA_DIR, mailer: ctx.platform.mailer, log: ctx.log }, input)),
+    feedback: publicProcedure.input(z.object({ limit: z.number().int().min(1).max(500) })).query(({ ctx, input }) => listFeedback(ctx, input)),
   }),
   tracks: router({
     /** The owner, the styles of the masters shared with the user, or null: the sidecar never guesses. */
     access: publicProcedure.input(ZTrackAccessInput).query(({ ctx, input }) => trackAccess(ctx, input)),
+    /** 'live', 'stored' or 'none' for one style: the web process decides, the sidecar obeys. */
+    styleHearing: publicProcedure.input(ZStyleHearingInput).query(({ ctx, input }) => styleHearing(ctx, input)),
     /** Storage key and format of the track's original; null when unknown or without audio. */
     audioInfo: publicProcedure.input(z.object({ trackId: z.string() })).query(({ ctx, input }) => trackAudioInfo(ctx, input)),
   }),
@@ -84,6 +102,10 @@ export const internalRouter = router({
     streamInfo: publicProcedure
       .input(z.object({ trackId: z.string(), styleId: z.number().int().nullish(), masterId: z.string().nullish() }))
       .query(({ ctx, input }) => masterStreamInfo(ctx, input)),
+    /** Whether the id is the track's unmastered master (its stream is the original's). */
+    isUnmastered: publicProcedure
+      .input(z.object({ trackId: z.string(), masterId: z.string() }))
+      .query(({ ctx, input }) => isUnmasteredMaster(ctx, input)),
     ofTrack: publicProcedure.input(z.object({ trackId: z.string() })).query(({ ctx, input }) => mastersOfTrack(ctx, input)),
     /** Refuses a bounce the rules forbid (failed attempts, new-master rule) before any work starts. */
     assertCanBounce: publicProcedure.input(ZRecordFailureInput).query(({ ctx, input }) => assertCanBounce(ctx, input)),

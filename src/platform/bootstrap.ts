@@ -6,7 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { createLogger, type Logger } from './log.js';
 import { createMailer } from './mail/mailer.js';
 import { loadSecrets } from './secrets.js';
-import { createDiskStorage } from './storage/file-storage.js';
+import { storageOf } from './storage/storage-of.js';
 
 /** Builds the platform singletons from parsed configuration; applies pending migrations. */
 export async function createPlatform(env: Env, options: { log?: Logger; db?: Database } = {}): Promise<Platform> {
@@ -19,7 +19,7 @@ export async function createPlatform(env: Env, options: { log?: Logger; db?: Dat
     db,
     log,
     secrets: loadSecrets(env),
-    storage: createDiskStorage(path.join(env.DATA_DIR, 'storage')),
+    storage: storageOf(env, 'web'),
     mailer: createMailer({ from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
   };
 }

@@ -4,6 +4,16 @@ import { z } from 'zod';
  * The whole configuration, parsed once at start. Every part has an embedded default
  * (decisions.md, "Embedded defaults and real parts"); the environment switches to the real thing.
  */
+/**
+ * The seller the embedded defaults invoice as: fine for trying the product with the local gateway,
+ * never for taking real money (see `parseWebEnv`).
+ */
+export const SELLER_PLACEHOLDERS = {
+  SELLER_NAME: 'Masterdeck GmbH',
+  SELLER_ADDRESS: 'Musterstraße 1|10115 Berlin|Germany',
+  SELLER_VAT_ID: 'DE000000000',
+} as const;
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -14,6 +24,18 @@ const ZEnv = z.object({
   MEDIA_PUBLIC_URL: z.string().default('ws://localhost:3001/ws'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Files go to this S3 bucket when set (with the S3_* below); else to DATA_DIR/storage on the local disk. */
+  S3_BUCKET: z.string().min(3).optional(),
+  /** An S3-compatible server (MinIO, R2, Ceph, s3rver); AWS S3 itself when unset. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Credentials; without them the AWS SDK's own chain (instance role, AWS_* variables, profile). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path, not the host name; default: on with S3_ENDPOINT, off for AWS. */
+  S3_FORCE_PATH_STYLE: z.stringbool().optional(),
+  /** Disk budget per process for local copies of stored files (ffmpeg and the engine read paths), MiB. */
+  STORAGE_CACHE_MB: z.coerce.number().int().min(16).default(2048),
   JWT_SECRET: z.string().min(32).optional(),
   INTERNAL_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().url().optional(),
@@ -44,10 +66,12 @@ const ZEnv = z.object({
   BRAINTREE_MERCHANT_ACCOUNT_EUR: z.string().optional(),
   /** The seller as invoices state it; its country decides domestic VAT and reverse charge (an EU country). */
   SELLER_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166 alpha-2 code, upper case').default('DE'),
-  SELLER_NAME: z.string().min(1).default('Masterdeck GmbH'),
+  SELLER_NAME: z.string().min(1).default(SELLER_PLACEHOLDERS.SELLER_NAME),
   /** Address lines separated by "|". */
-  SELLER_ADDRESS: z.string().min(1).default('Musterstraße 1|10115 Berlin|Germany'),
-  SELLER_VAT_ID: z.string().default('DE000000000'),
+  SELLER_ADDRESS: z.string().min(1).default(SELLER_PLACEHOLDERS.SELLER_ADDRESS),
+  SELLER_VAT_ID: z.string().default(SELLER_PLACEHOLDERS.SELLER_VAT_ID),
+  /** Where users write about their data and purchases (legal pages); default: the address of MAIL_FROM. */
+  CONTACT_EMAIL: z.email().optional(),
   /**
    * Changes to the EU standard VAT rates of pricing.config.ts, as `CC=percent` pairs separated by
    * commas (`DE=19,FR=20,FI=25.5`); a rate change needs no code change. EU member states only.
@@ -58,12 +82,37 @@ const ZEnv = z.object({
     .optional(),
   /** Text of the site-wide notice banner; the banner shows only when this is set. */
   NOTICE_BANNER_TEXT: z.string().optional(),
+  /**
+   * The home page's video, as the embed address of its host (e.g. https://www.youtube-nocookie.com/embed/ID).
+   * Without it the video section is hidden. The host is contacted only after marketing consent or a click.
+   */
+  HOME_VIDEO_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * A Plausible-compatible event endpoint (e.g. https://plausible.io/api/event). Off by default; the
+   * SPA sends page views and the spec's events there only after analytics consent.
+   */
+  ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The page of the plugin bundle offer (spec §1: mentioned, its details not shown here). Without it
+   * the mention is hidden.
+   */
+  PLUGIN_BUNDLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The site name events are recorded under; default: the host of PUBLIC_URL. */
+  ANALYTICS_SITE: z.string().min(1).optional(),
   FEATURE_DISTRIBUTION: z.stringbool().default(true),
   FEATURE_BLOG: z.stringbool().default(true),
   /** Which distributor the add-on talks to; `local` keeps everything in the product's database. */
   DISTRIBUTION_PROVIDER: z.enum(['local']).default('local'),
+  /** ISRC registrant (country code and registrant, `CC-XXX`) that empty ISRCs are assigned from. */
+  ISRC_REGISTRANT: z.string().regex(/^[A-Za-z]{2}-?[A-Za-z0-9]{3}$/, 'CC-XXX, e.g. DE-MDK').default('DE-MDK'),
+  /** GS1 company prefix (6 to 11 digits) that generated release codes (EAN-13) start with. */
+  EAN_PREFIX: z.string().regex(/^\d{6,11}$/, '6 to 11 digits').default('4260742'),
+  /** How often the web process looks for distribution jobs (deliveries) to run, seconds (0 turns it off). */
+  DISTRIBUTION_JOB_INTERVAL_S: z.coerce.number().min(0).default(2),
   /** The Braintree plan of the distribution subscription (used when the Braintree keys are set). */
   BRAINTREE_DISTRIBUTION_PLAN_ID: z.string().min(1).default('distribution-yearly'),
+  /** Jobs of the durable queue (mails, deliveries, renewals, sweeps) one web process runs at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** How often the web process looks for subscriptions due for renewal, seconds (0 turns it off). */
   SUBSCRIPTION_RENEWAL_INTERVAL_S: z.coerce.number().int().min(0).default(3600),
   /**
@@ -107,4 +156,33 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/**
+ * The seller variables still unset or at their placeholder while Braintree is configured (its three
+ * keys set, as `braintreeConfigured` in the payments module reads them); empty otherwise. With the
+ * local gateway no money moves and the placeholders may stay.
+ */
+export function missingSellerIdentity(env: Env): (keyof typeof SELLER_PLACEHOLDERS)[] {
+  if (!(env.BRAINTREE_MERCHANT_ID && env.BRAINTREE_PUBLIC_KEY && env.BRAINTREE_PRIVATE_KEY)) return [];
+  return (Object.keys(SELLER_PLACEHOLDERS) as (keyof typeof SELLER_PLACEHOLDERS)[]).filter((name) => {
+    const value = env[name].trim();
+    return value === '' || value === SELLER_PLACEHOLDERS[name];
+  });
+}
+
+/**
+ * The web process's configuration: `parseEnv`, and the seller is real before money is taken
+ * (issue 11): with Braintree configured, start is refused while the seller's name, address or VAT
+ * id is the placeholder, naming each variable to set. Invoices state the seller; a sale must not
+ * be invoiced in a made-up name.
+ */
+export function parseWebEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const env = parseEnv(source);
+  const missing = missingSellerIdentity(env);
+  if (missing.length > 0) {
+    const lines = missing.map((name) => `  ${name}: must be set to the seller's real ${name === 'SELLER_NAME' ? 'name' : name === 'SELLER_ADDRESS' ? 'address (lines separated by "|")' : 'VAT id'} while Braintree is configured (it is the placeholder now)`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return env;
 }

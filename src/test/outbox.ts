@@ -7,6 +7,23 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+}
+
+/** The attached files of a raw mail: MIME parts with a Content-Disposition of attachment (nodemailer encodes them base64). */
+function attachmentsOf(raw: string): OutboxMail['attachments'] {
+  const attachments: OutboxMail['attachments'] = [];
+  for (const part of raw.split(/\n--[^\n]+\n/)) {
+    const split = part.indexOf('\n\n');
+    if (split < 0) continue;
+    const headers = part.slice(0, split).replace(/\n[ \t]+/g, ' ');
+    if (!/^Content-Disposition: attachment/im.test(headers)) continue;
+    const filename = headers.match(/filename\*?=(?:utf-8'')?"?([^";\n]+)"?/i)?.[1] ?? '';
+    const contentType = headers.match(/^Content-Type: ([^;\n]+)/im)?.[1]?.trim() ?? '';
+    const body = part.slice(split + 2).replace(/\n--[\s\S]*$/, '');
+    attachments.push({ filename: decodeURIComponent(filename), contentType, content: Buffer.from(body.replace(/\s+/g, ''), 'base64') });
+  }
+  return attachments;
 }
 
 function decodePart(encoding: string, body: string): string {
@@ -44,7 +61,7 @@ export async function mailsTo(outboxDir: string, email: string): Promise<OutboxM
       const part = parts.find((p) => p[1] === type);
       return part ? decodePart(part[2] ?? '', part[3] ?? '') : '';
     };
-    mails.push({ file, subject: decodeSubject((subjectMatch?.[1] ?? '').replace(/\n[ \t]/g, ' ')), text: partOf('text/plain'), html: partOf('text/html') });
+    mails.push({ file, subject: decodeSubject((subjectMatch?.[1] ?? '').replace(/\n[ \t]/g, ' ')), text: partOf('text/plain'), html: partOf('text/html'), attachments: attachmentsOf(raw) });
   }
   return mails;
 }

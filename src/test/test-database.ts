@@ -60,3 +60,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** What a concurrency test says when it ran on PGlite (issue 9): its race was no race there. */
+export const ONE_CONNECTION_NOTICE = 'ran on one connection: row locks not exercised; set TEST_DATABASE_URL';
+
+/**
+ * For the tests whose point is concurrency (pay races, the share limit, invoice numbers, upload
+ * races): on PGlite every query waits for the one connection, so the row locks they prove are never
+ * contended. Such a test still passes there; this puts a notice in the output saying so. CI runs
+ * them on PostgreSQL (TEST_DATABASE_URL in .ci/run), where they are real.
+ */
+export function noticeIfOneConnection(database: Pick<TestDatabase, 'kind'>, testName: string): void {
+  if (database.kind === 'pglite') console.info(`${testName}: ${ONE_CONNECTION_NOTICE}`);
+}

@@ -8,6 +8,7 @@ import { ApiFetchProvider } from '../lib/api-fetch.js';
 import { AppStoreProvider, type AppStore } from '../lib/app-store.js';
 import { createDialogRegistry, DIALOG_NAMES, DialogRegistryProvider, type DialogRegistry } from '../lib/dialogs.js';
 import { currentLocale, i18n } from '../lib/i18n.js';
+import { FETCH_MINIMUM_DELAY_MS } from '../lib/minimum-delay-link.js';
 import { createTrpcClient, trpc } from '../lib/trpc.js';
 import { theme } from './theme.js';
 
@@ -36,7 +37,8 @@ export interface AppProvidersProps {
 /** Everything the screens need: theme, language, server state, app state, the dialog registry. */
 export function AppProviders({ children, queryClient, fetch, appStore, dialogs, env = 'default' }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  const [trpcClient] = useState(() => createTrpcClient({ getAccessToken, getLocale: currentLocale, fetch }));
+  // Component tests answer from memory (their own fetch) and need no flash protection.
+  const [trpcClient] = useState(() => createTrpcClient({ getAccessToken, getLocale: currentLocale, fetch, minimumQueryMs: fetch ? 0 : FETCH_MINIMUM_DELAY_MS }));
   const [registry] = useState(() => dialogs ?? createDialogRegistry(DIALOG_NAMES));
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark" env={env}>

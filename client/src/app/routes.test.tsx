@@ -1,8 +1,26 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { isSpaRoute, SPA_ROUTE_PATTERNS } from '../../../src/modules/site/site.schemas.js';
 import { renderApp } from '../test/render.js';
+import { loadAccountLayout, loadArtistsPage, loadInfoPages, loadMastersPages, loadPaymentsPage } from './route-chunks.js';
+import { routes } from './routes.js';
+
+/** Every full path of the route table, without the catch-all `*` routes. */
+function routePatterns(table: RouteObject[], parent = ''): string[] {
+  return table.flatMap((route) => {
+    if (route.path === '*') return [];
+    const here = route.path === undefined ? parent : `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}`;
+    const own = route.index || (route.path !== undefined && !route.children) ? [here || '/'] : [];
+    return [...own, ...routePatterns(route.children ?? [], here)];
+  });
+}
 
 describe('routes', () => {
+  // The router fetches a page's chunk before it renders the route; compiling these in the test
+  // runner takes longer than a waitFor's second on a busy machine, so once, up front.
+  beforeAll(() => Promise.all([loadMastersPages(), loadAccountLayout(), loadPaymentsPage(), loadArtistsPage(), loadInfoPages()]), 60_000);
+
   it('when a visitor opens /masters, then they land on /', async () => {
     const { router } = renderApp({ path: '/masters' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -47,4 +65,27 @@ describe('routes', () => {
     expect(await screen.findByText('The styles could not be loaded')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Try again' }).length).toBeGreaterThan(0);
   });
+
+  it('when the route table is read, then its paths are exactly the web process\'s SPA_ROUTE_PATTERNS', () => {
+    expect(new Set(routePatterns(routes))).toEqual(new Set(SPA_ROUTE_PATTERNS));
+    expect(isSpaRoute('/masters/song/7')).toBe(true);
+    expect(isSpaRoute('/no/such/page')).toBe(false);
+  });
+
+  it('when pages open in English and German, then the browser tab names the page', async () => {
+    const cases = [
+      { path: '/faq', locale: 'en', title: 'FAQ – Masterdeck' },
+      { path: '/info', locale: 'en', title: 'Support – Masterdeck' },
+      { path: '/about', locale: 'de', title: 'Über uns – Masterdeck' },
+      { path: '/info', locale: 'de', title: 'Hilfe – Masterdeck' },
+      { path: '/no/such/page', locale: 'en', title: 'Page not found – Masterdeck' },
+      { path: '/no/such/page', locale: 'de', title: 'Seite nicht gefunden – Masterdeck' },
+      { path: '/', locale: 'de', title: 'Online-Mastering – Masterdeck' },
+    ] as const;
+    for (const { path, locale, title } of cases) {
+      const { unmount } = renderApp({ path, locale });
+      await waitFor(() => expect(document.title).toBe(title));
+      unmount();
+    }
+  }, 30_000);
 });

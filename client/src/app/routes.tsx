@@ -1,43 +1,74 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { AccountLayout, AccountProfilePage } from '../features/account/routes/account-layout.js';
-import { AccountPaymentsPage } from '../features/checkout/routes/payments-page.js';
-import { ResetPasswordPage } from '../features/auth/routes/reset-password-page.js';
-import { VerifyEmailPage } from '../features/auth/routes/verify-email-page.js';
-import { BlogPage, BlogPostPage } from '../features/blog/routes/blog-pages.js';
-import { DistributionArtistsPage } from '../features/distribution/routes/artists-page.js';
-import { SubscriptionPage } from '../features/distribution/routes/subscription-page.js';
-import { AboutPage, LearnPage, PrivacyPolicyPage, TermsOfServicePage } from '../features/info/routes/info-pages.js';
-import { MasterSongPage, MastersPage, SharedMastersPage } from '../features/masters/routes/masters-pages.js';
 import { DistributionGuard, RequireLogin, UnknownPath } from './guards.js';
 import { AuthLayout, DefaultLayout, NoPaddingLayout } from './layouts/site-layouts.js';
+import type { RouteHandle } from './page-title.js';
 import { RootShell } from './root-shell.js';
-import { DistributionLandingRoute, FaqPage, SupportPage } from './routes/composed-pages.js';
+import {
+  loadAccountLayout,
+  loadArtistsPage,
+  loadBlogPages,
+  loadComposedPages,
+  loadDistributionArea,
+  loadDistributionLanding,
+  loadInfoPages,
+  loadMastersPages,
+  loadNewReleasePage,
+  loadPaymentsPage,
+  loadPrivacyPolicyPage,
+  loadReleasesPage,
+  loadRoyaltyPages,
+  loadResetPasswordPage,
+  loadSubscriptionPage,
+  loadTermsOfServicePage,
+  loadVerifyEmailPage,
+  loadWizardLayout,
+  WIZARD_STEP_CHUNKS,
+} from './route-chunks.js';
 import { ErrorPage, RootErrorFallback } from './routes/error-page.js';
 import { HomePage } from './routes/home-page.js';
 import { NotFoundPage } from './routes/not-found-page.js';
 
+/** A route whose component comes from an on-demand chunk (route-chunks.ts). */
+const onDemand =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
 /** Pages of one layout; a failing page shows the error page inside that layout. */
 const withErrorPage = (children: RouteObject[]): RouteObject[] => [{ errorElement: <ErrorPage />, children }];
 
-/** The route table of spec §2 (English paths, no locale prefix). */
+/** A route's page name for the browser tab (page-title.ts). */
+const title = (text: MessageDescriptor): RouteHandle => ({ title: text });
+const notFoundTitle = title(msg`Page not found`);
+
+/**
+ * The route table of spec §2 (English paths, no locale prefix). Every page but home loads on demand
+ * (issue 9). Its paths are the web process's SPA_ROUTE_PATTERNS (src/modules/site/site.schemas.ts;
+ * routes.test.tsx keeps the two equal).
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootShell />,
     errorElement: <RootErrorFallback />,
+    // A page opened directly waits for its on-demand chunk before the first render; nothing is
+    // drawn meanwhile (the chunk is small and usually cached), and saying so keeps the console quiet.
+    HydrateFallback: () => null,
     children: [
       {
         element: <NoPaddingLayout />,
         children: withErrorPage([
-          { index: true, element: <HomePage /> },
-          { path: 'index-old', element: <HomePage /> },
+          { index: true, element: <HomePage />, handle: title(msg`Online mastering`) },
+          { path: 'index-old', element: <HomePage />, handle: title(msg`Online mastering`) },
         ]),
       },
       {
         element: <AuthLayout />,
         children: withErrorPage([
-          { path: 'auth/reset-password/:resetToken?', element: <ResetPasswordPage /> },
-          { path: 'auth/verify-email/:verifyToken?', element: <VerifyEmailPage /> },
+          { path: 'auth/reset-password/:resetToken?', lazy: onDemand(loadResetPasswordPage, (m) => m.ResetPasswordPage), handle: title(msg`Reset password`) },
+          { path: 'auth/verify-email/:verifyToken?', lazy: onDemand(loadVerifyEmailPage, (m) => m.VerifyEmailPage), handle: title(msg`Confirm your e-mail`) },
         ]),
       },
       {
@@ -46,50 +77,80 @@ export const routes: RouteObject[] = [
           {
             path: 'account',
             element: <RequireLogin />,
+            handle: title(msg`Account`),
             children: [
               {
-                element: <AccountLayout />,
+                lazy: onDemand(loadAccountLayout, (m) => m.AccountLayout),
                 children: [
-                  { index: true, element: <AccountProfilePage /> },
-                  { path: 'payments', element: <AccountPaymentsPage /> },
-                  { path: 'subscription', element: <SubscriptionPage /> },
+                  { index: true, lazy: onDemand(loadAccountLayout, (m) => m.AccountProfilePage) },
+                  { path: 'payments', lazy: onDemand(loadPaymentsPage, (m) => m.AccountPaymentsPage), handle: title(msg`Payments`) },
+                  { path: 'subscription', lazy: onDemand(loadSubscriptionPage, (m) => m.SubscriptionPage), handle: title(msg`Subscription`) },
                 ],
               },
-              { path: '*', element: <NotFoundPage /> },
+              { path: '*', element: <NotFoundPage />, handle: notFoundTitle },
             ],
           },
           {
             path: 'masters',
             element: <RequireLogin />,
+            handle: title(msg`Masters`),
             children: [
-              { index: true, element: <MastersPage /> },
-              { path: 'shared', element: <SharedMastersPage /> },
-              { path: 'song/:id?', element: <MasterSongPage /> },
-              { path: '*', element: <NotFoundPage /> },
+              { index: true, lazy: onDemand(loadMastersPages, (m) => m.MastersPage) },
+              { path: 'shared', lazy: onDemand(loadMastersPages, (m) => m.SharedMastersPage), handle: title(msg`Shared with me`) },
+              { path: 'song/:id?', lazy: onDemand(loadMastersPages, (m) => m.MasterSongPage), handle: title(msg`Master`) },
+              { path: '*', element: <NotFoundPage />, handle: notFoundTitle },
             ],
           },
-          { path: 'info', element: <SupportPage /> },
-          { path: 'faq', element: <FaqPage /> },
-          { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
-          { path: 'terms-of-service', element: <TermsOfServicePage /> },
-          { path: 'about', element: <AboutPage /> },
-          { path: 'learn', element: <LearnPage /> },
-          { path: 'blog', element: <BlogPage /> },
-          { path: 'blog/:slug', element: <BlogPostPage /> },
+          { path: 'info', lazy: onDemand(loadComposedPages, (m) => m.SupportPage), handle: title(msg`Support`) },
+          { path: 'faq', lazy: onDemand(loadComposedPages, (m) => m.FaqPage), handle: title(msg`FAQ`) },
+          { path: 'privacy-policy', lazy: onDemand(loadPrivacyPolicyPage, (m) => m.PrivacyPolicyPage), handle: title(msg`Privacy policy`) },
+          { path: 'terms-of-service', lazy: onDemand(loadTermsOfServicePage, (m) => m.TermsOfServicePage), handle: title(msg`Terms of service`) },
+          { path: 'about', lazy: onDemand(loadInfoPages, (m) => m.AboutPage), handle: title(msg`About`) },
+          { path: 'learn', lazy: onDemand(loadComposedPages, (m) => m.LearnPage), handle: title(msg`How mastering works`) },
+          { path: 'blog', lazy: onDemand(loadBlogPages, (m) => m.BlogPage), handle: title(msg`Blog`) },
+          { path: 'blog/:slug', lazy: onDemand(loadBlogPages, (m) => m.BlogPostPage), handle: title(msg`Blog`) },
           {
             path: 'distribution',
+            handle: title(msg`Distribution`),
             children: [
-              { index: true, element: <DistributionLandingRoute /> },
+              { index: true, lazy: onDemand(loadDistributionLanding, (m) => m.DistributionLandingRoute) },
               {
                 element: <DistributionGuard />,
                 children: [
-                  // Releases, the wizard, analytics and payments are hidden until they are built (issues 13, 14).
-                  { path: 'artists', element: <DistributionArtistsPage /> },
+                  {
+                    lazy: onDemand(loadDistributionArea, (m) => m.DistributionArea),
+                    children: [
+                      { path: 'analytics', lazy: onDemand(loadRoyaltyPages, (m) => m.AnalyticsPage), handle: title(msg`Analytics`) },
+                      { path: 'payments', lazy: onDemand(loadRoyaltyPages, (m) => m.PaymentsPage), handle: title(msg`Payments`) },
+                      { path: 'artists', lazy: onDemand(loadArtistsPage, (m) => m.DistributionArtistsPage), handle: title(msg`Artists`) },
+                      { path: 'releases', lazy: onDemand(loadReleasesPage, (m) => m.ReleasesPage), handle: title(msg`Releases`) },
+                      {
+                        path: 'new-release',
+                        handle: title(msg`New release`),
+                        children: [
+                          { index: true, lazy: onDemand(loadNewReleasePage, (m) => m.NewReleasePage) },
+                          {
+                            // Spec §2: a step without a current album goes back to /distribution/new-release.
+                            lazy: onDemand(loadWizardLayout, (m) => m.WizardLayout),
+                            children: [
+                              { path: 'track', lazy: onDemand(WIZARD_STEP_CHUNKS.track, (m) => m.TrackStep) },
+                              { path: 'artwork', lazy: onDemand(WIZARD_STEP_CHUNKS.artwork, (m) => m.ArtworkStep) },
+                              { path: 'track-details', lazy: onDemand(WIZARD_STEP_CHUNKS['track-details'], (m) => m.TrackDetailsStep) },
+                              { path: 'participants', lazy: onDemand(WIZARD_STEP_CHUNKS.participants, (m) => m.ParticipantsStep) },
+                              { path: 'outlet-details', lazy: onDemand(WIZARD_STEP_CHUNKS['outlet-details'], (m) => m.OutletDetailsStep) },
+                              { path: 'distribute', lazy: onDemand(WIZARD_STEP_CHUNKS.distribute, (m) => m.DistributeStep) },
+                            ],
+                          },
+                          { path: '*', element: <NotFoundPage />, handle: notFoundTitle },
+                        ],
+                      },
+                    ],
+                  },
                 ],
               },
             ],
           },
-          { path: '*', element: <UnknownPath notFound={<NotFoundPage />} /> },
+          { path: '*', element: <UnknownPath notFound={<NotFoundPage />} />, handle: notFoundTitle },
         ]),
       },
     ],

@@ -6,7 +6,9 @@ import { errorCodeOf, errorMessageOf } from '../lib/error-messages.js';
 export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
   const { i18n, t } = useLingui();
   return (
-    <Alert color="red" variant="light" title={title ?? t`This could not be loaded`} role="alert">
+    // The raw message stays out of sight but in the page, where a failure report can read it: a
+    // message that is no error code says only "something went wrong" to the user.
+    <Alert color="red" variant="light" title={title ?? t`This could not be loaded`} role="alert" data-error-message={rawMessageOf(error)}>
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm">{i18n._(errorMessageOf(errorCodeOf(error)))}</Text>
         {onRetry && (
@@ -17,4 +19,9 @@ export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry?
       </Group>
     </Alert>
   );
+}
+
+function rawMessageOf(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, 300);
 }

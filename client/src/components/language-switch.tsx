@@ -1,7 +1,7 @@
 import { NativeSelect } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { activateLocale, isLocale } from '../lib/i18n.js';
+import { isLocale, switchLocale } from '../lib/i18n.js';
 
 /**
  * English / Deutsch. The choice goes into the `lang` cookie (365 days) and `<html lang>`; server data
@@ -24,8 +24,11 @@ export function LanguageSwitch() {
       onChange={(event) => {
         const next = event.currentTarget.value;
         if (!isLocale(next) || next === i18n.locale) return;
-        activateLocale(next, { persist: true });
-        void queryClient.invalidateQueries();
+        // A catalogue that cannot be fetched leaves the language as it is.
+        void switchLocale(next, { persist: true }).then(
+          () => queryClient.invalidateQueries(),
+          () => undefined,
+        );
       }}
     />
   );

@@ -37,19 +37,22 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'error.unsupportedWave': msg`This WAV format is not supported.`,
   'error.payloadTooLarge': msg`The request is too large.`,
   'error.malformedBody': msg`The request could not be read.`,
-  'store.upload.error.noWaveFile': msg`This is not a WAV file. Please choose a WAV file.`,
-  'store.upload.error.fileTooLarge': msg`The file is larger than 500 MB.`,
-  'store.upload.error.unsupportedWave': msg`This WAV format is not supported.`,
-  'store.upload.error.payloadTooLarge': msg`The file is larger than 500 MB.`,
+  // Upload problems (one notice, upload-host.tsx): each says what to do next.
+  'store.upload.error.noWaveFile': msg`This file is not a WAV. Export your mix as WAV and try again.`,
+  'store.upload.error.fileTooLarge': msg`The file is larger than 500 MB. Export your mix at 24 bit or a lower sample rate and try again.`,
+  'store.upload.error.unsupportedWave': msg`This WAV cannot be read. Export your mix as a PCM WAV (16 or 24 bit, mono or stereo) and try again.`,
+  'store.upload.error.payloadTooLarge': msg`The file is larger than 500 MB. Export your mix at 24 bit or a lower sample rate and try again.`,
   'store.upload.error.tooManyUploads': msg`You have uploaded many files in the last hour. Please wait a while before the next one.`,
   'store.upload.error.storageFull': msg`Your storage is full. Delete tracks you no longer need to upload more.`,
-  'store.upload.error.malformedBody': msg`The upload could not be read. Please try again.`,
+  'store.upload.error.malformedBody': msg`The upload was interrupted. Try again.`,
   'error.trackNameRequired': msg`Please enter a name.`,
   'error.trackNameTooLong': msg`This name is too long.`,
   'error.bpmInvalid': msg`BPM must be a whole number from 0 to 999.`,
   'mastering.styleAlreadyMastered': msg`This track already has a master in this style.`,
+  'mastering.storageFull': msg`Your storage is full: this master would not fit. Delete tracks or masters you no longer need.`,
   'mastering.noStylesLeft': msg`This track already has a master in every style.`,
   'master.paymentInProgress': msg`A payment for this master is in progress. Please try again when it is done.`,
+  'account.paymentInProgress': msg`A payment of yours is in progress. Please try again in a few minutes, when it is done.`,
   'master.removeFailed': msg`Could not delete master`,
   'share.limitReached': msg`A master can be shared with at most 5 people.`,
   'share.dailyLimitReached': msg`You have shared a lot today. Please share again tomorrow.`,
@@ -75,6 +78,19 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'payment.addressRequired': msg`Please enter your invoice address.`,
   'payment.styleMismatch': msg`The style changed. Please open the checkout again.`,
   'payment.methodUsedInSubscription': msg`This payment method is used in a subscription. Please change the subscription's payment method first.`,
+  // Declines (the server maps the gateway's answer to these keys; its raw words stay in the log).
+  'payment.declined.doNotHonor': msg`Your bank declined the payment. Try another card or ask your bank.`,
+  'payment.declined.insufficientFunds': msg`Your card does not have enough funds or has reached its limit. Try another card or ask your bank.`,
+  'payment.declined.cardExpired': msg`Your card has expired or its expiry date is wrong. Check the date or use another card.`,
+  'payment.declined.cvv': msg`The security code (CVV) was not accepted. Check the three or four digits on your card and try again.`,
+  'payment.declined.cardNumber': msg`The card number was not accepted. Check it or use another card.`,
+  'payment.declined.address': msg`Your bank could not confirm your billing address. Check your invoice address or use another card.`,
+  'payment.declined.cardNotAccepted': msg`This card cannot be used for this payment. Try another card or payment method.`,
+  'payment.declined.authentication': msg`Your bank wants you to confirm this payment. Try again and complete your bank's check, or use another card.`,
+  'payment.declined.duplicate': msg`The same payment was just made. Check your purchases before you try again.`,
+  'payment.declined.tryAgain': msg`The card network could not be reached. You have not been charged. Wait a minute and try again.`,
+  'payment.declined.methodUsed': msg`These payment details can only be used once. Please enter your card again.`,
+  'payment.declined.generic': msg`The payment was declined. Try another card or payment method, or ask your bank.`,
   'distribution.nameRequired': msg`Please enter a name.`,
   'distribution.nameNotUnique': msg`This name is taken already. Please choose another one.`,
   'distribution.countryRequired': msg`Please choose a country.`,
@@ -82,12 +98,59 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'distribution.participantNotFound': msg`participant not found`,
   'distribution.subscriptionRequired': msg`This needs an active distribution subscription.`,
   'distribution.setupRequired': msg`Please set up distribution first.`,
+  'distribution.feedback.error.rating': msg`Please give one to five stars.`,
+  'distribution.feedback.error.commentTooLong': msg`Please keep your comment under 2000 characters.`,
   'distribution.alreadySetUp': msg`Distribution is set up already.`,
   'distribution.alreadySubscribed': msg`You have an active distribution subscription already.`,
   'distribution.noSubscription': msg`There is no subscription to cancel.`,
   'distribution.unknownPlan': msg`This plan is not offered. Please reload the page.`,
   'distribution.generalDistributionFailure': msg`Distribution is not available right now. Please try again in a moment.`,
   'distribution.parseFailure': msg`An error occurred (Please contact development team)`,
+  // Releases (spec §4, §5, §8; issue 13).
+  no_album_id: msg`There is no release to add the cover to. Please start the release again.`,
+  'release.error.unableToCreateAlbum': msg`Unable to create album`,
+  'release.error.notDraft': msg`This release was sent to the stores already and cannot be changed.`,
+  'release.error.titleRequired': msg`Please enter the track title.`,
+  'release.error.albumNameRequired': msg`Please enter the release title.`,
+  'release.error.genreRequired': msg`Please choose at least one genre.`,
+  'release.error.tooManyGenres': msg`Choose at most 10 genres.`,
+  'release.error.unknownGenre': msg`This genre is not offered. Please choose another one.`,
+  'release.error.languageRequired': msg`Please choose the language.`,
+  'release.error.tooManyFeaturedArtists': msg`A track can have at most 4 featured artists.`,
+  'release.error.unknownArtist': msg`This artist could not be found.`,
+  'release.error.featuredIsMainArtist': msg`The release's main artist cannot also be a featured artist.`,
+  'release.error.invalidIsrc': msg`An ISRC has the form CC-XXX-YY-NNNNN: two letters, three letters or digits, two digits, five digits.`,
+  'release.error.isrcTaken': msg`This ISRC belongs to another recording in the catalogue already.`,
+  'release.error.invalidIswc': msg`An ISWC is T followed by nine digits and a check digit; this one does not check.`,
+  'release.error.invalidExplicit': msg`Please choose whether the track is explicit.`,
+  'release.error.payoutTotal': msg`The shares must add up to exactly 100 %.`,
+  'release.error.payoutRange': msg`A share is a number from 0 to 100.`,
+  'release.error.participantRoleRequired': msg`Please give every participant at least one role.`,
+  'release.error.unknownParticipant': msg`This participant could not be found.`,
+  'release.error.duplicateParticipant': msg`This participant is on the track already.`,
+  'release.error.firstParticipantFixed': msg`The first participant cannot be removed.`,
+  'release.error.unknownRole': msg`This role is not offered. Please choose another one.`,
+  'release.error.noTracks': msg`Please choose at least one track.`,
+  'release.error.trackDetailsMissing': msg`Some track details are missing.`,
+  'release.error.coverMissing': msg`Please upload the cover artwork.`,
+  'release.error.noOutlets': msg`Please choose at least one store.`,
+  'release.error.unknownOutlet': msg`This store is not offered. Please reload the page.`,
+  'release.error.invalidDate': msg`Please enter a valid date.`,
+  'release.error.releaseDateInPast': msg`The release date lies in the past; stores need today or a later day.`,
+  'release.error.masterNotDeliverable': msg`This master cannot be released yet. Please try again once it is finished.`,
+  'release.error.masterAlreadyOnRelease': msg`This master is on the release already.`,
+  'release.error.invalidProductCode': msg`This barcode is not a valid EAN-13 or UPC-A (check the last digit).`,
+  'release.error.checkFailed': msg`The release does not pass the check yet. Please fix what it lists.`,
+  'release.check.coverFormat': msg`The cover must be a JPEG or PNG file.`,
+  'release.check.coverNotRgb': msg`The cover must be in RGB colours, not CMYK or greyscale.`,
+  'release.check.coverNotSquare': msg`The cover must be square.`,
+  'release.check.coverTooSmall': msg`The cover is smaller than 1400 × 1400 pixels; stores ask for 3000 × 3000.`,
+  'release.check.coverBelowRecommended': msg`The cover is smaller than the 3000 × 3000 pixels most stores ask for.`,
+  'release.check.coverTooLarge': msg`The cover is larger than 6000 × 6000 pixels.`,
+  'store.upload.error.fileTooSmall': msg`The image is smaller than 1 MB. Please choose the full-size artwork.`,
+  'store.upload.error.coverFormat': msg`The cover must be a JPEG or PNG file.`,
+  'store.upload.error.coverUnreadable': msg`The image could not be read. Please save it again as JPEG or PNG.`,
+  'store.upload.error.noFile': msg`Please choose an image file.`,
   invalidCouponMessage: msg`This coupon code is not valid.`,
   invalidTaxId: msg`Your tax ID is not valid, so VAT is charged. Please check it in your invoice address.`,
   'download.optionNotPurchased': msg`You have not bought this option yet.`,
@@ -106,14 +169,26 @@ const successMessages: Record<string, MessageDescriptor> = {
 const GENERIC_ERROR = msg`Something went wrong. Please try again.`;
 const GENERIC_SUCCESS = msg`Done.`;
 
-/** A code, or a server sentence such as a payment gateway's decline ('Do Not Honor'), shown as sent (spec §8). */
+/** Codes already reported to the console: a banner re-rendering the same code warns once. */
+const warnedCodes = new Set<string>();
+
+/**
+ * The message of a code. A code without a message (a new server key, or a sentence a client
+ * library threw) is shown as the generic error, and the code goes to the console for whoever
+ * debugs it: raw text is never shown as if it were a message.
+ */
 export function errorMessageOf(code: string): MessageDescriptor {
   const known = errorMessages[code] ?? errorMessages[`global.error.${code}`];
   if (known) return known;
-  return isMessageKey(code) ? GENERIC_ERROR : { id: code, message: code };
+  if (!warnedCodes.has(code)) {
+    warnedCodes.add(code);
+    console.warn(`no message for the error code ${JSON.stringify(code)}`);
+  }
+  return GENERIC_ERROR;
 }
 
-const isMessageKey = (text: string) => /^[\w]+(\.[\w]+)*$/.test(text);
+/** Whether a code has its own message (and is not shown as the generic one). */
+export const hasErrorMessage = (code: string) => code in errorMessages || `global.error.${code}` in errorMessages;
 
 export function successMessageOf(code: string): MessageDescriptor {
   return successMessages[code] ?? successMessages[`global.success.${code}`] ?? GENERIC_SUCCESS;

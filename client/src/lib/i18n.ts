@@ -1,6 +1,5 @@
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { messages as enMessages } from '../locales/en/messages.js';
-import { messages as deMessages } from '../locales/de/messages.js';
 import { ONE_YEAR_SECONDS, readCookie, writeCookie } from './cookies.js';
 
 export const LOCALES = ['en', 'de'] as const;
@@ -11,7 +10,23 @@ export const LANG_COOKIE = 'lang';
 /** Spec §9: the language cookie lasts 365 days. */
 const LANG_COOKIE_MAX_AGE = ONE_YEAR_SECONDS;
 
-i18n.load({ en: enMessages, de: deMessages });
+/**
+ * English, the default and the fallback, comes with the first load; the other catalogues load on
+ * demand (issue 9: each is some 22 kB gzip, and a visitor needs one).
+ */
+const CATALOGUES: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
+  de: () => import('../locales/de/messages.js'),
+};
+i18n.load({ en: enMessages });
+const loaded = new Set<Locale>(['en']);
+
+/** Loads a language's catalogue, once; `activateLocale` needs it loaded. */
+export async function loadCatalogue(locale: Locale): Promise<void> {
+  if (locale === 'en' || loaded.has(locale)) return;
+  const { messages } = await CATALOGUES[locale]();
+  i18n.load(locale, messages);
+  loaded.add(locale);
+}
 
 export const isLocale = (value: unknown): value is Locale => value === 'en' || value === 'de';
 
@@ -26,11 +41,21 @@ export function currentLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : 'en';
 }
 
-/** Switches the interface language; `persist` stores the choice in the `lang` cookie. */
+/**
+ * Switches the interface language to one whose catalogue is loaded (`loadCatalogue`); `persist`
+ * stores the choice in the `lang` cookie.
+ */
 export function activateLocale(locale: Locale, options: { persist: boolean }): void {
+  if (!loaded.has(locale)) throw new Error(`the ${locale} catalogue is not loaded`);
   i18n.activate(locale);
   document.documentElement.lang = locale;
   if (options.persist) writeCookie(LANG_COOKIE, locale, LANG_COOKIE_MAX_AGE);
+}
+
+/** Loads the language's catalogue if need be, then switches to it. */
+export async function switchLocale(locale: Locale, options: { persist: boolean }): Promise<void> {
+  await loadCatalogue(locale);
+  activateLocale(locale, options);
 }
 
 export { i18n };

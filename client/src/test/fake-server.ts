@@ -1,11 +1,13 @@
 import type { TFaq } from '../../../src/modules/faq/faq.schemas.js';
 import type { TStyleGroup } from '../../../src/modules/catalogue/catalogue.schemas.js';
+import type { TDemo } from '../../../src/modules/demos/demos.schemas.js';
 import type { TPublicConfig } from '../../../src/modules/site/site.schemas.js';
 
 export interface FakeData {
   styleGroups?: TStyleGroup[];
   faqs?: TFaq[];
   config?: Partial<TPublicConfig>;
+  demos?: TDemo[];
 }
 
 /**
@@ -16,6 +18,7 @@ export function fakeServerFetch(data: FakeData): typeof fetch {
   const procedures: Record<string, unknown> = {
     'catalogue.styleGroups': data.styleGroups ?? [],
     'faq.list': data.faqs ?? [],
+    'demos.list': data.demos ?? [],
   };
   return async (input) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
@@ -25,6 +28,10 @@ export function fakeServerFetch(data: FakeData): typeof fetch {
         paymentMode: 'local',
         features: { distribution: true, blog: true },
         noticeBanner: null,
+        video: null,
+        seller: { name: 'Test Seller GmbH', addressLines: ['Teststraße 2', '20095 Hamburg', 'Germany'], country: 'DE', vatId: 'DE123456789', contactEmail: 'privacy@seller.test' },
+        pluginBundleUrl: null,
+        analytics: null,
         ...data.config,
       });
     }
@@ -54,5 +61,5 @@ export function aStyleGroup(overrides: Partial<TStyleGroup> = {}): TStyleGroup {
 
 export function aStyle(overrides: Partial<TStyleGroup['styles'][number]> = {}): TStyleGroup['styles'][number] {
   const id = nextId++;
-  return { id, name: `Style ${id}`, description: `What style ${id} does`, styleIndex: id, order: id, enabled: true, usageCount: 0, ...overrides };
+  return { id, name: `Style ${id}`, description: `What style ${id} does`, targetLufs: -11, ceilingDbtp: -1, traits: ['warmBody'], styleIndex: id, order: id, enabled: true, usageCount: 0, ...overrides };
 }

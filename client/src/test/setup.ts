@@ -1,5 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { loadCatalogue } from '../lib/i18n.js';
+
+// Tests render in either language at once (render.tsx activates it); the app itself fetches German on demand.
+await loadCatalogue('de');
 
 // Mantine reads media queries and observes sizes; jsdom has neither (stack-facts.md).
 Object.defineProperty(window, 'matchMedia', {

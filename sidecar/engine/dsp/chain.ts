@@ -1,5 +1,5 @@
 import { highPass, highShelf, lowPass, lowShelf, peaking, runBiquad, runBiquadPair, type BiquadCoefficients } from './biquad.js';
-import { TRUE_PEAK_LATENCY, TRUE_PEAK_TAPS, truePeakEnvelopeOfPadded } from '../meter/true-peak.js';
+import { DETECTOR_LATENCY, DETECTOR_TAPS, peakEnvelopeOfPadded } from './peak-detector.js';
 
 /** Largest number of frames one stage call handles. */
 export const CHAIN_BLOCK = 4096;
@@ -103,7 +103,7 @@ export interface Chain {
    */
   readonly compState: Float64Array;
   readonly lookahead: number;
-  /** Frames between an input sample and its output (limiter lookahead plus true-peak latency). */
+  /** Frames between an input sample and its output (limiter lookahead plus the detector's latency). */
   readonly latency: number;
   readonly paddedL: Float32Array;
   readonly paddedR: Float32Array;
@@ -134,7 +134,7 @@ export function createChain(params: ChainParams, options: { mono: boolean; sampl
   const filters = eqFilters(params.eqGainsDb, params.highPassHz, sampleRate);
   const lookahead = Math.max(1, Math.round((params.limiter.lookaheadMs / 1000) * sampleRate));
   const hold = Math.max(0, Math.round((params.limiter.holdMs / 1000) * sampleRate));
-  const latency = lookahead + TRUE_PEAK_LATENCY - 1;
+  const latency = lookahead + DETECTOR_LATENCY - 1;
   const dequeSize = nextPow2(lookahead + hold + 2);
   const delaySize = nextPow2(latency + 1);
   const box = new Float64Array(lookahead).fill(1);
@@ -151,8 +151,8 @@ export function createChain(params: ChainParams, options: { mono: boolean; sampl
     compState: Float64Array.from([0, 0, 1, 0, ...new Array<number>(22).fill(0)]),
     lookahead,
     latency,
-    paddedL: new Float32Array(CHAIN_BLOCK + TRUE_PEAK_TAPS - 1),
-    paddedR: new Float32Array(CHAIN_BLOCK + TRUE_PEAK_TAPS - 1),
+    paddedL: new Float32Array(CHAIN_BLOCK + DETECTOR_TAPS - 1),
+    paddedR: new Float32Array(CHAIN_BLOCK + DETECTOR_TAPS - 1),
     envL: new Float32Array(CHAIN_BLOCK),
     envR: new Float32Array(CHAIN_BLOCK),
     dequeIndex: new Float64Array(dequeSize),
@@ -183,16 +183,15 @@ function runCascade(filters: readonly BiquadCoefficients[], state: Float64Array,
   if (f < filters.length) runBiquad(filters[f]!, state, f * 4 + channelOffset, samples, count);
 }
 
+/**
+ * The compressor's release adapts: the style's release after a transient (a reduction deeper than
+ * the recent average), this many times slower once the reduction is sustained, so the gain does
+ * not follow every beat (gain riding, issue 15).
+ */
+export const SUSTAINED_RELEASE_FACTOR = 3;
+
 /** Padé approximant of tanh (exact at 0, reaches ±1 at ±3), the saturation curve. */
 const softClip = (x: number) => (x >= 3 ? 1 : x <= -3 ? -1 : (x * (27 + x * x)) / (27 + 9 * x * x));
-
-/** One transposed-direct-form-II biquad step with its state at st[o], st[o + 1]. */
-function tick(c: BiquadCoefficients, st: Float64Array, o: number, x: number): number {
-  const y = c.b0 * x + st[o]!;
-  st[o] = c.b1 * x - c.a1 * y + st[o + 1]!;
-  st[o + 1] = c.b2 * x - c.a2 * y;
-  return y;
-}
 
 /**
  * Pre-gain, compressor, saturation and M/S width, in place.
@@ -202,7 +201,7 @@ function tick(c: BiquadCoefficients, st: Float64Array, o: number, x: number): nu
  * log domain (Giannoulis, Massberg and Reiss, "Digital Dynamic Range Compressor Design - A
  * Tutorial and Analysis", JAES 2012). Its threshold moves with the pre-gain, i.e. it sits relative
  * to the track's own loudness. The release adapts: a reduction deeper than the recent average (a
- * transient) recovers three times faster than the sustained part.
+ * transient) recovers at the style's release, a sustained one SUSTAINED_RELEASE_FACTOR times slower.
  *
  * Saturation: only the band below SATURATION_CROSSOVER_HZ (Linkwitz-Riley LR4 split, which sums
  * back flat in magnitude) passes a Padé tanh scaled to the style's reference level: warmth on the
@@ -221,9 +220,9 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
   // is interpolated linearly in between. Attack/release coefficients are per group.
   const GROUP = 8;
   const attackGroup = Math.exp((-1000 * GROUP) / (c.attackMs * fs));
-  const releaseGroup = Math.exp((-1000 * GROUP) / (c.releaseMs * fs));
-  const fastReleaseGroup = Math.exp((-1000 * GROUP * 3) / (c.releaseMs * fs));
-  const averageGroup = Math.exp((-1000 * GROUP) / (4 * c.releaseMs * fs));
+  const releaseGroup = Math.exp((-1000 * GROUP) / (c.releaseMs * SUSTAINED_RELEASE_FACTOR * fs));
+  const fastReleaseGroup = Math.exp((-1000 * GROUP) / (c.releaseMs * fs));
+  const averageGroup = Math.exp((-1000 * GROUP) / (4 * SUSTAINED_RELEASE_FACTOR * c.releaseMs * fs));
   const threshold = c.thresholdDbfs + p.preGainDb;
   const bypass = c.ratio <= 1;
   const slope = 1 / c.ratio - 1;
@@ -245,19 +244,44 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
   let gr = st[1]!;
   let applied = st[2]!;
   let average = st[3]!;
+  // The filters' coefficients and states in locals (the hot loop), transposed direct form II.
+  const sb0 = sc.b0, sb1 = sc.b1, sb2 = sc.b2, sa1 = sc.a1, sa2 = sc.a2;
+  const lb0 = lo.b0, lb1 = lo.b1, lb2 = lo.b2, la1 = lo.a1, la2 = lo.a2;
+  const hb0 = hi.b0, hb1 = hi.b1, hb2 = hi.b2, ha1 = hi.a1, ha2 = hi.a2;
+  const wb0 = wh.b0, wb1 = wh.b1, wb2 = wh.b2, wa1 = wh.a1, wa2 = wh.a2;
+  let scl0 = st[4]!, scl1 = st[5]!, scr0 = st[6]!, scr1 = st[7]!;
+  let ll0 = st[8]!, ll1 = st[9]!, ll2 = st[10]!, ll3 = st[11]!;
+  let lh0 = st[12]!, lh1 = st[13]!, lh2 = st[14]!, lh3 = st[15]!;
+  let rl0 = st[16]!, rl1 = st[17]!, rl2 = st[18]!, rl3 = st[19]!;
+  let rh0 = st[20]!, rh1 = st[21]!, rh2 = st[22]!, rh3 = st[23]!;
+  let w0 = st[24]!, w1 = st[25]!;
+  const mono = chain.mono;
+  const widen = widthExtra !== 0 && !mono;
   let grSum = 0;
   for (let i0 = 0; i0 < count; i0 += GROUP) {
     const i1 = i0 + GROUP < count ? i0 + GROUP : count;
-    for (let i = i0; i < i1; i++) {
-      const l = left[i]! * gain;
-      const r = right[i]! * gain;
-      if (!bypass) {
-        const hl = tick(sc, st, 4, l);
-        const hr = chain.mono ? hl : tick(sc, st, 6, r);
-        ms += detector * ((hl * hl + hr * hr) * 0.5 - ms);
+    if (bypass) {
+      for (let i = i0; i < i1; i++) {
+        left[i] = left[i]! * gain;
+        right[i] = right[i]! * gain;
       }
-      left[i] = l;
-      right[i] = r;
+    } else {
+      for (let i = i0; i < i1; i++) {
+        const l = left[i]! * gain;
+        const r = right[i]! * gain;
+        const hl = sb0 * l + scl0;
+        scl0 = sb1 * l - sa1 * hl + scl1;
+        scl1 = sb2 * l - sa2 * hl;
+        let hr = hl;
+        if (!mono) {
+          hr = sb0 * r + scr0;
+          scr0 = sb1 * r - sa1 * hr + scr1;
+          scr1 = sb2 * r - sa2 * hr;
+        }
+        ms += detector * ((hl * hl + hr * hr) * 0.5 - ms);
+        left[i] = l;
+        right[i] = r;
+      }
     }
     // Below the knee there is no gain reduction, so the logarithm is only taken above it.
     let target = 0;
@@ -282,23 +306,44 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
       let r = right[i]! * g;
       if (sat > 0) {
         // LR4 = two Butterworth sections per half; the low half is saturated and added back.
-        const ll = tick(lo, st, 10, tick(lo, st, 8, l));
-        const lh = tick(hi, st, 14, tick(hi, st, 12, l));
-        const sl = reference * softClip(ll * inverseReference);
-        l = lh + ll + sat * (sl - ll);
-        if (chain.mono) {
+        let y = lb0 * l + ll0;
+        ll0 = lb1 * l - la1 * y + ll1;
+        ll1 = lb2 * l - la2 * y;
+        const lLow = lb0 * y + ll2;
+        ll2 = lb1 * y - la1 * lLow + ll3;
+        ll3 = lb2 * y - la2 * lLow;
+        y = hb0 * l + lh0;
+        lh0 = hb1 * l - ha1 * y + lh1;
+        lh1 = hb2 * l - ha2 * y;
+        const lHigh = hb0 * y + lh2;
+        lh2 = hb1 * y - ha1 * lHigh + lh3;
+        lh3 = hb2 * y - ha2 * lHigh;
+        l = lHigh + lLow + sat * (reference * softClip(lLow * inverseReference) - lLow);
+        if (mono) {
           r = l;
         } else {
-          const rl = tick(lo, st, 18, tick(lo, st, 16, r));
-          const rh = tick(hi, st, 22, tick(hi, st, 20, r));
-          const sr = reference * softClip(rl * inverseReference);
-          r = rh + rl + sat * (sr - rl);
+          y = lb0 * r + rl0;
+          rl0 = lb1 * r - la1 * y + rl1;
+          rl1 = lb2 * r - la2 * y;
+          const rLow = lb0 * y + rl2;
+          rl2 = lb1 * y - la1 * rLow + rl3;
+          rl3 = lb2 * y - la2 * rLow;
+          y = hb0 * r + rh0;
+          rh0 = hb1 * r - ha1 * y + rh1;
+          rh1 = hb2 * r - ha2 * y;
+          const rHigh = hb0 * y + rh2;
+          rh2 = hb1 * y - ha1 * rHigh + rh3;
+          rh3 = hb2 * y - ha2 * rHigh;
+          r = rHigh + rLow + sat * (reference * softClip(rLow * inverseReference) - rLow);
         }
       }
-      if (widthExtra !== 0 && !chain.mono) {
+      if (widen) {
         const mid = (l + r) * 0.5;
         const side = (l - r) * 0.5;
-        const wide = side + widthExtra * tick(wh, st, 24, side);
+        const high = wb0 * side + w0;
+        w0 = wb1 * side - wa1 * high + w1;
+        w1 = wb2 * side - wa2 * high;
+        const wide = side + widthExtra * high;
         l = mid + wide;
         r = mid - wide;
       }
@@ -311,31 +356,37 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
   st[1] = gr;
   st[2] = applied;
   st[3] = average;
+  st[4] = scl0; st[5] = scl1; st[6] = scr0; st[7] = scr1;
+  st[8] = ll0; st[9] = ll1; st[10] = ll2; st[11] = ll3;
+  st[12] = lh0; st[13] = lh1; st[14] = lh2; st[15] = lh3;
+  st[16] = rl0; st[17] = rl1; st[18] = rl2; st[19] = rl3;
+  st[20] = rh0; st[21] = rh1; st[22] = rh2; st[23] = rh3;
+  st[24] = w0; st[25] = w1;
   chain.compressorStats[0] = chain.compressorStats[0]! + grSum;
   chain.compressorStats[1] = chain.compressorStats[1]! + count;
 }
 
 /**
- * Lookahead brickwall limiter whose detector sees 4x-oversampled (true) peaks (BS.1770-4 Annex 2
- * FIR), so the output's true peak stays at the ceiling. Required gain per sample -> sliding minimum
+ * Lookahead brickwall limiter whose detector sees 4x-oversampled (true) peaks (a 32-tap-per-phase
+ * Kaiser-windowed sinc, peak-detector.ts), so the output's true peak stays at the ceiling. Required gain per sample -> sliding minimum
  * over lookahead + hold + 1 samples (the reduction is held as long after a peak as it started
  * before it) -> program-dependent release -> moving average over the lookahead. The release is
  * fast while the reduction is deeper than its recent average (a transient: it recovers before it
  * is heard) and slow once the reduction is sustained (a dense passage: no pumping). The delay of
- * lookahead + 5 samples makes every output sample's gain at most the gain its neighbourhood
+ * lookahead + DETECTOR_LATENCY - 1 samples makes every output sample's gain at most the gain its neighbourhood
  * requires. Output is `chain.latency` frames late; writes `count` frames to out*.
  */
 export function runLimiterStage(chain: Chain, left: Float32Array, right: Float32Array, count: number, outLeft: Float32Array, outRight: Float32Array): void {
-  const history = TRUE_PEAK_TAPS - 1;
+  const history = DETECTOR_TAPS - 1;
   const limiter = chain.params.limiter;
   const ceiling = Math.pow(10, limiter.ceilingDbtp / 20);
   const pl = chain.paddedL;
   const pr = chain.paddedR;
   pl.set(left.subarray(0, count), history);
   pr.set(right.subarray(0, count), history);
-  truePeakEnvelopeOfPadded(pl, count, ceiling, chain.envL);
+  peakEnvelopeOfPadded(pl, count, ceiling, chain.envL);
   if (chain.mono) chain.envR.set(chain.envL.subarray(0, count));
-  else truePeakEnvelopeOfPadded(pr, count, ceiling, chain.envR);
+  else peakEnvelopeOfPadded(pr, count, ceiling, chain.envR);
   const envL = chain.envL;
   const envR = chain.envR;
   const hold = Math.max(0, Math.round((limiter.holdMs / 1000) * chain.sampleRate));

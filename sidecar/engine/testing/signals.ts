@@ -104,6 +104,8 @@ export interface MusicOptions {
   /** Sample peak of the result, dBFS. */
   peakDb?: number;
   tempoBpm?: number;
+  /** Level of the hi-hats relative to the default mix, dB (positive: hi-hat-heavy material). */
+  hiHatDb?: number;
 }
 
 /**
@@ -119,6 +121,7 @@ export function musicLike(options: MusicOptions): TestSignal {
   const left = new Float32Array(frames);
   const right = new Float32Array(frames);
   const beat = 60 / (options.tempoBpm ?? 120);
+  const hiHat = dbToLinear(options.hiHatDb ?? 0);
   const beatFrames = Math.round(beat * sampleRate);
   const barFrames = beatFrames * 4;
   const chords = [
@@ -165,7 +168,7 @@ export function musicLike(options: MusicOptions): TestSignal {
     const isSnare = hit % 4 === 2;
     const length = Math.min(frames - start, Math.round(0.35 * sampleRate));
     let phase = 0;
-    const hatGain = 0.12 + 0.06 * random();
+    const hatGain = (0.12 + 0.06 * random()) * hiHat;
     const hatPan = 0.3 + 0.4 * random();
     for (let i = 0; i < length; i++) {
       const t = i / sampleRate;

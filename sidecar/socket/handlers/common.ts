@@ -28,6 +28,7 @@ export function reportFailure(session: SocketSession, error: unknown, event: str
 }
 
 export interface AuthorizedTrack {
+  userId: string;
   access: NonNullable<TTrackAccess>;
   audio: TTrackAudioInfo;
 }
@@ -54,11 +55,8 @@ export async function authorizeTrack(
     session.sendError(SOCKET_ERROR_CODES.forbidden, event);
     return null;
   }
-  return { access, audio };
+  return { userId, access, audio };
 }
-
-/** The owner hears every style; a user masters are shared with, only their styles (and the original). */
-export const mayHearStyle = (access: NonNullable<TTrackAccess>, styleId: number): boolean => access.role === 'owner' || access.styleIds.includes(styleId);
 
 /**
  * What chunks of (track, style) are cut from: the original; a style's stored master (checked);
@@ -81,7 +79,9 @@ export async function resolveTarget(
     session.sendError(SOCKET_ERROR_CODES.notFound, event);
     return null;
   }
-  if (!mayHearStyle(track.access, style.id)) {
+  // The web process decides who hears which style (and how); the sidecar obeys.
+  const hearing = await services.directory.styleHearing(track.userId, trackId, style.id);
+  if (hearing === 'none') {
     session.sendError(SOCKET_ERROR_CODES.forbidden, event);
     return null;
   }
@@ -96,7 +96,7 @@ export async function resolveTarget(
       broken = error;
     }
   }
-  if (track.access.role !== 'owner') {
+  if (hearing !== 'live') {
     session.sendError(broken ? errorCodeOf(broken) : SOCKET_ERROR_CODES.forbidden, event);
     return null;
   }

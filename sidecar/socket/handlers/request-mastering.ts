@@ -21,7 +21,11 @@ export function requestMastering(services: MediaServices): EventHandler {
       const track = await authorizeTrack(services, session, userId, trackId, EVENT, 'owner');
       if (!track) return;
       session.masteringTrackId = trackId;
-      const source = await services.sources.get(track.audio, session);
+      const progress = throttled(send);
+      // The decode waits for a job slot: the client is told its place in line meanwhile.
+      const source = await services.sources.get(track.audio, session, (queuePosition) =>
+        progress({ processed: false, fixing: false, stage: 'preparing', iteration: 0, progressInPercent: 0, queuePosition }),
+      );
       const masters = await services.directory.client.masters.ofTrack.query({ trackId });
       const broken: number[] = [];
       for (const master of masters) {
@@ -35,7 +39,7 @@ export function requestMastering(services: MediaServices): EventHandler {
         }
       }
       const fixing = broken.length > 0;
-      await services.mastering.prepare(track.audio, session, throttled(send), fixing);
+      await services.mastering.prepare(track.audio, session, progress, fixing);
       for (const styleId of broken) {
         await services.mastering.bounce(track.audio, styleId, session, throttled((state) =>
           send({ processed: false, fixing: true, stage: 'done', iteration: 0, progressInPercent: state.progressInPercent }),

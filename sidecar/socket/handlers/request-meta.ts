@@ -3,7 +3,7 @@ import { OUTPUT_CHANNELS } from '../../engine/index.js';
 import type { MediaServices } from '../../media/media-services.js';
 import { chunkBytesOf, chunkCountOf, STREAM_BITS_PER_SAMPLE, STREAM_SAMPLE_RATE } from '../../media/pcm.js';
 import type { EventHandler } from '../handlers.js';
-import { authorizeTrack, mayHearStyle, reportFailure } from './common.js';
+import { authorizeTrack, reportFailure } from './common.js';
 
 const EVENT = 'request-meta';
 
@@ -36,12 +36,14 @@ export function requestMeta(services: MediaServices): EventHandler {
       let master: TLoudness | undefined;
       let masterPredicted = false;
       let masterWaveform: number[] | null = null;
-      if (masterId || styleId) {
-        const info = await services.directory.masterInfo({ trackId, masterId: masterId ?? null, styleId: masterId ? null : (styleId ?? null) });
+      const info = masterId || styleId ? await services.directory.masterInfo({ trackId, masterId: masterId ?? null, styleId: masterId ? null : (styleId ?? null) }) : null;
+      // The track's unmastered master (the id an upload answers, as the spec's client sends it) streams the original.
+      const wantsStyle = Boolean(info || styleId || (masterId && !(await services.directory.isUnmasteredMaster(trackId, masterId))));
+      if (wantsStyle) {
         resolvedStyleId = info?.styleId ?? styleId ?? null;
         const style = resolvedStyleId !== null ? await services.directory.styleById(resolvedStyleId) : null;
         if (!style) return session.sendError(SOCKET_ERROR_CODES.notFound, EVENT);
-        if (!mayHearStyle(track.access, style.id)) return session.sendError(SOCKET_ERROR_CODES.forbidden, EVENT);
+        if ((await services.directory.styleHearing(userId, trackId, style.id)) === 'none') return session.sendError(SOCKET_ERROR_CODES.forbidden, EVENT);
         styleIndex = style.styleIndex;
         master = loudnessOf(info?.measurements);
         masterWaveform = info?.waveform?.length ? info.waveform : null;

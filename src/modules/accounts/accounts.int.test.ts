@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,6 +238,19 @@ describe('accounts', () => {
       expect((await post('refresh', null, { ip: user.ip })).status).toBe(401);
     });
 
+    it('when a session opens, then a readable has_session hint cookie comes with the refresh cookie; logout and a refused refresh clear it', async () => {
+      const user = await signedInUser();
+      const login = await post('login', { email: user.email, password: user.password }, { ip: user.ip });
+      const hint = login.setCookie?.split(/,\s*(?=\w+=)/).find((cookie) => cookie.startsWith('has_session=')) ?? '';
+      expect(hint).toMatch(/^has_session=1; Path=\/; Expires=[^;]+; SameSite=Lax$/);
+      expect(hint.match(/Expires=([^;]+)/)?.[1]).toBe(login.setCookie?.match(/refresh_token=[^;]+; Path=\/api\/auth; Expires=([^;]+)/)?.[1]);
+      const refused = await post('refresh', null, { ip: user.ip, cookie: 'refresh_token=not-a-token' });
+      expect(refused.status).toBe(401);
+      expect(refused.setCookie).toMatch(/has_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
+      const out = await post('logout', null, { ip: user.ip, cookie: `refresh_token=${refreshCookieOf(login)}` });
+      expect(out.setCookie).toMatch(/has_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
+    });
+
     it('when an access token is expired, tampered with or unsigned (alg none), then every API refuses it', async () => {
       const user = await signedInUser();
       const other = await signedInUser('other');
@@ -429,6 +441,23 @@ describe('accounts', () => {
       expect(country.errors?.[0]?.message).toBe('global.message.fieldRequired');
     });
 
+    it('when a country needs a state (US) and none is given, then "field is required" and nothing is stored; a German address saves without one', async () => {
+      const a = await signedInUser();
+      const us = { streetAndNumber: '1 Main St', zip: '10001', city: 'New York', country: 'US' };
+      await expect(trpcAs(a.userId).addresses.create({ ...us, state: ' ' })).rejects.toThrow(/global\.message\.fieldRequired/);
+      const gql = await graphql('mutation { createAddress(streetAndNumber: "1 Main St", zip: "10001", city: "New York", country: "US") { id } }', {}, a.accessToken);
+      expect(gql.errors?.[0]?.message).toBe('global.message.fieldRequired');
+      expect(await trpcAs(a.userId).addresses.list()).toEqual([]);
+
+      const german = await trpcAs(a.userId).addresses.create({ streetAndNumber: 'Hauptstraße 1', zip: '10115', city: 'Berlin', country: 'DE' });
+      expect(german.state).toBe('');
+      const viaGraphql = await graphql('mutation { createAddress(streetAndNumber: "Ring 2", zip: "1010", city: "Wien", country: "AT") { state country } }', {}, a.accessToken);
+      expect(viaGraphql.data?.createAddress).toEqual({ state: '', country: 'AT' });
+      const moved = await trpcAs(a.userId).addresses.update({ id: german.id, streetAndNumber: '1 Main St', zip: '10001', city: 'New York', country: 'US', state: 'NY' });
+      expect(moved.state).toBe('NY');
+      await expect(trpcAs(a.userId).addresses.update({ id: german.id, ...us, state: '' })).rejects.toThrow(/global\.message\.fieldRequired/);
+    });
+
     it('when user B deletes their account over REST, then only B is gone and A signs in as before', async () => {
       const a = await signedInUser('a');
       const b = await signedInUser('b');
@@ -495,9 +524,9 @@ describe('accounts', () => {
       expect(await db.selectFrom('payments').select('id').where('id', '=', declined.id).executeTakeFirst()).toBeUndefined();
       const kept = await db.selectFrom('payments').select(['user_id', 'quote']).where('id', '=', settled.id).executeTakeFirstOrThrow();
       expect(kept).toEqual({ user_id: null, quote: { buyingOption: 2, totalCents: 699 } });
-      expect(existsSync(storage.pathOf(`tracks/${track.id}`))).toBe(false);
-      expect(existsSync(storage.pathOf(`users/${user.userId}`))).toBe(false);
-      expect(existsSync(storage.pathOf(`tracks/${neighbourTrack.id}/original.wav`))).toBe(true);
+      expect(await storage.list(`tracks/${track.id}`)).toEqual([]);
+      expect(await storage.list(`users/${user.userId}`)).toEqual([]);
+      expect(await storage.size(`tracks/${neighbourTrack.id}/original.wav`)).not.toBeNull();
       expect(await mailsTo(platform.outboxDir, user.email)).toEqual([]);
       expect((await post('login', { email: user.email, password: user.password }, { ip: user.ip })).status).toBe(401);
       expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` })).status).toBe(401);

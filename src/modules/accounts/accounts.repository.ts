@@ -192,10 +192,22 @@ export async function removeSharesToEmail(db: Database, email: string) {
   }
 }
 
+/** Locks the user's masters, the rows a pay's claim locks (payments.service.ts, claim). */
+export async function lockMastersOfUser(db: Database, userId: string) {
+  await db.selectFrom('masters').select('id').where('user_id', '=', userId).forUpdate().execute();
+}
+
+/** Whether any payment of the user (a master's, or a subscription's charge) is in flight. */
+export async function hasPendingPayment(db: Database, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('payments').select('id').where('user_id', '=', userId).where('status', '=', 'pending').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Payments keep no personal data once their buyer leaves: attempts that never became a sale
  * (declined, failed) go, and a settled payment loses the buyer copied into its quote (the invoice
- * keeps what the law requires). A pending one is a charge in flight and is left to finish. The
+ * keeps what the law requires). A pending one never reaches here: deletion refuses while one is in
+ * flight (accounts.service.ts, ACCOUNT_PAYMENT_IN_PROGRESS). The
  * kept payments and invoices are unlinked from the user and their masters.
  */
 export async function forgetBuyerInPayments(db: Database, userId: string) {

@@ -8,6 +8,7 @@ import {
   ZLoginInput,
   ZRegisterInput,
   ZResetPasswordInput,
+  SESSION_HINT_COOKIE,
   ZVerifyEmailInput,
   type TAccessTokenAnswer,
 } from './accounts.schemas.js';
@@ -55,12 +56,18 @@ export function accountsRest(platform: Platform) {
   const clientOf = (req: Request) => ({ ip: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
   const refreshCookieOf = (req: Request) => (req.cookies as Record<string, string | undefined> | undefined)?.[REFRESH_COOKIE];
 
+  // The SPA's hint that a refresh cookie exists (SESSION_HINT_COOKIE): same life, readable, site-wide.
+  const hintOptions: CookieOptions = { httpOnly: false, sameSite: 'lax', secure: cookieOptions.secure, path: '/' };
   const answerSession = (res: Response, session: accounts.Session) => {
     res.cookie(REFRESH_COOKIE, session.refreshToken, { ...cookieOptions, expires: session.refreshExpiresAt });
+    res.cookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, expires: session.refreshExpiresAt });
     const body: TAccessTokenAnswer = { accessToken: session.accessToken, expiresAt: session.expiresAt.toISOString() };
     res.json(body);
   };
-  const clearRefreshCookie = (res: Response) => res.clearCookie(REFRESH_COOKIE, cookieOptions);
+  const clearRefreshCookie = (res: Response) => {
+    res.clearCookie(REFRESH_COOKIE, cookieOptions);
+    res.clearCookie(SESSION_HINT_COOKIE, hintOptions);
+  };
 
   router.use('/auth', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');

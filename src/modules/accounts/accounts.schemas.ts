@@ -5,6 +5,8 @@ import { z } from 'zod';
  * is a translation key (decisions.md, "Errors"); the client maps it to its German or English text.
  */
 
+export { SESSION_HINT_COOKIE } from './accounts.constants.js';
+
 export const PASSWORD_MIN_LENGTH = 8;
 /** Far above any passphrase a person types, low enough that hashing it is never a denial of service. */
 export const PASSWORD_MAX_LENGTH = 128;

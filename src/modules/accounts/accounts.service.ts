@@ -3,6 +3,7 @@ import { signAccessToken } from '../../platform/access-token.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, forbidden, unauthorized } from '../../platform/errors.js';
 import { stopSubscriptionsOfDeletedAccount } from '../distribution/index.js';
+import { removeReleaseFilesOfUser } from '../releases/index.js';
 import { enforceRateLimits, isKeyRemembered, rememberKey, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
 import { dummyPasswordHash, hashOpaqueToken, hashPassword, newOpaqueToken, passwordNeedsRehash, verifyPassword } from './accounts.crypto.js';
 import { renderAccountMail, type AccountMailKind } from './accounts.mails.js';
@@ -359,6 +360,16 @@ export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): 
 }
 
 /**
+ * A payment of the account is in flight. Deletion refuses then, as a payment service would, rather
+ * than settle first: a pending payment without a transaction is a charge whose outcome only the
+ * gateway knows (the pay may be at the gateway right now), and deleting would take the master and
+ * the buyer it must be booked and invoiced for, leaving a possible charge with no invoice. Settling
+ * inside the delete would mean waiting up to a gateway timeout. The pay finishes within seconds and
+ * the reconciler settles a stale one from the gateway's answer within minutes; then deletion goes on.
+ */
+export const ACCOUNT_PAYMENT_IN_PROGRESS = 'account.paymentInProgress';
+
+/**
  * Deletes the caller's account: files first (the rows are the only map to them), then the rows.
  * Everything referencing the user cascades away; invoices stay for the legal retention period with
  * their own copy of name and address and no link to the account (user_id set null by the FK).
@@ -367,17 +378,26 @@ export async function deleteAccount(ctx: ServiceContext): Promise<void> {
   const actor = requireActor(ctx);
   const user = await repo.findUserById(ctx.db, actor.userId);
   if (!user) throw unauthorized();
+  // Refused early, before anything (a subscription at the gateway included) is touched.
+  if (await repo.hasPendingPayment(ctx.db, user.id)) throw new AppError('CONFLICT', ACCOUNT_PAYMENT_IN_PROGRESS);
   // The gateway first: a failure here leaves the account whole, to be deleted on the next try.
   await stopSubscriptionsOfDeletedAccount(ctx, user.id);
-  const trackIds = await repo.findTrackIdsOfUser(ctx.db, user.id);
-  for (const trackId of trackIds) await ctx.platform.storage.removePrefix(`tracks/${trackId}`);
-  await ctx.platform.storage.removePrefix(`users/${user.id}`);
   const pendingEmails = await repo.pendingNewEmails(ctx.db, user.id);
-  await ctx.db.transaction().execute(async (trx) => {
+  const trackCount = await ctx.db.transaction().execute(async (trx) => {
+    // The master rows a pay's claim locks: a pay that started after the check above either claimed
+    // already (its pending row is seen here) or waits and then finds no master. Files go inside the
+    // transaction so that a refusal here leaves them too.
+    await repo.lockMastersOfUser(trx, user.id);
+    if (await repo.hasPendingPayment(trx, user.id)) throw new AppError('CONFLICT', ACCOUNT_PAYMENT_IN_PROGRESS);
+    const trackIds = await repo.findTrackIdsOfUser(trx, user.id);
+    for (const trackId of trackIds) await ctx.platform.storage.removePrefix(`tracks/${trackId}`);
+    await ctx.platform.storage.removePrefix(`users/${user.id}`);
+    await removeReleaseFilesOfUser(ctx, trx, user.id);
     await repo.removeSharesToEmail(trx, user.email);
     await repo.forgetBuyerInPayments(trx, user.id);
     await repo.deleteUser(trx, user.id);
+    return trackIds.length;
   });
   for (const email of [user.email, ...pendingEmails]) await ctx.platform.mailer.forgetRecipient(email);
-  ctx.log.info({ userId: user.id, tracks: trackIds.length }, 'account deleted');
+  ctx.log.info({ userId: user.id, tracks: trackCount }, 'account deleted');
 }

@@ -23,8 +23,8 @@ export const addressesGraphql: GraphqlModule = {
       addresses: [Address!]!
     }
     extend type Mutation {
-      createAddress(company: String, streetAndNumber: String!, additional: String, city: String!, zip: String!, country: String!, state: String!, taxId: String): Address!
-      updateAddress(id: ID!, company: String, streetAndNumber: String!, additional: String, city: String!, zip: String!, country: String!, state: String!, taxId: String): Address!
+      createAddress(company: String, streetAndNumber: String!, additional: String, city: String!, zip: String!, country: String!, state: String, taxId: String): Address!
+      updateAddress(id: ID!, company: String, streetAndNumber: String!, additional: String, city: String!, zip: String!, country: String!, state: String, taxId: String): Address!
     }
   `,
   resolvers: {

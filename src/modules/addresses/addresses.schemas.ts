@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { COUNTRY_CODES } from './addresses.constants.js';
 
-/** ISO 3166-1 alpha-2, every officially assigned code (249). The SPA names them with Intl.DisplayNames. */
-export const COUNTRY_CODES = 'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'.split(' ');
+export { COUNTRY_CODES } from './addresses.constants.js';
 
 const required = (max: number) => z.string().trim().min(1, 'global.message.fieldRequired').max(max, 'global.message.tooLong');
 /** Optional text: blank means absent. */
@@ -14,8 +14,39 @@ const optional = (max: number) =>
     .nullable()
     .optional();
 
-/** Spec §5: street, zip, city, state and country required; company, additional and tax id optional. */
-export const ZAddressFields = z.object({
+/**
+ * Countries whose postal addresses name a state, province, prefecture or emirate (issue 11: "State
+ * or region" is required only where the country needs it). The list follows the countries whose
+ * postal services require the subdivision line (Google's address data, "require" containing S):
+ * United Arab Emirates, Argentina, Australia, Brazil, Canada, China, Spain, Hong Kong, Indonesia,
+ * India, Italy, Japan, South Korea, Mexico, Malaysia, the United States and Venezuela. Elsewhere the
+ * field is optional and may stay empty.
+ */
+export const STATE_REQUIRED_COUNTRIES: readonly string[] = ['AE', 'AR', 'AU', 'BR', 'CA', 'CN', 'ES', 'HK', 'ID', 'IN', 'IT', 'JP', 'KR', 'MX', 'MY', 'US', 'VE'];
+
+export const countryNeedsState = (country: string): boolean => STATE_REQUIRED_COUNTRIES.includes(country.trim().toUpperCase());
+
+/**
+ * The state rule across fields: blank is fine unless the country needs one. `when` lets it run
+ * while other fields still have issues, so a form shows every missing field at once.
+ */
+const stateWhereNeeded = {
+  check: (address: { country: string; state: string }) => !(countryNeedsState(address.country) && address.state === ''),
+  options: {
+    path: ['state'],
+    message: 'global.message.fieldRequired',
+    when: (payload: { value: unknown }) => {
+      const value = payload.value as { country?: unknown; state?: unknown } | null;
+      return typeof value?.country === 'string' && (value.state === undefined || typeof value.state === 'string');
+    },
+  },
+};
+
+/**
+ * Spec §5: street, zip, city and country required; company, additional and tax id optional; state
+ * required where the country needs it (STATE_REQUIRED_COUNTRIES), stored as '' elsewhere.
+ */
+const addressShape = {
   company: optional(200),
   streetAndNumber: required(200),
   additional: optional(200),
@@ -26,15 +57,16 @@ export const ZAddressFields = z.object({
     .trim()
     .toUpperCase()
     .refine((code) => COUNTRY_CODES.includes(code), 'global.message.fieldRequired'),
-  state: required(100),
+  state: z.string().trim().max(100, 'global.message.tooLong').optional().default(''),
   taxId: optional(30),
-});
+};
+export const ZAddressFields = z.object(addressShape).refine(stateWhereNeeded.check, stateWhereNeeded.options);
 export type TAddressFields = z.infer<typeof ZAddressFields>;
 
 export const ZCreateAddressInput = ZAddressFields;
 export type TCreateAddressInput = z.infer<typeof ZCreateAddressInput>;
 
-export const ZUpdateAddressInput = ZAddressFields.extend({ id: z.string().min(1) });
+export const ZUpdateAddressInput = z.object({ ...addressShape, id: z.string().min(1) }).refine(stateWhereNeeded.check, stateWhereNeeded.options);
 export type TUpdateAddressInput = z.infer<typeof ZUpdateAddressInput>;
 
 /** The postal part of an address as answered: also what invoices and payments copy of it. */

@@ -9,3 +9,4 @@ export {
   type WavHeaderResult,
   type WavSampleFormat,
 } from './wav-header.js';
+export { measureWavFile, readWavFormat, type AudioFacts } from './audio-facts.js';

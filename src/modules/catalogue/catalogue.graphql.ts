@@ -8,6 +8,9 @@ export const catalogueGraphql: GraphqlModule = {
       id: Int!
       name: String!
       description: String!
+      targetLufs: Float!
+      ceilingDbtp: Float!
+      traits: [String!]!
       usageCount: Int!
       styleIndex: Int!
       order: Int!

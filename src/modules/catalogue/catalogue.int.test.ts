@@ -26,6 +26,29 @@ describe('style catalogue', () => {
     expect(pop?.description).toMatch(/Gesang/);
   });
 
+  it('when the caller speaks German, then group and style names are German too; every style has a German name', async () => {
+    const german = await listStyleGroups({ db: testDb.db, locale: 'de' });
+    const english = await listStyleGroups({ db: testDb.db, locale: 'en' });
+    expect(german.map((g) => g.name)).toEqual(['Pop', 'Elektronisch', 'Hip-Hop', 'Rock', 'Akustisch']);
+    expect(german[0]?.styles.map((s) => s.name)).toEqual(['Hell', 'Warm', 'Druckvoll']);
+    expect(english[1]?.name).toBe('Electronic');
+    const rows = await testDb.db.selectFrom('styles').select(['name', 'name_de']).execute();
+    expect(rows.filter((row) => row.name_de === '')).toEqual([]);
+  });
+
+  it('when the catalogue is read, then each style tells its loudness target, ceiling and character from its engine parameters', async () => {
+    const groups = await listStyleGroups({ db: testDb.db, locale: 'en' });
+    const engine = await listEngineStyles({ db: testDb.db });
+    for (const style of groups.flatMap((g) => g.styles)) {
+      const processing = engine.find((e) => e.id === style.id)?.processing;
+      expect(style.targetLufs).toBe(processing?.targetLufs);
+      expect(style.ceilingDbtp).toBe(processing?.ceilingDbtp);
+      expect(style.traits.length).toBeGreaterThan(0);
+    }
+    const wide = groups.find((g) => g.name === 'Electronic')?.styles.find((s) => s.name === 'Wide');
+    expect(wide?.traits).toContain('wide');
+  });
+
   it('when every style is read for the engine, then its processing parameters validate', async () => {
     const styles = await listEngineStyles({ db: testDb.db });
     expect(styles.length).toBeGreaterThanOrEqual(15);

@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/database.js';
 export async function findStyleGroups(db: Database, options: { enabledOnly: boolean }) {
   let query = db
     .selectFrom('style_groups')
-    .select(['id', 'name', 'description', 'description_de', 'icon', 'sort_order', 'enabled'])
+    .select(['id', 'name', 'name_de', 'description', 'description_de', 'icon', 'sort_order', 'enabled'])
     .orderBy('sort_order')
     .orderBy('id');
   if (options.enabledOnly) query = query.where('enabled', '=', true);
@@ -18,6 +18,7 @@ export async function findStyles(db: Database, options: { enabledOnly: boolean }
       'styles.id',
       'styles.style_group_id',
       'styles.name',
+      'styles.name_de',
       'styles.description',
       'styles.description_de',
       'styles.style_index',

@@ -37,10 +37,24 @@ export const ZStyleProcessing = z.object({
 });
 export type TStyleProcessing = z.infer<typeof ZStyleProcessing>;
 
+/**
+ * What a style does to a track, in words a visitor understands (issue 11, StyleDetails): codes the
+ * server derives from the style's engine parameters (catalogue.service.ts, styleTraits) and the
+ * client names in the interface language. The engine's figures stay on the server.
+ */
+export const STYLE_TRAITS = ['fullLowEnd', 'warmBody', 'cleanLowMids', 'brightTop', 'softTop', 'punchy', 'dynamic', 'wide', 'focused', 'analogColour'] as const;
+export const ZStyleTrait = z.enum(STYLE_TRAITS);
+export type TStyleTrait = z.infer<typeof ZStyleTrait>;
+
 export const ZStyle = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
+  /** The integrated loudness its masters meet, LUFS (the engine's targetLufs). */
+  targetLufs: z.number(),
+  /** The true-peak ceiling its masters stay under, dBTP. */
+  ceilingDbtp: z.number(),
+  traits: z.array(ZStyleTrait),
   styleIndex: z.number().int(),
   order: z.number().int(),
   enabled: z.boolean(),

@@ -3,6 +3,8 @@ import type { ServiceContext } from '../../platform/context.js';
 import * as repo from './catalogue.repository.js';
 import {
   ZStyleProcessing,
+  type TStyleProcessing,
+  type TStyleTrait,
   type TEngineStyle,
   type TOperatorStyle,
   type TSetEnabledInput,
@@ -11,7 +13,7 @@ import {
 
 /**
  * The style catalogue as users see it: enabled groups by order, each with its enabled styles by
- * order (spec §2, style chooser), descriptions in the caller's language.
+ * order (spec §2, style chooser), names and descriptions in the caller's language.
  */
 export async function listStyleGroups(ctx: Pick<ServiceContext, 'db' | 'locale'>): Promise<TStyleGroup[]> {
   const [groups, styles] = await Promise.all([
@@ -22,7 +24,7 @@ export async function listStyleGroups(ctx: Pick<ServiceContext, 'db' | 'locale'>
   return groups
     .map((group) => ({
       id: group.id,
-      name: group.name,
+      name: german && group.name_de ? group.name_de : group.name,
       description: german && group.description_de ? group.description_de : group.description,
       icon: group.icon,
       order: group.sort_order,
@@ -31,15 +33,43 @@ export async function listStyleGroups(ctx: Pick<ServiceContext, 'db' | 'locale'>
         .filter((style) => style.style_group_id === group.id)
         .map((style) => ({
           id: style.id,
-          name: style.name,
+          name: german && style.name_de ? style.name_de : style.name,
           description: german && style.description_de ? style.description_de : style.description,
           styleIndex: style.style_index,
           order: style.sort_order,
           enabled: style.enabled,
           usageCount: style.usage_count,
+          ...publicProfileOf(style.processing),
         })),
     }))
     .filter((group) => group.styles.length > 0);
+}
+
+/**
+ * The character of a style as trait codes (issue 11), read off its engine parameters: the tonal
+ * move per band (dB), the compressor's ratio, the side gain and the saturation. A style gets a trait
+ * only for a clear move, so each shows at most a few.
+ */
+export function styleTraits(processing: TStyleProcessing): TStyleTrait[] {
+  const { tone, compression, width, saturation } = processing;
+  const traits: TStyleTrait[] = [];
+  if (tone.low >= 2) traits.push('fullLowEnd');
+  if (tone.lowMid >= 1) traits.push('warmBody');
+  else if (tone.lowMid <= -1) traits.push('cleanLowMids');
+  if (Math.max(tone.highMid, tone.high) >= 1.5) traits.push('brightTop');
+  else if (tone.high <= -1) traits.push('softTop');
+  if (compression.ratio >= 2.5) traits.push('punchy');
+  else if (compression.ratio <= 1.5) traits.push('dynamic');
+  if (width >= 1.1) traits.push('wide');
+  else if (width < 1) traits.push('focused');
+  if (saturation >= 0.2) traits.push('analogColour');
+  return traits;
+}
+
+/** What the public catalogue tells of a style's engine parameters: loudness, ceiling and traits. */
+function publicProfileOf(processing: unknown): { targetLufs: number; ceilingDbtp: number; traits: TStyleTrait[] } {
+  const parsed = ZStyleProcessing.parse(processing);
+  return { targetLufs: parsed.targetLufs, ceilingDbtp: parsed.ceilingDbtp, traits: styleTraits(parsed) };
 }
 
 /** Every style the engine may render, with its validated parameters. */

@@ -15,8 +15,11 @@ export function findDemos(db: Database, limit: number) {
       'tracks.artist',
       'tracks.sample_rate',
       'tracks.number_of_samples',
+      'styles.id as style_id',
       'styles.name as style_name',
+      'styles.name_de as style_name_de',
       'style_groups.name as group_name',
+      'style_groups.name_de as group_name_de',
     ])
     .where('masters.path', 'is not', null)
     .where('tracks.path', 'is not', null)

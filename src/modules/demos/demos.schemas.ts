@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §1: 8 demos shown collapsed, about 24 expanded. */
-export const DEMOS_COLLAPSED = 8;
-export const DEMOS_MAX = 24;
+export { DEMOS_COLLAPSED, DEMOS_MAX } from './demos.constants.js';
 
 export const ZAddDemoInput = z.object({ masterId: z.uuid('demo.masterNotFound'), order: z.number().int().optional() });
 export type TAddDemoInput = z.infer<typeof ZAddDemoInput>;
@@ -16,6 +14,9 @@ export const ZDemo = z.object({
   id: z.string(),
   title: z.string(),
   artist: z.string().nullable(),
+  /** The catalogue's style id, so a style's details can play its demo (issue 11). */
+  styleId: z.number().int(),
+  /** "Group - Style" in the caller's language. */
   style: z.string(),
   src: z.object({ original: z.string(), mastered: z.string() }),
   peaks: z.array(z.number()),

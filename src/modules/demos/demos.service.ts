@@ -1,17 +1,19 @@
 import type { ServiceContext } from '../../platform/context.js';
-import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { isMastered } from '../masters/masters.schemas.js';
 import * as repo from './demos.repository.js';
 import { DEMOS_MAX, type TAddDemoInput, type TDemo, type TDemoAudioInput, type TRemoveDemoInput } from './demos.schemas.js';
 
 /** The home page's demos, in the operators' order; none when no operator chose any. */
 export async function listDemos(ctx: ServiceContext): Promise<TDemo[]> {
   const rows = await repo.findDemos(ctx.db, DEMOS_MAX);
+  const german = ctx.locale === 'de';
   return rows.map((row) => ({
     id: row.id,
     title: row.name,
     artist: row.artist,
-    style: `${row.group_name} - ${row.style_name}`,
+    styleId: row.style_id,
+    style: `${(german && row.group_name_de) || row.group_name} - ${(german && row.style_name_de) || row.style_name}`,
     src: { original: `/api/demos/${row.id}/original`, mastered: `/api/demos/${row.id}/mastered` },
     peaks: Array.isArray(row.waveform) ? (row.waveform as number[]) : [],
     durationS: row.sample_rate && row.number_of_samples !== null ? Number(row.number_of_samples) / row.sample_rate : 0,
@@ -30,17 +32,18 @@ export async function demoAudioKey(ctx: ServiceContext, input: TDemoAudioInput):
  * Operator command demo:add: a mastered master (with its file, not a custom master) becomes a demo
  * on the home page, heard by every visitor. The operator picks masters of their own account.
  */
-export async function addDemo(db: Database, input: TAddDemoInput): Promise<{ masterId: string; title: string }> {
-  const master = await repo.findMasterForDemo(db, input.masterId);
+export async function addDemo(ctx: Pick<ServiceContext, 'db'>, input: TAddDemoInput): Promise<{ masterId: string; title: string }> {
+  const master = await repo.findMasterForDemo(ctx.db, input.masterId);
   if (!master) throw new AppError('NOT_FOUND', 'demo.masterNotFound', { detail: input.masterId });
-  if (master.style_id === null || !master.path || !master.track_path || !['MASTERED', 'PAYMENT_DONE'].includes(master.status) || master.is_custom_master) {
+  if (!isMastered(master.status, master.style_id) || !master.path || !master.track_path || master.is_custom_master) {
     throw new AppError('CONFLICT', 'demo.notMastered', { detail: input.masterId });
   }
-  await repo.insertDemo(db, master.id, input.order);
+  await repo.insertDemo(ctx.db, master.id, input.order);
   return { masterId: master.id, title: master.name };
 }
 
-export async function removeDemo(db: Database, input: TRemoveDemoInput): Promise<{ masterId: string }> {
-  if (!(await repo.deleteDemo(db, input.masterId))) throw new AppError('NOT_FOUND', 'demo.masterNotFound', { detail: input.masterId });
+/** Operator command demo:remove: the master stops being a demo (the master itself stays). */
+export async function removeDemo(ctx: Pick<ServiceContext, 'db'>, input: TRemoveDemoInput): Promise<{ masterId: string }> {
+  if (!(await repo.deleteDemo(ctx.db, input.masterId))) throw new AppError('NOT_FOUND', 'demo.masterNotFound', { detail: input.masterId });
   return { masterId: input.masterId };
 }

@@ -95,7 +95,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
   it('when the card is declined or the buyer has no address, then nothing is subscribed and no invoice is written', async () => {
     const userId = await buyer();
     const caller = callerFor(userId);
-    await expect(caller.distribution.subscribe({ nonce: 'fake-processor-declined-visa-nonce', planId: 'distribution-yearly' })).rejects.toMatchObject({ message: 'Do Not Honor' });
+    await expect(caller.distribution.subscribe({ nonce: 'fake-processor-declined-visa-nonce', planId: 'distribution-yearly' })).rejects.toMatchObject({ message: 'payment.declined.doNotHonor' });
     expect((await caller.distribution.subscription()).active).toBe(false);
     expect(await invoicesOf(userId)).toEqual([]);
     expect(await caller.payments.methods()).toEqual([]);
@@ -169,7 +169,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
 
     for (const userId of [recovering, lapsing]) {
       const pastDue = await subscriptionRow(userId);
-      expect(pastDue).toMatchObject({ status: 'past_due', failed_renewals: 1, last_failure: 'Do Not Honor', period_number: 1 });
+      expect(pastDue).toMatchObject({ status: 'past_due', failed_renewals: 1, last_failure: 'payment.declined.doNotHonor', period_number: 1 });
       expect(new Date(pastDue.grace_until!).getTime()).toBe(new Date(pastDue.current_period_end).getTime() + 30 * DAY_MS);
       const status = await callerFor(userId).distribution.subscription();
       expect(status).toMatchObject({ active: true, status: 'past_due' });

@@ -181,3 +181,6 @@ export type TUtilities = z.infer<typeof ZUtilities>;
 /** Spec §3, Outlet (the status and release date belong to a release; next issue). */
 export const ZOutlet = z.object({ store_id: z.number().int(), store_name: z.string(), child_stores: z.array(z.string()) });
 export type TOutlet = z.infer<typeof ZOutlet>;
+
+/** The identifier rules (pure functions, no imports), for the release editor's inline messages. */
+export { isValidIsrc, isValidIswc, isValidProductCode, normaliseIsrc, normaliseIswc } from './identifiers.js';

@@ -42,7 +42,7 @@ async function withUniqueNames<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-interface DistributionAccount {
+export interface DistributionAccount {
   userId: string;
   distributionUserId: string;
   artistId: number;
@@ -51,7 +51,7 @@ interface DistributionAccount {
 }
 
 /** The caller's distribution account (spec §3: all four ids present), else 403 distribution.setupRequired. */
-async function requireAccount(ctx: ServiceContext): Promise<DistributionAccount> {
+export async function requireAccount(ctx: ServiceContext): Promise<DistributionAccount> {
   if (!ctx.actor) throw unauthorized();
   const ids = await repo.findDistributionIds(ctx.db, ctx.actor.userId);
   if (!ids?.distribution_user_id || !ids.distribution_artist_id || !ids.distribution_participant_id || !ids.distribution_label_id) {
@@ -67,7 +67,7 @@ async function requireAccount(ctx: ServiceContext): Promise<DistributionAccount>
 }
 
 /** Writes need the add-on on (spec §6); reads only the account, so a lapsed user still sees their data. */
-async function requireWritableAccount(ctx: ServiceContext): Promise<DistributionAccount> {
+export async function requireWritableAccount(ctx: ServiceContext): Promise<DistributionAccount> {
   const account = await requireAccount(ctx);
   await requireActiveSubscription(ctx, account.userId);
   return account;

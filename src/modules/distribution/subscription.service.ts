@@ -11,8 +11,10 @@ import {
   settleSubscriptionCharge,
   subscriptionBillingOf,
   billingConfigFor,
+  describeGatewayAnswer,
   type RenewalResult,
 } from '../payments/index.js';
+import { sendReceipt } from '../invoices/index.js';
 import { amountOf, totalsFor, vatTreatmentFor } from '../pricing/index.js';
 import * as repo from './distribution.repository.js';
 import {
@@ -159,13 +161,14 @@ export async function subscribe(ctx: ServiceContext, input: TSubscribeInput): Pr
       return { ok: false as const, status: 'failed' as const, message: 'payment.serverFailure' };
     });
   if (!started.ok) {
+    ctx.log.warn({ paymentId: claimed.paymentId, orderId, key: started.message, gatewayAnswer: 'answer' in started && started.answer ? describeGatewayAnswer(started.answer) : undefined }, 'subscription charge not made');
     await failSubscriptionCharge(ctx.db, claimed.paymentId, started.status, started.message);
     throw new AppError('PAYMENT_FAILED', started.message);
   }
   await recordSubscriptionTransaction(ctx.db, claimed.paymentId, started.transactionId, started.paymentMethod);
 
   const now = new Date();
-  await ctx.db.transaction().execute(async (trx) => {
+  const invoiceNumber = await ctx.db.transaction().execute(async (trx) => {
     await repo.lockUser(trx, actor.userId);
     // A lapsed subscription (canceled or past its grace, not yet swept by the job) ends here.
     if (claimed.stale) await repo.setStatus(trx, claimed.stale.id, 'ended', now);
@@ -181,8 +184,10 @@ export async function subscribe(ctx: ServiceContext, input: TSubscribeInput): Pr
       periodStart: now,
       periodEnd: addMonths(now, DISTRIBUTION_PLAN.billingFrequency),
     });
-    await settleSubscriptionCharge(trx, ctx.platform, { paymentId: claimed.paymentId, subscriptionId: row.id, issuedAt: now });
+    return settleSubscriptionCharge(trx, ctx.platform, { paymentId: claimed.paymentId, subscriptionId: row.id, issuedAt: now });
   });
+  // Booked: the receipt goes out on its own; the subscription neither waits for it nor fails with it.
+  if (invoiceNumber !== null) void sendReceipt(ctx, { invoiceNumber });
   return distributionSubscription(ctx);
 }
 
@@ -288,6 +293,9 @@ async function renewOne(ctx: ServiceContext, id: string, now: Date): Promise<Out
       result = { ok: false, status: 'failed', message: 'payment.serverFailure' };
     }
     if (!result.ok) {
+      if (result.status !== 'pending') {
+        ctx.log.warn({ paymentId: step.paymentId, subscriptionId: id, key: result.message, gatewayAnswer: 'answer' in result && result.answer ? describeGatewayAnswer(result.answer) : undefined }, 'renewal charge not made');
+      }
       await failSubscriptionCharge(ctx.db, step.paymentId, result.status === 'pending' ? 'failed' : result.status, result.message);
       if (result.status === 'pending') return 'waiting';
       await ctx.db.transaction().execute(async (trx) => {
@@ -301,12 +309,14 @@ async function renewOne(ctx: ServiceContext, id: string, now: Date): Promise<Out
     }
     await recordSubscriptionTransaction(ctx.db, step.paymentId, result.transactionId, result.paymentMethod);
   }
-  await ctx.db.transaction().execute(async (trx) => {
+  const renewedInvoice = await ctx.db.transaction().execute(async (trx) => {
     const sub = await repo.findSubscriptionForUpdate(trx, id);
-    if (!sub) return;
+    if (!sub) return null;
     const start = new Date(sub.current_period_end);
-    await settleSubscriptionCharge(trx, ctx.platform, { paymentId: step.paymentId, subscriptionId: id, issuedAt: now });
+    const invoiceNumber = await settleSubscriptionCharge(trx, ctx.platform, { paymentId: step.paymentId, subscriptionId: id, issuedAt: now });
     await repo.advancePeriod(trx, id, { periodNumber: sub.period_number + 1, start, end: addMonths(start, sub.billing_frequency_months), now });
+    return invoiceNumber;
   });
+  if (renewedInvoice !== null) void sendReceipt(ctx, { invoiceNumber: renewedInvoice });
   return 'renewed';
 }

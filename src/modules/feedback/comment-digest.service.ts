@@ -44,19 +44,3 @@ export async function sendDueCommentDigests(platform: Platform, now = new Date()
   }
   return sent;
 }
-
-/** Runs the sweep every few minutes in the web process; the answer stops it (shutdown). */
-export function startCommentDigests(platform: Platform, everyMs = DIGEST_SWEEP_MS): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendDueCommentDigests(platform)
-      .catch((error: unknown) => platform.log.error({ err: error }, 'comment digest sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -1,4 +1,4 @@
-export { invoicePdf, issueInvoice, listInvoices } from './invoices.service.js';
+export { invoicePdf, issueInvoice, listInvoices, sendReceipt } from './invoices.service.js';
 export { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.js';
 export { invoicesRest } from './invoices.rest.js';
 export { invoicesRouter } from './invoices.trpc.js';

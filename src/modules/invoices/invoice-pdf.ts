@@ -77,7 +77,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     buyer.streetAndNumber,
     buyer.additional,
     `${buyer.zip} ${buyer.city}`,
-    `${buyer.state}, ${buyer.country}`,
+    [buyer.state, buyer.country].filter(Boolean).join(', '),
     buyer.taxId ? `VAT ID: ${buyer.taxId}` : null,
   ].filter((line): line is string => Boolean(line?.trim()));
   doc.fontSize(10).text(buyerLines.join('\n'), left, 170);

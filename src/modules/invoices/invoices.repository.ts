@@ -75,3 +75,8 @@ export async function findInvoice(db: Database, invoiceNumber: number) {
 }
 
 export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
+
+/** Where a receipt goes and in which language: the buyer's address and the language chosen at sign-up. */
+export async function findReceiptRecipient(db: Database, userId: string) {
+  return db.selectFrom('users').select(['email', 'first_name', 'locale']).where('id', '=', userId).executeTakeFirst();
+}

@@ -1,9 +1,10 @@
-import type { Platform, ServiceContext } from '../../platform/context.js';
+import type { Locale, Platform, ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { notFound, unauthorized } from '../../platform/errors.js';
 import type { TQuote } from '../payments/payments.schemas.js';
 import { billingConfigOf, type Seller } from '../pricing/index.js';
-import { renderInvoicePdf } from './invoice-pdf.js';
+import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.js';
+import { renderReceiptMail } from './invoices.mails.js';
 import * as repo from './invoices.repository.js';
 import type { TInvoice, TInvoiceNumberInput } from './invoices.schemas.js';
 
@@ -112,7 +113,14 @@ export async function invoicePdf(ctx: ServiceContext, input: TInvoiceNumberInput
   if (!ctx.actor) throw unauthorized();
   const invoice = await repo.findInvoice(ctx.db, input.invoiceNumber);
   if (!invoice || invoice.user_id !== ctx.actor.userId) throw notFound('invoice');
-  const pdf = await renderInvoicePdf({
+  return { fileName: invoiceFileName(invoice), pdf: await renderInvoicePdf(documentOf(invoice)) };
+}
+
+const invoiceFileName = (invoice: repo.InvoiceRow) => `invoice-${invoice.invoice_number}.pdf`;
+
+/** The stored invoice as the PDF states it: its own copy of buyer and seller, never today's. */
+function documentOf(invoice: repo.InvoiceRow): InvoiceDocument {
+  return {
     invoiceNumber: Number(invoice.invoice_number),
     issuedAt: invoice.created_at,
     seller: invoice.seller as Seller,
@@ -141,6 +149,41 @@ export async function invoicePdf(ctx: ServiceContext, input: TInvoiceNumberInput
     reverseCharge: invoice.reverse_charge,
     paymentMethod: invoice.payment_method,
     transactionId: invoice.transaction_id,
-  });
-  return { fileName: `invoice-${invoice.invoice_number}.pdf`, pdf };
+  };
+}
+
+/**
+ * The receipt of a booked purchase (issue 11): a mail to the buyer, in the language of their
+ * account (the request's language when the account has none), with the invoice PDF attached.
+ * Called after the booking's transaction committed. It never throws: the purchase is done and
+ * stays done whatever happens to its mail; a failure is logged (the invoice stays downloadable
+ * from /account/payments).
+ */
+export async function sendReceipt(ctx: Pick<ServiceContext, 'db' | 'log' | 'platform'> & { locale?: Locale }, input: { invoiceNumber: number }): Promise<void> {
+  try {
+    const invoice = await repo.findInvoice(ctx.db, input.invoiceNumber);
+    if (!invoice?.user_id) return;
+    const buyer = await repo.findReceiptRecipient(ctx.db, invoice.user_id);
+    if (!buyer) return;
+    const locale: Locale = buyer.locale ?? ctx.locale ?? 'en';
+    const pdf = await renderInvoicePdf(documentOf(invoice));
+    const link = new URL('/account/payments', ctx.platform.env.PUBLIC_URL).toString();
+    const rendered = renderReceiptMail(locale, {
+      firstName: buyer.first_name || invoice.first_name,
+      invoiceNumber: Number(invoice.invoice_number),
+      product: invoice.product,
+      totalCents: invoice.total_cents,
+      currency: invoice.currency.trim(),
+      link,
+    });
+    await ctx.platform.mailer.send({
+      to: buyer.email,
+      ...rendered,
+      link,
+      kind: 'receipt',
+      attachments: [{ filename: invoiceFileName(invoice), content: pdf, contentType: 'application/pdf' }],
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, invoiceNumber: input.invoiceNumber }, 'receipt mail failed');
+  }
 }

@@ -1,5 +1,3 @@
-import { readdir, writeFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,10 +5,11 @@ import { appRouter } from '../../app-router.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { setEnabled } from '../catalogue/index.js';
 import { createTestUser } from '../../test/factories.js';
+import { noticeIfOneConnection } from '../../test/test-database.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { wavBytes } from '../../test/wav-bytes.js';
-import { canCreateMaster, assertCanCreateMaster, trackAccessFor } from './masters.service.js';
+import { canCreateMaster, assertCanCreateMaster, styleHearing, trackAccessFor } from './masters.service.js';
 import { receiveUpload, saveUpload } from './upload.service.js';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
@@ -63,14 +62,12 @@ describe('masters and tracks', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const key = `tracks/${trackId}/masters/${row.id}/master.wav`;
-    await mkdir(path.dirname(platform.storage.pathOf(key)), { recursive: true });
-    await writeFile(platform.storage.pathOf(key), 'master audio');
+    await platform.storage.write(key, Readable.from([Buffer.from('master audio')]));
     await platform.db.updateTable('masters').set({ path: key }).where('id', '=', row.id).execute();
     return { id: row.id, key };
   }
 
-  const filesUnder = async (prefix: string) =>
-    (await readdir(platform.storage.pathOf(prefix), { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile()).length;
+  const filesUnder = async (prefix: string) => (await platform.storage.list(prefix)).length;
 
   async function graphql(user: User | null, query: string, variables: Record<string, unknown> = {}) {
     const response = await fetch(`${base}/graphql`, {
@@ -203,6 +200,17 @@ describe('masters and tracks', () => {
     expect(left).toEqual([masterId, keep.id].sort());
   });
 
+  it('when a German user lists masters, then style and group names are German (issue 11)', async () => {
+    const { trackId } = await uploadFor(alice);
+    const styled = await masterFor(alice, trackId, 'Electronic/Deep');
+    const german = createCallerFactory(appRouter)(platform.contextFor({ userId: alice.id }, 'de'));
+    const master = (await german.masters.trackMasters({ trackId })).find((m) => m.id === styled.id);
+    expect(master?.style).toMatchObject({ name: 'Tief', styleGroup: { name: 'Elektronisch' } });
+    expect(master?.style_name).toBe('Tief');
+    const english = (await callerFor(alice).masters.trackMasters({ trackId })).find((m) => m.id === styled.id);
+    expect(english?.style).toMatchObject({ name: 'Deep', styleGroup: { name: 'Electronic' } });
+  });
+
   it('when the unmastered master is removed, then the whole track with all its masters and files goes', async () => {
     const { trackId, masterId } = await uploadFor(alice);
     const styled = await masterFor(alice, trackId, 'Acoustic/Open');
@@ -261,7 +269,8 @@ describe('masters and tracks', () => {
     expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Warm') })).toEqual({ allowed: true });
   });
 
-  it('when two uploads race into the same planned track, then exactly one wins and its file stays', async () => {
+  it('when two uploads race into the same planned track, then exactly one wins and its file stays', async ({ task }) => {
+    noticeIfOneConnection(platform.database, task.name);
     const caller = callerFor(alice);
     const planned = await caller.tracks.createTrack({ name: 'Race', isCustomMaster: false });
     const ctx = platform.contextFor({ userId: alice.id });
@@ -291,5 +300,11 @@ describe('masters and tracks', () => {
     expect(await trackAccessFor(platform, { userId: carol.id, trackId: trackId })).toBeNull();
     expect(await trackAccessFor(platform, { userId: alice.id, trackId: '00000000-0000-4000-8000-000000000000' })).toBeNull();
     expect(await trackAccessFor(platform, { userId: alice.id, trackId: 'nonsense' })).toBeNull();
+    // How each may hear a style: the owner also live (before a bounce), bob only the shared master's.
+    const hearing = (userId: string, style: string) => styleHearing(platform, { userId, trackId, styleId: styleId(style) });
+    expect(await hearing(alice.id, 'Rock/Modern')).toBe('live');
+    expect(await hearing(bob.id, 'Hip-Hop/Heavy')).toBe('stored');
+    expect(await hearing(bob.id, 'Rock/Modern')).toBe('none');
+    expect(await hearing(carol.id, 'Hip-Hop/Heavy')).toBe('none');
   });
 });

@@ -183,9 +183,11 @@ export function findMasters(
       'tracks.created_at as track_created_at',
       'tracks.updated_at as track_updated_at',
       'styles.name as style_name',
+      'styles.name_de as style_name_de',
       'styles.style_index as style_index',
       'style_groups.id as style_group_id',
       'style_groups.name as style_group_name',
+      'style_groups.name_de as style_group_name_de',
     ])
     .where('masters.user_id', '=', filter.userId);
   if (filter.masterId) query = query.where('masters.id', '=', filter.masterId);
@@ -212,16 +214,6 @@ export function findLatestInvoices(db: Database, masterIds: string[]) {
 /** Storage keys of a track's files that the rows know of. */
 export function findMasterPathsOfTrack(db: Database, trackId: string) {
   return db.selectFrom('masters').select(['id', 'path']).where('track_id', '=', trackId).execute();
-}
-
-/** Bytes of the originals a user keeps (the storage quota counts these). */
-export async function storageUsedBy(db: Database, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('tracks')
-    .select(sql<string>`coalesce(sum(byte_length), 0)::text`.as('bytes'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.bytes ?? 0);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** Largest upload (decisions.md "Audio", spec §9): 500 MiB. */
-export const MAX_UPLOAD_BYTES = 524_288_000;
+export { MAX_UPLOAD_BYTES } from './masters.constants.js';
 
 /* ---------- inputs (shared by tRPC, GraphQL, REST and the client) ---------- */
 
@@ -208,3 +207,11 @@ export const ZTrackAccess = z
   .discriminatedUnion('role', [z.object({ role: z.literal('owner') }), z.object({ role: z.literal('shared'), styleIds: z.array(z.number().int()) })])
   .nullable();
 export type TTrackAccess = z.infer<typeof ZTrackAccess>;
+
+/**
+ * How a user may hear one style of a track: 'live' also as a render of the fitted style before any
+ * master exists (the owner, choosing a style); 'stored' only as the style's stored master (a user
+ * that master is shared with); 'none'. The media sidecar asks for this and obeys (decisions.md).
+ */
+export const ZStyleHearing = z.enum(['live', 'stored', 'none']);
+export type TStyleHearing = z.infer<typeof ZStyleHearing>;

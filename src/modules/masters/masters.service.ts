@@ -11,6 +11,7 @@ import {
   type TIdInput,
   type TMaster,
   type TMastersInput,
+  type TStyleHearing,
   type TTrackAccess,
   type TTrackIdInput,
 } from './masters.schemas.js';
@@ -24,7 +25,12 @@ export function measurementsOf(value: unknown): TMasterMeasurements | null {
   return parsed.success ? parsed.data : null;
 }
 
-async function toMasters(db: Database, rows: MasterRow[]): Promise<TMaster[]> {
+/** A style's or group's name in the caller's language: German where one is set (sql/0078). */
+export function localName(locale: string, name: string, nameDe: string | null | undefined): string {
+  return locale === 'de' && nameDe ? nameDe : name;
+}
+
+async function toMasters(db: Database, rows: MasterRow[], locale: string): Promise<TMaster[]> {
   const invoices = await repo.findLatestInvoices(db, rows.map((row) => row.id));
   const latestInvoice = new Map<string, (typeof invoices)[number]>();
   for (const invoice of invoices) if (invoice.master_id && !latestInvoice.has(invoice.master_id)) latestInvoice.set(invoice.master_id, invoice);
@@ -32,6 +38,8 @@ async function toMasters(db: Database, rows: MasterRow[]): Promise<TMaster[]> {
   return rows.map((row) => {
     const invoice = latestInvoice.get(row.id);
     const styled = row.style_id !== null && row.style_name !== null && row.style_index !== null && row.style_group_id !== null && row.style_group_name !== null;
+    const styleName = row.style_name === null ? null : localName(locale, row.style_name, row.style_name_de);
+    const groupName = row.style_group_name === null ? null : localName(locale, row.style_group_name, row.style_group_name_de);
     return {
       id: row.id,
       // The same Track as myTracks answers: the track's owner is the master's.
@@ -59,9 +67,9 @@ async function toMasters(db: Database, rows: MasterRow[]): Promise<TMaster[]> {
       style: styled
         ? {
             id: row.style_id!,
-            name: row.style_name!,
+            name: styleName!,
             styleIndex: row.style_index!,
-            styleGroup: { id: row.style_group_id!, name: row.style_group_name! },
+            styleGroup: { id: row.style_group_id!, name: groupName! },
           }
         : null,
       user: { id: row.user_id, email: row.user_email },
@@ -84,8 +92,8 @@ async function toMasters(db: Database, rows: MasterRow[]): Promise<TMaster[]> {
       track_name: row.track_name,
       custom_master: row.track_is_custom_master,
       track_artist: row.track_artist,
-      style_name: row.style_name,
-      styleGroup_name: row.style_group_name,
+      style_name: styleName,
+      styleGroup_name: groupName,
     };
   });
 }
@@ -93,7 +101,7 @@ async function toMasters(db: Database, rows: MasterRow[]): Promise<TMaster[]> {
 /** The caller's masters, unmastered ones included (spec §2 master list), sorted as asked. */
 export async function listMasters(ctx: ServiceContext, input: TMastersInput): Promise<TMaster[]> {
   const rows = await repo.findMasters(ctx.db, { userId: userIdOf(ctx), order: input });
-  return toMasters(ctx.db, rows);
+  return toMasters(ctx.db, rows, ctx.locale);
 }
 
 /** Every master of one of the caller's tracks; another user's track is not found. */
@@ -101,19 +109,19 @@ export async function listTrackMasters(ctx: ServiceContext, input: TTrackIdInput
   const userId = userIdOf(ctx);
   const rows = await repo.findMasters(ctx.db, { userId, trackId: input.trackId, order: { orderEntity: 'date', orderDirection: 'ASC' } });
   if (rows.length === 0 && (await repo.findTracks(ctx.db, { userId, trackId: input.trackId })).length === 0) throw notFound('track');
-  return toMasters(ctx.db, rows);
+  return toMasters(ctx.db, rows, ctx.locale);
 }
 
 export async function getUnmasteredMaster(ctx: ServiceContext, input: TTrackIdInput): Promise<TMaster> {
   const rows = await repo.findMasters(ctx.db, { userId: userIdOf(ctx), trackId: input.trackId, unmasteredOnly: true });
-  const [master] = await toMasters(ctx.db, rows);
+  const [master] = await toMasters(ctx.db, rows, ctx.locale);
   if (!master) throw notFound('master');
   return master;
 }
 
 export async function getMaster(ctx: ServiceContext, input: TIdInput): Promise<TMaster> {
   const rows = await repo.findMasters(ctx.db, { userId: userIdOf(ctx), masterId: input.id });
-  const [master] = await toMasters(ctx.db, rows);
+  const [master] = await toMasters(ctx.db, rows, ctx.locale);
   if (!master) throw notFound('master');
   return master;
 }
@@ -167,6 +175,18 @@ export async function assertCanCreateMaster(ctx: ServiceContext, input: TCanCrea
   if (verdict.allowed) return;
   if (verdict.reason === 'styleNotAvailable') throw new AppError('NOT_FOUND', 'error.styleNotFound', { detail: String(input.styleId) });
   throw new AppError('CONFLICT', `mastering.${verdict.reason}`);
+}
+
+/** The style-hearing rule (ZStyleHearing), decided here only: the sidecar asks through styleHearing. */
+export function styleHearingOf(access: TTrackAccess, styleId: number): TStyleHearing {
+  if (!access) return 'none';
+  if (access.role === 'owner') return 'live';
+  return access.styleIds.includes(styleId) ? 'stored' : 'none';
+}
+
+/** How the user may hear the track's style (styleHearingOf over trackAccessFor). */
+export async function styleHearing(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string; styleId: number }): Promise<TStyleHearing> {
+  return styleHearingOf(await trackAccessFor(ctx, input), input.styleId);
 }
 
 /** Who may hear a track (media sidecar): its owner; a user some of its masters are shared with, those masters; or nobody. */

@@ -3,6 +3,7 @@ import { createTestUser } from '../../test/factories.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { wavBytes } from '../../test/wav-bytes.js';
+import { assertCanBounce, recordMastered } from '../streaming/index.js';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 const BOUNDARY = '----masterdeck-quota-boundary-1b2c3d';
@@ -53,5 +54,40 @@ describe('upload quotas', () => {
     expect((await upload(user, large)).status).toBe(200);
     expect(await upload(user, large)).toMatchObject({ status: 413, body: { message: 'store.upload.error.storageFull' } });
     expect(await trackCount(user)).toBe(1);
+  });
+
+  const enabledStyles = () => platform.db.selectFrom('styles').select('id').where('enabled', '=', true).orderBy('id').limit(2).execute();
+  const trackOf = async (masterId: string) => (await platform.db.selectFrom('masters').select('track_id').where('id', '=', masterId).executeTakeFirstOrThrow()).track_id;
+
+  it("when a user's masters and their downloads fill the quota, then the next upload is refused", async () => {
+    const user = await createTestUser(platform.db, platform.secrets.jwtSecret);
+    const small = wavBytes({ frames: 4410 });
+    const first = await upload(user, small);
+    expect(first.status).toBe(200);
+    const trackId = await trackOf((first.body as { id: string }).id);
+    const [style] = await enabledStyles();
+    // What a bounce records: the master and its downloads, 1000 kB of the 1 MB quota.
+    await recordMastered(platform.contextFor(null), {
+      trackId,
+      styleId: style!.id,
+      path: `tracks/${trackId}/masters/style-${style!.id}.wav`,
+      checksum: '0'.repeat(64),
+      measurements: { lufs: -14, truePeak: -1, frames: 4410, channels: 2, sampleRate: 44100 },
+      fileBytes: 1000 * 1024,
+    });
+    expect(await upload(user, small)).toMatchObject({ status: 413, body: { message: 'store.upload.error.storageFull' } });
+    expect(await trackCount(user)).toBe(1);
+  });
+
+  it("when a bounce would make a master whose files do not fit the owner's quota, then it is refused before it runs; one that fits is not", async () => {
+    const user = await createTestUser(platform.db, platform.secrets.jwtSecret);
+    const [style] = await enabledStyles();
+    const short = await upload(user, wavBytes({ frames: 4410, channels: 2 }));
+    const long = await upload(user, wavBytes({ frames: 100_000, channels: 2 }));
+    expect([short.status, long.status]).toEqual([200, 200]);
+    const ctx = platform.contextFor(null);
+    // 0.1 s makes about 90 kB of files; 2.3 s about 2 MB, past the 1 MB quota.
+    await expect(assertCanBounce(ctx, { trackId: await trackOf((short.body as { id: string }).id), styleId: style!.id })).resolves.toEqual({ existingMasterId: null });
+    await expect(assertCanBounce(ctx, { trackId: await trackOf((long.body as { id: string }).id), styleId: style!.id })).rejects.toMatchObject({ message: 'mastering.storageFull' });
   });
 });

@@ -1,7 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import path from 'node:path';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from '../../test/factories.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
@@ -13,14 +12,17 @@ type User = Awaited<ReturnType<typeof createTestUser>>;
 interface Part {
   name: string;
   value?: string;
-  file?: { name: string; bytes: Uint8Array };
+  /** encodedName: sent as RFC 5987 `filename*` (percent-encoded), which busboy decodes. */
+  file?: { name: string; bytes: Uint8Array; encodedName?: string };
 }
 
 const BOUNDARY = '----masterdeck-test-boundary-7MA4YWxkTrZu0gW';
 
 function partHead(part: Part): string {
   const disposition = part.file
-    ? `form-data; name="${part.name}"; filename="${part.file.name}"`
+    ? part.file.encodedName
+      ? `form-data; name="${part.name}"; filename*=utf-8''${part.file.encodedName}`
+      : `form-data; name="${part.name}"; filename="${part.file.name}"`
     : `form-data; name="${part.name}"`;
   return `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${part.file ? 'Content-Type: audio/wav\r\n' : ''}\r\n`;
 }
@@ -34,18 +36,14 @@ function multipart(parts: Part[]): Buffer {
   return Buffer.concat(pieces);
 }
 
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-}
-
 describe('POST /api/upload', () => {
   let platform: TestPlatform;
   let app: TestApp;
   let base: string;
   let alice: User;
   let bob: User;
-  const storageDir = () => path.join(platform.dataDir, 'storage');
+  // Every stored file, the staged (.part) ones of the disk included.
+  const storedFiles = () => platform.storage.list('tracks');
 
   beforeAll(async () => {
     platform = await createTestPlatform();
@@ -77,10 +75,10 @@ describe('POST /api/upload', () => {
 
   /** Runs `act` and checks that it left no row and no file behind. */
   async function expectNothingLeft(user: User, act: () => Promise<void>) {
-    const before = { rows: await counts(user), files: await listFiles(storageDir()) };
+    const before = { rows: await counts(user), files: await storedFiles() };
     await act();
     expect(await counts(user)).toEqual(before.rows);
-    expect(await listFiles(storageDir())).toEqual(before.files);
+    expect(await storedFiles()).toEqual(before.files);
   }
 
   const malformed: [string, Uint8Array, number, string, RegExp][] = [
@@ -190,8 +188,8 @@ describe('POST /api/upload', () => {
     expect(Number(master.number_of_samples)).toBe(options.frames ?? 4410);
     expect(Number(master.byte_length)).toBe(bytes.length);
     expect(master.path).toBe(`tracks/${master.id}/original.wav`);
-    expect(await readFile(platform.storage.pathOf(master.path!))).toEqual(Buffer.from(bytes));
-    expect((await listFiles(path.join(storageDir(), 'tracks', master.id))).map((f) => path.basename(f))).toEqual(['original.wav']);
+    expect(await buffer(platform.storage.read(master.path!))).toEqual(Buffer.from(bytes));
+    expect(await platform.storage.list(`tracks/${master.id}`)).toEqual([`tracks/${master.id}/original.wav`]);
   });
 
   it('when nobody is signed in, then 401 and nothing is stored', async () => {
@@ -250,7 +248,7 @@ describe('POST /api/upload', () => {
       expect(body.message).toBe('global.error.notFound');
     });
     expect(await platform.db.selectFrom('tracks').select('path').where('id', '=', bobsTrack.id).executeTakeFirstOrThrow()).toEqual({ path: null });
-    expect(await listFiles(path.join(storageDir(), 'tracks', bobsTrack.id))).toEqual([]);
+    expect(await platform.storage.list(`tracks/${bobsTrack.id}`)).toEqual([]);
     const notAnId = await upload(alice, [{ name: 'trackId', value: 'not-an-id' }, wavPart(wavBytes())]);
     expect(notAnId.status).toBe(404);
   });
@@ -263,6 +261,25 @@ describe('POST /api/upload', () => {
       expect(body.message).toBe('error.uploadFieldOrder');
     });
   });
+
+  // The file name becomes the track's name: an encoded NUL there was a 500 from PostgreSQL, a bell a
+  // stored name. (busboy itself refuses raw control characters in a part header as malformed.)
+  const encodedName = (encodedName: string): Part => ({ name: 'track', file: { name: '', encodedName, bytes: wavBytes() } });
+  const controlCases: [string, () => Part[]][] = [
+    ['a NUL in the file name', () => [encodedName('My%00Song.wav')]],
+    ['a bell in the file name', () => [encodedName('My%07Song.wav')]],
+    ['an escape in a field before the file', () => [{ name: 'isCustomMaster', value: 'false\u001b' }, wavPart(wavBytes())]],
+    ['a control character in a field after the file', () => [wavPart(wavBytes()), { name: 'isCustomMaster', value: '\u0001false' }]],
+  ];
+  for (const [what, parts] of controlCases) {
+    it(`when the upload has ${what}, then 400 global.error.invalidInput and nothing is stored`, async () => {
+      await expectNothingLeft(alice, async () => {
+        const { status, body } = await upload(alice, parts());
+        expect(status).toBe(400);
+        expect(body.message, body.detail).toBe('global.error.invalidInput');
+      });
+    });
+  }
 
   it('when the client disconnects in the middle of the file, then nothing remains', async () => {
     const bytes = wavBytes({ frames: 441_000 });

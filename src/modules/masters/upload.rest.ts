@@ -3,6 +3,7 @@ import busboy from 'busboy';
 import express, { type Request, type Response } from 'express';
 import type { Platform, ServiceContext } from '../../platform/context.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
+import { hasControlCharacters } from '../../platform/http/body-guard.js';
 import { contextOfRequest } from '../../platform/http/request-context.js';
 import { parseInput } from '../../platform/validation.js';
 import { MAX_UPLOAD_BYTES, ZUploadFields, type TUploadAnswer } from './masters.schemas.js';
@@ -34,6 +35,12 @@ interface ParsedUpload {
   trackIdAfterFile: boolean;
   /** trackId was sent but is no id at all: no track of the caller's can have it. */
   trackIdInvalid: boolean;
+  /**
+   * A field name, value or the file name holds a control character. The JSON guard (body-guard.ts)
+   * never sees multipart bodies; a NUL in the file name reached the track's name and PostgreSQL
+   * refused it with a 500. The whole upload is refused with global.error.invalidInput.
+   */
+  controlCharacters: boolean;
 }
 
 /**
@@ -42,7 +49,7 @@ interface ParsedUpload {
  */
 function readMultipart(ctx: ServiceContext, req: Request): Promise<ParsedUpload> {
   return new Promise((resolve, reject) => {
-    const parsed: ParsedUpload = { fields: {}, received: null, trackIdAfterFile: false, trackIdInvalid: false };
+    const parsed: ParsedUpload = { fields: {}, received: null, trackIdAfterFile: false, trackIdInvalid: false, controlCharacters: false };
     let parser: busboy.Busboy;
     try {
       parser = busboy({
@@ -57,11 +64,14 @@ function readMultipart(ctx: ServiceContext, req: Request): Promise<ParsedUpload>
       return;
     }
     parser.on('field', (name, value) => {
+      if (hasControlCharacters(name) || hasControlCharacters(value)) parsed.controlCharacters = true;
       if (name === 'trackId' && parsed.received) parsed.trackIdAfterFile = true;
       parsed.fields[name] = value;
     });
     parser.on('file', (name, file, info) => {
-      if (name !== 'track' || parsed.received) {
+      if (hasControlCharacters(name) || hasControlCharacters(info.filename ?? '')) parsed.controlCharacters = true;
+      // A refused file is not even stored: it is read past and dropped.
+      if (name !== 'track' || parsed.received || parsed.controlCharacters) {
         file.resume();
         return;
       }
@@ -138,6 +148,12 @@ async function handleUpload(platform: Platform, req: Request): Promise<TUploadAn
   await checkUploadQuotas(ctx, Number(req.headers['content-length'] ?? 0));
 
   const parsed = await readMultipart(ctx, req);
+  if (parsed.controlCharacters) {
+    // A file that came before the refused field was stored already: it goes (a refused one removed itself).
+    const stored = await parsed.received?.catch(() => null);
+    if (stored) await discardUpload(ctx, stored);
+    throw new AppError('BAD_REQUEST', 'global.error.invalidInput', { detail: 'control character in a form field or the file name' });
+  }
   if (!parsed.received) throw new AppError('BAD_REQUEST', 'error.noFile', { detail: 'multipart field "track" is missing' });
   const received = await parsed.received;
   try {

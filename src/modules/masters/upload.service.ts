@@ -9,6 +9,7 @@ import type { StagedFile } from '../../platform/storage/file-storage.js';
 import { parseWavHeader, type WavFormat } from '../audio/index.js';
 import * as repo from './masters.repository.js';
 import { MAX_UPLOAD_BYTES, type TUploadAnswer } from './masters.schemas.js';
+import { assertStorageFor } from './storage-quota.js';
 import { originalKeyOf, removeStoredFiles, trackFilesPrefix, userIdOf } from './tracks.service.js';
 
 /**
@@ -36,23 +37,21 @@ export interface ReceivedUpload {
   staged: StagedFile;
 }
 
-const storageFull = () => new AppError('PAYLOAD_TOO_LARGE', 'store.upload.error.storageFull');
-
 /**
  * Per-user upload quotas, checked before the body is read (early and cheap): uploads per hour
- * (UPLOADS_PER_HOUR) and the bytes of originals a user keeps (STORAGE_QUOTA_MB), against the
- * declared length. saveUpload checks the received size again (a chunked body declares none).
+ * (UPLOADS_PER_HOUR) and the bytes a user keeps, originals and masters (STORAGE_QUOTA_MB,
+ * storage-quota.ts), against the declared length. saveUpload checks the received size again (a chunked body declares none).
  */
 export async function checkUploadQuotas(ctx: ServiceContext, declaredBytes: number): Promise<void> {
   const userId = userIdOf(ctx);
-  const { UPLOADS_PER_HOUR, STORAGE_QUOTA_MB } = ctx.platform.env;
+  const { UPLOADS_PER_HOUR } = ctx.platform.env;
   try {
     await enforceRateLimits(ctx.db, [{ rule: { name: 'upload-user', max: UPLOADS_PER_HOUR, windowS: 3600 }, key: userId }]);
   } catch (error) {
     if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') throw new AppError('TOO_MANY_REQUESTS', 'store.upload.error.tooManyUploads');
     throw error;
   }
-  if ((await repo.storageUsedBy(ctx.db, userId)) + declaredBytes > STORAGE_QUOTA_MB * 1024 * 1024) throw storageFull();
+  await assertStorageFor(ctx, userId, declaredBytes, 'store.upload.error.storageFull');
 }
 
 /** The track's name when the upload creates it: the file name without folders and extension. */
@@ -166,7 +165,7 @@ export async function saveUpload(ctx: ServiceContext, input: { upload: ReceivedU
   const { upload, ...options } = input;
   const key = originalKeyOf(upload.trackId);
   let moved = false;
-  if ((await repo.storageUsedBy(ctx.db, upload.userId)) + upload.bytes > ctx.platform.env.STORAGE_QUOTA_MB * 1024 * 1024) throw storageFull();
+  await assertStorageFor(ctx, upload.userId, upload.bytes, 'store.upload.error.storageFull');
   try {
     const masterId = await ctx.db.transaction().execute(async (trx) => {
       if (upload.isNewTrack) {

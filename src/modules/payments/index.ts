@@ -1,4 +1,4 @@
-export { clientToken, pay, priceInfo, readPaidMaster, reconcilePendingPayments, removePaymentMethod, savedPaymentMethods } from './payments.service.js';
+export { clientToken, pay, priceInfo, reconcilePendingPayments, removePaymentMethod, savedPaymentMethods } from './payments.service.js';
 export { installPaymentGateway, paymentGatewayOf } from './gateway/gateway-of.js';
 export { createLocalGateway, LOCAL_CLIENT_TOKEN_PREFIX } from './gateway/local-gateway.js';
 export type { PaymentGateway, SaleRequest, SaleResult, SavedPaymentMethod } from './gateway/payment-gateway.js';
@@ -17,3 +17,4 @@ export {
 export { installSubscriptionBilling, subscriptionBillingOf, createLocalSubscriptions, type SubscriptionBilling, type RenewalResult } from './gateway/subscription-billing.js';
 export { createLocalVault } from './gateway/local-vault.js';
 export { billingConfigFor } from './gateway/gateway-of.js';
+export { declineKeyOf, describeGatewayAnswer, type GatewayAnswer } from './gateway/decline-reasons.js';

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { serviceContextOf } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { createAddress, createBuyerWithMaster, createCoupon, createMaster, createUser } from '../../test/commerce-factories.js';
+import { noticeIfOneConnection } from '../../test/test-database.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { validateCoupon, WELCOME_COUPON_KEY, ZValidateCouponInput } from '../coupons/index.js';
 import { createLocalGateway, installPaymentGateway, pay, priceInfo, ZPayInput, type PaymentGateway, type SaleRequest } from './index.js';
@@ -94,10 +97,16 @@ describe('payments', () => {
       expect((await invoicesOf(masterId)).map((i) => i.total_cents)).toEqual([299, 400]);
     });
 
-    it('when the card is declined, then nothing changes and the gateway message comes back', async () => {
+    it('when the card is declined, then nothing changes and a decline translation key comes back', async () => {
       const { userId, masterId } = await createBuyerWithMaster(platform.db, { country: 'DE' });
       const before = await lastInvoiceNumber();
-      await expect(pay(as(userId), { masterId, buyingOption: 1, nonce: 'fake-processor-declined-visa-nonce' })).rejects.toMatchObject({ code: 'PAYMENT_FAILED', message: 'Do Not Honor' });
+      const logged: string[] = [];
+      const log = pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) });
+      await expect(pay(serviceContextOf(platform, { userId }, 'en', log), { masterId, buyingOption: 1, nonce: 'fake-processor-declined-visa-nonce' })).rejects.toMatchObject({ code: 'PAYMENT_FAILED', message: 'payment.declined.doNotHonor' });
+      // The gateway's own code and words are in the log, and only there.
+      expect(logged.join('')).toContain('processor 2000 Do Not Honor');
+      const failed = await platform.db.selectFrom('payments').select(['status', 'failure_message']).where('master_id', '=', masterId).executeTakeFirstOrThrow();
+      expect(failed).toEqual({ status: 'declined', failure_message: 'payment.declined.doNotHonor' });
       await expect(pay(as(userId), { masterId, buyingOption: 1, nonce: 'some-unknown-nonce' })).rejects.toMatchObject({ code: 'PAYMENT_FAILED', message: 'payment.serverFailure' });
       const master = await platform.db.selectFrom('masters').select(['buying_option', 'status']).where('id', '=', masterId).executeTakeFirstOrThrow();
       expect(master).toEqual({ buying_option: 0, status: 'MASTERED' });
@@ -172,6 +181,8 @@ describe('payments', () => {
   });
 
   describe('concurrency', () => {
+    beforeEach(({ task }) => noticeIfOneConnection(platform.database, task.name));
+
     it('when 20 pays for the same master and option arrive at once, then one charge and one invoice result', async () => {
       const { userId, masterId } = await createBuyerWithMaster(platform.db, { country: 'DE' });
       const salesBefore = gateway.sales.length;

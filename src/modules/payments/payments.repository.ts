@@ -66,16 +66,17 @@ export async function findOtherPendingPayment(db: Database, masterId: string, id
 }
 
 /** Pending one-off payments not touched since `before`: charged-but-unbooked or abandoned. */
-export async function findStalePendingPayments(db: Database, before: Date) {
-  return db
+export async function findStalePendingPayments(db: Database, before: Date, idempotencyKey?: string) {
+  let query = db
     .selectFrom('payments')
-    .select(['id', 'transaction_id', 'gateway'])
+    .select(['id', 'transaction_id', 'gateway', 'idempotency_key', 'amount_cents', 'currency', 'updated_at'])
     .where('status', '=', 'pending')
     .where('master_id', 'is not', null)
     .where('updated_at', '<', before)
     .orderBy('created_at')
-    .limit(100)
-    .execute();
+    .limit(100);
+  if (idempotencyKey !== undefined) query = query.where('idempotency_key', '=', idempotencyKey);
+  return query.execute();
 }
 
 export async function findPaymentById(db: Database, paymentId: string) {
@@ -136,13 +137,33 @@ export async function reclaimPayment(db: Database, paymentId: string, values: Pe
 }
 
 /** Right after the gateway settled: from here on, any request may finish the purchase without charging. */
-export async function recordTransaction(db: Database, paymentId: string, transactionId: string, paymentMethod: string) {
-  await db
+export async function recordTransaction(db: Database, paymentId: string, transactionId: string, paymentMethod: string): Promise<boolean> {
+  const recorded = await db
     .updateTable('payments')
     .set({ transaction_id: transactionId, payment_method: paymentMethod, updated_at: sql`now()` })
     .where('id', '=', paymentId)
     .where('status', '=', 'pending')
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return recorded !== undefined;
+}
+
+/**
+ * A pending payment the gateway holds no sale for is released: failed with `message`, so its
+ * master can be removed and paid again. Only if nothing touched it since it was read (a pay that
+ * recorded its transaction meanwhile keeps it pending).
+ */
+export async function releaseAbandonedPayment(db: Database, paymentId: string, seenUpdatedAt: Date, message: string): Promise<boolean> {
+  const released = await db
+    .updateTable('payments')
+    .set({ status: 'failed', failure_message: message, updated_at: sql`now()` })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .where('transaction_id', 'is', null)
+    .where('updated_at', '=', seenUpdatedAt)
+    .returning('id')
+    .executeTakeFirst();
+  return released !== undefined;
 }
 
 export async function failPayment(db: Database, paymentId: string, status: 'declined' | 'failed', message: string) {

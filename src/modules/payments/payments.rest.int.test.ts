@@ -100,7 +100,7 @@ describe('checkout over REST and tRPC, invoice download', () => {
     const { userId, masterId } = await createBuyerWithMaster(platform.db);
     const response = await fetch(`${base}/api/payment/pay`, { method: 'POST', headers: json(userId), body: JSON.stringify({ masterId, nonce: 'fake-processor-declined-visa-nonce', buyingOption: 1 }) });
     expect(response.status).toBe(402);
-    expect(await response.json()).toEqual({ statusCode: 402, message: 'Do Not Honor' });
+    expect(await response.json()).toEqual({ statusCode: 402, message: 'payment.declined.doNotHonor' });
   });
 
   it('when the checkout dialog uses tRPC, then the same services answer', async () => {

@@ -6,7 +6,8 @@ import { couponValueCents, redeemCoupon, usableCoupon } from '../coupons/index.j
 import { amountOf, chargeCentsFor, currencyOf, totalsFor, vatTreatmentFor, type TBuyingOption } from '../pricing/index.js';
 import { billingConfigFor, paymentGatewayOf } from './gateway/gateway-of.js';
 import { SERVER_FAILURE, type SavedPaymentMethod } from './gateway/payment-gateway.js';
-import { issueInvoice } from '../invoices/index.js';
+import { describeGatewayAnswer } from './gateway/decline-reasons.js';
+import { issueInvoice, sendReceipt } from '../invoices/index.js';
 import * as repo from './payments.repository.js';
 import { isMastered } from '../masters/index.js';
 import {
@@ -23,8 +24,8 @@ const WAIT_FOR_CONCURRENT_MS = 30_000;
 const POLL_MS = 50;
 /**
  * A pending attempt with no recorded transaction, older than this, is taken to have died (process
- * killed between claim and charge) and may be claimed again. Braintree's own request timeout is
- * 60 s; the gap leaves room for it. The order id lets operators reconcile the rare double charge.
+ * killed between claim and recording the charge): the gateway is asked whether it charged
+ * (resolveStalePayment). Braintree's own request timeout is 60 s; the gap leaves room for it.
  */
 const ABANDONED_AFTER_MS = 5 * 60_000;
 
@@ -128,7 +129,9 @@ type Claim =
   /** Another option of the master was charged and never booked: book it first, then claim again. */
   | { kind: 'finishOther'; paymentId: string }
   | { kind: 'charge'; paymentId: string; quote: TQuote }
-  | { kind: 'finish'; paymentId: string };
+  | { kind: 'finish'; paymentId: string }
+  /** This key's pending payment was abandoned without a recorded transaction: ask the gateway, then claim again. */
+  | { kind: 'resolveStale' };
 
 /**
  * Step 1 of a pay, one short transaction: lock the master, look at the payment under the key
@@ -146,7 +149,9 @@ async function claim(ctx: ServiceContext, actor: Actor, input: TPayInput & { buy
       // Charged but not yet booked: finish it, never charge again.
       if (existing.transaction_id !== null || existing.gateway === 'none') return { kind: 'finish', paymentId: existing.id };
       if (Date.now() - existing.updated_at.getTime() < ABANDONED_AFTER_MS) return { kind: 'busy' };
-      ctx.log.warn({ paymentId: existing.id, idempotencyKey }, 'reclaiming an abandoned pending payment');
+      // Its process died before recording the gateway's answer: the gateway is asked first (outside
+      // this transaction), so a charge that went through is booked, never made a second time.
+      return { kind: 'resolveStale' };
     }
     // Another option of this master in flight decides what this one costs (an upgrade pays the
     // difference), so this pay waits for it instead of charging the full price beside it.
@@ -217,22 +222,23 @@ async function claim(ctx: ServiceContext, actor: Actor, input: TPayInput & { buy
 
 /**
  * Step 3, one transaction: the payment settles, the master gets its option and PAYMENT_DONE, the
- * coupon's use is counted and the invoice takes the next number. Locks are taken master first,
+ * coupon's use is counted and the invoice takes the next number; after the commit, the receipt
+ * with the invoice is mailed to the buyer. Locks are taken master first,
  * then payment, coupon and, last and briefly, the invoice counter (the one lock all buyers share).
  */
 async function finish(ctx: ServiceContext, paymentId: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  const invoiceNumber = await ctx.db.transaction().execute(async (trx) => {
     const payment = await repo.findPaymentById(trx, paymentId);
-    if (!payment?.master_id || payment.status !== 'pending') return;
+    if (!payment?.master_id || payment.status !== 'pending') return null;
     await repo.findMasterForPayment(trx, payment.master_id, { forUpdate: true });
     const quote = ZQuote.parse(payment.quote);
     const settled = await repo.settlePayment(trx, paymentId, payment.gateway === 'none' ? 'coupon' : 'credit_card');
-    if (!settled) return;
+    if (!settled) return null;
     await repo.markMasterPaid(trx, payment.master_id, quote.buyingOption);
     if (payment.coupon_id !== null) {
       await redeemCoupon(trx, payment.coupon_id);
     }
-    await issueInvoice(trx, ctx.platform, {
+    return issueInvoice(trx, ctx.platform, {
       userId: payment.user_id,
       masterId: payment.master_id,
       paymentId,
@@ -242,13 +248,16 @@ async function finish(ctx: ServiceContext, paymentId: string): Promise<void> {
       transactionId: settled.transaction_id,
     });
   });
+  // Booked: the receipt goes out on its own; the pay neither waits for it nor fails with it.
+  if (invoiceNumber !== null) void sendReceipt(ctx, { invoiceNumber });
 }
 
 /**
  * POST /api/payment/pay (spec §4, §7). Idempotent per master and option: concurrent or repeated
  * pays charge once and all answer the purchased master. The gateway is called outside any database
  * transaction (a charge can take seconds; no lock or connection is held meanwhile). A decline
- * changes nothing but the attempt's record and answers the gateway's message.
+ * changes nothing but the attempt's record and answers a `payment.declined.*` key (the gateway's
+ * own answer goes to the log).
  */
 export async function pay(ctx: ServiceContext, input: TPayInput): Promise<TPaidMaster> {
   const actor = requireActor(ctx);
@@ -267,33 +276,71 @@ export async function pay(ctx: ServiceContext, input: TPayInput): Promise<TPaidM
       await finish(ctx, step.paymentId);
       continue;
     }
+    if (step.kind === 'resolveStale') {
+      const stale = await repo.findStalePendingPayments(ctx.db, new Date(Date.now() - ABANDONED_AFTER_MS), idempotencyKey);
+      const outcome = stale[0] ? await resolveStalePayment(ctx, stale[0]) : 'booked';
+      // The gateway could not say whether it charged: charging again could charge twice.
+      if (outcome === 'unresolved') throw new AppError('CONFLICT', 'payment.alreadyInProgress');
+      continue;
+    }
     if (step.kind === 'charge' && step.quote.totalCents > 0) await charge(ctx, actor, step.paymentId, step.quote, input.nonce ?? '', idempotencyKey);
     if (step.kind !== 'done') await finish(ctx, step.paymentId);
-    return readPaidMaster(ctx.db, input.masterId);
+    return readPaidMaster(ctx, input);
   }
 }
 
+type StalePayment = Awaited<ReturnType<typeof repo.findStalePendingPayments>>[number];
+
+/** The failure message of a payment released because the gateway holds no sale for it. */
+export const ABANDONED_MESSAGE = 'payment.abandoned';
+
 /**
- * Books payments that were charged but never finished (the process died between the gateway's
- * answer and the booking): each pending payment with a recorded transaction is finished, with its
- * invoice. Pending payments without a transaction older than ABANDONED_AFTER_MS are only counted
- * and logged: the next pay of that master reclaims them, and an operator checks the gateway by the
- * order id (`payments.idempotency_key`). Runs every few minutes in the web process (server.ts).
+ * One stale pending payment without a recorded transaction (its process died between the claim
+ * and recording the gateway's answer): the gateway is asked for a sale under the payment's order
+ * id (its idempotency key). A sale that took the quoted amount is recorded and booked with its
+ * invoice; no sale means no money moved, and the payment is released (failed, payment.abandoned),
+ * so its master can be removed or paid again. When the gateway cannot answer, or its sale is not
+ * the quoted amount, the payment stays pending and is logged for an operator: neither booking nor
+ * releasing it would be safe.
  */
-export async function reconcilePendingPayments(ctx: ServiceContext): Promise<{ booked: number; abandoned: number }> {
-  const stale = await repo.findStalePendingPayments(ctx.db, new Date(Date.now() - ABANDONED_AFTER_MS));
-  let booked = 0;
-  let abandoned = 0;
-  for (const payment of stale) {
-    if (payment.transaction_id === null && payment.gateway !== 'none') {
-      abandoned += 1;
-      continue;
-    }
+async function resolveStalePayment(ctx: ServiceContext, payment: StalePayment): Promise<'booked' | 'released' | 'unresolved'> {
+  if (payment.transaction_id !== null || payment.gateway === 'none') {
     await finish(ctx, payment.id);
-    booked += 1;
+    return 'booked';
   }
-  if (booked + abandoned > 0) ctx.log.warn({ booked, abandoned }, 'reconciled pending payments');
-  return { booked, abandoned };
+  let sale;
+  try {
+    sale = await paymentGatewayOf(ctx.platform).findSale(payment.idempotency_key);
+  } catch (error) {
+    ctx.log.error({ err: error, paymentId: payment.id, orderId: payment.idempotency_key }, 'gateway could not be asked about a pending payment');
+    return 'unresolved';
+  }
+  if (!sale) {
+    const released = await repo.releaseAbandonedPayment(ctx.db, payment.id, payment.updated_at, ABANDONED_MESSAGE);
+    if (released) ctx.log.warn({ paymentId: payment.id, orderId: payment.idempotency_key }, 'released a pending payment the gateway never charged');
+    return released ? 'released' : 'unresolved';
+  }
+  if (sale.amountCents !== payment.amount_cents || sale.currency !== payment.currency) {
+    ctx.log.error({ paymentId: payment.id, orderId: payment.idempotency_key, sale }, 'gateway sale does not match its pending payment');
+    return 'unresolved';
+  }
+  await repo.recordTransaction(ctx.db, payment.id, sale.transactionId, sale.paymentMethod);
+  await finish(ctx, payment.id);
+  ctx.log.warn({ paymentId: payment.id, transactionId: sale.transactionId }, 'booked a pending payment from the gateway\'s record');
+  return 'booked';
+}
+
+/**
+ * Settles payments left pending for longer than ABANDONED_AFTER_MS (the process died between the
+ * claim and the booking): one with a recorded transaction is booked; one without is settled from
+ * the gateway's answer (resolveStalePayment). Runs every few minutes in the web process (server.ts).
+ */
+export async function reconcilePendingPayments(ctx: ServiceContext): Promise<{ booked: number; released: number; unresolved: number }> {
+  const stale = await repo.findStalePendingPayments(ctx.db, new Date(Date.now() - ABANDONED_AFTER_MS));
+  const report = { booked: 0, released: 0, unresolved: 0 };
+  for (const payment of stale) report[await resolveStalePayment(ctx, payment)] += 1;
+  if (report.booked + report.released + report.unresolved > 0) ctx.log.warn(report, 'reconciled pending payments');
+  return report;
 }
 
 async function charge(ctx: ServiceContext, actor: Actor, paymentId: string, quote: TQuote, nonce: string, orderId: string): Promise<void> {
@@ -306,10 +353,14 @@ async function charge(ctx: ServiceContext, actor: Actor, paymentId: string, quot
     result = { ok: false as const, status: 'failed' as const, message: SERVER_FAILURE };
   }
   if (!result.ok) {
+    // The gateway's own code and words stay here; the buyer gets the translation key.
+    ctx.log.warn({ paymentId, orderId, status: result.status, key: result.message, gatewayAnswer: result.answer && describeGatewayAnswer(result.answer) }, 'payment not charged');
     await repo.failPayment(ctx.db, paymentId, result.status, result.message);
     throw new AppError('PAYMENT_FAILED', result.message);
   }
-  await repo.recordTransaction(ctx.db, paymentId, result.transactionId, result.paymentMethod);
+  const recorded = await repo.recordTransaction(ctx.db, paymentId, result.transactionId, result.paymentMethod);
+  // Only if this charge outlived the gap after which a pending payment counts as abandoned.
+  if (!recorded) ctx.log.error({ paymentId, transactionId: result.transactionId, orderId }, 'charged payment was no longer pending: book it by hand');
 }
 
 /** Option 0 costs nothing (spec §4): checkout completes at once, with no gateway and no invoice. */
@@ -319,13 +370,14 @@ async function takeFreeOption(ctx: ServiceContext, actor: Actor, input: TPayInpu
     checkMasterPayable(master, actor, input);
     if (master.status !== 'PAYMENT_DONE') await repo.markMasterPaymentDone(trx, master.id);
   });
-  return readPaidMaster(ctx.db, input.masterId);
+  return readPaidMaster(ctx, input);
 }
 
-export async function readPaidMaster(db: Database, masterId: string): Promise<TPaidMaster> {
-  const master = await repo.findMasterForPayment(db, masterId);
+/** The master as a payment leaves it (spec §7 pay's answer); the caller has checked who asks. */
+async function readPaidMaster(ctx: Pick<ServiceContext, 'db'>, input: { masterId: string }): Promise<TPaidMaster> {
+  const master = await repo.findMasterForPayment(ctx.db, input.masterId);
   if (!master) throw notFound('master');
-  const invoice = await repo.findLatestInvoiceOfMaster(db, masterId);
+  const invoice = await repo.findLatestInvoiceOfMaster(ctx.db, input.masterId);
   return {
     id: master.id,
     buyingOption: master.buying_option,

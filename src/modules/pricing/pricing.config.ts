@@ -5,7 +5,7 @@ export { LIST_PRICE_CENTS, listPriceCents, PRICE_BOX_CENTS } from './pricing.sch
 
 /**
  * Every price and tax rate of the product, in one place (the list prices themselves live in
- * pricing.schemas.ts, which the client reads too). Money is integer cents; the same figures apply
+ * pricing.constants.ts, which the client reads too). Money is integer cents; the same figures apply
  * in USD and EUR (spec §1: "2.99 USD" in English, the same number in EUR in German).
  */
 

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { LIST_PRICE_CENTS } from './pricing.constants.js';
 
 /** 0 free (MP3), 1 WAV 16-bit, 2 WAV 24-bit (decisions.md, "Audio"). The option only goes up. */
 export const ZBuyingOption = z.number().int().min(0).max(2);
 export type TBuyingOption = z.infer<typeof ZBuyingOption>;
 
-/**
- * The price list (spec §1, §9), in integer cents; the same figures apply in USD and EUR. Here, with
- * the shapes, so the client shows exactly what the server charges (pricing.config.ts prices with it).
- */
-export const LIST_PRICE_CENTS = [0, 299, 699] as const;
+export { LIST_PRICE_CENTS, PRICE_BOX_CENTS } from './pricing.constants.js';
 
 export function listPriceCents(buyingOption: TBuyingOption): number {
   const cents = LIST_PRICE_CENTS[buyingOption];
@@ -24,9 +21,6 @@ export function listPriceCents(buyingOption: TBuyingOption): number {
 export function chargeCentsFor(buyingOption: TBuyingOption, ownedOption: TBuyingOption = 0): number {
   return Math.max(0, listPriceCents(buyingOption) - listPriceCents(ownedOption));
 }
-
-/** The price box's quality master: 10, with 17.99 struck through. */
-export const PRICE_BOX_CENTS = { price: 1000, listPrice: 1799 } as const;
 
 export const ZCurrency = z.enum(['USD', 'EUR']);
 export type TCurrency = z.infer<typeof ZCurrency>;

@@ -4,6 +4,7 @@ import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { createMaster } from '../../test/commerce-factories.js';
 import { createTestUser } from '../../test/factories.js';
 import { mailsTo } from '../../test/outbox.js';
+import { noticeIfOneConnection } from '../../test/test-database.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -147,7 +148,8 @@ describe('sharing', () => {
     expect(await callerFor(later).sharing.sharedWithMe()).toEqual([]);
   });
 
-  it('when two invitations race for the last place, then exactly one wins', async () => {
+  it('when two invitations race for the last place, then exactly one wins', async ({ task }) => {
+    noticeIfOneConnection(platform.database, task.name);
     const master = await createMaster(platform.db, alice.id);
     const asAlice = callerFor(alice);
     for (let i = 0; i < 4; i += 1) await asAlice.sharing.createShare({ email: `race${i}@example.com`, masterId: master.id });

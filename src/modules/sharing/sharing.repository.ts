@@ -99,9 +99,11 @@ export function findSharedWith(db: Database, userId: string, filter: { masterId?
       'tracks.artist as track_artist',
       'tracks.is_custom_master as track_is_custom_master',
       'styles.name as style_name',
+      'styles.name_de as style_name_de',
       'styles.style_index as style_index',
       'style_groups.id as style_group_id',
       'style_groups.name as style_group_name',
+      'style_groups.name_de as style_group_name_de',
     ])
     .where('me.id', '=', userId)
     // Never list one's own master back (an owner may have shared with their own address).

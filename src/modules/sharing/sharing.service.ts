@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { enforceRateLimits, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
-import { isMastered, measurementsOf } from '../masters/index.js';
+import { isMastered, localName, measurementsOf } from '../masters/index.js';
 import { renderShareMail } from './sharing.mails.js';
 import * as repo from './sharing.repository.js';
 import {
@@ -123,8 +123,10 @@ export async function sharesByMaster(ctx: ServiceContext, input: TMasterIdInput)
   };
 }
 
-function toSharedMaster(row: repo.SharedRow): TSharedMaster {
+function toSharedMaster(row: repo.SharedRow, locale: string): TSharedMaster {
   const styled = row.style_id !== null && row.style_name !== null && row.style_index !== null && row.style_group_id !== null && row.style_group_name !== null;
+  const styleName = row.style_name === null ? null : localName(locale, row.style_name, row.style_name_de);
+  const groupName = row.style_group_name === null ? null : localName(locale, row.style_group_name, row.style_group_name_de);
   const measurements = row.measurements;
   return {
     id: row.id,
@@ -132,7 +134,7 @@ function toSharedMaster(row: repo.SharedRow): TSharedMaster {
     sharedAt: iso(row.shared_at),
     track: { id: row.track_id, name: row.track_name, artist: row.track_artist, isCustomMaster: row.track_is_custom_master },
     style: styled
-      ? { id: row.style_id!, name: row.style_name!, styleIndex: row.style_index!, styleGroup: { id: row.style_group_id!, name: row.style_group_name! } }
+      ? { id: row.style_id!, name: styleName!, styleIndex: row.style_index!, styleGroup: { id: row.style_group_id!, name: groupName! } }
       : null,
     user: { id: row.owner_id, email: row.owner_email },
     status: row.status,
@@ -141,8 +143,8 @@ function toSharedMaster(row: repo.SharedRow): TSharedMaster {
     track_name: row.track_name,
     custom_master: row.track_is_custom_master,
     track_artist: row.track_artist,
-    style_name: row.style_name,
-    styleGroup_name: row.style_group_name,
+    style_name: styleName,
+    styleGroup_name: groupName,
   };
 }
 
@@ -152,12 +154,12 @@ export async function sharedWithMe(ctx: ServiceContext, input: TSharedWithMeInpu
   // One address may hold two shares of the same master only if the owner re-shared after a
   // removal; the unique key prevents it, but list each master once regardless.
   const seen = new Set<string>();
-  return rows.filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true))).map(toSharedMaster);
+  return rows.filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true))).map((row) => toSharedMaster(row, ctx.locale));
 }
 
 /** One master shared with the caller (the master page of a shared viewer); not shared is not found. */
 export async function sharedMaster(ctx: ServiceContext, input: TSharedMasterInput): Promise<TSharedMaster> {
   const [row] = await repo.findSharedWith(ctx.db, userIdOf(ctx), { masterId: input.id });
   if (!row) throw notFound('master');
-  return toSharedMaster(row);
+  return toSharedMaster(row, ctx.locale);
 }

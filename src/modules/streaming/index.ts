@@ -2,6 +2,8 @@ export * from './stream-frame.js';
 export * from './streaming.schemas.js';
 export {
   trackAccess,
+  styleHearing,
+  isUnmasteredMaster,
   trackAudioInfo,
   masterStreamInfo,
   mastersOfTrack,

@@ -44,6 +44,8 @@ export interface MasterFileColumns {
   checksum: string;
   measurements: string;
   waveform: string | null;
+  /** Bytes of the master's stored files (master and downloads), for the storage quota. */
+  fileBytes: number;
 }
 
 export async function updateMasterFile(db: Database, masterId: string, file: MasterFileColumns) {
@@ -54,6 +56,7 @@ export async function updateMasterFile(db: Database, masterId: string, file: Mas
       checksum: file.checksum,
       measurements: file.measurements,
       waveform: file.waveform,
+      file_bytes: file.fileBytes,
       // A paid master stays paid when its file is rebuilt.
       status: eb.case().when('status', '=', 'PAYMENT_DONE').then('PAYMENT_DONE' as const).else('MASTERED' as const).end(),
       updated_at: new Date(),
@@ -78,6 +81,7 @@ export async function insertMasteredMaster(
       checksum: row.checksum,
       measurements: row.measurements,
       waveform: row.waveform,
+      file_bytes: row.fileBytes,
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();

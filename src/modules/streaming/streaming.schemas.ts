@@ -159,7 +159,8 @@ export type TChunksCanceled = z.infer<typeof ZChunksCanceled>;
 
 /* Internal API (web process <- sidecar) inputs and answers. */
 export const ZTrackAccessInput = z.object({ userId: z.string(), trackId: z.string() });
-export { isMastered, ZTrackAccess, type TTrackAccess } from '../masters/masters.schemas.js';
+export const ZStyleHearingInput = ZTrackAccessInput.extend({ styleId: z.number().int() });
+export { isMastered, ZStyleHearing, ZTrackAccess, type TStyleHearing, type TTrackAccess } from '../masters/masters.schemas.js';
 
 export const ZTrackAudioInfo = z.object({
   trackId: z.string(),
@@ -197,6 +198,8 @@ export const ZRecordMasteredInput = z.object({
   measurements: ZMasterMeasurements,
   /** The master's waveform peaks in 0..1 (512 from the engine). */
   waveform: z.array(z.number().min(0).max(1)).max(4096).optional(),
+  /** Bytes of the stored files (the master and its downloads), counted by the storage quota. */
+  fileBytes: z.number().int().min(0),
 });
 export type TRecordMasteredInput = z.infer<typeof ZRecordMasteredInput>;
 

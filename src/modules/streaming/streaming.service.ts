@@ -1,12 +1,13 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 // The new-master rule and track access live in the masters module (spec §5): one decision point each.
-import { canCreateMaster, measurementsOf, trackAccessFor } from '../masters/index.js';
+import { assertStorageForMaster, canCreateMaster, measurementsOf, styleHearing as styleHearingFor, trackAccessFor } from '../masters/index.js';
 import * as repo from './streaming.repository.js';
 import {
   MAX_FAILED_MASTERING_ATTEMPTS,
   type TMasterStreamInfo,
   type TRecordMasteredInput,
+  type TStyleHearing,
   type TTrackAccess,
   type TTrackAudioInfo,
 } from './streaming.schemas.js';
@@ -19,6 +20,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function trackAccess(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string }): Promise<TTrackAccess> {
   return trackAccessFor(ctx, input);
+}
+
+/** How the user may hear one style of the track (masters' styleHearingOf); 'none' for unknown ids. */
+export function styleHearing(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string; styleId: number }): Promise<TStyleHearing> {
+  return styleHearingFor(ctx, input);
+}
+
+/**
+ * Whether the id names the track's unmastered master: the id an upload answers (decisions.md,
+ * "Upload"), whose audio is the original, so a client asking for its stream hears the original.
+ */
+export async function isUnmasteredMaster(ctx: Pick<ServiceContext, 'db'>, input: { trackId: string; masterId: string }): Promise<boolean> {
+  if (!UUID.test(input.trackId) || !UUID.test(input.masterId)) return false;
+  const row = await repo.findMasterById(ctx.db, input.masterId);
+  return row !== undefined && row.track_id === input.trackId && row.style_id === null;
 }
 
 /** Where the track's original lives and what it is; null when the track is unknown or holds no audio yet. */
@@ -80,7 +96,7 @@ export async function mastersOfTrack(ctx: Pick<ServiceContext, 'db'>, input: { t
  * (mastering.maxFailedAttemptsReached), or when the style would be a new master the new-master
  * rule forbids. A style that already has a master may always be rebuilt (fixing).
  */
-export async function assertCanBounce(ctx: Pick<ServiceContext, 'db'>, input: { trackId: string; styleId: number }): Promise<{ existingMasterId: string | null }> {
+export async function assertCanBounce(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { trackId: string; styleId: number }): Promise<{ existingMasterId: string | null }> {
   const masters = await repo.findMastersOfTrack(ctx.db, input.trackId);
   const styled = masters.find((m) => m.style_id === input.styleId);
   const attempts = styled?.failed_mastering_attempts ?? masters.find((m) => m.style_id === null)?.failed_mastering_attempts ?? 0;
@@ -91,6 +107,8 @@ export async function assertCanBounce(ctx: Pick<ServiceContext, 'db'>, input: { 
     if (verdict.reason === 'styleNotAvailable') throw new AppError('NOT_FOUND', 'error.styleNotFound', { detail: String(input.styleId) });
     throw new AppError('CONFLICT', `mastering.${verdict.reason}`);
   }
+  // A new master's files count toward the owner's storage quota (a rebuilt one replaces its own).
+  await assertStorageForMaster(ctx, input.trackId);
   return { existingMasterId: null };
 }
 
@@ -103,7 +121,13 @@ export async function recordMastered(ctx: Pick<ServiceContext, 'db'>, input: TRe
   return ctx.db.transaction().execute(async (trx) => {
     const track = await repo.findTrackOwner(trx, input.trackId);
     if (!track) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'track' });
-    const file = { path: input.path, checksum: input.checksum, measurements: JSON.stringify(input.measurements), waveform: input.waveform ? JSON.stringify(input.waveform) : null };
+    const file = {
+      path: input.path,
+      checksum: input.checksum,
+      measurements: JSON.stringify(input.measurements),
+      waveform: input.waveform ? JSON.stringify(input.waveform) : null,
+      fileBytes: input.fileBytes,
+    };
     const existing = await repo.findMasterOfStyle(trx, input.trackId, input.styleId);
     if (existing) return { masterId: (await repo.updateMasterFile(trx, existing.id, file)).id };
     const verdict = await canCreateMaster({ db: trx }, { trackId: input.trackId, styleId: input.styleId });

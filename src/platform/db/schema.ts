@@ -70,6 +70,8 @@ export interface AddressesTable {
 export interface StyleGroupsTable {
   id: Generated<number>;
   name: string;
+  /** German name; '' falls back to `name` (sql/0078). */
+  name_de: Generated<string>;
   description: Generated<string>;
   description_de: Generated<string>;
   icon: Generated<string>;
@@ -81,6 +83,8 @@ export interface StylesTable {
   id: Generated<number>;
   style_group_id: number;
   name: string;
+  /** German name; '' falls back to `name` (sql/0078). */
+  name_de: Generated<string>;
   description: Generated<string>;
   description_de: Generated<string>;
   style_index: number;
@@ -130,6 +134,8 @@ export interface MastersTable {
   measurements: Json<unknown> | null;
   /** The bounced master's 512 waveform peaks (sql/0007). */
   waveform: Json<number[]> | null;
+  /** Bytes of its stored files, master and downloads (sql/0066), counted by the storage quota. */
+  file_bytes: ColumnType<string | number, number | string | undefined, number | string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -321,6 +327,17 @@ export interface LocalVaultMethodsTable {
   created_at: CreatedAt;
 }
 
+/** sql/0065: the local gateway's ledger, found again by order id as Braintree's transactions are. */
+export interface LocalGatewaySalesTable {
+  transaction_id: string;
+  order_id: string;
+  customer_id: string;
+  amount_cents: number;
+  currency: string;
+  payment_method: string;
+  created_at: CreatedAt;
+}
+
 export type DistributionSubscriptionStatus = 'active' | 'past_due' | 'canceled' | 'ended';
 
 /** sql/0021 */
@@ -395,6 +412,166 @@ export interface DistributionRolesTable {
   name: string;
 }
 
+/** Releases of the local provider (sql/0050). */
+export type AlbumState = 'draft' | 'delivering' | 'delivered';
+export interface DistributionAlbumsTable {
+  id: ColumnType<string | number, never, never>;
+  distribution_user_id: Int8;
+  name: Generated<string>;
+  label_id: Int8;
+  artist_id: Int8;
+  product_type: Generated<'album' | 'single' | 'ep'>;
+  product_format: Generated<'stereo'>;
+  product_code_type: Generated<'ean' | 'upc'>;
+  code_auto_generate: Generated<boolean>;
+  product_code: string | null;
+  /** date: read as a Date at UTC midnight by pg, as text by PGlite; the repository casts to text. */
+  original_release_date: ColumnType<string, string | undefined, string>;
+  global_release_date: ColumnType<string | null, string | null | undefined, string | null>;
+  state: Generated<AlbumState>;
+  disapprove_message: string | null;
+  cover: Json<unknown> | null;
+  visited: ColumnType<unknown, string | undefined, string>;
+  delivered_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface DistributionTracksTable {
+  id: ColumnType<string | number, never, never>;
+  distribution_user_id: Int8;
+  album_id: Int8;
+  master_id: string | null;
+  is_custom_master: Generated<boolean>;
+  position: number;
+  name: string;
+  genre_ids: ColumnType<unknown, string | undefined, string>;
+  language: string | null;
+  featured_artist_ids: ColumnType<unknown, string | undefined, string>;
+  isrc: string | null;
+  isrc_assigned: Generated<boolean>;
+  iswc: string | null;
+  explicit: Generated<number>;
+  lyrics: string | null;
+  participants: Json<unknown>;
+  audio_key: string;
+  audio_sha256: string;
+  audio_bytes: Int8;
+  audio_facts: Json<unknown>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface DistributionAlbumOutletsTable {
+  album_id: Int8;
+  store_id: number;
+  release_start_date: ColumnType<string | null, string | null | undefined, string | null>;
+  status_code: Generated<number>;
+  reason: string | null;
+  updated_at: Timestamp;
+}
+export interface DistributionCodeSequencesTable {
+  name: string;
+  last_value: Generated<number>;
+}
+export interface DistributionJobsTable {
+  id: ColumnType<string | number, never, never>;
+  kind: 'deliver';
+  album_id: Int8;
+  state: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  step: Generated<string>;
+  attempts: Generated<number>;
+  run_after: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** The durable job queue (sql/0080). */
+export interface JobsTable {
+  id: ColumnType<string | number, never, never>;
+  kind: string;
+  payload: Json<unknown>;
+  user_id: string | null;
+  priority: Generated<number>;
+  idempotency_key: string | null;
+  state: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  backoff_ms: Generated<number>;
+  run_after: Timestamp;
+  lease_token: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** Royalties (sql/0067): statements, their lines, the ledger split by payout shares, payouts. */
+export interface RoyaltyStatementsTable {
+  id: ColumnType<string | number, never, never>;
+  store: string;
+  period: string;
+  file_sha256: string;
+  rates: Json<Record<string, string>>;
+  currency: Generated<string>;
+  line_count: number;
+  matched_count: number;
+  total_minor: Int8;
+  imported_at: CreatedAt;
+}
+export interface RoyaltyLinesTable {
+  id: ColumnType<string | number, never, never>;
+  statement_id: Int8;
+  line_no: number;
+  isrc: string | null;
+  upc: string | null;
+  territory: string;
+  usage_type: string;
+  quantity: Int8;
+  net_revenue: string;
+  net_currency: string;
+  amount_minor: Int8;
+  distribution_user_id: Int8 | null;
+  album_id: Int8 | null;
+  track_id: Int8 | null;
+}
+export interface RoyaltyPayoutsTable {
+  id: ColumnType<string | number, never, never>;
+  run_id: string;
+  participant_id: Int8 | null;
+  distribution_user_id: Int8 | null;
+  email: string;
+  amount_minor: Int8;
+  currency: Generated<string>;
+  provider: string;
+  provider_reference: string | null;
+  created_at: CreatedAt;
+}
+export interface RoyaltyLedgerTable {
+  id: ColumnType<string | number, never, never>;
+  line_id: Int8;
+  track_id: Int8 | null;
+  participant_id: Int8;
+  distribution_user_id: Int8;
+  share_hundredths: number;
+  amount_minor: Int8;
+  payout_id: Int8 | null;
+  created_at: CreatedAt;
+}
+export interface DistributionFeedbackTable {
+  id: ColumnType<string | number, never, never>;
+  user_id: string;
+  sound_rating: number;
+  overall_rating: number;
+  comment: Generated<string>;
+  page: string;
+  include_song_data: Generated<boolean>;
+  song_data: Json<unknown> | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -421,6 +598,7 @@ export interface DB {
   invoices: InvoicesTable;
   rate_limit_counters: RateLimitCountersTable;
   local_vault_methods: LocalVaultMethodsTable;
+  local_gateway_sales: LocalGatewaySalesTable;
   distribution_subscriptions: DistributionSubscriptionsTable;
   distribution_users: DistributionUsersTable;
   distribution_artists: DistributionArtistsTable;
@@ -431,6 +609,17 @@ export interface DB {
   distribution_genres: DistributionGenresTable;
   distribution_languages: DistributionLanguagesTable;
   distribution_roles: DistributionRolesTable;
+  distribution_albums: DistributionAlbumsTable;
+  distribution_tracks: DistributionTracksTable;
+  distribution_album_outlets: DistributionAlbumOutletsTable;
+  distribution_code_sequences: DistributionCodeSequencesTable;
+  distribution_jobs: DistributionJobsTable;
+  royalty_statements: RoyaltyStatementsTable;
+  royalty_lines: RoyaltyLinesTable;
+  royalty_payouts: RoyaltyPayoutsTable;
+  royalty_ledger: RoyaltyLedgerTable;
+  distribution_feedback: DistributionFeedbackTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

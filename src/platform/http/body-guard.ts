@@ -11,6 +11,9 @@ export const MAX_JSON_DEPTH = 32;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/** Whether a string holds a control character this service refuses (multipart fields and file names too). */
+export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
+
 const malformed = () => new AppError('BAD_REQUEST', 'error.malformedBody');
 const invalid = () => new AppError('BAD_REQUEST', 'global.error.invalidInput');
 

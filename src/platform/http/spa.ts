@@ -2,8 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 
-/** The built SPA with history fallback: any GET that is not an API path gets index.html. */
-export function spaRouter(clientDir: string): Router {
+/**
+ * The built SPA with history fallback: a GET for HTML that is not an API path gets index.html,
+ * with 200 when `isRoute` knows the path and 404 otherwise (the same body: the SPA then shows its
+ * not-found page, and crawlers and monitors see the truth).
+ */
+export function spaRouter(clientDir: string, isRoute: (pathname: string) => boolean): Router {
   const router = express.Router();
   const index = path.join(clientDir, 'index.html');
   router.use(express.static(clientDir, { index: false, maxAge: '1h', immutable: false }));
@@ -14,7 +18,7 @@ export function spaRouter(clientDir: string): Router {
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    res.status(isRoute(req.path) ? 200 : 404).sendFile(index);
   });
   return router;
 }

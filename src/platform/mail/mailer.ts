@@ -14,7 +14,25 @@ export interface MailMessage {
   link?: string;
   /** A short, file-name-safe word for what the mail is ("verify", "reset"), used in outbox file names. */
   kind: string;
+  /** Files sent with the mail (a receipt's invoice PDF), base64-encoded by nodemailer. */
+  attachments?: MailAttachment[];
 }
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** The nodemailer message of a MailMessage: the same for SMTP and the outbox, so the outbox shows what SMTP would send. */
+const nodemailerMessage = (from: string, message: MailMessage) => ({
+  from,
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  html: message.html,
+  ...(message.attachments?.length ? { attachments: message.attachments.map(({ filename, content, contentType }) => ({ filename, content, contentType })) } : {}),
+});
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -44,7 +62,7 @@ function createSmtpMailer(smtpUrl: string, options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail(nodemailerMessage(options.from, message));
       options.log.info({ kind: message.kind }, 'mail sent');
     },
     async forgetRecipient() {
@@ -61,7 +79,7 @@ function createOutboxMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail(nodemailerMessage(options.from, message));
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${message.kind}-${recipientTagOf(message.to)}-${randomBytes(3).toString('hex')}.eml`);

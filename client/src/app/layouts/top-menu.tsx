@@ -1,23 +1,26 @@
-import { Box, Burger, Button, Drawer, Group, NavLink, Stack } from '@mantine/core';
+import { Burger, Button, Group } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.js';
 import { signOut, useIsLoggedIn } from '../../features/auth/auth-store.js';
 import { useHasDistributionSubscription } from '../../features/distribution/distribution-store.js';
 import { useAppState, useAppStoreApi } from '../../lib/app-store.js';
 import { useDialogs } from '../../lib/dialogs.js';
+import { useSiteConfig } from '../../lib/site-config.js';
+import { useReadyWhenIdle } from '../../lib/when-idle.js';
+import { useDistributionAreas } from './distribution-areas.js';
+import type { MenuItem } from './mobile-menu.js';
 import classes from './top-menu.module.css';
 
-interface MenuItem {
-  to: string;
-  label: string;
-}
+/** The drawer comes in its own chunk (issue 9), readied once the page is idle or the burger opens it. */
+const MobileMenu = lazy(async () => ({ default: (await import('./mobile-menu.js')).MobileMenu }));
 
 /**
- * The top menu (spec §2): Masters, Support and Account when logged in; Distribution only with an
- * active distribution subscription (on mobile it expands into its areas). Visitors get Prices and
- * the way to log in or register. Below `sm` everything moves into a drawer behind a burger.
+ * The top menu (spec §2): Masters and Account when logged in; Support for everyone; Distribution
+ * opens the areas with an active distribution subscription (on mobile it expands into them), and
+ * the landing for visitors (issue 11). Visitors get Prices and the way to log in or register.
+ * Below `sm` everything moves into a drawer behind a burger.
  */
 export function TopMenu() {
   const { t } = useLingui();
@@ -27,19 +30,25 @@ export function TopMenu() {
   const app = useAppStoreApi();
   const mobileOpen = useAppState((state) => state.mobileNavOpen);
   const location = useLocation();
+  const config = useSiteConfig();
+  const drawerReady = useReadyWhenIdle(mobileOpen);
 
   useEffect(() => {
     app.setMobileNav(false);
   }, [location.pathname, app]);
 
+  // Issue 11: visitors find Support and Distribution's landing too. A subscriber's Distribution
+  // opens the releases (and expands into its areas on the phone); a signed-in user without a
+  // subscription keeps spec §2's menu and reaches the landing from the footer.
+  const subscriber = loggedIn && hasDistribution;
+  const distributionOn = config.data?.features.distribution ?? false;
   const items: MenuItem[] = [
     ...(loggedIn ? [{ to: '/masters', label: t`Masters` }, { to: '/masters/shared', label: t`Shared with me` }] : []),
-    ...(loggedIn && hasDistribution ? [{ to: '/distribution/artists', label: t`Distribution` }] : []),
-    ...(loggedIn ? [{ to: '/info', label: t`Support` }, { to: '/account', label: t`Account` }] : []),
+    ...(subscriber ? [{ to: '/distribution/releases', label: t`Distribution`, expands: true }] : !loggedIn && distributionOn ? [{ to: '/distribution', label: t`Distribution` }] : []),
+    { to: '/info', label: t`Support` },
+    ...(loggedIn ? [{ to: '/account', label: t`Account` }] : []),
   ];
-  const distributionItems: MenuItem[] = [
-    { to: '/distribution/artists', label: t`Artists` },
-  ];
+  const distributionItems: MenuItem[] = useDistributionAreas();
   const pricesLink = { pathname: location.pathname, search: location.search, hash: 'prices' };
 
   const openDialog = (name: 'Login' | 'SignUp') => {
@@ -55,7 +64,7 @@ export function TopMenu() {
         </Link>
         <Group gap={4} visibleFrom="sm" wrap="nowrap">
           {items.map((item) => (
-            <RouterNavLink key={item.to} to={item.to} end={item.to === '/masters'} className={classes.link}>
+            <RouterNavLink key={item.to} to={item.to} end={item.to === '/masters' || item.to === '/distribution'} className={classes.link}>
               {item.label}
             </RouterNavLink>
           ))}
@@ -88,42 +97,19 @@ export function TopMenu() {
         aria-label={mobileOpen ? t`Close menu` : t`Open menu`}
         aria-expanded={mobileOpen}
       />
-      <Drawer
-        opened={mobileOpen}
-        onClose={() => app.setMobileNav(false)}
-        position="right"
-        size="xs"
-        title={t`Menu`}
-        closeButtonProps={{ 'aria-label': t`Close menu` }}
-      >
-        <Stack gap={4}>
-          {items.map((item) =>
-            item.to.startsWith('/distribution') ? (
-              <NavLink key={item.to} label={item.label} defaultOpened>
-                {distributionItems.map((sub) => (
-                  <NavLink key={sub.to} component={Link} to={sub.to} label={sub.label} />
-                ))}
-              </NavLink>
-            ) : (
-              <NavLink key={item.to} component={Link} to={item.to} label={item.label} active={item.to === '/masters' ? location.pathname === '/masters' || location.pathname.startsWith('/masters/song') : location.pathname.startsWith(item.to)} />
-            ),
-          )}
-          <NavLink component={Link} to={pricesLink} label={t`Prices`} />
-          {loggedIn && <NavLink component="button" label={t`Log out`} onClick={() => void signOut()} />}
-          {!loggedIn && (
-            <Box pt="sm">
-              <Stack gap="xs">
-                <Button variant="default" fullWidth onClick={() => openDialog('Login')}>
-                  <Trans>Log in</Trans>
-                </Button>
-                <Button fullWidth onClick={() => openDialog('SignUp')}>
-                  <Trans>Sign up</Trans>
-                </Button>
-              </Stack>
-            </Box>
-          )}
-        </Stack>
-      </Drawer>
+      {drawerReady && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            opened={mobileOpen}
+            onClose={() => app.setMobileNav(false)}
+            items={items}
+            distributionItems={distributionItems}
+            pricesLink={pricesLink}
+            loggedIn={loggedIn}
+            onOpenDialog={openDialog}
+          />
+        </Suspense>
+      )}
     </Group>
   );
 }

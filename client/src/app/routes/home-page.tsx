@@ -4,30 +4,36 @@ import { Link } from 'react-router';
 import { useIsLoggedIn } from '../../features/auth/auth-store.js';
 import { BlogTeasers } from '../../features/blog/components/blog-teasers.js';
 import { DemoList } from '../../features/demos/components/demo-list.js';
-import { StyleOverview } from '../../features/catalogue/components/style-overview.js';
+import { StylesSection } from '../../features/catalogue/components/style-overview.js';
 import { FaqList } from '../../features/faq/components/faq-list.js';
+import { QuickGuide } from '../../features/info/components/quick-guide.js';
+import { StudioFeatures } from '../../features/marketing/components/studio-features.js';
+import { VideoSection } from '../../features/marketing/components/video-section.js';
 import { PriceBox } from '../../features/pricing/components/price-box.js';
 import { UploadArea } from '../../features/upload/components/upload-area.js';
 import { useDialogs } from '../../lib/dialogs.js';
 import { openFilePicker } from '../../lib/file-picker.js';
+import { useSiteConfig } from '../../lib/site-config.js';
 import classes from './home-page.module.css';
 
-/** Home (spec §2): upload, style overview, prices, a few answers. */
+/** Home (spec §2): upload, style overview, prices, marketing (spec §1), a few answers. */
 export function HomePage() {
   const loggedIn = useIsLoggedIn();
   const dialogs = useDialogs();
+  const config = useSiteConfig().data;
 
   return (
     <>
       <Box className={classes.hero}>
-        <Container size="lg" py={{ base: 40, sm: 64 }}>
-          <Grid gap={{ base: 'xl', md: 48 }} align="center">
+        {/* Issue 11: on a phone the hero is tighter, so "Choose a WAV file" is on the first screen above the cookie bar. */}
+        <Container size="lg" py={{ base: 24, sm: 64 }}>
+          <Grid gap={{ base: 'lg', md: 48 }} align="center">
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <Stack gap="md">
-                <Title order={1} fz={{ base: 32, sm: 44 }} lh={1.1}>
+              <Stack gap="sm">
+                <Title order={1} fz={{ base: 28, sm: 44 }} lh={1.1}>
                   <Trans>Master your track online, and hear it before you pay</Trans>
                 </Title>
-                <Text size="lg" c="dimmed">
+                <Text fz={{ base: 'md', sm: 'lg' }} c="dimmed">
                   <Trans>
                     Upload a WAV file, choose a style and switch between your original and the master on your own music.
                   </Trans>
@@ -50,23 +56,31 @@ export function HomePage() {
 
       <Container size="lg" py={{ base: 40, sm: 56 }}>
         <Stack gap={56}>
-          <Box component="section" aria-labelledby="styles-heading">
-            <Title order={2} id="styles-heading" mb={4}>
-              <Trans>Mastering styles</Trans>
-            </Title>
-            <Text c="dimmed" mb="lg">
-              <Trans>Each style sets a loudness target, a tonal balance and the stereo width. Open a style to read what it does.</Trans>
-            </Text>
-            <StyleOverview headingOrder={3} />
+          <StudioFeatures distribution={config?.features.distribution ?? false} />
+
+          <Box component="section" aria-labelledby="guide-heading">
+            <Group justify="space-between" align="baseline" mb="lg">
+              <Title order={2} id="guide-heading">
+                <Trans>Quick guide</Trans>
+              </Title>
+              <Anchor component={Link} to="/learn">
+                <Trans>More about mastering here</Trans>
+              </Anchor>
+            </Group>
+            <QuickGuide />
           </Box>
 
+          <StylesSection />
+
           <DemoList />
+
+          {config?.video && <VideoSection video={config.video} />}
 
           <Box component="section" aria-labelledby="pricing-heading" id="pricing">
             <Title order={2} id="pricing-heading" mb="lg">
               <Trans>Prices</Trans>
             </Title>
-            <PriceBox onChooseFile={() => openFilePicker()} />
+            <PriceBox onChooseFile={() => openFilePicker()} onSignUp={loggedIn ? undefined : () => dialogs.open('SignUp')} />
           </Box>
 
           <BlogTeasers />

@@ -1,5 +1,6 @@
+import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getAccessToken, REFRESH_BEFORE_EXPIRY_MS, setAccessToken, startAuthLifecycle, WAKE_CHECK_INTERVAL_MS } from './auth-store.js';
+import { getAccessToken, REFRESH_BEFORE_EXPIRY_MS, setAccessToken, startAuthLifecycle, useIsLoggedIn, WAKE_CHECK_INTERVAL_MS } from './auth-store.js';
 
 const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -10,6 +11,7 @@ describe('session life cycle (spec §4, §9)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: new Date('2026-11-23T12:00:00Z') });
     refreshes = 0;
+    document.cookie = 'has_session=1; Path=/';
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
@@ -24,6 +26,7 @@ describe('session life cycle (spec §4, §9)', () => {
     stop?.();
     stop = null;
     setAccessToken(null);
+    document.cookie = 'has_session=; Max-Age=0; Path=/';
     vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('no network in client tests')));
@@ -58,5 +61,25 @@ describe('session life cycle (spec §4, §9)', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     await vi.advanceTimersByTimeAsync(10);
     expect(refreshes).toBe(2);
+  });
+
+  it('when no session hint cookie exists (a visitor), then the page load asks for no refresh and the app sees no one logged in', async () => {
+    document.cookie = 'has_session=; Max-Age=0; Path=/';
+    const loggedIn = renderHook(() => useIsLoggedIn());
+    stop = startAuthLifecycle();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(refreshes).toBe(0);
+    expect(loggedIn.result.current).toBe(false);
+    loggedIn.unmount();
+  });
+
+  it('when a session is restored on load, then the app sees the user logged in once the refresh answers', async () => {
+    const loggedIn = renderHook(() => useIsLoggedIn());
+    expect(loggedIn.result.current).toBe(false);
+    stop = startAuthLifecycle();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(refreshes).toBe(1);
+    expect(loggedIn.result.current).toBe(true);
+    loggedIn.unmount();
   });
 });

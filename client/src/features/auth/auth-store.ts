@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { SESSION_HINT_COOKIE } from '../../../../src/modules/accounts/accounts.constants.js';
+import { readCookie } from '../../lib/cookies.js';
 import { authApi } from './auth-api.js';
 
 /**
@@ -87,12 +89,18 @@ export function refreshAuth(): Promise<boolean> {
 }
 
 /**
- * Starts the session life cycle (spec §4): restore on load, scheduled refresh, the wake-up check
+ * Starts the session life cycle (spec §4): restore on load (when the session hint cookie says a
+ * refresh cookie can exist), scheduled refresh, the wake-up check
  * and refresh when the tab becomes visible. Called once by main.tsx; returns a stop function.
  */
 export function startAuthLifecycle(): () => void {
-  setState({ ...state, status: 'restoring' });
-  void refreshAuth();
+  // Only a browser that holds a refresh cookie asks for a token: a visitor's load stays quiet (issue 11).
+  if (readCookie(SESSION_HINT_COOKIE)) {
+    setState({ ...state, status: 'restoring' });
+    void refreshAuth();
+  } else {
+    setState({ ...state, status: 'anonymous' });
+  }
   let lastTick = Date.now();
   const wakeCheck = setInterval(() => {
     const now = Date.now();

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 // The server's price list is the one source (issue 6: pricing in one place).
-import { LIST_PRICE_CENTS, PRICE_BOX_CENTS } from '../../../../src/modules/pricing/pricing.schemas.js';
+import { LIST_PRICE_CENTS, PRICE_BOX_CENTS } from '../../../../src/modules/pricing/pricing.constants.js';
 
 /** Spec §1/§9 and decisions.md (Audio): what each buying option costs and delivers. */
 export interface BuyingOption {

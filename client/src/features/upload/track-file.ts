@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from '../../../../src/modules/masters/masters.schemas.js';
+import { MAX_UPLOAD_BYTES } from '../../../../src/modules/masters/masters.constants.js';
 
 /** Spec §5: the types a track upload accepts, and its size limit (spec §9). */
 export const ACCEPTED_WAV_TYPES = ['audio/wav', 'audio/x-wav', 'audio/vnd.wave', 'audio/wave', 'audio/x-pn-wav'] as const;

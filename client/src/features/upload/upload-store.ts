@@ -1,3 +1,4 @@
+import { uploadErrorCodeOf } from './upload-errors.js';
 import { createStore, useStoreSelector } from '../../lib/create-store.js';
 
 /** Upload state of spec §3: 0 initial, 1 saving, 2 success, 3 failed. */
@@ -8,10 +9,13 @@ export interface UploadState {
   currentStatus: TUploadStatus;
   /** 0-100. */
   uploadProgress: number;
-  /** A message code (error-messages.ts), set when the upload failed. */
+  /**
+   * A message code (error-messages.ts), set when the upload failed. The server's `detail` (the WAV
+   * parser's reason) is never kept: it is for the log and the API, not for the person uploading.
+   */
   uploadError: string | null;
-  /** The reason a WAV could not be read (error.unsupportedWave), shown under the message. */
-  uploadErrorDetail: string | null;
+  /** A message code for a file refused before any upload (type, size), shown like a failed upload. */
+  rejectedFile: string | null;
   uploadMasterId: string | null;
   isCustomMaster: boolean;
   fileName: string | null;
@@ -21,7 +25,7 @@ const initial: UploadState = {
   currentStatus: UploadStatus.initial,
   uploadProgress: 0,
   uploadError: null,
-  uploadErrorDetail: null,
+  rejectedFile: null,
   uploadMasterId: null,
   isCustomMaster: false,
   fileName: null,
@@ -37,7 +41,23 @@ export function resetUpload(): void {
   uploadStore.setState(() => initial);
 }
 
+/** A file refused before the upload (trackFileProblem's code); null clears it. */
+export function rejectFile(code: string | null): void {
+  uploadStore.setState((state) => (state.rejectedFile === code ? state : { ...state, rejectedFile: code }));
+}
+
 let current: XMLHttpRequest | null = null;
+/** The last upload's file and options, kept so that "Try again" after a network or server failure sends the same file. */
+let lastAttempt: { file: File; options: Parameters<typeof startUpload>[1] } | null = null;
+
+/** Sends the last file again (after a failure that retrying can help, see upload-errors.ts), with the current access token. */
+export function retryUpload(accessToken: string | null): Promise<{ id: string } | null> {
+  if (!lastAttempt) {
+    resetUpload();
+    return Promise.resolve(null);
+  }
+  return startUpload(lastAttempt.file, { ...lastAttempt.options, accessToken });
+}
 
 /**
  * Spec §7 POST /api/upload with progress. The text fields go before the file: the server reads the
@@ -48,6 +68,7 @@ export function startUpload(
   options: { accessToken: string | null; isCustomMaster?: boolean; trackId?: string; locale?: string },
 ): Promise<{ id: string } | null> {
   current?.abort();
+  lastAttempt = { file, options };
   const isCustomMaster = options.isCustomMaster ?? false;
   uploadStore.setState(() => ({ ...initial, currentStatus: UploadStatus.saving, isCustomMaster, fileName: file.name }));
 
@@ -59,9 +80,9 @@ export function startUpload(
   const xhr = new XMLHttpRequest();
   current = xhr;
   return new Promise((resolve) => {
-    const fail = (code: string, detail: string | null = null) => {
+    const fail = (code: string) => {
       if (current === xhr) current = null;
-      uploadStore.setState((state) => ({ ...state, currentStatus: UploadStatus.failed, uploadError: code, uploadErrorDetail: detail }));
+      uploadStore.setState((state) => ({ ...state, currentStatus: UploadStatus.failed, uploadError: code }));
       resolve(null);
     };
     xhr.upload.onprogress = (event) => {
@@ -83,15 +104,12 @@ export function startUpload(
         // not JSON: handled by the status below
       }
       if (xhr.status >= 200 && xhr.status < 300 && typeof body.id === 'string') {
+        lastAttempt = null;
         uploadStore.setState((state) => ({ ...state, currentStatus: UploadStatus.success, uploadProgress: 100, uploadMasterId: body.id as string }));
         resolve({ id: body.id });
         return;
       }
-      // Spec §8: 413 is always "file too large"; a server key `error.X` is shown as store.upload.error.X.
-      if (xhr.status === 413) return fail('store.upload.error.fileTooLarge');
-      const message = typeof body.message === 'string' ? body.message : 'global.error.server';
-      const code = message.startsWith('error.') ? `store.upload.${message}` : message;
-      fail(code, typeof body.detail === 'string' ? body.detail : null);
+      fail(uploadErrorCodeOf(xhr.status, body.message));
     };
     xhr.open('POST', '/api/upload');
     if (options.accessToken) xhr.setRequestHeader('Authorization', `Bearer ${options.accessToken}`);

@@ -3,24 +3,72 @@ import type { Env } from '../../../platform/env.js';
 import type { Logger } from '../../../platform/log.js';
 import { AppError } from '../../../platform/errors.js';
 import { SERVER_FAILURE, type PaymentGateway, type SavedPaymentMethod } from './payment-gateway.js';
+import { declineKeyOf, type GatewayAnswer } from './decline-reasons.js';
 
 export type BraintreeEnv = Pick<
   Env,
   'BRAINTREE_MERCHANT_ID' | 'BRAINTREE_PUBLIC_KEY' | 'BRAINTREE_PRIVATE_KEY' | 'BRAINTREE_ENVIRONMENT' | 'BRAINTREE_MERCHANT_ACCOUNT_USD' | 'BRAINTREE_MERCHANT_ACCOUNT_EUR'
 >;
 
+export interface BraintreeOptions {
+  /** Where the SDK sends its requests instead of BRAINTREE_ENVIRONMENT's host (the adapter's test stand-in). */
+  environment?: braintree.Environment;
+}
+
 export const braintreeConfigured = (env: BraintreeEnv) => Boolean(env.BRAINTREE_MERCHANT_ID && env.BRAINTREE_PUBLIC_KEY && env.BRAINTREE_PRIVATE_KEY);
 
+/** Transaction statuses in which the buyer's money was taken (or held for settlement). */
+const CHARGED_STATUSES = new Set(['authorizing', 'authorized', 'submitted_for_settlement', 'settling', 'settlement_pending', 'settlement_confirmed', 'settled']);
+
 const isNotFound = (error: unknown) => (error as { type?: string } | null)?.type === 'notFoundError';
+
+/** The raw decline of a sale's result, read defensively: the SDK leaves out what does not apply. */
+export function answerOf(result: {
+  message?: string;
+  transaction?: { processorResponseCode?: string; processorResponseText?: string; gatewayRejectionReason?: string | null } | undefined;
+  errors?: { deepErrors(): { code: string }[] } | undefined;
+}): GatewayAnswer {
+  const transaction = result.transaction;
+  let validationCodes: string[];
+  try {
+    validationCodes = result.errors?.deepErrors().map((error) => String(error.code)) ?? [];
+  } catch {
+    validationCodes = [];
+  }
+  return {
+    processorResponseCode: transaction?.processorResponseCode || undefined,
+    processorResponseText: transaction?.processorResponseText || undefined,
+    gatewayRejectionReason: transaction?.gatewayRejectionReason || undefined,
+    validationCodes,
+    message: result.message || undefined,
+  };
+}
+
+/** A subscription in one of these still charges the method it uses. */
+const usedInSubscription = (method: braintree.PaymentMethod) =>
+  'subscriptions' in method && (method.subscriptions ?? []).some((s) => s.status === 'Active' || s.status === 'Pending' || s.status === 'Past Due');
+
+/** A vaulted method as /account/payments lists it: a PayPal account by its e-mail, a card by type and last digits. */
+function savedMethodOf(method: braintree.PaymentMethod): SavedPaymentMethod {
+  const email = 'email' in method ? method.email : undefined;
+  const card = 'last4' in method ? `${('cardType' in method ? method.cardType : undefined) ?? 'Card'} •••• ${method.last4 ?? ''}`.trim() : 'Card';
+  return {
+    token: method.token,
+    type: email ? 'paypal_account' : 'credit_card',
+    description: email ?? card,
+    isDefault: 'default' in method ? method.default : false,
+    usedInSubscription: usedInSubscription(method),
+  };
+}
 
 /**
  * Braintree through its SDK: Drop-in client tokens bound to the buyer's vault customer (so saved
  * methods show), sales submitted for settlement at once, and the vault for /account/payments.
  * The buyer's user id is the customer id; the customer is created on first use.
  */
-export function createBraintreeGateway(env: BraintreeEnv, log: Logger): PaymentGateway {
+export function createBraintreeGateway(env: BraintreeEnv, log: Logger, options: BraintreeOptions = {}): PaymentGateway {
   const gateway = new braintree.BraintreeGateway({
-    environment: braintree.Environment[env.BRAINTREE_ENVIRONMENT],
+    environment: options.environment ?? braintree.Environment[env.BRAINTREE_ENVIRONMENT],
     merchantId: env.BRAINTREE_MERCHANT_ID ?? '',
     publicKey: env.BRAINTREE_PUBLIC_KEY ?? '',
     privateKey: env.BRAINTREE_PRIVATE_KEY ?? '',
@@ -68,11 +116,32 @@ export function createBraintreeGateway(env: BraintreeEnv, log: Logger): PaymentG
           return { ok: true, transactionId: result.transaction.id, paymentMethod: result.transaction.paymentInstrumentType };
         }
         // A processor decline carries a transaction; validation errors (bad nonce) do not.
-        return { ok: false, status: result.transaction ? 'declined' : 'failed', message: result.message || SERVER_FAILURE };
+        const answer = answerOf(result);
+        return { ok: false, status: result.transaction ? 'declined' : 'failed', message: declineKeyOf(answer), answer };
       } catch (error) {
         log.error({ err: error, orderId: request.orderId }, 'braintree sale failed');
         return { ok: false, status: 'failed', message: SERVER_FAILURE };
       }
+    },
+    async findSale(orderId) {
+      // Every attempt under the order id (declines included); the one that took money counts.
+      type Found = { id: string; status: string; paymentInstrumentType: string; amount: string; currencyIsoCode: string };
+      const found = await new Promise<Found[]>((resolve, reject) => {
+        const transactions: Found[] = [];
+        gateway.transaction
+          .search((search) => search.orderId().is(orderId))
+          .on('data', (transaction) => transactions.push(transaction))
+          .on('error', reject)
+          .on('end', () => resolve(transactions));
+      });
+      const charged = found.find((transaction) => CHARGED_STATUSES.has(transaction.status));
+      if (!charged) return null;
+      return {
+        transactionId: charged.id,
+        paymentMethod: charged.paymentInstrumentType,
+        amountCents: Math.round(Number(charged.amount) * 100),
+        currency: charged.currencyIsoCode,
+      };
     },
     async paymentMethods(customerId) {
       let customer;
@@ -82,20 +151,12 @@ export function createBraintreeGateway(env: BraintreeEnv, log: Logger): PaymentG
         if (isNotFound(error)) return [];
         throw error;
       }
-      return (customer.paymentMethods ?? []).map(
-        (method): SavedPaymentMethod => ({
-          token: method.token,
-          type: method.email ? 'paypal_account' : 'credit_card',
-          description: method.email ?? `${method.cardType ?? 'Card'} •••• ${method.last4 ?? ''}`.trim(),
-          isDefault: method.default,
-          usedInSubscription: (method.subscriptions ?? []).some((s) => s.status === 'Active' || s.status === 'Pending' || s.status === 'Past Due'),
-        }),
-      );
+      return (customer.paymentMethods ?? []).map(savedMethodOf);
     },
     async deletePaymentMethod(customerId, token) {
       const method = await gateway.paymentMethod.find(token);
       if (method.customerId !== customerId) throw new AppError('NOT_FOUND', 'global.error.notFound');
-      if ((method.subscriptions ?? []).some((s) => s.status === 'Active' || s.status === 'Pending' || s.status === 'Past Due')) {
+      if (usedInSubscription(method)) {
         throw new AppError('CONFLICT', 'payment.methodUsedInSubscription');
       }
       await gateway.paymentMethod.delete(token);

@@ -1,44 +1,9 @@
 import braintree from 'braintree';
 import type { Logger } from '../../../platform/log.js';
-import type { BraintreeEnv } from './braintree-gateway.js';
+import { answerOf, type BraintreeEnv, type BraintreeOptions } from './braintree-gateway.js';
+import { declineKeyOf } from './decline-reasons.js';
 import { SERVER_FAILURE } from './payment-gateway.js';
 import type { SubscriptionBilling } from './subscription-billing.js';
-
-/**
- * The calls of Braintree's SDK this file makes (developer.paypal.com/braintree/docs/reference:
- * customer.create, paymentMethod.create, subscription.create/find/cancel), typed here structurally
- * so the file does not depend on which declaration of the SDK the project uses.
- */
-interface BraintreeTransaction {
-  id: string;
-  status: string;
-  createdAt: string;
-  paymentInstrumentType?: string;
-  processorResponseText?: string;
-}
-interface BraintreeSubscription {
-  id: string;
-  status: 'Active' | 'Canceled' | 'Expired' | 'Past Due' | 'Pending';
-  transactions: BraintreeTransaction[];
-}
-interface Result {
-  success: boolean;
-  message: string;
-  transaction?: BraintreeTransaction;
-  paymentMethod?: { token: string };
-  subscription?: BraintreeSubscription;
-}
-interface SubscriptionApi {
-  customer: { find(id: string): Promise<unknown>; create(request: { id: string }): Promise<{ success: boolean; message: string }> };
-  paymentMethod: {
-    create(request: { customerId: string; paymentMethodNonce: string; options?: { verifyCard?: boolean } }): Promise<Result>;
-  };
-  subscription: {
-    create(request: { paymentMethodToken: string; planId: string; price?: string; merchantAccountId?: string }): Promise<Result>;
-    find(id: string): Promise<BraintreeSubscription>;
-    cancel(id: string): Promise<unknown>;
-  };
-}
 
 /** A transaction that took the money (or will): anything but a failure or void. */
 const CHARGED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled', 'settlement_pending']);
@@ -50,13 +15,13 @@ const isNotFound = (error: unknown) => (error as { type?: string } | null)?.type
  * once and then every cycle. `renew` reads what Braintree did for the due period: a charged
  * transaction since the period began, Past Due (its retries failed so far), or nothing yet.
  */
-export function createBraintreeSubscriptions(env: BraintreeEnv, log: Logger): SubscriptionBilling {
+export function createBraintreeSubscriptions(env: BraintreeEnv, log: Logger, options: BraintreeOptions = {}): SubscriptionBilling {
   const api = new braintree.BraintreeGateway({
-    environment: braintree.Environment[env.BRAINTREE_ENVIRONMENT],
+    environment: options.environment ?? braintree.Environment[env.BRAINTREE_ENVIRONMENT],
     merchantId: env.BRAINTREE_MERCHANT_ID ?? '',
     publicKey: env.BRAINTREE_PUBLIC_KEY ?? '',
     privateKey: env.BRAINTREE_PRIVATE_KEY ?? '',
-  }) as unknown as SubscriptionApi;
+  });
   const merchantAccounts = { USD: env.BRAINTREE_MERCHANT_ACCOUNT_USD, EUR: env.BRAINTREE_MERCHANT_ACCOUNT_EUR };
 
   async function ensureCustomer(customerId: string) {
@@ -76,7 +41,13 @@ export function createBraintreeSubscriptions(env: BraintreeEnv, log: Logger): Su
         await ensureCustomer(request.customerId);
         const method = await api.paymentMethod.create({ customerId: request.customerId, paymentMethodNonce: request.nonce, options: { verifyCard: true } });
         const token = method.paymentMethod?.token;
-        if (!method.success || !token) return { ok: false, status: method.transaction ? 'declined' : 'failed', message: method.message || SERVER_FAILURE };
+        if (!method.success || !token) {
+          // A failed verifyCard answers with `verification` (the processor's answer), which
+          // @types/braintree leaves out of ValidatedResponse.
+          const { verification } = method as { verification?: braintree.CreditCardVerification };
+          const answer = answerOf({ ...method, transaction: method.transaction ?? verification });
+          return { ok: false, status: method.transaction || verification ? 'declined' : 'failed', message: declineKeyOf(answer), answer };
+        }
         const merchantAccountId = merchantAccounts[request.currency];
         const created = await api.subscription.create({
           paymentMethodToken: token,
@@ -87,7 +58,8 @@ export function createBraintreeSubscriptions(env: BraintreeEnv, log: Logger): Su
         const subscription = created.subscription;
         const first = subscription?.transactions?.[0];
         if (!created.success || !subscription || !first || !CHARGED.has(first.status)) {
-          return { ok: false, status: created.transaction ? 'declined' : 'failed', message: created.message || first?.processorResponseText || SERVER_FAILURE };
+          const answer = answerOf({ ...created, transaction: created.transaction ?? first });
+          return { ok: false, status: created.transaction ? 'declined' : 'failed', message: declineKeyOf(answer), answer };
         }
         return { ok: true, subscriptionRef: subscription.id, paymentMethodToken: token, transactionId: first.id, paymentMethod: first.paymentInstrumentType ?? 'credit_card' };
       } catch (error) {
@@ -98,11 +70,12 @@ export function createBraintreeSubscriptions(env: BraintreeEnv, log: Logger): Su
     async renew(request) {
       try {
         const subscription = await api.subscription.find(request.subscriptionRef);
-        const charged = subscription.transactions.find((tx) => CHARGED.has(tx.status) && new Date(tx.createdAt) >= request.periodStart);
+        const charged = (subscription.transactions ?? []).find((tx) => CHARGED.has(tx.status) && new Date(tx.createdAt) >= request.periodStart);
         if (charged) return { ok: true, transactionId: charged.id, paymentMethod: charged.paymentInstrumentType ?? 'credit_card' };
         if (subscription.status === 'Past Due') {
-          const failed = subscription.transactions.find((tx) => new Date(tx.createdAt) >= request.periodStart);
-          return { ok: false, status: 'declined', message: failed?.processorResponseText || SERVER_FAILURE };
+          const failed = (subscription.transactions ?? []).find((tx) => new Date(tx.createdAt) >= request.periodStart);
+          const answer = answerOf({ transaction: failed });
+          return { ok: false, status: 'declined', message: failed ? declineKeyOf(answer) : SERVER_FAILURE, answer };
         }
         if (subscription.status === 'Canceled' || subscription.status === 'Expired') return { ok: false, status: 'failed', message: SERVER_FAILURE };
         return { ok: false, status: 'pending', message: SERVER_FAILURE };

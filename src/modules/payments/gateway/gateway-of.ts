@@ -1,7 +1,7 @@
 import type { Platform } from '../../../platform/context.js';
 import { billingConfigOf, type BillingConfig } from '../../pricing/index.js';
 import { braintreeConfigured, createBraintreeGateway } from './braintree-gateway.js';
-import { createLocalGateway } from './local-gateway.js';
+import { createDatabaseLedger, createLocalGateway } from './local-gateway.js';
 import { createLocalVault } from './local-vault.js';
 import type { PaymentGateway } from './payment-gateway.js';
 
@@ -12,7 +12,9 @@ const billing = new WeakMap<Platform['env'], BillingConfig>();
 export function paymentGatewayOf(platform: Pick<Platform, 'env' | 'log'> & Partial<Pick<Platform, 'db'>>): PaymentGateway {
   let gateway = gateways.get(platform.env);
   if (!gateway) {
-    gateway = braintreeConfigured(platform.env) ? createBraintreeGateway(platform.env, platform.log) : createLocalGateway(platform.db && createLocalVault(platform.db));
+    gateway = braintreeConfigured(platform.env) ? createBraintreeGateway(platform.env, platform.log) : platform.db
+        ? createLocalGateway(createLocalVault(platform.db), createDatabaseLedger(platform.db))
+        : createLocalGateway();
     gateways.set(platform.env, gateway);
   }
   return gateway;

@@ -1,3 +1,5 @@
+import type { GatewayAnswer } from './decline-reasons.js';
+
 /**
  * The one interface the payment flow charges through: the local gateway (default, no keys) or
  * Braintree (BRAINTREE_* set). Both take a nonce made by the client's card form and answer with
@@ -13,10 +15,19 @@ export interface SaleRequest {
   customerId: string;
 }
 
-export type SaleResult =
-  | { ok: true; transactionId: string; paymentMethod: string }
-  /** `message`: the gateway's words for a decline, or the key payment.serverFailure. */
-  | { ok: false; status: 'declined' | 'failed'; message: string };
+/**
+ * A charge the gateway did not make. `message` is the translation key the buyer sees
+ * (`payment.declined.*` or `payment.serverFailure`, made by `declineKeyOf`); `answer` is the
+ * gateway's own code and text, for the log only.
+ */
+export interface SaleRefusal {
+  ok: false;
+  status: 'declined' | 'failed';
+  message: string;
+  answer?: GatewayAnswer;
+}
+
+export type SaleResult = { ok: true; transactionId: string; paymentMethod: string } | SaleRefusal;
 
 export interface SavedPaymentMethod {
   token: string;
@@ -28,10 +39,23 @@ export interface SavedPaymentMethod {
   usedInSubscription: boolean;
 }
 
+/** A sale the gateway holds that took the buyer's money (authorized, submitted, settling or settled). */
+export interface FoundSale {
+  transactionId: string;
+  paymentMethod: string;
+  amountCents: number;
+  currency: string;
+}
+
 export interface PaymentGateway {
   readonly kind: 'local' | 'braintree';
   clientToken(customerId: string): Promise<string>;
   sale(request: SaleRequest): Promise<SaleResult>;
+  /**
+   * The sale made under this order id that took money, or null when there is none (a decline, a
+   * void or no sale at all). Throws when the gateway cannot answer: then nobody may assume either.
+   */
+  findSale(orderId: string): Promise<FoundSale | null>;
   paymentMethods(customerId: string): Promise<SavedPaymentMethod[]>;
   deletePaymentMethod(customerId: string, token: string): Promise<void>;
 }

@@ -4,7 +4,7 @@ import { braintreeConfigured, type BraintreeEnv } from './braintree-gateway.js';
 import { createBraintreeSubscriptions } from './braintree-subscriptions.js';
 import { createLocalGateway } from './local-gateway.js';
 import { createLocalVault, type LocalVault } from './local-vault.js';
-import { SERVER_FAILURE, type SaleResult } from './payment-gateway.js';
+import { SERVER_FAILURE, type SaleRefusal, type SaleResult } from './payment-gateway.js';
 
 /**
  * Recurring charges through the payment gateway. Braintree runs subscriptions itself (a plan, a
@@ -24,7 +24,7 @@ export interface SubscriptionStartRequest {
 
 export type SubscriptionStartResult =
   | { ok: true; subscriptionRef: string; paymentMethodToken: string; transactionId: string; paymentMethod: string }
-  | { ok: false; status: 'declined' | 'failed'; message: string };
+  | SaleRefusal;
 
 export interface RenewalRequest {
   customerId: string;

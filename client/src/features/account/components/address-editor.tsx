@@ -1,17 +1,13 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
-import { COUNTRY_CODES, ZAddressFields, type TAddress } from '../../../../../src/modules/addresses/addresses.schemas.js';
+import { useState } from 'react';
+import { countryNeedsState, ZAddressFields, type TAddress } from '../../../../../src/modules/addresses/addresses.schemas.js';
+import { useCountryOptions } from '../../../lib/country-names.js';
 import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
 import { zodValidate } from '../../../lib/zod-form.js';
 
-/** Spec §2: ISO 3166 codes with English names, in either interface language. */
-export function countryOptions() {
-  const names = new Intl.DisplayNames('en', { type: 'region' });
-  return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
-}
 
 type AddressValues = { company: string; streetAndNumber: string; additional: string; city: string; zip: string; country: string; state: string; taxId: string };
 
@@ -27,8 +23,8 @@ const valuesOf = (address: TAddress | undefined): AddressValues => ({
 });
 
 /**
- * The invoice address (the user's first address, spec §3): street, zip, city, state and country
- * required; company, additional and tax id optional. Errors ('field is required') show only after
+ * The invoice address (the user's first address, spec §3): street, zip, city and country required,
+ * state where the country needs one; company, additional and tax id optional. Errors ('field is required') show only after
  * a save attempt (spec §5), and saving waits until the form is valid.
  */
 export function AddressEditor({ address }: { address: TAddress | undefined }) {
@@ -38,7 +34,8 @@ export function AddressEditor({ address }: { address: TAddress | undefined }) {
   const create = trpc.addresses.create.useMutation();
   const update = trpc.addresses.update.useMutation();
   const [notice, setNotice] = useState<{ kind: 'saved' } | { kind: 'failed'; code: string } | null>(null);
-  const options = useMemo(() => countryOptions(), []);
+  // Spec §2 names the ISO 3166 codes; issue 11 labels them in the interface language.
+  const options = useCountryOptions();
   const form = useForm<AddressValues>({
     mode: 'controlled',
     initialValues: valuesOf(address),
@@ -72,7 +69,8 @@ export function AddressEditor({ address }: { address: TAddress | undefined }) {
           <TextInput label={t`City`} required autoComplete="address-level2" {...form.getInputProps('city')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t`State or region`} required autoComplete="address-level1" {...form.getInputProps('state')} />
+          {/* Issue 11: required only where the country's addresses name one (STATE_REQUIRED_COUNTRIES). */}
+          <TextInput label={t`State or region`} required={countryNeedsState(form.values.country)} autoComplete="address-level1" {...form.getInputProps('state')} />
           <Select
             label={t`Country`}
             required
@@ -82,7 +80,10 @@ export function AddressEditor({ address }: { address: TAddress | undefined }) {
             nothingFoundMessage={t`No country found`}
             autoComplete="country"
             {...form.getInputProps('country')}
-            onChange={(value) => form.setFieldValue('country', value ?? '')}
+            onChange={(value) => {
+              form.setFieldValue('country', value ?? '');
+              if (!countryNeedsState(value ?? '')) form.clearFieldError('state');
+            }}
           />
         </SimpleGrid>
         <TextInput label={t`Tax ID (optional)`} {...form.getInputProps('taxId')} />

@@ -27,6 +27,15 @@ describe('account forms', () => {
     expect(screen.getByText('Use at least 8 characters.')).toBeTruthy();
   });
 
+  it('when the sign-up dialog opens in English and German, then its title and its button say the same', () => {
+    for (const [locale, words] of [['en', 'Create account'], ['de', 'Konto erstellen']] as const) {
+      const { unmount } = renderWithProviders(<SignUpDialog opened onClose={() => undefined} />, { locale });
+      expect(screen.getByRole('dialog', { name: words })).toBeTruthy();
+      expect(screen.getByRole('button', { name: words })).toBeTruthy();
+      unmount();
+    }
+  });
+
   it('when sign-up is sent empty, then every field says what is missing and nothing is posted', async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
@@ -89,18 +98,44 @@ describe('account forms', () => {
     expect(screen.queryByText('The e-mail was sent.')).toBeNull();
   });
 
-  it('when an empty address is saved, then the five required fields say "field is required" and the optional ones stay quiet', async () => {
+  it('when an empty address is saved, then the four required fields say "field is required" and the optional ones (and the state, with no country) stay quiet', async () => {
     renderWithProviders(<AddressEditor address={undefined} />);
     expect(screen.queryByText('field is required')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
-    await waitFor(() => expect(screen.getAllByText('field is required').length).toBe(5));
+    await waitFor(() => expect(screen.getAllByText('field is required').length).toBe(4));
+  });
+
+  const savedAddress = (country: string) => ({
+    id: 'a1', company: null, streetAndNumber: '1 Main St', additional: null, city: 'Springfield', zip: '12345', country, state: '', taxId: null,
+    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  });
+
+  it('when the country needs a state (US) and it is blank, then only the state says "field is required" and nothing is sent', async () => {
+    const fetchSpy = vi.fn(() => Promise.reject(new TypeError('offline')));
+    vi.stubGlobal('fetch', fetchSpy);
+    renderWithProviders(<AddressEditor address={savedAddress('US')} />);
+    expect((screen.getByLabelText(/State or region/) as HTMLInputElement).required).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(screen.getAllByText('field is required').length).toBe(1));
+    expect(screen.getByLabelText(/State or region/).getAttribute('aria-invalid')).toBe('true');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('when the country needs no state (DE), then a blank state is not required and the address is sent', async () => {
+    const fetchSpy = vi.fn(() => Promise.reject(new TypeError('offline')));
+    vi.stubGlobal('fetch', fetchSpy);
+    renderWithProviders(<AddressEditor address={savedAddress('DE')} />);
+    expect((screen.getByLabelText(/State or region/) as HTMLInputElement).required).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
+    expect(screen.queryByText('field is required')).toBeNull();
   });
 
   it('in German, the same rules speak German', async () => {
     renderWithProviders(<SignUpDialog opened onClose={() => undefined} />, { locale: 'de' });
     fireEvent.change(screen.getByLabelText(/E-Mail-Adresse/), { target: { value: 'x' } });
     expect(screen.getByText('ungültige E-Mail-Adresse')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Konto anlegen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Konto erstellen' }));
     await waitFor(() => expect(screen.getAllByText('Pflichtfeld').length).toBe(2));
   });
 });

@@ -143,7 +143,7 @@ export function LoginDialog({ opened, onClose }: DialogProps) {
               <Trans>Forgot your password?</Trans>
             </Anchor>
             <Button variant="subtle" size="compact-sm" onClick={() => switchTo('SignUp')}>
-              <Trans>Register</Trans>
+              <Trans>Sign up</Trans>
             </Button>
           </Group>
         </Stack>
@@ -217,7 +217,7 @@ export function SignUpDialog({ opened, onClose }: DialogProps) {
   const emailError =
     form.errors.email ?? (form.isDirty('email') && form.values.email && !ZEmailInput.safeParse(form.values).success ? translate('global.message.invalidEmail') : null);
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Create an account`}>
+    <Modal opened={opened} onClose={onClose} title={t`Create account`}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <ShareInvitationLine />

@@ -1,10 +1,27 @@
-import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
 import { ErrorState } from '../../../components/error-state.js';
 import { HonestEmpty } from '../../../components/honest-empty.js';
 import { useDialogs } from '../../../lib/dialogs.js';
 import { useStyleGroups } from '../use-style-groups.js';
 import { StyleGroupIcon } from './style-group-icon.js';
+
+/** The home and learn pages' section of the catalogue: its heading, what a style sets, and the overview. */
+export function StylesSection() {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb={4}>
+        <Trans>Mastering styles</Trans>
+      </Title>
+      <Text c="dimmed" mb="lg">
+        <Trans>Each style sets a loudness target, a tonal balance and the stereo width. Open a style to read what it does.</Trans>
+      </Text>
+      <StyleOverview headingOrder={3} />
+    </Box>
+  );
+}
 
 /** The style catalogue: every group with its styles; a style opens its details (StyleDetails). */
 export function StyleOverview({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
@@ -14,7 +31,7 @@ export function StyleOverview({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
 
   if (query.isPending) {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t`Loading styles`}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label={t`Loading styles`}>
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} height={170} radius="md" />
         ))}

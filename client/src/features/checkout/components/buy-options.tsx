@@ -123,10 +123,11 @@ function OptionCard(props: {
     <Card withBorder padding="md" radius="md" data-testid={`buy-option-${option}`}>
       <Stack gap={6} h="100%" justify="space-between">
         <Stack gap={4}>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
+          {/* Issue 11: in a narrow card the badge moves below the name; it never shrinks or clips ("Gekauft"). */}
+          <Group justify="space-between" gap={4} wrap="wrap" align="flex-start">
             <Text fw={600}>{name}</Text>
             {isOwned && (
-              <Badge variant="light" color="teal">
+              <Badge variant="light" color="teal" flex="none" style={{ overflow: 'visible' }} data-testid="owned-badge">
                 <Trans>Owned</Trans>
               </Badge>
             )}

@@ -6,6 +6,7 @@ import { ErrorState } from '../../../components/error-state.js';
 import { HonestEmpty } from '../../../components/honest-empty.js';
 import { isLocale } from '../../../lib/i18n.js';
 import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
+import { paymentMethodLabel } from '../../../lib/payment-method-label.js';
 import { trpc } from '../../../lib/trpc.js';
 import { downloadInvoice, useDownloadProgress } from '../downloads.js';
 
@@ -26,8 +27,6 @@ export function splitProduct(product: string): { name: string; style: string } {
   return { name: product.slice(0, at), style: product.slice(at + 3) };
 }
 
-/** Spec §3: payment methods are stored with underscores ('credit_card') and shown with spaces. */
-export const paymentMethodLabel = (method: string) => method.replace(/_/g, ' ');
 
 /** Spec §9: dates in lists as YYYY-MM-DD (local date). */
 export function listDate(iso: string): string {
@@ -119,7 +118,7 @@ function InvoiceList() {
                 <Table.Td>{style}</Table.Td>
                 <Table.Td>{listDate(invoice.createdAt)}</Table.Td>
                 <Table.Td ta="right">{money(invoice)}</Table.Td>
-                <Table.Td>{paymentMethodLabel(invoice.paymentMethod)}</Table.Td>
+                <Table.Td>{paymentMethodLabel((message) => i18n._(message), invoice.paymentMethod)}</Table.Td>
                 <Table.Td>
                   <InvoiceDownload invoiceNumber={invoice.invoiceNumber} />
                 </Table.Td>
@@ -142,7 +141,7 @@ function InvoiceList() {
                     {[invoice.trackArtist, style].filter(Boolean).join(' · ')}
                   </Text>
                   <Text size="sm">
-                    {listDate(invoice.createdAt)} · {paymentMethodLabel(invoice.paymentMethod)}
+                    {listDate(invoice.createdAt)} · {paymentMethodLabel((message) => i18n._(message), invoice.paymentMethod)}
                   </Text>
                 </Stack>
                 <Stack gap={4} align="flex-end">
@@ -235,7 +234,7 @@ function PaymentMethods() {
                     )}
                   </Group>
                   <Text size="sm" c="dimmed">
-                    {paymentMethodLabel(method.type)}
+                    {paymentMethodLabel((message) => i18n._(message), method.type)}
                   </Text>
                   {method.usedInSubscription && (
                     <Text size="sm" c="yellow.7">

@@ -1,4 +1,4 @@
-import { Button, Collapse, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Button, Collapse, Group, Paper, Stack, Switch, Text, Title, useMatches } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { applyConsent, type Consent } from '../../../lib/analytics.js';
@@ -20,6 +20,9 @@ export function CookieBanner() {
   const [stored, setStored] = useState<Consent | null>(() => readConsent());
   const [choice, setChoice] = useState<Consent>(() => stored ?? NONE);
   const [detailsOpen, setDetailsOpen] = useState(false);
+  // Issue 11: on a phone the banner is a compact bar, so it never covers the home page's "Choose a
+  // WAV file" (client/e2e/visitor-journeys.e2e.test.ts holds it at 375 × 667).
+  const phone = useMatches({ base: true, sm: false });
 
   useEffect(() => {
     if (stored) applyConsent(stored);
@@ -49,17 +52,28 @@ export function CookieBanner() {
   );
 
   return (
-    <Paper className={classes.banner} shadow="xl" withBorder p="md" radius="md" role="region" aria-label={t`Cookie consent`}>
-      <Stack gap="sm">
-        <Title order={2} fz="md">
-          <Trans>Cookies</Trans>
-        </Title>
-        <Text size="sm">
-          <Trans>
-            We use necessary cookies to run the site. With your consent we would also use cookies for analytics, tracking and
-            marketing. Nothing of that is loaded before you agree.
-          </Trans>
-        </Text>
+    <Paper className={classes.banner} shadow="xl" withBorder p={phone ? 'sm' : 'md'} radius="md" role="region" aria-label={t`Cookie consent`}>
+      <Stack gap={phone ? 8 : 'sm'}>
+        {!phone && (
+          <Title order={2} fz="md">
+            <Trans>Cookies</Trans>
+          </Title>
+        )}
+        {phone && !(detailsOpen || settingsOpen) ? (
+          <Text size="sm">
+            <Trans>We use necessary cookies. Others only if you agree.</Trans>{' '}
+            <Anchor component="button" type="button" size="sm" onClick={() => setDetailsOpen(true)} className={classes.inlineLink}>
+              <Trans>Choose</Trans>
+            </Anchor>
+          </Text>
+        ) : (
+          <Text size="sm">
+            <Trans>
+              We use necessary cookies to run the site. With your consent we would also use cookies for analytics, tracking and
+              marketing. Nothing of that is loaded before you agree.
+            </Trans>
+          </Text>
+        )}
         <Collapse expanded={detailsOpen || settingsOpen}>
           <Stack gap="xs" py="xs">
             {category('necessary', t`Necessary`, t`Language, this choice and sign-in. Always on.`)}
@@ -68,20 +82,22 @@ export function CookieBanner() {
             {category('marketing', t`Marketing`, t`Personalised offers on other sites.`)}
           </Stack>
         </Collapse>
-        <Group gap="xs" justify="flex-end">
+        <Group gap="xs" justify="flex-end" grow={phone} wrap={phone ? 'nowrap' : 'wrap'}>
           {detailsOpen || settingsOpen ? (
-            <Button variant="default" onClick={() => decide(choice)}>
+            <Button variant="default" size={phone ? 'compact-sm' : 'sm'} onClick={() => decide(choice)}>
               <Trans>Save my choice</Trans>
             </Button>
           ) : (
-            <Button variant="default" onClick={() => setDetailsOpen(true)}>
-              <Trans>Choose</Trans>
-            </Button>
+            !phone && (
+              <Button variant="default" onClick={() => setDetailsOpen(true)}>
+                <Trans>Choose</Trans>
+              </Button>
+            )
           )}
-          <Button variant="default" onClick={() => decide(NONE)}>
+          <Button variant="default" size={phone ? 'compact-sm' : 'sm'} onClick={() => decide(NONE)}>
             <Trans>Necessary only</Trans>
           </Button>
-          <Button onClick={() => decide(ALL)}>
+          <Button size={phone ? 'compact-sm' : 'sm'} onClick={() => decide(ALL)}>
             <Trans>Accept all</Trans>
           </Button>
         </Group>

@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { artistProblems, DEFAULT_ARTIST_COUNTRY, labelProblems, participantProblems, type TArtist, type TParticipant } from '../../../../../src/modules/distribution/distribution.schemas.js';
 import { useAppStoreApi } from '../../../lib/app-store.js';
+import { useCountryOptions } from '../../../lib/country-names.js';
 import { useDialogState } from '../../../lib/dialogs.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
-import { countryOptions } from '../../account/index.js';
 import { emitDistributionSelection } from '../distribution-store.js';
 import { problemsOf } from '../lib/problems.js';
 
@@ -150,6 +150,7 @@ export function DistributionArtistDialog({ opened, onClose }: DialogProps) {
 
 function ArtistBody({ select, trackId, artistIdToEdit, onClose }: { select: boolean; trackId: number | undefined; artistIdToEdit: number | undefined; onClose: () => void }) {
   const { t, i18n } = useLingui();
+  const countryOptions = useCountryOptions();
   const app = useAppStoreApi();
   const utils = trpc.useUtils();
   const artists = trpc.distribution.artists.useQuery();
@@ -210,7 +211,7 @@ function ArtistBody({ select, trackId, artistIdToEdit, onClose }: { select: bool
             label={t`Country`}
             required
             searchable
-            data={countryOptions()}
+            data={countryOptions}
             value={country}
             onChange={(next) => setCountry(next ?? '')}
             error={country === '' ? i18n._(errorMessageOf('distribution.countryRequired')) : undefined}

@@ -2,9 +2,9 @@ import { Alert, Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, Tex
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { DEFAULT_ARTIST_COUNTRY, isPayoutEmail, setupProblems, type TSetupInput } from '../../../../../src/modules/distribution/distribution.schemas.js';
+import { useCountryOptions } from '../../../lib/country-names.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
-import { countryOptions } from '../../account/index.js';
 import { problemsOf } from '../lib/problems.js';
 
 /**
@@ -14,6 +14,7 @@ import { problemsOf } from '../lib/problems.js';
  */
 export function SetupForm({ defaults, onDone }: { defaults: { name: string; country: string | undefined }; onDone: () => void }) {
   const { t, i18n } = useLingui();
+  const countryOptions = useCountryOptions();
   const utils = trpc.useUtils();
   const setup = trpc.distribution.setup.useMutation();
   const [values, setValues] = useState<TSetupInput>({
@@ -69,7 +70,7 @@ export function SetupForm({ defaults, onDone }: { defaults: { name: string; coun
             label={t`Artist country`}
             required
             searchable
-            data={countryOptions()}
+            data={countryOptions}
             value={values.artistCountry}
             onChange={(value) => set('artistCountry')(value ?? '')}
             comboboxProps={{ withinPortal: true }}

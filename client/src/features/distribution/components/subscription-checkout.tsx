@@ -10,7 +10,7 @@ import { useAppStoreApi } from '../../../lib/app-store.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { useSiteConfig } from '../../../lib/site-config.js';
 import { trpc } from '../../../lib/trpc.js';
-import { AddressEditor } from '../../account/index.js';
+import { AddressEditor, AddressSummary } from '../../account/index.js';
 import { CardForm, type CardFormHandle } from '../../checkout/index.js';
 import { NameSection } from '../../checkout/index.js';
 import { paymentErrorCodeOf } from '../../checkout/index.js';
@@ -244,22 +244,3 @@ function SubscriptionPriceSummary({ info, months }: { info: TSubscriptionPriceIn
   );
 }
 
-function AddressSummary({ address, onEdit }: { address: TAddress; onEdit: () => void }) {
-  const { t } = useLingui();
-  const country = new Intl.DisplayNames('en', { type: 'region' }).of(address.country) ?? address.country;
-  return (
-    <Stack gap={4}>
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text fw={600} component="h3" m={0} fz="sm">
-          <Trans>Invoice address</Trans>
-        </Text>
-        <Button variant="subtle" size="compact-sm" onClick={onEdit} aria-label={t`Edit invoice address`}>
-          <Trans>Edit</Trans>
-        </Button>
-      </Group>
-      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-        {[address.company, address.streetAndNumber, address.additional, `${address.zip} ${address.city}`, `${address.state}, ${country}`, address.taxId].filter(Boolean).join('\n')}
-      </Text>
-    </Stack>
-  );
-}

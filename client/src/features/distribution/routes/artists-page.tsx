@@ -5,10 +5,12 @@ import { ErrorState } from '../../../components/error-state.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { useDialogs } from '../../../lib/dialogs.js';
 import { trpc } from '../../../lib/trpc.js';
+import { useCountryName } from '../../../lib/country-names.js';
 
 /** /distribution/artists (spec §2): the user's artists and participants with add and rename, and the label. */
 export function DistributionArtistsPage() {
   const { t } = useLingui();
+  const countryName = useCountryName();
   const dialogs = useDialogs();
   const meta = trpc.distribution.metaInfo.useQuery();
   const artists = trpc.distribution.artists.useQuery();
@@ -27,7 +29,6 @@ export function DistributionArtistsPage() {
   }
   const mainArtistId = meta.data.artist.artist_id;
   const mainParticipantId = meta.data.participant.participant_id;
-  const countryName = (code: string) => new Intl.DisplayNames('en', { type: 'region' }).of(code) ?? code;
 
   return (
     <>

@@ -1,9 +1,12 @@
-import { List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.js';
+import { useSiteConfig } from '../../../lib/site-config.js';
+import { SellerAddress } from '../components/legal-document.js';
 
-/** Informational pages (spec §2). Texts that are not written yet say so instead of inventing them. */
+/** Informational pages (spec §2); the legal texts have their own modules. */
 
 function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
@@ -20,6 +23,7 @@ function Section({ title, children }: { title: ReactNode; children: ReactNode })
 
 export function AboutPage() {
   const { t } = useLingui();
+  const seller = useSiteConfig().data?.seller;
   return (
     <>
       <PageHeader title={t`About Masterdeck`} />
@@ -37,79 +41,22 @@ export function AboutPage() {
               intended.
             </Trans>
           </Text>
-        </Section>
-      </Stack>
-    </>
-  );
-}
-
-export function LearnPage() {
-  const { t } = useLingui();
-  return (
-    <>
-      <PageHeader title={t`How mastering works here`} description={t`A quick guide from your mix to a finished master.`} />
-      <Section title={<Trans>Quick guide</Trans>}>
-        <List type="ordered" spacing="sm">
-          <List.Item>
-            <Trans>Export your mix as a WAV file, ideally with some headroom and no limiter on the master bus.</Trans>
-          </List.Item>
-          <List.Item>
-            <Trans>Upload it and pick a style group and a style.</Trans>
-          </List.Item>
-          <List.Item>
-            <Trans>Listen: switch between original and mastered on your own track, and compare styles.</Trans>
-          </List.Item>
-          <List.Item>
-            <Trans>Download the free MP3, or buy a WAV master in 16-bit or 24-bit.</Trans>
-          </List.Item>
-        </List>
-      </Section>
-    </>
-  );
-}
-
-export function PrivacyPolicyPage() {
-  const { t } = useLingui();
-  return (
-    <>
-      <PageHeader title={t`Privacy policy`} />
-      <Stack gap="md">
-        <Section title={<Trans>Cookies on this site</Trans>}>
-          <List spacing="xs">
-            <List.Item>
-              <Trans>lang: your interface language, kept for 365 days.</Trans>
-            </List.Item>
-            <List.Item>
-              <Trans>cookie_consent: your cookie choice, kept for one year.</Trans>
-            </List.Item>
-            <List.Item>
-              <Trans>notice_banner_closed: remembers that you closed the notice, kept for one year.</Trans>
-            </List.Item>
-          </List>
-          <Text size="sm" c="dimmed">
-            <Trans>No analytics, tracking or marketing cookies are set unless you agree in the cookie banner.</Trans>
-          </Text>
-        </Section>
-        <Section title={<Trans>Full policy</Trans>}>
           <Text>
-            <Trans>The complete privacy policy is published here before accounts open.</Trans>
+            <Trans>
+              New to mastering? The{' '}
+              <Anchor component={Link} to="/learn" inherit underline="always">
+                quick guide
+              </Anchor>{' '}
+              takes you from your mix to a finished master.
+            </Trans>
           </Text>
         </Section>
+        {seller && (
+          <Section title={<Trans>Who runs Masterdeck</Trans>}>
+            <SellerAddress seller={seller} />
+          </Section>
+        )}
       </Stack>
-    </>
-  );
-}
-
-export function TermsOfServicePage() {
-  const { t } = useLingui();
-  return (
-    <>
-      <PageHeader title={t`Terms of service`} />
-      <Section title={<Trans>Terms of service</Trans>}>
-        <Text>
-          <Trans>The terms of service are published here before accounts and payments open.</Trans>
-        </Text>
-      </Section>
     </>
   );
 }

@@ -130,7 +130,12 @@ function ShareTrackBody({ masterId }: { masterId: string }) {
     validate: (values) => zodValidate(ZCreateShareInput, translate)({ email: values.email, masterId }),
   });
 
-  const refresh = () => Promise.all([utils.sharing.sharesByMaster.invalidate({ masterId }), utils.masters.invalidate()]);
+  // The list's first load may still be in flight when a quick invitation succeeds: it is cancelled
+  // first, so its answer from before the invitation cannot land after the fresh one.
+  const refresh = async () => {
+    await utils.sharing.sharesByMaster.cancel({ masterId });
+    await Promise.all([utils.sharing.sharesByMaster.invalidate({ masterId }), utils.masters.invalidate()]);
+  };
   const count = shares.data?.shareCount ?? 0;
   const limit = shares.data?.limit ?? MAX_SHARES_PER_MASTER;
   const full = count >= limit;

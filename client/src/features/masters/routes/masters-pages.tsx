@@ -12,7 +12,9 @@ import { openFilePicker } from '../../../lib/file-picker.js';
 import { trpc } from '../../../lib/trpc.js';
 import { MasteringSessionProvider } from '../../player/index.js';
 import { MasterList } from '../components/master-list.js';
-import { MasterPageSkeleton, OwnerMasterView, SharedMasterView } from '../components/master-view.js';
+import { MasterPageSkeleton } from '../components/master-page-skeleton.js';
+import { OwnerMasterView } from '../components/owner-master-view.js';
+import { SharedMasterView } from '../components/shared-master-view.js';
 import type { OrderDirection, OrderEntity } from '../lib/master-rows.js';
 
 type Order = { orderEntity: OrderEntity; orderDirection: OrderDirection };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../testing/fake-websocket.js';
-import { MAX_RECONNECT_ATTEMPTS, MediaSocket, tokenExpiry } from './media-socket.js';
+import { backoffDelay, MAX_RECONNECT_ATTEMPTS, MediaSocket, RECONNECT_DELAYS_MS, tokenExpiry } from './media-socket.js';
 
 const jwt = (exp: number) => `h.${btoa(JSON.stringify({ sub: 'u', exp })).replace(/=+$/, '')}.s`;
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -26,7 +26,10 @@ describe('the media socket client', () => {
     token = jwt(Date.now() / 1000 + 900);
     refreshes = [];
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('when a message is sent before the connection opens, then it leaves once open, with the token', async () => {
     const socket = create();
@@ -68,7 +71,7 @@ describe('the media socket client', () => {
     expect(socket.getState()).toBe('expired');
   });
 
-  it('when the connection drops, then it reconnects with backoff and says reconnected', async () => {
+  it('when the connection drops, then it reconnects and says reconnected', async () => {
     const socket = create();
     FakeWebSocket.latest().open();
     const opens: boolean[] = [];
@@ -80,6 +83,39 @@ describe('the media socket client', () => {
     FakeWebSocket.latest().open();
     expect(opens).toEqual([true]);
     expect(socket.getState()).toBe('connected');
+  });
+
+  it('when reconnects keep failing, then each waits the next backoff delay, and a success starts over at the first', () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0.5); // no jitter: the middle of ±20 %
+    const socket = new MediaSocket({
+      url: 'ws://media/ws',
+      getToken: () => token,
+      refreshToken: async () => false,
+      createSocket: (url) => new FakeWebSocket(url) as unknown as WebSocket,
+    });
+    FakeWebSocket.latest().open();
+    FakeWebSocket.latest().drop();
+    for (const [attempt, delay] of RECONNECT_DELAYS_MS.slice(0, 3).entries()) {
+      vi.advanceTimersByTime(delay - 1);
+      expect(FakeWebSocket.instances, `attempt ${attempt} leaves before its ${delay} ms`).toHaveLength(attempt + 1);
+      vi.advanceTimersByTime(1);
+      expect(FakeWebSocket.instances, `attempt ${attempt} leaves at ${delay} ms`).toHaveLength(attempt + 2);
+      if (attempt < 2) FakeWebSocket.latest().drop();
+    }
+    FakeWebSocket.latest().open();
+    FakeWebSocket.latest().drop();
+    vi.advanceTimersByTime(RECONNECT_DELAYS_MS[0]!);
+    expect(FakeWebSocket.instances).toHaveLength(5);
+    socket.close();
+    vi.restoreAllMocks();
+  });
+
+  it('when many tabs back off together, then each delay is jittered within ±20 % and the last delay repeats', () => {
+    expect(backoffDelay(0, () => 0)).toBe(400);
+    expect(backoffDelay(0, () => 1)).toBe(600);
+    expect(backoffDelay(1, () => 0.5)).toBe(1000);
+    expect(backoffDelay(99, () => 0.5)).toBe(RECONNECT_DELAYS_MS[RECONNECT_DELAYS_MS.length - 1]);
   });
 
   it(`when ${MAX_RECONNECT_ATTEMPTS} reconnects fail in a row, then the connection is expired`, async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzingView } from './analyzing-overlay.js';
+import { analyzingView, forwardOnly, preparationStepNumber, stepOf, type AnalyzingView } from './analyzing-overlay.js';
 
 const preparing = (stage: 'preparing' | 'dynamics' | 'eq' | 'done', progressInPercent: number, iteration = 0) => ({
   trackId: 't',
@@ -9,28 +9,64 @@ const preparing = (stage: 'preparing' | 'dynamics' | 'eq' | 'done', progressInPe
   iteration,
   progressInPercent,
 });
+const bounce = (progressInPercent: number) => ({ trackId: 't', styleId: 4, processed: false, progressInPercent });
+
+/** The views the overlay shows for a sequence of reports, held forward as the component does. */
+function shownFor(reports: (AnalyzingView | null)[]): (AnalyzingView | null)[] {
+  let shown: AnalyzingView | null = null;
+  return reports.map((report) => (shown = forwardOnly(shown, report)));
+}
 
 describe('analyzing overlay', () => {
   it('when each preparation stage reaches 100 %, then the overlay still names that stage, and says finalizing only when done', () => {
-    const steps = [preparing('preparing', 100), preparing('dynamics', 100, 3), preparing('eq', 100), preparing('done', 100)].map(
-      (progress) => analyzingView(progress, null)?.step.message,
-    );
-    expect(steps).toEqual(['Preparing your track', 'Shaping the dynamics (pass {iteration})', 'Balancing the EQ: {percent} %', 'Finalizing…']);
+    const steps = [preparing('preparing', 100), preparing('dynamics', 100, 3), preparing('eq', 100), preparing('done', 100)].map((progress) => stepOf(analyzingView(progress, null)!).message);
+    expect(steps).toEqual(['Preparing your track', 'Shaping the dynamics (pass {iteration})', 'Balancing the EQ', 'Finalizing…']);
   });
 
-  it('when a bounce reaches 100 % and is not processed yet, then it is finalizing', () => {
-    const bounce = { trackId: 't', styleId: 4, processed: false, progressInPercent: 100 };
-    expect(analyzingView(null, bounce)?.step.message).toBe('Finalizing…');
-    expect(analyzingView(null, { ...bounce, progressInPercent: 40 })?.step.message).toBe('Bouncing: {percent} %');
+  it('when the stages report their own 0-100 %, then the bar shows one percent over the whole preparation that only grows', () => {
+    const reports = [preparing('preparing', 0), preparing('preparing', 73), preparing('preparing', 100), preparing('dynamics', 0), preparing('dynamics', 50, 9), preparing('dynamics', 100, 20), preparing('eq', 0), preparing('eq', 100), preparing('done', 100)];
+    const percents = shownFor(reports.map((report) => analyzingView(report, null))).map((view) => view!.percent);
+    for (let i = 1; i < percents.length; i++) expect(percents[i]!, percents.join(' ')).toBeGreaterThanOrEqual(percents[i - 1]!);
+    expect(percents[0]).toBe(0);
+    expect(percents.at(-1)).toBe(100);
+    // Old behaviour: 73 % of the analysis, then 0 % when the dynamics began.
+    expect(percents[3]).toBeGreaterThan(0);
+    expect(percents[4]! - percents[3]!).toBeGreaterThan(20);
+  });
+
+  it('when two fitting threads report their passes out of order, then the pass shown never goes down, nor the stage', () => {
+    const reports = [preparing('dynamics', 10, 2), preparing('dynamics', 10, 1), preparing('dynamics', 5, 3), preparing('eq', 0), preparing('dynamics', 90, 2)];
+    const shown = shownFor(reports.map((report) => analyzingView(report, null)));
+    expect(shown.map((view) => view!.iteration)).toEqual([2, 2, 3, 3, 3]);
+    expect(shown.map((view) => stepOf(view!).message)).toEqual([
+      'Shaping the dynamics (pass {iteration})',
+      'Shaping the dynamics (pass {iteration})',
+      'Shaping the dynamics (pass {iteration})',
+      'Balancing the EQ',
+      'Balancing the EQ',
+    ]);
+    expect(shown.map((view) => preparationStepNumber(view!))).toEqual([2, 2, 2, 3, 3]);
+  });
+
+  it('when one job ends and another begins, then the new one starts from its own progress', () => {
+    const first = shownFor([analyzingView(preparing('eq', 100), null), null, analyzingView(preparing('preparing', 0), null)]);
+    expect(first.map((view) => view?.percent ?? null)).toEqual([99, null, 0]);
+    const [prepared, bouncing] = shownFor([analyzingView(preparing('eq', 50), null), analyzingView(null, bounce(10))]);
+    expect(prepared!.kind).toBe('preparation');
+    expect(bouncing).toMatchObject({ kind: 'bounce', percent: 10 });
+  });
+
+  it('when a bounce reaches 100 % and is not processed yet, then it is finalizing; its percent never falls back', () => {
+    expect(stepOf(analyzingView(null, bounce(100))!).message).toBe('Finalizing…');
+    expect(stepOf(analyzingView(null, bounce(40))!).message).toBe('Bouncing: {percent} %');
+    expect(shownFor([bounce(95), bounce(30), bounce(98)].map((b) => analyzingView(null, b))).map((view) => view!.percent)).toEqual([95, 95, 98]);
   });
 
   it('when the job waits for a slot of the media process, then the overlay says so with the place in line', () => {
-    const queued = { ...preparing('preparing', 0), queuePosition: 3 };
-    const view = analyzingView(queued, null);
-    expect(view?.step.message).toBe('Waiting in line: you are number {position}');
-    expect(view?.step.values).toEqual({ position: 3 });
-    expect(analyzingView(preparing('preparing', 0), null)?.step.message).toBe('Preparing your track');
-    const bounce = { trackId: 't', styleId: 4, processed: false, progressInPercent: 0, queuePosition: 1 };
-    expect(analyzingView(null, bounce)?.step.message).toBe('Waiting in line: you are number {position}');
+    const view = analyzingView({ ...preparing('preparing', 0), queuePosition: 3 }, null)!;
+    expect(stepOf(view).message).toBe('Waiting in line: you are number {position}');
+    expect(stepOf(view).values).toEqual({ position: 3 });
+    expect(stepOf(analyzingView(preparing('preparing', 0), null)!).message).toBe('Preparing your track');
+    expect(stepOf(analyzingView(null, { ...bounce(0), queuePosition: 1 })!).message).toBe('Waiting in line: you are number {position}');
   });
 });

@@ -1,73 +1,143 @@
-import { Overlay, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Group, Overlay, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { useOptionalMasteringSession, type BounceProgress, type MasteringProgress } from '../mastering-session.js';
 
+type PreparationStage = 'preparing' | 'dynamics' | 'eq' | 'finalizing';
+
+/**
+ * What runs, as the overlay shows it: one job (the track's preparation, or a bounce), its stage,
+ * its place in line while it waits, the pass of the dynamics fit, and one percent for the whole job.
+ */
 export interface AnalyzingView {
-  heading: MessageDescriptor;
-  step: MessageDescriptor;
+  kind: 'preparation' | 'bounce';
+  stage: 'waiting' | PreparationStage | 'bouncing';
+  queuePosition: number;
+  iteration: number;
+  /** 0-100 over the whole job (every stage), never per stage. */
   percent: number;
   fixing: boolean;
 }
 
 /**
- * What the overlay says (spec §4 mastering): preparing, then dynamics with its iteration, then EQ
- * with percent, finalizing when preparation is done; a bounce: bouncing with percent, finalizing at
- * 100 percent. null when nothing runs.
+ * Where each preparation stage lies on the one bar, as a share of a typical preparation's time
+ * (bench:mastering on the seeded styles: the analysis pass about a sixth, fitting the dynamics
+ * nearly all the rest, the EQ curves a moment). The server reports 0-100 % per stage.
+ */
+const PREPARATION_SPANS: Record<PreparationStage, readonly [number, number]> = {
+  preparing: [0, 15],
+  dynamics: [15, 96],
+  eq: [96, 99],
+  finalizing: [100, 100],
+};
+
+const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
+
+/** The percent of the whole preparation at a stage's own percent. */
+export function preparationPercent(stage: PreparationStage, stagePercent: number): number {
+  const [from, to] = PREPARATION_SPANS[stage];
+  return clamp(from + ((to - from) * clamp(stagePercent)) / 100);
+}
+
+/**
+ * The job that runs, as the media process last reported it (spec §4 mastering): a bounce first
+ * (it prepares the track itself when needed), else the preparation. null when nothing runs.
  */
 export function analyzingView(preparation: MasteringProgress | null, bouncing: BounceProgress | null): AnalyzingView | null {
-  const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
-  // Waiting for a slot of the media process: say so, with the place in line (issue 10).
-  if (bouncing && !bouncing.processed && bouncing.queuePosition) {
-    const position = bouncing.queuePosition;
-    return { heading: msg`Making your master`, step: msg`Waiting in line: you are number ${position}`, percent: 0, fixing: false };
-  }
-  if (preparation && !preparation.processed && preparation.queuePosition) {
-    const position = preparation.queuePosition;
-    return { heading: msg`Analyzing your track`, step: msg`Waiting in line: you are number ${position}`, percent: 0, fixing: preparation.fixing };
-  }
   if (bouncing && !bouncing.processed) {
+    // Waiting for a slot of the media process: say so, with the place in line (issue 10).
+    if (bouncing.queuePosition) return { kind: 'bounce', stage: 'waiting', queuePosition: bouncing.queuePosition, iteration: 0, percent: 0, fixing: false };
     const percent = clamp(bouncing.progressInPercent);
-    return {
-      heading: msg`Making your master`,
-      step: percent >= 100 ? msg`Finalizing…` : msg`Bouncing: ${percent} %`,
-      percent,
-      fixing: false,
-    };
+    return { kind: 'bounce', stage: percent >= 100 ? 'finalizing' : 'bouncing', queuePosition: 0, iteration: 0, percent, fixing: false };
   }
   if (preparation && !preparation.processed) {
-    const percent = clamp(preparation.progressInPercent);
-    const iteration = preparation.iteration;
+    const { fixing, iteration } = preparation;
+    if (preparation.queuePosition) return { kind: 'preparation', stage: 'waiting', queuePosition: preparation.queuePosition, iteration: 0, percent: 0, fixing };
     // Each stage reports its own 0-100 %: a stage at 100 % is still that stage, not the end.
-    const step =
-      preparation.stage === 'dynamics'
-        ? msg`Shaping the dynamics (pass ${iteration})`
-        : preparation.stage === 'eq'
-          ? msg`Balancing the EQ: ${percent} %`
-          : preparation.stage === 'done'
-            ? msg`Finalizing…`
-            : msg`Preparing your track`;
-    return { heading: msg`Analyzing your track`, step, percent, fixing: preparation.fixing };
+    const stage: PreparationStage = preparation.stage === 'done' ? 'finalizing' : preparation.stage;
+    return { kind: 'preparation', stage, queuePosition: 0, iteration, percent: preparationPercent(stage, preparation.progressInPercent), fixing };
   }
   return null;
+}
+
+const STAGE_ORDER: AnalyzingView['stage'][] = ['waiting', 'preparing', 'dynamics', 'eq', 'bouncing', 'finalizing'];
+
+/**
+ * Progress only moves forward (issue 11): within one job the percent, the stage and the pass never
+ * fall below what was shown already, whatever order the reports arrive in (two fitting threads, a
+ * reconnect that joins the running job). Waiting in line may show again (the job was queued anew),
+ * with the percent kept. A new job (another kind, or after nothing ran) starts from its own report.
+ */
+export function forwardOnly(shown: AnalyzingView | null, next: AnalyzingView | null): AnalyzingView | null {
+  if (!next || !shown || shown.kind !== next.kind) return next;
+  const stage = next.stage === 'waiting' || STAGE_ORDER.indexOf(next.stage) >= STAGE_ORDER.indexOf(shown.stage) ? next.stage : shown.stage;
+  return {
+    ...next,
+    stage,
+    percent: Math.max(shown.percent, next.percent),
+    iteration: Math.max(shown.iteration, next.iteration),
+  };
+}
+
+export function headingOf(view: AnalyzingView): MessageDescriptor {
+  return view.kind === 'bounce' ? msg`Making your master` : msg`Analyzing your track`;
+}
+
+/** The stage's name (the browser tests read it: Preparing, Shaping, Balancing, Finalizing, Waiting in line, Bouncing). */
+export function stepOf(view: AnalyzingView): MessageDescriptor {
+  const { queuePosition: position, iteration, percent } = view;
+  switch (view.stage) {
+    case 'waiting':
+      return msg`Waiting in line: you are number ${position}`;
+    case 'preparing':
+      return msg`Preparing your track`;
+    case 'dynamics':
+      return iteration > 0 ? msg`Shaping the dynamics (pass ${iteration})` : msg`Shaping the dynamics`;
+    case 'eq':
+      return msg`Balancing the EQ`;
+    case 'bouncing':
+      return msg`Bouncing: ${percent} %`;
+    case 'finalizing':
+      return msg`Finalizing…`;
+  }
+}
+
+/** "Step n of 3" of a preparation (analysis, dynamics, EQ); null where no step is running. */
+export function preparationStepNumber(view: AnalyzingView): number | null {
+  if (view.kind !== 'preparation') return null;
+  const index = ['preparing', 'dynamics', 'eq'].indexOf(view.stage);
+  return index < 0 ? null : index + 1;
+}
+
+const sameView = (a: AnalyzingView | null, b: AnalyzingView | null) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The overlay's view, held forward across renders for as long as one job runs. */
+function useForwardView(raw: AnalyzingView | null): AnalyzingView | null {
+  const [shown, setShown] = useState<AnalyzingView | null>(null);
+  const view = forwardOnly(shown, raw);
+  // Derived state, stored during render (React's pattern for state that follows props).
+  if (!sameView(view, shown)) setShown(view);
+  return view;
 }
 
 /** CONTRACT: the full-screen analyzing overlay, driven by the mastering session (player stream owns it). */
 export function AnalyzingOverlay() {
   const { t, i18n } = useLingui();
   const session = useOptionalMasteringSession();
-  const view = session ? analyzingView(session.preparation, session.bouncing) : null;
+  const view = useForwardView(session ? analyzingView(session.preparation, session.bouncing) : null);
   if (!view) return null;
+  const stepNumber = preparationStepNumber(view);
   return (
     <Overlay fixed zIndex={300} backgroundOpacity={0.82} color="#0f1014" blur={2} center data-testid="analyzing-overlay">
       <Paper withBorder radius="md" p="xl" w="min(480px, calc(100vw - 32px))" role="dialog" aria-modal="true" aria-labelledby="analyzing-heading">
         <Stack gap="md">
           <Title order={2} size="h3" id="analyzing-heading">
-            {i18n._(view.heading)}
+            {i18n._(headingOf(view))}
           </Title>
           <div aria-live="polite" role="status">
-            <Text fw={600}>{i18n._(view.step)}</Text>
+            <Text fw={600}>{i18n._(stepOf(view))}</Text>
             {view.fixing && (
               <Text size="sm" c="dimmed" mt={4}>
                 {t`A stored master did not pass its check and is being rebuilt.`}
@@ -75,9 +145,14 @@ export function AnalyzingOverlay() {
             )}
           </div>
           <Progress value={view.percent} size="lg" radius="xl" animated={view.percent < 100} aria-label={t`Progress`} />
-          <Text ta="end" size="sm" style={{ fontVariantNumeric: 'tabular-nums' }} aria-hidden>
-            {view.percent} %
-          </Text>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="dimmed" data-testid="analyzing-step-number">
+              {stepNumber !== null ? t`Step ${stepNumber} of 3` : ''}
+            </Text>
+            <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }} aria-hidden data-testid="analyzing-percent">
+              {view.percent} %
+            </Text>
+          </Group>
           <Text size="sm" c="dimmed">
             {t`This takes a moment. Keep this page open; you can listen as soon as it is done.`}
           </Text>

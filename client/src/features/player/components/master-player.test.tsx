@@ -165,9 +165,16 @@ describe('MasteringSession and AnalyzingOverlay', () => {
     const state = (stage: string, progressInPercent: number, iteration = 0, processed = false) => ({ trackId: TRACK, processed, fixing: false, stage, iteration, progressInPercent });
     act(() => ws.serverSends('prepare-mastering', state('dynamics', 30, 2)));
     await screen.findByText('Shaping the dynamics (pass 2)');
+    const dynamicsPercent = Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
+    expect(dynamicsPercent).toBeGreaterThan(15);
+    // A late report of the other fitting thread: neither the pass nor the bar goes back.
+    act(() => ws.serverSends('prepare-mastering', state('dynamics', 20, 1)));
+    expect(screen.getByText('Shaping the dynamics (pass 2)')).toBeTruthy();
+    expect(Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'))).toBe(dynamicsPercent);
     act(() => ws.serverSends('prepare-mastering', state('eq', 64)));
-    await screen.findByText('Balancing the EQ: 64 %');
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('64');
+    await screen.findByText('Balancing the EQ');
+    expect(screen.getByText('Step 3 of 3')).toBeTruthy();
+    expect(Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'))).toBeGreaterThan(dynamicsPercent);
     act(() => ws.serverSends('prepare-mastering', state('done', 100, 0, true)));
     await waitFor(() => expect(screen.queryByTestId('analyzing-overlay')).toBeNull());
   });

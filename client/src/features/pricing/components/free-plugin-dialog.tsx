@@ -1,6 +1,7 @@
 import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { WELCOME_COUPON_KEY } from '../../../../../src/modules/coupons/coupons.schemas.js';
+import { PluginBundleMention } from './plugin-bundle-mention.js';
 
 /** Spec §2: closing stores a 'closed' marker in local storage so the offer is not shown again. */
 export const FREE_PLUGIN_STORAGE_KEY = 'freePluginDialog';
@@ -35,6 +36,7 @@ export function FreePluginDialog({ opened, onClose }: { opened: boolean; onClose
             )}
           </CopyButton>
         </Group>
+        <PluginBundleMention />
         <Group justify="flex-end">
           <Button onClick={close}>
             <Trans>Got it</Trans>

@@ -2,12 +2,14 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Price } from '../../../components/price.js';
 import { BUYING_OPTIONS, QUALITY_MASTER } from '../buying-options.js';
+import { PluginBundleMention } from './plugin-bundle-mention.js';
 
 /**
  * The price box: the three buying options with what each delivers, the advertised quality master,
- * and one call to action that opens the file picker.
+ * and one call to action that opens the file picker. `onSignUp`, given to visitors, adds the
+ * free-plugin promotion: a new account's first master is free (the welcome code, sql/0008).
  */
-export function PriceBox({ onChooseFile }: { onChooseFile: () => void }) {
+export function PriceBox({ onChooseFile, onSignUp }: { onChooseFile: () => void; onSignUp?: () => void }) {
   const { i18n } = useLingui();
   return (
     <Stack gap="md">
@@ -49,9 +51,22 @@ export function PriceBox({ onChooseFile }: { onChooseFile: () => void }) {
           </Button>
         </Group>
       </Card>
+      {onSignUp && (
+        <Card withBorder padding="md" radius="md" data-testid="welcome-offer">
+          <Group justify="space-between" align="center" gap="sm">
+            <Text size="sm" maw={560}>
+              <Trans>New here? Create an account and your first WAV master is free: the code arrives once your e-mail is confirmed.</Trans>
+            </Text>
+            <Button variant="light" onClick={onSignUp}>
+              <Trans>Sign up</Trans>
+            </Button>
+          </Group>
+        </Card>
+      )}
       <Text size="sm" c="dimmed">
         <Trans>You hear your master before you pay. Upgrading later costs only the difference.</Trans>
       </Text>
+      <PluginBundleMention />
     </Stack>
   );
 }

@@ -1,11 +1,10 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { errorMessageOf } from '../../../lib/error-messages.js';
 import { registerFilePicker } from '../../../lib/file-picker.js';
 import { holdFile, useHeldFile } from '../held-file.js';
 import { ACCEPTED_WAV_TYPES, trackFileProblem } from '../track-file.js';
-import { UPLOAD_ERROR_DISPLAY_MS } from './upload-host.js';
+import { rejectFile } from '../upload-store.js';
 import classes from './upload-area.module.css';
 
 /**
@@ -23,26 +22,18 @@ export function UploadArea({
   onLoginRequest: () => void;
   compact?: boolean;
 }) {
-  const { i18n } = useLingui();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
-  const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const heldFile = useHeldFile();
 
   useEffect(() => registerFilePicker(() => inputRef.current?.click()), []);
 
-  // Spec §5: a rejected file's message is cleared after 5 s.
-  useEffect(() => {
-    if (!problem) return;
-    const timer = setTimeout(() => setProblem(null), UPLOAD_ERROR_DISPLAY_MS);
-    return () => clearTimeout(timer);
-  }, [problem]);
-
   const accept = (file: File | undefined) => {
     if (!file) return;
+    // A refused file is shown by the upload host's one notice (spec §5: for 5 s).
     const found = trackFileProblem(file);
-    setProblem(found);
+    rejectFile(found);
     if (found) return;
     holdFile(file);
     onFileAccepted(file);
@@ -90,11 +81,6 @@ export function UploadArea({
         <Button size="md" onClick={() => inputRef.current?.click()} aria-describedby={hintId}>
           <Trans>Choose a WAV file</Trans>
         </Button>
-        {problem && (
-          <Text c="red.5" size="sm" role="alert">
-            {i18n._(errorMessageOf(problem))}
-          </Text>
-        )}
         {heldFile && needsLogin && (
           <Group gap="xs" justify="center" role="status">
             <Text size="sm">

@@ -78,41 +78,65 @@ describe('upload host', () => {
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     expect(FakeXhr.sent[0]!.url).toBe('/api/upload');
     FakeXhr.sent[0]!.progress(40);
-    expect(screen.getByTestId('upload-percent').textContent).toBe('40 %');
+    // The overlay comes in its own chunk: it shows once that has loaded.
+    expect((await screen.findByTestId('upload-percent')).textContent).toBe('40 %');
     FakeXhr.sent[0]!.progress(100);
     expect(screen.getByText('Finishing upload')).toBeTruthy();
     FakeXhr.sent[0]!.respond(201, { id: 'm-1' });
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/masters/song/m-1'));
   });
 
-  it('when the server refuses the file, then "Upload failed" shows its message, and try again resets and opens the file picker', async () => {
+  it('when the server refuses the file as no WAV, then the one notice says what to do, never the parser text, and offers another file instead of try again', async () => {
     signIn();
     const picked = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => undefined);
     renderWithProviders(<UploadHost />, { path: '/masters' });
     dropOnWindow(wav());
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    FakeXhr.sent[0]!.respond(400, { statusCode: 400, message: 'error.noWaveFile' });
-    expect(screen.getByText('Upload failed')).toBeTruthy();
-    expect(screen.getByText('This is not a WAV file. Please choose a WAV file.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    FakeXhr.sent[0]!.respond(400, { statusCode: 400, message: 'error.noWaveFile', detail: 'does not start with a RIFF/RF64 WAVE header' });
+    const notice = screen.getByTestId('upload-problem');
+    expect(notice.textContent).toContain('Upload failed');
+    expect(screen.getByTestId('upload-problem-message').textContent).toBe('This file is not a WAV. Export your mix as WAV and try again.');
+    expect(notice.textContent).not.toContain('RIFF');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Choose another file' }));
     expect(picked).toHaveBeenCalled();
-    expect(screen.queryByText('Upload failed')).toBeNull();
+    expect(screen.queryByTestId('upload-problem')).toBeNull();
+    expect(FakeXhr.sent).toHaveLength(1);
   });
 
-  it('when a file that is not a WAV is dropped, then its message shows for 5 s and nothing is uploaded', async () => {
+  it('when the upload fails on the network or the server, then try again sends the same file once more', async () => {
+    signIn();
+    renderWithProviders(<UploadHost />, { path: '/masters' });
+    const file = wav();
+    dropOnWindow(file);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    act(() => FakeXhr.sent[0]!.onerror?.());
+    expect(screen.getByTestId('upload-problem-message').textContent).toBe('We could not reach the server. Check your connection and try again.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    FakeXhr.sent[1]!.respond(502, 'Bad Gateway');
+    expect(screen.getByTestId('upload-problem-message').textContent).toBe('Something went wrong on our side. Please try again in a moment.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(3));
+    expect(screen.queryByTestId('upload-problem')).toBeNull();
+  });
+
+  it('when a file that is not a WAV is dropped, then the same notice shows its message for 5 s and nothing is uploaded', async () => {
     signIn();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderWithProviders(<UploadHost />, { path: '/' });
     dropOnWindow(new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }));
-    expect(screen.getByText('This is not a WAV file. Please choose a WAV file.')).toBeTruthy();
+    const message = 'This file is not a WAV. Export your mix as WAV and try again.';
+    expect(screen.getByTestId('upload-problem-message').textContent).toBe(message);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(UPLOAD_ERROR_DISPLAY_MS - 100);
     });
-    expect(screen.queryByText('This is not a WAV file. Please choose a WAV file.')).toBeTruthy();
+    expect(screen.queryByText(message)).toBeTruthy();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(200);
     });
-    expect(screen.queryByText('This is not a WAV file. Please choose a WAV file.')).toBeNull();
+    expect(screen.queryByText(message)).toBeNull();
     expect(FakeXhr.sent).toHaveLength(0);
   });
 

@@ -1,24 +1,28 @@
-import { Alert, Anchor, Button, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
-import { msg } from '@lingui/core/macro';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { getAccessToken, useIsLoggedIn } from '../../auth/index.js';
 import { useDialogs } from '../../../lib/dialogs.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { keepPageAfterLogin } from '../../../lib/login-reload.js';
+import { useReadyWhenIdle } from '../../../lib/when-idle.js';
 import { getHeldFile, holdFile, useHeldFile } from '../held-file.js';
 import { trackFileProblem } from '../track-file.js';
-import { CUSTOM_MASTER_PATH, dropAllowedOn, resetUpload, startUpload, UploadStatus, uploadStore, useUploadState } from '../upload-store.js';
+import { uploadErrorCanRetry } from '../upload-errors.js';
+import { CUSTOM_MASTER_PATH, dropAllowedOn, rejectFile, resetUpload, retryUpload, startUpload, UploadStatus, uploadStore, useUploadState } from '../upload-store.js';
 import classes from './upload-host.module.css';
+
+/** The progress overlay (and the ring chart with its tooltip library) comes in its own chunk (issue 9). */
+const UploadProgressOverlay = lazy(async () => ({ default: (await import('./upload-progress-overlay.js')).UploadProgressOverlay }));
 
 /** Spec §9: a rejected file's message stays 5 s. */
 export const UPLOAD_ERROR_DISPLAY_MS = 5000;
 
 /**
  * Mounted once above every layout: the full-window drop area on the paths of spec §2, the upload
- * itself (a guest's file waits for sign-in, spec §4), the progress overlay, the failure notice with
- * try again, and the way to the new master (spec §2 rules).
+ * itself (a guest's file waits for sign-in, spec §4), the progress overlay, the one notice for a
+ * refused or failed upload, and the way to the new master (spec §2 rules).
  */
 export function UploadHost() {
   const { i18n } = useLingui();
@@ -28,21 +32,31 @@ export function UploadHost() {
   const loggedIn = useIsLoggedIn();
   const heldFile = useHeldFile();
   const status = useUploadState((s) => s.currentStatus);
+  const uploading = status === UploadStatus.saving || status === UploadStatus.success;
+  const progressReady = useReadyWhenIdle(uploading);
   const masterId = useUploadState((s) => s.uploadMasterId);
   const isCustomMaster = useUploadState((s) => s.isCustomMaster);
+  const uploadError = useUploadState((s) => s.uploadError);
   const [dragging, setDragging] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const problem = useUploadState((s) => s.rejectedFile);
   const pickerRef = useRef<HTMLInputElement>(null);
   const dropAllowed = dropAllowedOn(location.pathname);
   const customMaster = location.pathname.replace(/\/+$/, '') === CUSTOM_MASTER_PATH;
 
   // A held file must survive the login (no reload); it is uploaded right after. The upload may
   // already have started when the dialog asks (signing in starts it), so a running upload keeps it too.
-  useEffect(() => keepPageAfterLogin(() => getHeldFile() !== null || uploadStore.getState().currentStatus !== UploadStatus.initial), []);
+  // A small file can even finish (and the state reset) before the login's own calls are done: a
+  // held file carried into an upload keeps the page for good, as the upload navigates by itself.
+  const carriedHeldFile = useRef(false);
+  useEffect(
+    () => keepPageAfterLogin(() => getHeldFile() !== null || carriedHeldFile.current || uploadStore.getState().currentStatus !== UploadStatus.initial),
+    [],
+  );
 
+  // Spec §9: a file refused before the upload is mentioned for 5 s.
   useEffect(() => {
     if (!problem) return;
-    const timer = setTimeout(() => setProblem(null), UPLOAD_ERROR_DISPLAY_MS);
+    const timer = setTimeout(() => rejectFile(null), UPLOAD_ERROR_DISPLAY_MS);
     return () => clearTimeout(timer);
   }, [problem]);
 
@@ -50,6 +64,7 @@ export function UploadHost() {
   useEffect(() => {
     if (!heldFile || !loggedIn || uploadStore.getState().currentStatus === UploadStatus.saving) return;
     holdFile(null);
+    carriedHeldFile.current = true;
     void startUpload(heldFile, { accessToken: getAccessToken(), isCustomMaster: customMaster, locale: i18n.locale });
   }, [heldFile, loggedIn, customMaster, i18n.locale]);
 
@@ -63,7 +78,7 @@ export function UploadHost() {
   const accept = (file: File | undefined) => {
     if (!file) return;
     const found = trackFileProblem(file);
-    setProblem(found);
+    rejectFile(found);
     if (found) return;
     holdFile(file);
     if (!loggedIn) dialogs.open('Login');
@@ -135,92 +150,73 @@ export function UploadHost() {
           </div>
         </div>
       )}
-      {(status === UploadStatus.saving || status === UploadStatus.success) && <UploadProgressOverlay />}
-      {status === UploadStatus.failed && (
+      {progressReady && (
+        <Suspense fallback={null}>{uploading && <UploadProgressOverlay />}</Suspense>
+      )}
+      {status === UploadStatus.failed && uploadError ? (
         <div className={classes.notice}>
-          <UploadFailedNotice
-            onTryAgain={() => {
-              // Spec §4: try again resets and opens the file picker.
+          <UploadProblemNotice
+            code={uploadError}
+            onDismiss={resetUpload}
+            onTryAgain={() => void retryUpload(getAccessToken())}
+            onChooseFile={() => {
+              // Spec §4: choosing again resets the failed upload and opens the file picker.
               resetUpload();
               pickerRef.current?.click();
             }}
           />
         </div>
-      )}
-      {problem && (
-        <div className={classes.notice}>
-          <Alert color="red" variant="filled" role="alert" withCloseButton onClose={() => setProblem(null)} closeButtonLabel={i18n._(closeLabel)}>
-            {i18n._(errorMessageOf(problem))}
-          </Alert>
-        </div>
+      ) : (
+        problem && (
+          <div className={classes.notice}>
+            <UploadProblemNotice
+              code={problem}
+              onDismiss={() => rejectFile(null)}
+              onChooseFile={() => {
+                rejectFile(null);
+                pickerRef.current?.click();
+              }}
+            />
+          </div>
+        )
       )}
     </>
   );
 }
 
-const closeLabel = msg`Close`;
-
-function UploadProgressOverlay() {
-  const progress = useUploadState((s) => s.uploadProgress);
-  const fileName = useUploadState((s) => s.fileName);
-  const finishing = progress >= 100;
-  return (
-    <div className={classes.progressOverlay} role="dialog" aria-modal="true" aria-labelledby="upload-progress-title">
-      <Paper radius="lg" p="xl" withBorder maw={420} w="100%">
-        <Stack align="center" gap="md" ta="center">
-          <RingProgress
-            size={160}
-            thickness={10}
-            roundCaps
-            sections={[{ value: progress, color: 'mastered' }]}
-            label={
-              <Text ta="center" fz={28} fw={650} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="upload-percent">
-                {progress} %
-              </Text>
-            }
-          />
-          <Title order={2} fz="lg" id="upload-progress-title" aria-live="polite">
-            {finishing ? <Trans>Finishing upload</Trans> : <Trans>Uploading your track</Trans>}
-          </Title>
-          {fileName && (
-            <Text size="sm" c="dimmed" maw="100%" style={{ overflowWrap: 'anywhere' }}>
-              {fileName}
-            </Text>
-          )}
-          <Anchor component="button" type="button" size="sm" c="dimmed" onClick={() => window.location.reload()}>
-            <Trans>Cancel upload</Trans>
-          </Anchor>
-        </Stack>
-      </Paper>
-    </div>
-  );
-}
-
-export function UploadFailedNotice({ onTryAgain }: { onTryAgain: () => void }) {
+/**
+ * The one way an upload problem is shown, whether the browser refused the file before sending it
+ * or the server refused or failed it: what went wrong and what to do, in the user's language.
+ * "Try again" (the same file once more) is offered only where that can help: a network or server
+ * failure (`uploadErrorCanRetry`); otherwise the way on is another file.
+ */
+export function UploadProblemNotice({ code, onDismiss, onTryAgain, onChooseFile }: { code: string; onDismiss: () => void; onTryAgain?: () => void; onChooseFile: () => void }) {
   const { i18n } = useLingui();
-  const error = useUploadState((s) => s.uploadError);
-  const detail = useUploadState((s) => s.uploadErrorDetail);
+  const canRetry = onTryAgain !== undefined && uploadErrorCanRetry(code);
   return (
-    <Paper withBorder radius="md" p="md" shadow="lg" role="alert">
+    <Paper withBorder radius="md" p="md" shadow="lg" role="alert" data-testid="upload-problem">
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={650} c="red.5">
             <Trans>Upload failed</Trans>
           </Text>
-          <Anchor component="button" type="button" size="sm" c="dimmed" onClick={resetUpload}>
+          <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onDismiss}>
             <Trans>Dismiss</Trans>
           </Anchor>
         </Group>
-        {error && <Text size="sm">{i18n._(errorMessageOf(error))}</Text>}
-        {detail && (
-          <Text size="xs" c="dimmed">
-            {detail}
-          </Text>
-        )}
+        <Text size="sm" data-testid="upload-problem-message">
+          {i18n._(errorMessageOf(code))}
+        </Text>
         <Group>
-          <Button color="red" variant="light" onClick={onTryAgain}>
-            <Trans>Try again</Trans>
-          </Button>
+          {canRetry ? (
+            <Button color="red" variant="light" onClick={onTryAgain}>
+              <Trans>Try again</Trans>
+            </Button>
+          ) : (
+            <Button variant="light" onClick={onChooseFile}>
+              <Trans>Choose another file</Trans>
+            </Button>
+          )}
         </Group>
       </Stack>
     </Paper>

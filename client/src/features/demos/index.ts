@@ -1,0 +1,2 @@
+export { DemoList } from './components/demo-list.js';
+export { DemoItem, type DemoExcerpt } from './components/demo-item.js';

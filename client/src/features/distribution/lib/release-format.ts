@@ -1,0 +1,43 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { displayStatusName } from '../../../../../src/modules/releases/releases.schemas.js';
+
+/**
+ * Spec §9: release dates with the long month, day and year in English ("March 5, 2027"); German
+ * writes the same parts its own way ("5. März 2027"). Dates are calendar days, so they are read and
+ * written in UTC and never shift by a time zone.
+ */
+export function formatReleaseDate(day: string | null | undefined, locale: string): string {
+  if (!day) return '';
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** Spec §3: the song picker shows a master's date as YYYY-MM-DD (the user's own calendar day). */
+export function pickerDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso.slice(0, 10);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Today as YYYY-MM-DD in the user's calendar. */
+export function todayDay(): string {
+  return pickerDate(new Date().toISOString());
+}
+
+const STATUS_LABELS: Record<string, MessageDescriptor> = {
+  DRAFT: msg`Draft`,
+  DELIVERING: msg`Being delivered`,
+  DELIVERED: msg`Delivered`,
+  PENDING: msg`Pending`,
+  DISTRIBUTED: msg`Distributed`,
+  DISAPPROVED: msg`Disapproved`,
+};
+
+/** Spec §3: a status with the provider prefix stripped; the known ones in the user's language. */
+export function statusLabel(statusName: string): MessageDescriptor {
+  const name = displayStatusName(statusName);
+  return STATUS_LABELS[name] ?? { id: name, message: name };
+}

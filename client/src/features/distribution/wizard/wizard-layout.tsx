@@ -1,0 +1,97 @@
+import { Box, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
+import type { TReleaseDraft } from '../../../../../src/modules/releases/releases.schemas.js';
+import { ErrorState } from '../../../components/error-state.js';
+import { trpc } from '../../../lib/trpc.js';
+import { CancelReleaseButton } from './cancel-release.js';
+import { NEW_RELEASE_PATH, STEP_SECTIONS, stepOfPath, type ReleaseStep } from './release-steps.js';
+import { SideStepNavigation, TopStepNavigation, useStepStatus } from './step-navigation.js';
+import { markVisitedLocally } from './wizard-store.js';
+import classes from './wizard-layout.module.css';
+
+export interface WizardContext {
+  draft: TReleaseDraft;
+  step: ReleaseStep;
+}
+
+/** The draft of the step being shown (the layout loaded it and guards that it exists). */
+export function useWizard(): WizardContext {
+  return useOutletContext<WizardContext>();
+}
+
+/** The user's release in the making; null when there is none (spec §4: no current album id). */
+export function useReleaseDraft() {
+  return trpc.releases.draft.useQuery(undefined, { staleTime: 0 });
+}
+
+/**
+ * The frame of the release wizard's steps: the step guard (spec §2: a step without a current album
+ * goes to /distribution/new-release), the top navigation with its six steps, the side navigation on
+ * wide screens, cancel, and marking a step's sections visited when the user leaves it (spec §4: each
+ * editor records on closing that its section was seen, so its messages show from then on).
+ */
+export function WizardLayout() {
+  const { t } = useLingui();
+  const location = useLocation();
+  const step = stepOfPath(location.pathname);
+  const draft = useReleaseDraft();
+  const markVisited = trpc.releases.markVisited.useMutation();
+  const utils = trpc.useUtils();
+  const albumId = draft.data?.albumId;
+  const leaving = useRef<{ step: ReleaseStep | null; albumId: number | undefined }>({ step: null, albumId: undefined });
+
+  useEffect(() => {
+    const previous = leaving.current;
+    if (previous.step && previous.step !== step && previous.albumId !== undefined) {
+      const sections = STEP_SECTIONS[previous.step];
+      for (const section of sections) markVisitedLocally(section);
+      const id = previous.albumId;
+      void Promise.all(sections.map((section) => markVisited.mutateAsync({ albumId: id, section }).catch(() => undefined))).then(() => utils.releases.draft.invalidate());
+    }
+    leaving.current = { step, albumId };
+    // markVisited and utils are stable enough; the effect runs on a step change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step, albumId]);
+
+  if (draft.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t`Loading`} />
+      </Center>
+    );
+  }
+  if (draft.isError) return <ErrorState error={draft.error} onRetry={() => void draft.refetch()} />;
+  if (!draft.data || !step) return <Navigate to={NEW_RELEASE_PATH} replace />;
+  return <WizardFrame draft={draft.data} step={step} />;
+}
+
+function WizardFrame({ draft, step }: WizardContext) {
+  const statusOf = useStepStatus(draft);
+  const name = draft.album.name.trim();
+  return (
+    <Stack gap={0} data-testid="release-wizard" data-step={step}>
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm" wrap="nowrap">
+        <Box miw={0}>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            <Trans>New release</Trans>
+          </Title>
+          <Text c="dimmed" size="sm" truncate data-testid="release-title">
+            {name === '' ? <Trans>No title yet</Trans> : name}
+          </Text>
+        </Box>
+        <CancelReleaseButton albumId={draft.albumId} />
+      </Group>
+      <TopStepNavigation current={step} statusOf={statusOf} />
+      <div className={classes.frame}>
+        <Box visibleFrom="md" className={classes.side}>
+          <SideStepNavigation current={step} statusOf={statusOf} />
+        </Box>
+        <Box className={classes.content}>
+          <Outlet context={{ draft, step } satisfies WizardContext} />
+        </Box>
+      </div>
+    </Stack>
+  );
+}

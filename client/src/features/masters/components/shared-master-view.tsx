@@ -1,0 +1,42 @@
+import { Paper, Stack, Text } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+import type { TSharedMaster } from '../../../../../src/modules/sharing/sharing.schemas.js';
+import { useTrackTalk } from '../../comments/index.js';
+import { AnalyzingOverlay, MasterPlayer } from '../../player/index.js';
+import { reportFiguresOf } from '../lib/report-figures.js';
+import { ReportCard } from './report-card.js';
+import { TrackFeedback } from './track-feedback.js';
+import { TrackHeading } from './track-heading.js';
+
+/** A shared viewer's master page: view-only (spec §6): listen, see the figures; no buying, sharing or deleting. */
+export function SharedMasterView({ master }: { master: TSharedMaster }) {
+  const talk = useTrackTalk(master.track.id);
+  return (
+    <Stack gap="lg">
+      <AnalyzingOverlay />
+      <TrackHeading name={master.track_name} artist={master.track_artist} />
+      <MasterPlayer
+        trackId={master.track.id}
+        title={master.track_name}
+        styleId={master.custom_master ? null : (master.style?.id ?? null)}
+        styleIndex={master.custom_master ? null : (master.style?.styleIndex ?? null)}
+        isCustomMaster={master.custom_master}
+        {...talk.playerProps}
+      />
+      <Paper withBorder radius="md" p="md">
+        <Stack gap={4}>
+          {master.style && (
+            <Text c="mastered.3" fw={600}>
+              {master.style.styleGroup.name} - {master.style.name}
+            </Text>
+          )}
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            <Trans>Shared with you by {master.user.email}</Trans>
+          </Text>
+        </Stack>
+      </Paper>
+      <ReportCard figures={reportFiguresOf(master.measurements)} />
+      <TrackFeedback talk={talk} />
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { FeedbackWidget } from './components/feedback-widget.js';

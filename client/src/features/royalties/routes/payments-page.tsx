@@ -1,0 +1,223 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { TPayments } from '../../../../../src/modules/royalties/royalties.schemas.js';
+import { tabularFigures } from '../../../app/theme.js';
+import { QueryPage } from '../../../components/query-page.js';
+import { HonestEmpty } from '../../../components/honest-empty.js';
+import { PageHeader } from '../../../components/page-header.js';
+import { trpc } from '../../../lib/trpc.js';
+import { formatMinor, formatPeriod } from '../lib/format.js';
+
+/**
+ * /distribution/payments (spec §1, §2; issue 14): the user's participants with what each earned from
+ * the statements by their payout shares, what was paid out to their payout e-mail and what is open;
+ * the ledger lines behind it and the payouts. Participants who are not the user learn their share
+ * from the payout e-mail only.
+ */
+export function PaymentsPage() {
+  const { t } = useLingui();
+  const payments = trpc.royalties.payments.useQuery();
+  const header = <PageHeader title={t`Payments`} description={t`What your participants earned by their payout shares, what was paid out to their payout e-mail, and what is still open.`} />;
+  return (
+    <QueryPage header={header} query={payments}>
+      {(data) => (
+        <>
+        <PaymentsView data={data} />
+        </>
+      )}
+    </QueryPage>
+  );
+}
+
+function PaymentsView({ data }: { data: TPayments }) {
+  const { t, i18n } = useLingui();
+  const money = (minor: number) => formatMinor(minor, data.currency, i18n.locale);
+  const nothingYet = data.entries.length === 0 && data.payouts.length === 0;
+  const share = (percent: number) => `${new Intl.NumberFormat(i18n.locale === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 2 }).format(percent)} %`;
+  return (
+    <Stack gap="xl">
+      <Section title={t`Balances`}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          {data.participants.map((participant) => (
+            <Card key={participant.participantId} withBorder radius="md" padding="md" data-testid="participant-balance">
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate="end" data-testid="participant-name">
+                    {participant.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {participant.email}
+                  </Text>
+                </div>
+                {participant.isMain && (
+                  <Badge variant="light" style={{ flexShrink: 0 }}>
+                    <Trans>You</Trans>
+                  </Badge>
+                )}
+              </Group>
+              <Text size="sm" c="dimmed" mt="sm">
+                <Trans>Open balance</Trans>
+              </Text>
+              <Text fz={26} fw={700} style={tabularFigures} data-testid="balance">
+                {money(participant.balanceMinor)}
+              </Text>
+              <Text size="xs" c="dimmed" style={tabularFigures}>
+                <Trans>
+                  Earned {money(participant.earnedMinor)} · paid out {money(participant.paidMinor)}
+                </Trans>
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Section>
+
+      {nothingYet ? (
+        <Card withBorder radius="md" data-testid="payments-empty">
+          <HonestEmpty
+            title={t`No royalties yet`}
+            description={t`When a store's statement names your releases, each line is split by the tracks' payout shares and appears here.`}
+          />
+        </Card>
+      ) : (
+        <>
+          <Section title={t`Payouts`}>
+            {data.payouts.length === 0 ? (
+              <Text c="dimmed" data-testid="payouts-empty">
+                <Trans>Nothing has been paid out yet. Payouts go to each participant's payout e-mail once their open balance is large enough.</Trans>
+              </Text>
+            ) : (
+              <Stack gap="xs">
+                {data.payouts.map((payout) => (
+                  <Card key={payout.id} withBorder radius="md" padding="sm" data-testid="payout-row">
+                    <Group justify="space-between" gap="xs" wrap="nowrap">
+                      <div style={{ minWidth: 0 }}>
+                        <Text fw={500} truncate="end">
+                          {payout.participantName ?? payout.email}
+                        </Text>
+                        <Text size="xs" c="dimmed" truncate="end">
+                          {new Date(payout.createdAt).toLocaleDateString(i18n.locale === 'de' ? 'de-DE' : 'en-US')} · {payout.email}
+                        </Text>
+                      </div>
+                      <Text fw={600} style={{ ...tabularFigures, flexShrink: 0 }}>
+                        {formatMinor(payout.amountMinor, payout.currency, i18n.locale)}
+                      </Text>
+                    </Group>
+                  </Card>
+                ))}
+              </Stack>
+            )}
+          </Section>
+
+          <Section title={t`Ledger`} description={t`Each statement line of your tracks, split by the payout shares.`}>
+            <Table.ScrollContainer minWidth={640} visibleFrom="sm">
+              <Table striped verticalSpacing="xs" data-testid="ledger">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>
+                      <Trans>Month</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Store</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Track</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Participant</Trans>
+                    </Table.Th>
+                    <Table.Th ta="right">
+                      <Trans>Payout share</Trans>
+                    </Table.Th>
+                    <Table.Th ta="right">
+                      <Trans>Amount</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Status</Trans>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.entries.map((entry) => (
+                    <Table.Tr key={entry.id} data-testid="ledger-row">
+                      <Table.Td>{formatPeriod(entry.period, i18n.locale)}</Table.Td>
+                      <Table.Td>
+                        {entry.store} · {entry.territory}
+                      </Table.Td>
+                      <Table.Td>{entry.trackName ?? entry.isrc ?? '–'}</Table.Td>
+                      <Table.Td>{entry.participantName}</Table.Td>
+                      <Table.Td ta="right" style={tabularFigures}>
+                        {share(entry.sharePercent)}
+                      </Table.Td>
+                      <Table.Td ta="right" style={tabularFigures}>
+                        {money(entry.amountMinor)}
+                      </Table.Td>
+                      <Table.Td>
+                        <LedgerStatus paid={entry.paid} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Stack gap="xs" hiddenFrom="sm" data-testid="ledger-list">
+              {data.entries.map((entry) => (
+                <Card key={entry.id} withBorder radius="md" padding="sm" data-testid="ledger-item">
+                  <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={500} truncate="end">
+                        {entry.trackName ?? entry.isrc ?? '–'}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatPeriod(entry.period, i18n.locale)} · {entry.store} · {entry.territory}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate="end">
+                        {entry.participantName} · {share(entry.sharePercent)}
+                      </Text>
+                    </div>
+                    <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                      <Text size="sm" fw={600} style={tabularFigures}>
+                        {money(entry.amountMinor)}
+                      </Text>
+                      <LedgerStatus paid={entry.paid} />
+                    </Stack>
+                  </Group>
+                </Card>
+              ))}
+            </Stack>
+          </Section>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function LedgerStatus({ paid }: { paid: boolean }) {
+  return paid ? (
+    <Badge color="teal" variant="light">
+      <Trans>Paid</Trans>
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="light">
+      <Trans>Open</Trans>
+    </Badge>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm">
+      <div>
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        {description && (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
+      </div>
+      {children}
+    </Stack>
+  );
+}

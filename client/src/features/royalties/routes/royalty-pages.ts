@@ -1,0 +1,3 @@
+/** The royalty screens as one on-demand chunk (app/route-chunks.ts). */
+export { AnalyticsPage } from './analytics-page.js';
+export { PaymentsPage } from './payments-page.js';

@@ -1,0 +1,80 @@
+import { renewDueSubscriptions } from './modules/distribution/index.js';
+import { DIGEST_SWEEP_MS, sendDueCommentDigests } from './modules/feedback/index.js';
+import { reconcilePendingPayments } from './modules/payments/index.js';
+import { runDeliveryJobs } from './modules/releases/index.js';
+import { serviceContextOf, type Platform } from './platform/context.js';
+import { createQueuedMailer, MAIL_JOB_KIND, mailJobHandler } from './platform/mail/queued-mailer.js';
+import type { PeriodicJob } from './platform/periodic-job.js';
+import { pruneFinishedJobs } from './platform/queue/job-queue.js';
+import { startJobSchedule } from './platform/queue/job-schedule.js';
+import { startJobWorker, type JobHandler, type JobWorker } from './platform/queue/job-worker.js';
+
+/** The kinds of job the web process runs. The media process's kinds (preparations, bounces, renditions) will sit beside them. */
+export const WEB_JOB_KINDS = {
+  mail: MAIL_JOB_KIND,
+  paymentReconciliation: 'payments.reconcile',
+  commentDigests: 'feedback.comment-digests',
+  subscriptionRenewals: 'distribution.renew-subscriptions',
+  deliveries: 'releases.run-deliveries',
+  prune: 'queue.prune',
+} as const;
+
+const HOUR_MS = 3_600_000;
+/** Done rows are kept a day (their keys keep a schedule slot from running twice), failed ones a month for inspection. */
+const DONE_KEPT_MS = 24 * HOUR_MS;
+const FAILED_KEPT_MS = 30 * 24 * HOUR_MS;
+
+export interface BackgroundJobs {
+  /** The platform whose mailer puts mails on the queue; requests and jobs use it. */
+  platform: Platform;
+  stop(): Promise<void>;
+}
+
+/**
+ * The web process's side of the durable queue: the worker for the web's job kinds, and the
+ * schedules that put the periodic sweeps on it once per slot for all web processes together.
+ */
+export function startBackgroundJobs(base: Platform): BackgroundJobs {
+  const { env, log, db } = base;
+  let worker: JobWorker | null = null;
+  const wake = () => worker?.wake();
+  const platform: Platform = { ...base, mailer: createQueuedMailer(db, base.mailer, wake) };
+  const system = () => serviceContextOf(platform, null, 'en');
+
+  const handlers: Record<string, JobHandler> = {
+    [WEB_JOB_KINDS.mail]: mailJobHandler(base.mailer),
+    // Charged-but-unbooked payments (the process died mid-pay) get their invoice within minutes.
+    [WEB_JOB_KINDS.paymentReconciliation]: async () => void (await reconcilePendingPayments(system())),
+    [WEB_JOB_KINDS.commentDigests]: async () => void (await sendDueCommentDigests(platform)),
+    [WEB_JOB_KINDS.subscriptionRenewals]: async () => void (await renewDueSubscriptions(system(), new Date())),
+    // Each delivery keeps its own step ledger in distribution_jobs (resumed at the step it reached); the queue runs the sweep.
+    [WEB_JOB_KINDS.deliveries]: async () => void (await runDeliveryJobs(platform)),
+    [WEB_JOB_KINDS.prune]: async () => {
+      const now = Date.now();
+      await pruneFinishedJobs(db, new Date(now - DONE_KEPT_MS), 'done');
+      await pruneFinishedJobs(db, new Date(now - FAILED_KEPT_MS), 'failed');
+    },
+  };
+  // A sweep never runs beside another of its kind (a slow one outlasting its slot), in any process.
+  const limits = Object.fromEntries(Object.values(WEB_JOB_KINDS).filter((kind) => kind !== WEB_JOB_KINDS.mail).map((kind) => [kind, { global: 1 }]));
+  worker = startJobWorker(db, log, { handlers, limits, concurrency: env.JOB_CONCURRENCY });
+
+  const schedule = (kind: string, everyMs: number, firstDelayMs?: number) =>
+    startJobSchedule(db, log, { kind, everyMs, onEnqueued: wake, ...(firstDelayMs !== undefined ? { firstDelayMs } : {}) });
+  const schedules: PeriodicJob[] = [
+    schedule(WEB_JOB_KINDS.paymentReconciliation, 5 * 60_000),
+    schedule(WEB_JOB_KINDS.commentDigests, DIGEST_SWEEP_MS),
+    schedule(WEB_JOB_KINDS.prune, HOUR_MS, 60_000),
+  ];
+  if (env.SUBSCRIPTION_RENEWAL_INTERVAL_S > 0) schedules.push(schedule(WEB_JOB_KINDS.subscriptionRenewals, env.SUBSCRIPTION_RENEWAL_INTERVAL_S * 1000, 5_000));
+  // At once on start too: a delivery a stopped process left is resumed once its lease has run out.
+  if (env.DISTRIBUTION_JOB_INTERVAL_S > 0) schedules.push(schedule(WEB_JOB_KINDS.deliveries, env.DISTRIBUTION_JOB_INTERVAL_S * 1000, 0));
+
+  return {
+    platform,
+    async stop() {
+      for (const job of schedules) job.stop();
+      await worker?.stop();
+    },
+  };
+}

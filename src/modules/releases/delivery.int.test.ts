@@ -1,0 +1,212 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../../app-router.js';
+import { signAccessToken } from '../../platform/access-token.js';
+import { createCallerFactory } from '../../platform/trpc/trpc.js';
+import { coverImage, createDistributor, createMasterWithAudio, signalWav } from '../../test/release-factories.js';
+import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { deliveryDirOf, runDeliveryJobs } from './index.js';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe('releases: artwork, the pre-submission check and delivery', () => {
+  let platform: TestPlatform;
+  let app: TestApp;
+  const callerFor = (userId: string) => createCallerFactory(appRouter)(platform.contextFor({ userId }));
+  const bearer = (userId: string) => ({ authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` });
+  const json = (userId: string) => ({ ...bearer(userId), 'content-type': 'application/json' });
+
+  beforeAll(async () => {
+    platform = await createTestPlatform();
+    app = await listenTestApp(platform);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform.close();
+  });
+
+  async function postCover(userId: string, albumId: number | string, bytes: Buffer, name = 'cover.jpg') {
+    const form = new FormData();
+    form.append('cover_image', new Blob([new Uint8Array(bytes)]), name);
+    const response = await fetch(`${app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: bearer(userId), body: form });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  async function uploadCustomMaster(userId: string, bytes: Buffer, name: string) {
+    const form = new FormData();
+    form.append('isCustomMaster', 'true');
+    form.append('track', new Blob([new Uint8Array(bytes)]), name);
+    const response = await fetch(`${app.base}/api/upload`, { method: 'POST', headers: bearer(userId), body: form });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  /** A release that passes the check: one master, named, with genre and language, a 3000 px cover, Spotify. */
+  async function readyRelease(options: { amplitude?: number; coverPx?: number } = {}) {
+    const account = await createDistributor(platform);
+    const caller = callerFor(account.userId);
+    const { albumId } = await caller.releases.start();
+    await caller.releases.updateAlbum({ albumId, name: 'Morning Songs' });
+    const { masterId } = await createMasterWithAudio(platform, account.userId, { trackName: 'Sunrise', amplitude: options.amplitude ?? 0.5 });
+    const track = await caller.releases.addTrack({ masterId, albumId });
+    await caller.releases.updateTrack({ trackId: track.track_id, genre: [8], language: 'en' });
+    const cover = await postCover(account.userId, albumId, await coverImage({ width: options.coverPx ?? 3000 }));
+    expect(cover.status).toBe(200);
+    await caller.releases.setOutlets({ albumId, globalReleaseDate: null, outlets: [{ store_id: 1, release_start_date: null }] });
+    return { ...account, caller, albumId, track };
+  }
+
+  it('when a subscriber builds a two-track release with a custom master, a featured artist, a 30 % participant, artwork and stores, then it passes the check, is delivered as a package whose hashes match, and the stores reach 1202', async () => {
+    const { userId, caller, participantId } = await createDistributor(platform);
+    const { albumId } = await caller.releases.start();
+    const { masterId } = await createMasterWithAudio(platform, userId, { trackName: 'Sunrise' });
+    const customId = await uploadCustomMaster(userId, signalWav({ bits: 16, amplitude: 0.4, seconds: 1.5 }), 'Night Drive.wav');
+    const songs = await caller.releases.songs();
+    expect(songs.find((song) => song.id === customId)).toMatchObject({ track_name: 'Night Drive', custom_master: true, style_name: null });
+
+    // Through REST, as the spec's client does.
+    const first = await fetch(`${app.base}/api/distribution/tracks`, { method: 'POST', headers: json(userId), body: JSON.stringify({ masterId }) });
+    expect(first.status).toBe(201);
+    const firstTrack = (await first.json()) as { track_id: number };
+    const second = await caller.releases.addTrack({ masterId: customId, albumId });
+    expect(second).toMatchObject({ isCustomMaster: true, audio: { bitsPerSample: 16, channels: 2 } });
+
+    const featured = await caller.distribution.createArtist({ name: 'Guest Star', country: 'DE' });
+    const partner = await caller.distribution.createParticipant({ name: 'Max Muster', email: 'max@example.com' });
+    const put = await fetch(`${app.base}/api/distribution/tracks/${firstTrack.track_id}`, {
+      method: 'PUT',
+      headers: json(userId),
+      body: JSON.stringify({
+        name: 'Sunrise',
+        genre: [{ genre_id: 8, name: 'Electronic' }],
+        language: 'en',
+        featuredArtists: [featured.artist_id],
+        stereo_isrc: 'de-abc-26-00042',
+        iswc: 'T-034.524.680-1',
+        explicit: 1,
+        participants: [
+          { id: String(participantId), role_id: [{ role_id: 6, name: 'Artist' }], payout_share_percentage: '70' },
+          { id: String(partner.participant_id), role_id: [1], payout_share_percentage: '30' },
+        ],
+      }),
+    });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toMatchObject({ stereo_isrc: 'DEABC2600042', iswc: 'T0345246801', featuredArtists: [featured.artist_id] });
+    await caller.releases.updateTrack({ trackId: second.track_id, genre: [8, 28], language: 'en', lyrics: 'la la la' });
+    await caller.releases.reorderTracks({ albumId, trackIds: [second.track_id, firstTrack.track_id] });
+    await fetch(`${app.base}/api/distribution/albums/${albumId}`, { method: 'PUT', headers: json(userId), body: JSON.stringify({ name: 'Morning Songs', cover_image: null }) });
+
+    const cover = await postCover(userId, albumId, await coverImage({ width: 3000 }));
+    expect(cover.status).toBe(200);
+    expect(cover.body.problems).toEqual([]);
+    const image = cover.body.cover_image as { thumbnail: { url: string; width: number }; large: { url: string; width: number } };
+    expect(image.large.width).toBe(1400);
+    const thumb = await fetch(`${app.base}${image.thumbnail.url}`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+
+    const draft = await caller.releases.draft();
+    expect(draft?.album.tracks).toEqual([second.track_id, firstTrack.track_id]);
+    expect(draft?.sections.artwork).toMatchObject({ hasError: false });
+
+    const report = await (await fetch(`${app.base}/api/distribution/albums/${albumId}/validate`, { headers: bearer(userId) })).json();
+    // Everything but the stores, which the distribute call brings.
+    expect(report.items.filter((item: { passed: boolean }) => !item.passed).map((item: { check: string }) => item.check)).toEqual(['outlets']);
+    expect(report.passed).toBe(false);
+
+    const distribute = await fetch(`${app.base}/api/distribution/outlets/distribute`, {
+      method: 'PATCH',
+      headers: json(userId),
+      body: JSON.stringify({ albumId, outletDetails: { globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1 }, { store_id: 2, release_start_date: '2099-02-01' }, { store_id: 20 }] } }),
+    });
+    expect(distribute.status).toBe(200);
+    expect(await distribute.json()).toMatchObject({ release_id: albumId, album_status: { status_name: 'LOCAL_DELIVERING' }, track_count: 2 });
+    expect((await caller.releases.outlets({ albumId })).map((outlet) => outlet.outlet_status.status_code)).toEqual([1100, 1100, 1100]);
+
+    await runDeliveryJobs(platform);
+    const outlets = await (await fetch(`${app.base}/api/distribution/outlets/${albumId}`, { headers: bearer(userId) })).json();
+    expect(outlets).toEqual([
+      expect.objectContaining({ store_name: 'Spotify', outlet_status: { status_name: 'DISTRIBUTED', status_code: 1202 }, release_start_date: '2099-01-15' }),
+      expect.objectContaining({ store_name: 'Apple Music', child_stores: ['iTunes', 'Shazam'], outlet_status: { status_name: 'DISTRIBUTED', status_code: 1202 }, release_start_date: '2099-02-01' }),
+      // Beatport lists electronic music only: both tracks carry an electronic genre.
+      expect.objectContaining({ store_name: 'Beatport', outlet_status: { status_name: 'DISTRIBUTED', status_code: 1202 } }),
+    ]);
+    const [listed] = await caller.releases.list();
+    expect(listed).toMatchObject({ release_id: albumId, name: 'Morning Songs', album_status: { status_name: 'LOCAL_DELIVERED' }, track_count: 2, disapprove_message: null });
+    expect(await caller.releases.draft()).toBeNull();
+
+    // Acceptance 3: message, audio and artwork, with hashes that match the files.
+    const dir = deliveryDirOf(platform, albumId);
+    const files = (await readdir(dir, { recursive: true })).map(String).sort();
+    const icpn = listed!.product_code!;
+    expect(files).toHaveLength(5);
+    expect(files).toEqual(expect.arrayContaining([`${icpn}.xml`, 'resources', expect.stringMatching(/^resources\/01_DEMDK\d{7}\.wav$/), 'resources/02_DEABC2600042.wav', `resources/${icpn}_cover.jpg`]));
+    const message = await readFile(path.join(dir, `${icpn}.xml`), 'utf8');
+    expect(message).toContain('<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43"');
+    expect(message).toContain(`<ICPN>${icpn}</ICPN>`);
+    expect(message).toContain('<ISRC>DEABC2600042</ISRC>');
+    expect(message).toContain('<ISWC>T0345246801</ISWC>');
+    expect(message).toContain('<DisplayArtistRole>FeaturedArtist</DisplayArtistRole>');
+    expect(message).toContain('<FullName>Spotify</FullName>');
+    expect(message).toContain('<StartDate>2099-02-01</StartDate>');
+    const hashed = [...message.matchAll(/<URI>([^<]+)<\/URI><HashSum><Algorithm>SHA256<\/Algorithm><HashSumValue>([0-9a-f]{64})<\/HashSumValue><\/HashSum><FileSize>(\d+)<\/FileSize>/g)];
+    expect(hashed).toHaveLength(3);
+    for (const [, uri, hash, size] of hashed) {
+      const bytes = await readFile(path.join(dir, uri!));
+      expect(sha256(bytes)).toBe(hash);
+      expect(bytes.length).toBe(Number(size));
+    }
+    // The track order of the release is the message's.
+    expect(message.indexOf('02_DEABC2600042.wav')).toBeGreaterThan(message.indexOf('01_DEMDK'));
+  });
+
+  it('when a cover is 1000 px, then the check refuses the release with the size rule and distribute is refused', async () => {
+    const { caller, albumId } = await readyRelease({ coverPx: 1000 });
+    const report = await caller.releases.validate({ albumId });
+    expect(report.passed).toBe(false);
+    expect(report.items.filter((item) => !item.passed)).toEqual([
+      expect.objectContaining({ check: 'coverMinSize', section: 'artwork', code: 'release.check.coverMinSize', fix: 'release.fix.coverMinSize', values: expect.objectContaining({ width: 1000, minPx: 1400 }) }),
+    ]);
+    await expect(caller.releases.distribute({ albumId })).rejects.toMatchObject({ message: 'release.error.checkFailed' });
+    expect((await caller.releases.draft())?.albumId).toBe(albumId);
+  });
+
+  it('when a track peaks above -1 dBTP, then the check refuses it with the measured true peak', async () => {
+    const { caller, albumId, track } = await readyRelease({ amplitude: 0.99 });
+    const report = await caller.releases.validate({ albumId });
+    const failed = report.items.filter((item) => !item.passed);
+    expect(failed).toEqual([expect.objectContaining({ check: 'truePeak', section: 'audio', track_id: track.track_id, values: expect.objectContaining({ limitDb: -1 }) })]);
+    expect(Number(failed[0]!.values.truePeakDb)).toBeGreaterThan(-0.2);
+    expect(report.passed).toBe(false);
+  });
+
+  it('when the cover is too small in bytes, not an image, or a CMYK, grey or oblong picture, then each gets its own answer and nothing is kept for refusals', async () => {
+    const { userId, caller } = await createDistributor(platform);
+    const { albumId } = await caller.releases.start();
+    const small = await postCover(userId, albumId, Buffer.alloc(500_000, 1));
+    expect(small).toEqual({ status: 400, body: expect.objectContaining({ message: 'store.upload.error.fileTooSmall' }) });
+    const notImage = await postCover(userId, albumId, Buffer.alloc(1_100_000, 7));
+    expect(notImage).toEqual({ status: 415, body: expect.objectContaining({ message: 'store.upload.error.coverFormat' }) });
+    const webp = await postCover(userId, albumId, await coverImage({ width: 1600, format: 'webp' }));
+    expect(webp.body.message).toBe('store.upload.error.coverFormat');
+    expect(await platform.storage.list(`releases/${albumId}`)).toEqual([]);
+
+    const cmyk = await postCover(userId, albumId, await coverImage({ width: 1500, cmyk: true }));
+    expect(cmyk.status).toBe(200);
+    expect(cmyk.body.problems).toEqual(['release.check.coverNotRgb']);
+    const oblong = await postCover(userId, albumId, await coverImage({ width: 1600, height: 1500, format: 'png' }));
+    expect(oblong).toMatchObject({ status: 200, body: { problems: ['release.check.coverNotSquare'] } });
+    // The replaced cover's files are gone: one version folder remains.
+    expect(new Set((await platform.storage.list(`releases/${albumId}/cover`)).map((key) => key.split('/')[3])).size).toBe(1);
+    // A 1500 px cover is below the 3000 most stores ask: a warning, not a refusal.
+    expect((await caller.releases.validate({ albumId })).items.find((item) => item.check === 'coverRecommendedSize')).toMatchObject({ passed: false, severity: 'warning' });
+    const draft = await caller.releases.draft();
+    expect(draft?.sections.artwork).toMatchObject({ hasError: true, errors: ['release.check.coverNotSquare'] });
+    expect(draft?.cover).toMatchObject({ width: 1600, height: 1500, format: 'png' });
+    const missing = await postCover(userId, 'x', await coverImage({ width: 1500 }));
+    expect(missing.body.message).toBe('no_album_id');
+  });
+});

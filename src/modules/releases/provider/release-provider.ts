@@ -1,0 +1,29 @@
+import type { Database } from '../../../platform/db/database.js';
+
+/**
+ * What building and delivering a release needs from a distributor (decisions.md:
+ * DISTRIBUTION_PROVIDER). The release service owns the rules (ownership, spec §4/§5, the check);
+ * a provider keeps albums and uploaded tracks and delivers. Every call is scoped by the
+ * provider's user id; `db` is the product's database or the caller's transaction (a remote
+ * provider ignores it).
+ */
+export interface ReleaseProvider {
+  readonly kind: 'local';
+  /** An empty album for the user's label and artist, with a generated EAN-13 (code_auto_generate). */
+  createAlbum(db: Database, input: { distributionUserId: string; labelId: number; artistId: number }): Promise<{ albumId: number }>;
+  /** Removes the album and everything uploaded for it. */
+  deleteAlbum(db: Database, distributionUserId: string, albumId: number): Promise<void>;
+  /**
+   * Uploads a master's audio once: the provider keeps its own copy (a deleted master leaves a
+   * delivered release whole), measures it, and assigns an ISRC from its registrant.
+   */
+  uploadTrack(
+    db: Database,
+    input: { distributionUserId: string; albumId: number; masterId: string; isCustomMaster: boolean; position: number; name: string; sourceKey: string; participants: string },
+  ): Promise<{ trackId: number }>;
+  deleteTrack(db: Database, distributionUserId: string, trackId: number): Promise<void>;
+  /** A fresh ISRC from the provider's registrant (for a track whose ISRC was cleared). */
+  assignIsrc(db: Database): Promise<string>;
+  /** Hands the release over for delivery: a durable job makes the package and answers per store. */
+  deliver(db: Database, albumId: number): Promise<void>;
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { isoDuration, newReleaseMessage } from './delivery/ddex-message.js';
+import { storeVerdict } from './delivery/store-rules.js';
+import { coverProblems, featuredInTitle, lyricsLookExplicit, participantsProblems, trackDetailProblems } from './release-rules.js';
+import { displayStatusName } from './releases.schemas.js';
+
+describe('release rules (pure)', () => {
+  it('when shares are thirds in hundredths, then they sum to exactly 100; 99.99 does not', () => {
+    const p = (share: number, roles = [6]) => ({ id: 1, role_ids: roles, share });
+    expect(participantsProblems([p(33.34), p(33.33), p(33.33)])).toEqual([]);
+    expect(participantsProblems([p(33.33), p(33.33), p(33.33)])).toEqual(['release.error.payoutTotal']);
+    expect(participantsProblems([p(100, [])])).toEqual(['release.error.participantRoleRequired']);
+    expect(participantsProblems([])).toEqual(['release.error.firstParticipantFixed', 'release.error.payoutTotal']);
+  });
+
+  it('when track details are missing, then each is named', () => {
+    expect(trackDetailProblems({ name: ' ', genreIds: [], language: null, participants: [] })).toEqual(['release.error.titleRequired', 'release.error.genreRequired', 'release.error.languageRequired']);
+    expect(trackDetailProblems({ name: 'A', genreIds: Array.from({ length: 11 }, (_, i) => i), language: 'en', participants: [] })).toEqual(['release.error.tooManyGenres']);
+  });
+
+  it('when a cover breaks store rules, then each rule has its own problem; 1400 to 2999 px is only a warning', () => {
+    const facts = { format: 'jpeg', width: 3000, height: 3000, space: 'srgb', bytes: 2_000_000, sha256: '' };
+    expect(coverProblems(facts)).toEqual({ errors: [], warnings: [] });
+    expect(coverProblems({ ...facts, width: 2000, height: 2000 })).toEqual({ errors: [], warnings: ['release.check.coverBelowRecommended'] });
+    expect(coverProblems({ ...facts, width: 1000, height: 1000 }).errors).toEqual(['release.check.coverTooSmall']);
+    expect(coverProblems({ ...facts, width: 6001, height: 6001 }).errors).toEqual(['release.check.coverTooLarge']);
+    expect(coverProblems({ ...facts, width: 3000, height: 3001 }).errors).toEqual(['release.check.coverNotSquare']);
+    expect(coverProblems({ ...facts, space: 'cmyk' }).errors).toEqual(['release.check.coverNotRgb']);
+    expect(coverProblems({ ...facts, format: 'webp' }).errors).toEqual(['release.check.coverFormat']);
+  });
+
+  it('when a featured artist is also in the title, or the title says feat., then it is found', () => {
+    expect(featuredInTitle('Sunrise (feat. Guest Star)', ['Guest Star'])).toEqual(['Guest Star']);
+    expect(featuredInTitle('Sunrise ft. Somebody', ['Guest Star'])).toEqual(['feat.']);
+    expect(featuredInTitle('Sunrise', ['Guest Star'])).toEqual([]);
+    expect(featuredInTitle('Sunrise feat. Nobody', [])).toEqual([]);
+  });
+
+  it('when lyrics hold an explicit word, then they look explicit', () => {
+    expect(lyricsLookExplicit('what the fuck')).toBe(true);
+    expect(lyricsLookExplicit('this shit is real')).toBe(true);
+    // Words that merely contain one are not explicit.
+    expect(lyricsLookExplicit('Shiitake and shitake mushrooms, Scunthorpe')).toBe(false);
+    expect(lyricsLookExplicit('la la la')).toBe(false);
+    expect(lyricsLookExplicit(null)).toBe(false);
+  });
+
+  it('when a provider status is displayed, then its prefix is stripped', () => {
+    expect(displayStatusName('LOCAL_DELIVERED')).toBe('DELIVERED');
+    expect(displayStatusName('DELIVERED')).toBe('DELIVERED');
+  });
+});
+
+describe('store rules', () => {
+  it('when Beatport gets a track without an electronic genre, then it disapproves; Apple Music refuses all-caps titles; others accept', () => {
+    const release = { title: 'Morning', tracks: [{ title: 'Sunrise', genres: ['Pop'] }] };
+    expect(storeVerdict('Beatport', release)).toEqual({ accepted: false, reason: 'release.storeReason.electronicOnly' });
+    expect(storeVerdict('Beatport', { ...release, tracks: [{ title: 'Sunrise', genres: ['Pop', 'House'] }] })).toEqual({ accepted: true });
+    expect(storeVerdict('Apple Music', { ...release, title: 'MORNING SONGS' })).toEqual({ accepted: false, reason: 'release.storeReason.allCapsTitle' });
+    expect(storeVerdict('Spotify', { ...release, title: 'MORNING SONGS' })).toEqual({ accepted: true });
+  });
+});
+
+describe('the release message', () => {
+  it('when built, then it escapes text, orders tracks, carries hashes and one deal per store', () => {
+    const xml = newReleaseMessage({
+      messageId: 'M1',
+      createdAt: new Date('2026-11-23T10:00:00Z'),
+      sender: { partyId: 'PADPIDA-X', name: 'Sender' },
+      release: { reference: 'R0', icpn: '4006381333931', title: 'Rock & <Roll>', type: 'ep', displayArtist: 'Erika', label: 'Label', originalReleaseDate: '2026-11-23' },
+      tracks: [
+        { reference: 'A1', isrc: 'DEMDK2600001', iswc: null, title: 'One', displayArtist: 'Erika', featuredArtists: ['Guest'], contributors: [{ name: 'Erika', roles: ['Artist'] }], durationS: 185.5, language: 'en', explicit: 2, genres: ['Pop'], file: { uri: 'resources/01.wav', sha256: 'a'.repeat(64), bytes: 10, bitsPerSample: 24, sampleRate: 44100, channels: 2 } },
+      ],
+      cover: { reference: 'A2', uri: 'resources/c.jpg', sha256: 'b'.repeat(64), bytes: 5, width: 3000, height: 3000, format: 'jpeg' },
+      deals: [
+        { storeId: 1, storeName: 'Spotify', startDate: '2027-01-01' },
+        { storeId: 2, storeName: 'Apple Music', startDate: '2027-02-01' },
+      ],
+    });
+    expect(xml).toContain('<DisplayTitleText>Rock &amp; &lt;Roll&gt;</DisplayTitleText>');
+    expect(xml).toContain('<ReleaseType>EP</ReleaseType>');
+    expect(xml).toContain('<ParentalWarningType>Explicit</ParentalWarningType>');
+    expect(xml).toContain('<Duration>PT3M5.500S</Duration>');
+    expect(xml.match(/<ReleaseDeal>/g)).toHaveLength(2);
+    expect(xml).toContain(`<HashSumValue>${'a'.repeat(64)}</HashSumValue>`);
+    expect(xml).toContain('<MessageCreatedDateTime>2026-11-23T10:00:00.000Z</MessageCreatedDateTime>');
+    expect(isoDuration(3725)).toBe('PT1H2M5.000S');
+  });
+});

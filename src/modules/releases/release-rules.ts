@@ -1,0 +1,80 @@
+import { COVER_PROBLEMS, RELEASE_ERRORS, RELEASE_LIMITS, type TCoverFacts } from './releases.schemas.js';
+
+export { COVER_PROBLEMS };
+
+/**
+ * The completeness rules of a release (spec §4 section flags, §5 release track rules), as pure
+ * functions over stored values: the draft's section flags and the pre-submission check both call
+ * them, so the wizard and the check never disagree.
+ */
+
+export interface StoredParticipant {
+  id: number;
+  role_ids: number[];
+  share: number;
+}
+
+export interface TrackFacts {
+  name: string;
+  genreIds: number[];
+  language: string | null;
+  participants: StoredParticipant[];
+}
+
+/** Track details (spec §5): title, 1-10 genres, a language. */
+export function trackDetailProblems(track: TrackFacts): string[] {
+  const problems: string[] = [];
+  if (track.name.trim() === '') problems.push(RELEASE_ERRORS.titleRequired);
+  if (track.genreIds.length === 0) problems.push(RELEASE_ERRORS.genreRequired);
+  if (track.genreIds.length > RELEASE_LIMITS.maxGenres) problems.push(RELEASE_ERRORS.tooManyGenres);
+  if (!track.language) problems.push(RELEASE_ERRORS.languageRequired);
+  return problems;
+}
+
+/** Sum of shares in hundredths, so 33.33 + 33.33 + 33.34 is exactly 100. */
+const hundredths = (share: number) => Math.round(share * 100);
+
+/** Participants (spec §5): each has a role, shares 0-100 summing to exactly 100. */
+export function participantsProblems(participants: readonly StoredParticipant[]): string[] {
+  const problems: string[] = [];
+  if (participants.length === 0) problems.push(RELEASE_ERRORS.firstParticipantFixed);
+  if (participants.some((participant) => participant.role_ids.length === 0)) problems.push(RELEASE_ERRORS.participantRoleRequired);
+  if (participants.some((participant) => participant.share < 0 || participant.share > 100)) problems.push(RELEASE_ERRORS.payoutRange);
+  const total = participants.reduce((sum, participant) => sum + hundredths(participant.share), 0);
+  if (total !== RELEASE_LIMITS.payoutTotal * 100) problems.push(RELEASE_ERRORS.payoutTotal);
+  return problems;
+}
+
+
+/**
+ * What stores check on a cover (notes/distribution-facts.md): JPEG or PNG, RGB, square, no side
+ * above 6000 px, at least 1400 px (every store refuses less). Below 3000 px is a warning: most
+ * stores ask for 3000, some accept less.
+ */
+export function coverProblems(facts: TCoverFacts): { errors: string[]; warnings: string[] } {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  if (facts.format !== 'jpeg' && facts.format !== 'png') errors.push(COVER_PROBLEMS.format);
+  if (facts.space !== 'srgb' && facts.space !== 'rgb') errors.push(COVER_PROBLEMS.notRgb);
+  if (facts.width !== facts.height) errors.push(COVER_PROBLEMS.notSquare);
+  const shorter = Math.min(facts.width, facts.height);
+  if (Math.max(facts.width, facts.height) > RELEASE_LIMITS.coverMaxPx) errors.push(COVER_PROBLEMS.tooLarge);
+  if (shorter < RELEASE_LIMITS.coverMinPx) errors.push(COVER_PROBLEMS.tooSmall);
+  else if (shorter < RELEASE_LIMITS.coverRecommendedPx) warnings.push(COVER_PROBLEMS.belowRecommended);
+  return { errors, warnings };
+}
+
+/** Featured artists are credited as such, never also in the title ("feat. X" or the name itself). */
+export function featuredInTitle(title: string, featuredNames: readonly string[]): string[] {
+  const lower = title.toLowerCase();
+  const named = featuredNames.filter((name) => name.trim() !== '' && lower.includes(name.trim().toLowerCase()));
+  if (named.length === 0 && featuredNames.length > 0 && /\b(feat\.?|ft\.|featuring)\s/i.test(title)) return ['feat.'];
+  return named;
+}
+
+/**
+ * Words that make lyrics explicit in every store's guidelines (a short list of unambiguous ones;
+ * the flag is the artist's statement, the check only catches the obvious contradiction).
+ */
+const EXPLICIT_WORDS = /\b(fuck(s|ed|er|ers|ing|in)?|motherfuck\w*|shit(s|ty|ting)?|bitch(es)?|cunts?|niggas?|pussy)\b/i;
+export const lyricsLookExplicit = (lyrics: string | null) => lyrics !== null && EXPLICIT_WORDS.test(lyrics);

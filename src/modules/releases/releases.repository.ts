@@ -1,0 +1,425 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import type { AlbumState } from '../../platform/db/schema.js';
+import { MASTERED_STATUSES, selectMastersWithStyle } from '../masters/index.js';
+
+/**
+ * Kysely only (house rule 6): the local provider's releases (sql/0050). Every read and write of an
+ * album or track is scoped by the provider's user, never by id alone. Dates are read as YYYY-MM-DD
+ * text, the same from pg and PGlite.
+ */
+
+const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+const dayOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+function albumColumns() {
+  return [
+    'distribution_albums.id',
+    'distribution_albums.distribution_user_id',
+    'distribution_albums.name',
+    'distribution_albums.label_id',
+    'distribution_albums.artist_id',
+    'distribution_albums.product_type',
+    'distribution_albums.product_format',
+    'distribution_albums.product_code_type',
+    'distribution_albums.code_auto_generate',
+    'distribution_albums.product_code',
+    day('distribution_albums.original_release_date').as('original_release_date'),
+    dayOrNull('distribution_albums.global_release_date').as('global_release_date'),
+    'distribution_albums.state',
+    'distribution_albums.disapprove_message',
+    'distribution_albums.cover',
+    'distribution_albums.visited',
+    'distribution_albums.delivered_at',
+    'distribution_albums.created_at',
+  ] as const;
+}
+
+export async function insertAlbum(db: Database, values: { distributionUserId: string; labelId: number; artistId: number; productCode: string | null }) {
+  const row = await db
+    .insertInto('distribution_albums')
+    .values({ distribution_user_id: values.distributionUserId, label_id: values.labelId, artist_id: values.artistId, product_code: values.productCode })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export function findAlbum(db: Database, distributionUserId: string, albumId: number, options: { forUpdate?: boolean } = {}) {
+  let query = db
+    .selectFrom('distribution_albums')
+    .select(albumColumns())
+    .where('distribution_albums.id', '=', albumId)
+    .where('distribution_albums.distribution_user_id', '=', distributionUserId);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+export type AlbumRow = NonNullable<Awaited<ReturnType<typeof findAlbum>>>;
+
+export function findDraftAlbum(db: Database, distributionUserId: string) {
+  return db
+    .selectFrom('distribution_albums')
+    .select(albumColumns())
+    .where('distribution_albums.distribution_user_id', '=', distributionUserId)
+    .where('distribution_albums.state', '=', 'draft')
+    .executeTakeFirst();
+}
+
+/** The album by id alone: only for the background delivery job, which acts for the album's owner. */
+export function findAlbumForJob(db: Database, albumId: number) {
+  return db.selectFrom('distribution_albums').select(albumColumns()).where('distribution_albums.id', '=', albumId).executeTakeFirst();
+}
+
+/** Releases of the user, newest first, with their track counts. */
+export function listAlbums(db: Database, distributionUserId: string) {
+  return db
+    .selectFrom('distribution_albums')
+    .select(albumColumns())
+    .select((eb) =>
+      eb
+        .selectFrom('distribution_tracks')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('distribution_tracks.album_id', '=', 'distribution_albums.id')
+        .as('track_count'),
+    )
+    .where('distribution_albums.distribution_user_id', '=', distributionUserId)
+    .orderBy('distribution_albums.created_at', 'desc')
+    .orderBy('distribution_albums.id', 'desc')
+    .execute();
+}
+
+export async function updateAlbum(
+  db: Database,
+  albumId: number,
+  values: Partial<{
+    name: string;
+    label_id: number;
+    product_type: 'album' | 'single' | 'ep';
+    product_code_type: 'ean' | 'upc';
+    code_auto_generate: boolean;
+    product_code: string | null;
+    original_release_date: string;
+    global_release_date: string | null;
+    state: AlbumState;
+    disapprove_message: string | null;
+    cover: string | null;
+    visited: string;
+    delivered_at: Date | null;
+    artist_id: number;
+  }>,
+) {
+  await db
+    .updateTable('distribution_albums')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', albumId)
+    .execute();
+}
+
+export async function deleteAlbum(db: Database, distributionUserId: string, albumId: number) {
+  await db.deleteFrom('distribution_albums').where('id', '=', albumId).where('distribution_user_id', '=', distributionUserId).execute();
+}
+
+const TRACK_COLUMNS = [
+  'id',
+  'album_id',
+  'master_id',
+  'is_custom_master',
+  'position',
+  'name',
+  'genre_ids',
+  'language',
+  'featured_artist_ids',
+  'isrc',
+  'isrc_assigned',
+  'iswc',
+  'explicit',
+  'lyrics',
+  'participants',
+  'audio_key',
+  'audio_sha256',
+  'audio_bytes',
+  'audio_facts',
+] as const;
+
+export function findTracks(db: Database, albumId: number) {
+  return db.selectFrom('distribution_tracks').select(TRACK_COLUMNS).where('album_id', '=', albumId).orderBy('position').orderBy('id').execute();
+}
+export type TrackRow = Awaited<ReturnType<typeof findTracks>>[number];
+
+export function findTrack(db: Database, distributionUserId: string, trackId: number, options: { forUpdate?: boolean } = {}) {
+  let query = db.selectFrom('distribution_tracks').select(TRACK_COLUMNS).where('id', '=', trackId).where('distribution_user_id', '=', distributionUserId);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function insertTrack(
+  db: Database,
+  values: {
+    distributionUserId: string;
+    albumId: number;
+    masterId: string;
+    isCustomMaster: boolean;
+    position: number;
+    name: string;
+    isrc: string;
+    participants: string;
+    audioKey: string;
+    audioSha256: string;
+    audioBytes: number;
+    audioFacts: string;
+  },
+) {
+  const row = await db
+    .insertInto('distribution_tracks')
+    .values({
+      distribution_user_id: values.distributionUserId,
+      album_id: values.albumId,
+      master_id: values.masterId,
+      is_custom_master: values.isCustomMaster,
+      position: values.position,
+      name: values.name,
+      isrc: values.isrc,
+      isrc_assigned: true,
+      participants: values.participants,
+      audio_key: values.audioKey,
+      audio_sha256: values.audioSha256,
+      audio_bytes: values.audioBytes,
+      audio_facts: values.audioFacts,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateTrack(
+  db: Database,
+  trackId: number,
+  values: Partial<{
+    name: string;
+    genre_ids: string;
+    language: string;
+    featured_artist_ids: string;
+    isrc: string;
+    isrc_assigned: boolean;
+    iswc: string | null;
+    explicit: number;
+    lyrics: string | null;
+    participants: string;
+    position: number;
+  }>,
+) {
+  await db
+    .updateTable('distribution_tracks')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', trackId)
+    .execute();
+}
+
+export async function deleteTrack(db: Database, trackId: number) {
+  await db.deleteFrom('distribution_tracks').where('id', '=', trackId).execute();
+}
+
+/** Another release track (anyone's) that carries this ISRC: the catalogue never repeats one. */
+export async function isrcHolder(db: Database, isrc: string, exceptTrackId: number | null) {
+  let query = db.selectFrom('distribution_tracks').select(['id', 'album_id']).where('isrc', '=', isrc);
+  if (exceptTrackId !== null) query = query.where('id', '<>', exceptTrackId);
+  return query.executeTakeFirst();
+}
+
+/** ISRCs that more than one track of the catalogue carries, among the given ones. */
+export async function duplicatedIsrcs(db: Database, isrcs: string[]) {
+  if (isrcs.length === 0) return [];
+  const rows = await db
+    .selectFrom('distribution_tracks')
+    .select(['isrc', sql<number>`count(*)::int`.as('n')])
+    .where('isrc', 'in', isrcs)
+    .groupBy('isrc')
+    .having(sql`count(*)`, '>', 1)
+    .execute();
+  return rows.map((row) => row.isrc as string);
+}
+
+/** The next value of a named counter, atomically (one row per counter). */
+export async function nextSequence(db: Database, name: string): Promise<number> {
+  const row = await db
+    .insertInto('distribution_code_sequences')
+    .values({ name, last_value: 1 })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ last_value: sql`distribution_code_sequences.last_value + 1` }))
+    .returning('last_value')
+    .executeTakeFirstOrThrow();
+  return row.last_value;
+}
+
+export async function productCodeTaken(db: Database, code: string, exceptAlbumId: number) {
+  const row = await db.selectFrom('distribution_albums').select('id').where('product_code', '=', code).where('id', '<>', exceptAlbumId).executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---- outlets of a release
+
+export function findAlbumOutlets(db: Database, albumId: number) {
+  return db
+    .selectFrom('distribution_album_outlets')
+    .innerJoin('distribution_outlets', 'distribution_outlets.store_id', 'distribution_album_outlets.store_id')
+    .select([
+      'distribution_album_outlets.store_id',
+      'distribution_outlets.store_name',
+      'distribution_album_outlets.status_code',
+      'distribution_album_outlets.reason',
+      dayOrNull('distribution_album_outlets.release_start_date').as('release_start_date'),
+    ])
+    .where('distribution_album_outlets.album_id', '=', albumId)
+    .orderBy('distribution_outlets.sort_order')
+    .execute();
+}
+
+export async function replaceAlbumOutlets(db: Database, albumId: number, outlets: { store_id: number; release_start_date: string | null }[]) {
+  await db.deleteFrom('distribution_album_outlets').where('album_id', '=', albumId).execute();
+  if (outlets.length === 0) return;
+  await db
+    .insertInto('distribution_album_outlets')
+    .values(outlets.map((outlet) => ({ album_id: albumId, store_id: outlet.store_id, release_start_date: outlet.release_start_date })))
+    .execute();
+}
+
+export async function setOutletStatus(db: Database, albumId: number, storeId: number, statusCode: number, reason: string | null) {
+  await db
+    .updateTable('distribution_album_outlets')
+    .set({ status_code: statusCode, reason, updated_at: sql`now()` })
+    .where('album_id', '=', albumId)
+    .where('store_id', '=', storeId)
+    .execute();
+}
+
+export function findEnabledStoreIds(db: Database) {
+  return db.selectFrom('distribution_outlets').select('store_id').where('enabled', '=', true).execute();
+}
+
+export function findGenresByIds(db: Database, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('distribution_genres').select(['genre_id', 'name']).where('genre_id', 'in', ids).execute();
+}
+export function findRoles(db: Database) {
+  return db.selectFrom('distribution_roles').select(['role_id', 'name']).orderBy('role_id').execute();
+}
+export function findGenres(db: Database) {
+  return db.selectFrom('distribution_genres').select(['genre_id', 'name']).execute();
+}
+export function findLanguage(db: Database, code: string) {
+  return db.selectFrom('distribution_languages').select(['code', 'name']).where('code', '=', code).executeTakeFirst();
+}
+export function findArtistsOfUser(db: Database, distributionUserId: string) {
+  return db.selectFrom('distribution_artists').select(['id', 'name']).where('distribution_user_id', '=', distributionUserId).execute();
+}
+export function findParticipantsOfUser(db: Database, distributionUserId: string) {
+  return db.selectFrom('distribution_participants').select(['id', 'name', 'email']).where('distribution_user_id', '=', distributionUserId).execute();
+}
+export function findLabelOfUser(db: Database, distributionUserId: string, labelId: number) {
+  return db.selectFrom('distribution_labels').select(['id', 'name']).where('id', '=', labelId).where('distribution_user_id', '=', distributionUserId).executeTakeFirst();
+}
+
+// ---- the song picker: the user's masters with audio a release can carry
+
+/**
+ * Mastered masters with a stored file, and custom masters (their uploaded audio is the master,
+ * spec §1), newest first. Unmastered masters of ordinary tracks are not songs to release.
+ */
+export function findPickerMasters(db: Database, userId: string, masterId?: string) {
+  let query = selectMastersWithStyle(db)
+    .select([
+      'masters.id',
+      'masters.path',
+      'masters.created_at',
+      'tracks.id as track_id',
+      'tracks.name as track_name',
+      'tracks.file_name as track_file_name',
+      'tracks.is_custom_master',
+      'tracks.path as track_path',
+      'styles.name as style_name',
+      'style_groups.name as style_group_name',
+    ])
+    .where('masters.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        // isMastered (masters.schemas.ts) in SQL: a style and a mastered status; here also a stored file.
+        eb.and([eb('masters.style_id', 'is not', null), eb('masters.path', 'is not', null), eb('masters.status', 'in', MASTERED_STATUSES)]),
+        eb.and([eb('tracks.is_custom_master', '=', true), eb('masters.style_id', 'is', null), eb('tracks.path', 'is not', null)]),
+      ]),
+    );
+  if (masterId) query = query.where('masters.id', '=', masterId);
+  return query.orderBy('masters.created_at', 'desc').orderBy('masters.id').execute();
+}
+export type PickerMasterRow = Awaited<ReturnType<typeof findPickerMasters>>[number];
+
+// ---- durable jobs
+
+export async function insertJob(db: Database, albumId: number) {
+  const row = await db.insertInto('distribution_jobs').values({ kind: 'deliver', album_id: albumId, run_after: new Date() }).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/**
+ * Takes one due job and leases it until `leaseUntil`: queued ones, and running ones whose lease ran
+ * out (the process that held it stopped). SKIP LOCKED lets several web processes share the queue.
+ */
+export async function claimJob(db: Database, now: Date, leaseUntil: Date) {
+  return db.transaction().execute(async (trx) => {
+    const job = await trx
+      .selectFrom('distribution_jobs')
+      .select(['id', 'kind', 'album_id', 'step', 'attempts'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', now)]),
+          eb.and([eb('state', '=', 'running'), eb('locked_until', '<=', now)]),
+        ]),
+      )
+      .orderBy('run_after')
+      .orderBy('id')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    if (!job) return null;
+    await trx
+      .updateTable('distribution_jobs')
+      .set({ state: 'running', locked_until: leaseUntil, attempts: sql`attempts + 1`, updated_at: now })
+      .where('id', '=', job.id)
+      .execute();
+    return { id: Number(job.id), albumId: Number(job.album_id), step: job.step, attempts: job.attempts + 1 };
+  });
+}
+
+export async function advanceJob(db: Database, jobId: number, values: { step: string; leaseUntil: Date }) {
+  await db.updateTable('distribution_jobs').set({ step: values.step, locked_until: values.leaseUntil, updated_at: sql`now()` }).where('id', '=', jobId).execute();
+}
+
+export async function finishJob(db: Database, jobId: number, state: 'done' | 'failed', error: string | null) {
+  await db
+    .updateTable('distribution_jobs')
+    .set({ state, last_error: error?.slice(0, 1000) ?? null, locked_until: null, finished_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', jobId)
+    .execute();
+}
+
+/** Gives a failed step back to the queue after a pause, keeping the step it reached. */
+export async function retryJobLater(db: Database, jobId: number, runAfter: Date, error: string) {
+  await db
+    .updateTable('distribution_jobs')
+    .set({ state: 'queued', run_after: runAfter, locked_until: null, last_error: error.slice(0, 1000), updated_at: sql`now()` })
+    .where('id', '=', jobId)
+    .execute();
+}
+
+export function findJobsOfAlbum(db: Database, albumId: number) {
+  return db.selectFrom('distribution_jobs').select(['id', 'state', 'step', 'attempts', 'last_error']).where('album_id', '=', albumId).orderBy('id').execute();
+}
+
+export async function findChildStores(db: Database) {
+  const rows = await db.selectFrom('distribution_child_stores').select(['store_id', 'name']).orderBy('store_id').orderBy('sort_order').execute();
+  const map = new Map<number, string[]>();
+  for (const row of rows) map.set(row.store_id, [...(map.get(row.store_id) ?? []), row.name]);
+  return map;
+}
+
+export function findStores(db: Database) {
+  return db.selectFrom('distribution_outlets').select(['store_id', 'store_name', 'enabled']).orderBy('sort_order').execute();
+}

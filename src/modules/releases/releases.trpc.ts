@@ -1,0 +1,63 @@
+import { authedProcedure, router } from '../../platform/trpc/trpc.js';
+import { distributeRelease } from './delivery.service.js';
+import { checkRelease } from './release-check.js';
+import {
+  ZAddTrackInput,
+  ZAlbumIdInput,
+  ZDistributeInput,
+  ZMarkVisitedInput,
+  ZOutletDetailsInput,
+  ZReorderTracksInput,
+  ZTrackIdInput,
+  ZUpdateAlbumInput,
+  ZUpdateTrackInput,
+} from './releases.schemas.js';
+import {
+  addTrack,
+  cancelRelease,
+  currentDraft,
+  listReleases,
+  markVisited,
+  pickerSongs,
+  releaseDraft,
+  releaseOutlets,
+  removeTrack,
+  reorderTracks,
+  setOutletDetails,
+  startRelease,
+  updateAlbum,
+  updateTrack,
+} from './releases.service.js';
+
+/**
+ * The release wizard and list (spec §2, §3, §4, §7), the same services as the REST calls under
+ * /api/distribution. The cover upload is multipart and REST only:
+ * POST /api/distribution/albums/{id}/cover (field `cover_image`).
+ */
+export const releasesRouter = router({
+  /** The open release draft, or null. */
+  draft: authedProcedure.query(({ ctx }) => currentDraft(ctx)),
+  /** A release by id, in the draft's shape (read-only once delivered). */
+  release: authedProcedure.input(ZAlbumIdInput).query(({ ctx, input }) => releaseDraft(ctx, input)),
+  /** Opens the wizard: the open draft, or a new empty album (5 retries at 1 s). */
+  start: authedProcedure.mutation(({ ctx }) => startRelease(ctx)),
+  /** Song picker: the user's mastered masters and custom masters. */
+  songs: authedProcedure.query(({ ctx }) => pickerSongs(ctx)),
+  /** /distribution/releases */
+  list: authedProcedure.query(({ ctx }) => listReleases(ctx)),
+  /** A release's stores with status (1100 pending, 1202 distributed, 1034 disapproved). */
+  outlets: authedProcedure.input(ZAlbumIdInput).query(({ ctx, input }) => releaseOutlets(ctx, input)),
+  updateAlbum: authedProcedure.input(ZUpdateAlbumInput).mutation(({ ctx, input }) => updateAlbum(ctx, input)),
+  /** Selecting a master: uploads it to the provider once. */
+  addTrack: authedProcedure.input(ZAddTrackInput).mutation(({ ctx, input }) => addTrack(ctx, input)),
+  removeTrack: authedProcedure.input(ZTrackIdInput).mutation(({ ctx, input }) => removeTrack(ctx, input)),
+  reorderTracks: authedProcedure.input(ZReorderTracksInput).mutation(({ ctx, input }) => reorderTracks(ctx, input)),
+  updateTrack: authedProcedure.input(ZUpdateTrackInput).mutation(({ ctx, input }) => updateTrack(ctx, input)),
+  markVisited: authedProcedure.input(ZMarkVisitedInput).mutation(({ ctx, input }) => markVisited(ctx, input)),
+  setOutlets: authedProcedure.input(ZOutletDetailsInput).mutation(({ ctx, input }) => setOutletDetails(ctx, input)),
+  /** The pre-submission check. */
+  validate: authedProcedure.input(ZAlbumIdInput).query(({ ctx, input }) => checkRelease(ctx, input)),
+  distribute: authedProcedure.input(ZDistributeInput).mutation(({ ctx, input }) => distributeRelease(ctx, input)),
+  /** Cancel: deletes the album and its uploaded tracks at the provider; the draft is gone. */
+  cancel: authedProcedure.input(ZAlbumIdInput).mutation(({ ctx, input }) => cancelRelease(ctx, input)),
+});

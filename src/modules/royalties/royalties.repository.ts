@@ -1,0 +1,401 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+
+/**
+ * Kysely only (house rule 6): statements, lines, ledger, payouts (sql/0067) and the feedback.
+ * Every read for a user is scoped by the provider's user id; sums are cast to bigint and read
+ * through Number() (pg and PGlite answer them differently).
+ */
+
+const num = (value: unknown): number => Number(value ?? 0);
+
+export function findStatement(db: Database, store: string, period: string) {
+  return db
+    .selectFrom('royalty_statements')
+    .select(['id', 'store', 'period', 'file_sha256', 'rates', 'currency', 'line_count', 'matched_count', 'total_minor'])
+    .where(sql<SqlBool>`lower(store) = lower(${store})`)
+    .where('period', '=', period)
+    .executeTakeFirst();
+}
+export type StatementRow = NonNullable<Awaited<ReturnType<typeof findStatement>>>;
+
+/** The outlet's own spelling of a store's name, when the name is one of the outlets (sql/0023). */
+export async function outletName(db: Database, store: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('distribution_outlets')
+    .select('store_name')
+    .where(sql<SqlBool>`lower(store_name) = lower(${store})`)
+    .executeTakeFirst();
+  return row?.store_name ?? null;
+}
+
+export function tracksByIsrc(db: Database, isrcs: string[]) {
+  if (isrcs.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('distribution_tracks as t')
+    .innerJoin('distribution_albums as a', 'a.id', 't.album_id')
+    .select(['t.id', 't.album_id', 't.distribution_user_id', 't.isrc', 't.participants', 't.position', 'a.product_code', 'a.state'])
+    .where('t.isrc', 'in', isrcs)
+    .orderBy('t.id')
+    .execute();
+}
+
+export function albumsByUpc(db: Database, upcs: string[]) {
+  if (upcs.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('distribution_albums')
+    .select(['id', 'distribution_user_id', 'product_code'])
+    .where('product_code', 'in', upcs)
+    .execute();
+}
+
+export function tracksOfAlbums(db: Database, albumIds: number[]) {
+  if (albumIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('distribution_tracks')
+    .select(['id', 'album_id', 'distribution_user_id', 'isrc', 'participants', 'position'])
+    .where('album_id', 'in', albumIds)
+    .orderBy('album_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertStatement(
+  db: Database,
+  values: { store: string; period: string; sha256: string; rates: Record<string, string>; currency: string; lineCount: number; matchedCount: number; totalMinor: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('royalty_statements')
+    .values({
+      store: values.store,
+      period: values.period,
+      file_sha256: values.sha256,
+      rates: JSON.stringify(values.rates),
+      currency: values.currency,
+      line_count: values.lineCount,
+      matched_count: values.matchedCount,
+      total_minor: values.totalMinor,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return num(row.id);
+}
+
+export interface NewLine {
+  lineNo: number;
+  isrc: string | null;
+  upc: string | null;
+  territory: string;
+  usageType: string;
+  quantity: number;
+  netRevenue: string;
+  netCurrency: string;
+  amountMinor: number;
+  distributionUserId: number | null;
+  albumId: number | null;
+  trackId: number | null;
+}
+
+const CHUNK = 500;
+
+/** Inserts the lines in chunks; answers each line number's row id. */
+export async function insertLines(db: Database, statementId: number, lines: NewLine[]): Promise<Map<number, number>> {
+  const ids = new Map<number, number>();
+  for (let start = 0; start < lines.length; start += CHUNK) {
+    const rows = await db
+      .insertInto('royalty_lines')
+      .values(
+        lines.slice(start, start + CHUNK).map((line) => ({
+          statement_id: statementId,
+          line_no: line.lineNo,
+          isrc: line.isrc,
+          upc: line.upc,
+          territory: line.territory,
+          usage_type: line.usageType,
+          quantity: line.quantity,
+          net_revenue: line.netRevenue,
+          net_currency: line.netCurrency,
+          amount_minor: line.amountMinor,
+          distribution_user_id: line.distributionUserId,
+          album_id: line.albumId,
+          track_id: line.trackId,
+        })),
+      )
+      .returning(['id', 'line_no'])
+      .execute();
+    for (const row of rows) ids.set(row.line_no, num(row.id));
+  }
+  return ids;
+}
+
+export interface NewLedgerEntry {
+  lineId: number;
+  trackId: number;
+  participantId: number;
+  distributionUserId: number;
+  shareHundredths: number;
+  amountMinor: number;
+}
+
+export async function insertLedgerEntries(db: Database, entries: NewLedgerEntry[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += CHUNK) {
+    await db
+      .insertInto('royalty_ledger')
+      .values(
+        entries.slice(start, start + CHUNK).map((entry) => ({
+          line_id: entry.lineId,
+          track_id: entry.trackId,
+          participant_id: entry.participantId,
+          distribution_user_id: entry.distributionUserId,
+          share_hundredths: entry.shareHundredths,
+          amount_minor: entry.amountMinor,
+        })),
+      )
+      .execute();
+  }
+}
+
+export function unmatchedLines(db: Database, statementId: number) {
+  return db
+    .selectFrom('royalty_lines')
+    .select(['line_no', 'isrc', 'upc', 'territory', 'amount_minor'])
+    .where('statement_id', '=', statementId)
+    .where('distribution_user_id', 'is', null)
+    .orderBy('line_no')
+    .execute();
+}
+
+export async function creditedOf(db: Database, statementId: number): Promise<number> {
+  const row = await db
+    .selectFrom('royalty_ledger')
+    .innerJoin('royalty_lines', 'royalty_lines.id', 'royalty_ledger.line_id')
+    .select(sql<string>`coalesce(sum(royalty_ledger.amount_minor), 0)::bigint`.as('credited'))
+    .where('royalty_lines.statement_id', '=', statementId)
+    .executeTakeFirstOrThrow();
+  return num(row.credited);
+}
+
+/** Payout runs one at a time (held to the end of the caller's transaction). */
+export async function lockPayoutRuns(db: Database): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('royalty-payout-run'))`.execute(db);
+}
+
+/** Every unpaid ledger entry, locked until the payout run's transaction ends. */
+export async function unpaidEntries(db: Database) {
+  const rows = await db
+    .selectFrom('royalty_ledger')
+    .select(['id', 'participant_id', 'amount_minor'])
+    .where('payout_id', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((row) => ({ id: num(row.id), participantId: num(row.participant_id), amountMinor: num(row.amount_minor) }));
+}
+
+export function participantsByIds(db: Database, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('distribution_participants').select(['id', 'name', 'email', 'distribution_user_id']).where('id', 'in', ids).execute();
+}
+
+export async function insertPayout(
+  db: Database,
+  values: { runId: string; participantId: number; distributionUserId: number; email: string; amountMinor: number; currency: string; provider: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('royalty_payouts')
+    .values({
+      run_id: values.runId,
+      participant_id: values.participantId,
+      distribution_user_id: values.distributionUserId,
+      email: values.email,
+      amount_minor: values.amountMinor,
+      currency: values.currency,
+      provider: values.provider,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return num(row.id);
+}
+
+/** Marks these entries as paid by the payout, each only while still unpaid; answers how many. */
+export async function markPaid(db: Database, entryIds: number[], payoutId: number): Promise<number> {
+  let marked = 0;
+  for (let start = 0; start < entryIds.length; start += CHUNK) {
+    const result = await db
+      .updateTable('royalty_ledger')
+      .set({ payout_id: payoutId })
+      .where('id', 'in', entryIds.slice(start, start + CHUNK))
+      .where('payout_id', 'is', null)
+      .executeTakeFirst();
+    marked += num(result.numUpdatedRows);
+  }
+  return marked;
+}
+
+export async function setPayoutReference(db: Database, runId: string, reference: string): Promise<void> {
+  await db.updateTable('royalty_payouts').set({ provider_reference: reference }).where('run_id', '=', runId).execute();
+}
+
+/** What the payout e-mail lists: the payout's ledger lines, and the language and label of the user who named the participant. */
+export function payoutLines(db: Database, payoutId: number) {
+  return db
+    .selectFrom('royalty_ledger as e')
+    .innerJoin('royalty_lines as l', 'l.id', 'e.line_id')
+    .innerJoin('royalty_statements as s', 's.id', 'l.statement_id')
+    .leftJoin('distribution_tracks as t', 't.id', 'e.track_id')
+    .select(['s.period', 's.store', 't.name as track_name', 'l.isrc', 'l.territory', 'e.share_hundredths', 'e.amount_minor'])
+    .where('e.payout_id', '=', payoutId)
+    .orderBy('s.period')
+    .orderBy('e.id')
+    .execute();
+}
+
+export function ownerOfDistributionUser(db: Database, distributionUserId: number) {
+  return db
+    .selectFrom('distribution_users as d')
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .leftJoin('distribution_labels as lb', (join) => join.on(sql<SqlBool>`lb.id::text = u.distribution_label_id`))
+    .select(['u.locale', 'u.first_name', 'u.last_name', 'lb.name as label_name'])
+    .where('d.id', '=', distributionUserId)
+    .executeTakeFirst();
+}
+
+// --- reads for the user's screens -------------------------------------------------------------
+
+const streamsOf = sql<string>`coalesce(sum(case when l.usage_type = 'stream' then l.quantity else 0 end), 0)::bigint`;
+const downloadsOf = sql<string>`coalesce(sum(case when l.usage_type = 'download' then l.quantity else 0 end), 0)::bigint`;
+const revenueOf = sql<string>`coalesce(sum(l.amount_minor), 0)::bigint`;
+
+function userLines(db: Database, distributionUserId: string) {
+  return db
+    .selectFrom('royalty_lines as l')
+    .innerJoin('royalty_statements as s', 's.id', 'l.statement_id')
+    .where('l.distribution_user_id', '=', distributionUserId);
+}
+
+export const figuresOf = (row: { streams: unknown; downloads: unknown; revenue: unknown }) => ({
+  streams: num(row.streams),
+  downloads: num(row.downloads),
+  revenueMinor: num(row.revenue),
+});
+
+export async function analyticsOf(db: Database, distributionUserId: string) {
+  const figures = [streamsOf.as('streams'), downloadsOf.as('downloads'), revenueOf.as('revenue')] as const;
+  const [totals, periods, storePeriods, releases, tracks, stores, countries] = await Promise.all([
+    userLines(db, distributionUserId).select([...figures, sql<string>`count(*)::bigint`.as('lines')]).executeTakeFirstOrThrow(),
+    userLines(db, distributionUserId).select(['s.period', ...figures]).groupBy('s.period').orderBy('s.period').execute(),
+    userLines(db, distributionUserId)
+      .select(['s.period', 's.store', 'l.album_id', streamsOf.as('streams'), revenueOf.as('revenue')])
+      .groupBy(['s.period', 's.store', 'l.album_id'])
+      .orderBy('s.period')
+      .orderBy('s.store')
+      .orderBy('l.album_id')
+      .execute(),
+    userLines(db, distributionUserId)
+      .innerJoin('distribution_albums as a', 'a.id', 'l.album_id')
+      .select(['a.id', 'a.name', 'a.product_code', ...figures])
+      .groupBy(['a.id', 'a.name', 'a.product_code'])
+      .orderBy(revenueOf, 'desc')
+      .orderBy('a.id')
+      .execute(),
+    userLines(db, distributionUserId)
+      .innerJoin('distribution_tracks as t', 't.id', 'l.track_id')
+      .innerJoin('distribution_albums as a', 'a.id', 't.album_id')
+      .select(['t.id', 't.name', 't.isrc', 'a.id as album_id', 'a.name as album_name', ...figures])
+      .groupBy(['t.id', 't.name', 't.isrc', 'a.id', 'a.name'])
+      .orderBy(revenueOf, 'desc')
+      .orderBy('t.id')
+      .execute(),
+    userLines(db, distributionUserId).select(['s.store', ...figures]).groupBy('s.store').orderBy(streamsOf, 'desc').orderBy('s.store').execute(),
+    userLines(db, distributionUserId).select(['l.territory', ...figures]).groupBy('l.territory').orderBy(streamsOf, 'desc').orderBy('l.territory').execute(),
+  ]);
+  return { totals, periods, storePeriods, releases, tracks, stores, countries };
+}
+
+export function participantsWithBalances(db: Database, distributionUserId: string) {
+  const sumWhere = (condition: Expression<SqlBool>) =>
+    sql<string>`coalesce((select sum(e.amount_minor) from royalty_ledger e where e.participant_id = p.id and ${condition}), 0)::bigint`;
+  return db
+    .selectFrom('distribution_participants as p')
+    .select([
+      'p.id',
+      'p.name',
+      'p.email',
+      sumWhere(sql<SqlBool>`true`).as('earned'),
+      sumWhere(sql<SqlBool>`e.payout_id is not null`).as('paid'),
+    ])
+    .where('p.distribution_user_id', '=', distributionUserId)
+    .orderBy('p.id')
+    .execute();
+}
+
+export function ledgerEntries(db: Database, distributionUserId: string, limit: number) {
+  return db
+    .selectFrom('royalty_ledger as e')
+    .innerJoin('royalty_lines as l', 'l.id', 'e.line_id')
+    .innerJoin('royalty_statements as s', 's.id', 'l.statement_id')
+    .innerJoin('distribution_participants as p', 'p.id', 'e.participant_id')
+    .leftJoin('distribution_tracks as t', 't.id', 'e.track_id')
+    .select(['e.id', 's.period', 's.store', 't.name as track_name', 't.isrc', 'l.territory', 'e.participant_id', 'p.name as participant_name', 'e.share_hundredths', 'e.amount_minor', 'e.payout_id'])
+    .where('e.distribution_user_id', '=', distributionUserId)
+    .orderBy('s.period', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function payoutsOf(db: Database, distributionUserId: string) {
+  return db
+    .selectFrom('royalty_payouts as o')
+    .leftJoin('distribution_participants as p', 'p.id', 'o.participant_id')
+    .select(['o.id', 'p.name', 'o.email', 'o.amount_minor', 'o.currency', 'o.created_at'])
+    .where('o.distribution_user_id', '=', distributionUserId)
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .execute();
+}
+
+// --- feedback -----------------------------------------------------------------------------------
+
+export async function insertFeedback(
+  db: Database,
+  values: { userId: string; soundRating: number; overallRating: number; comment: string; page: string; includeSongData: boolean; songData: unknown },
+): Promise<number> {
+  const row = await db
+    .insertInto('distribution_feedback')
+    .values({
+      user_id: values.userId,
+      sound_rating: values.soundRating,
+      overall_rating: values.overallRating,
+      comment: values.comment,
+      page: values.page,
+      include_song_data: values.includeSongData,
+      song_data: values.songData === null ? null : JSON.stringify(values.songData),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return num(row.id);
+}
+
+/** What "include song data" attaches: the user's releases with their tracks (ids, names, ISRC, UPC, state). */
+export function songDataOf(db: Database, distributionUserId: string) {
+  return db
+    .selectFrom('distribution_albums as a')
+    .leftJoin('distribution_tracks as t', 't.album_id', 'a.id')
+    .select(['a.id as album_id', 'a.name as album_name', 'a.product_code', 'a.state', 't.id as track_id', 't.name as track_name', 't.isrc'])
+    .where('a.distribution_user_id', '=', distributionUserId)
+    .orderBy('a.id')
+    .orderBy('t.position')
+    .execute();
+}
+
+export function feedbackList(db: Database, limit: number) {
+  return db
+    .selectFrom('distribution_feedback as f')
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .select(['f.id', 'u.email', 'f.sound_rating', 'f.overall_rating', 'f.comment', 'f.page', 'f.include_song_data', 'f.song_data', 'f.created_at'])
+    .orderBy('f.id', 'desc')
+    .limit(limit)
+    .execute();
+}

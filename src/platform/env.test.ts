@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv, parseWebEnv, SELLER_PLACEHOLDERS } from './env.js';
+
+const braintree = { BRAINTREE_MERCHANT_ID: 'merchant', BRAINTREE_PUBLIC_KEY: 'public', BRAINTREE_PRIVATE_KEY: 'private' };
+const realSeller = { SELLER_NAME: 'Klangwerk UG (haftungsbeschränkt)', SELLER_ADDRESS: 'Hafenweg 7|20457 Hamburg|Germany', SELLER_VAT_ID: 'DE123456789' };
+
+describe('web configuration: the seller is real before money is taken', () => {
+  it('when Braintree is configured and the seller is the placeholder, then start is refused naming every variable to set', () => {
+    expect(() => parseWebEnv(braintree)).toThrow(/SELLER_NAME[\s\S]*SELLER_ADDRESS[\s\S]*SELLER_VAT_ID/);
+  });
+
+  it('when Braintree is configured and one seller variable is still the placeholder, then only that one is named', () => {
+    const error = (() => {
+      try {
+        parseWebEnv({ ...braintree, ...realSeller, SELLER_VAT_ID: SELLER_PLACEHOLDERS.SELLER_VAT_ID });
+      } catch (caught) {
+        return (caught as Error).message;
+      }
+      return '';
+    })();
+    expect(error).toContain('SELLER_VAT_ID');
+    expect(error).not.toContain('SELLER_NAME');
+    expect(error).not.toContain('SELLER_ADDRESS');
+  });
+
+  it('when Braintree is configured with a real seller, then the configuration is accepted as given', () => {
+    expect(parseWebEnv({ ...braintree, ...realSeller })).toMatchObject(realSeller);
+  });
+
+  it('when Braintree is not configured, then the placeholders may stay (the local gateway moves no money)', () => {
+    expect(parseWebEnv({})).toMatchObject(SELLER_PLACEHOLDERS);
+    expect(parseWebEnv({ BRAINTREE_MERCHANT_ID: 'merchant' })).toMatchObject(SELLER_PLACEHOLDERS);
+    // The other processes (media, operator commands) read the same variables without this check.
+    expect(parseEnv(braintree)).toMatchObject(SELLER_PLACEHOLDERS);
+  });
+});

@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { DB } from '../db/schema.js';
+
+/**
+ * The durable job queue (sql/0080), the same SQL on PostgreSQL and PGlite. Delivery is at least
+ * once: a job whose worker died (its lease ran out) is claimed again, so a handler makes its effect
+ * either idempotent or transactional with its completion (`completeJobWith`), which is fenced by the
+ * lease token: a worker that lost its lease can no longer complete, so the effect lands once.
+ */
+
+export interface NewJob {
+  kind: string;
+  payload?: unknown;
+  /** The user the work is for: fairness and per-user limits; omit for system work. */
+  userId?: string | null;
+  /** Higher first; fairness orders jobs of equal priority. */
+  priority?: number;
+  /** A second enqueue with the same key returns the first job (whatever its state) instead of a new one. */
+  idempotencyKey?: string;
+  maxAttempts?: number;
+  /** The first retry waits this long, each further one twice the one before. */
+  backoffMs?: number;
+  runAfter?: Date;
+}
+
+export interface ClaimedJob {
+  id: string;
+  kind: string;
+  payload: unknown;
+  userId: string | null;
+  attempts: number;
+  maxAttempts: number;
+  leaseToken: string;
+}
+
+/** Running caps of one kind of job, counted over every worker of every process. */
+export interface JobLimits {
+  global?: number;
+  perUser?: number;
+}
+
+export interface ClaimOptions {
+  kinds: readonly string[];
+  leaseMs: number;
+  limits?: Readonly<Record<string, JobLimits>>;
+  /** The clock of the claim (tests move it); the database's now() when absent. */
+  now?: Date;
+}
+
+export class LeaseLostError extends Error {
+  constructor(jobId: string) {
+    super(`job ${jobId}: lease lost (it expired and the job may run elsewhere)`);
+  }
+}
+
+/** Any fixed number: all claims take this transaction-level advisory lock, so caps are counted and honoured atomically. */
+const CLAIM_LOCK = 1_701_700_080;
+/** 2^16 times the base is far beyond any useful wait; the cap keeps the interval finite. */
+const MAX_BACKOFF_DOUBLINGS = 16;
+
+const clock = (now: Date | undefined): RawBuilder<Date> => (now ? sql<Date>`${now}::timestamptz` : sql<Date>`now()`);
+
+/** When a job that just failed its `attempts`-th try may run again: backoff_ms · 2^(attempts−1). */
+const retryAt = (at: RawBuilder<Date>) =>
+  sql<Date>`${at} + make_interval(secs => backoff_ms * power(2, least(greatest(attempts - 1, 0), ${MAX_BACKOFF_DOUBLINGS})) / 1000.0)`;
+
+export async function enqueueJob(db: Database | Transaction<DB>, job: NewJob): Promise<{ id: string; created: boolean }> {
+  const inserted = await db
+    .insertInto('jobs')
+    .values({
+      kind: job.kind,
+      payload: JSON.stringify(job.payload ?? {}),
+      user_id: job.userId ?? null,
+      priority: job.priority ?? 0,
+      idempotency_key: job.idempotencyKey ?? null,
+      max_attempts: job.maxAttempts ?? 5,
+      backoff_ms: job.backoffMs ?? 1000,
+      run_after: job.runAfter ?? sql<Date>`now()`,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: String(inserted.id), created: true };
+  const existing = await db.selectFrom('jobs').select('id').where('idempotency_key', '=', job.idempotencyKey ?? '').executeTakeFirstOrThrow();
+  return { id: String(existing.id), created: false };
+}
+
+/**
+ * Takes the next job for these kinds, or null. The order: priority, then the user with the fewest
+ * running jobs (over all kinds), then the oldest job. A kind at its global cap, and a user at a
+ * kind's per-user cap, are passed over. Expired leases are returned to the queue first.
+ */
+export async function claimJob(db: Database, options: ClaimOptions): Promise<ClaimedJob | null> {
+  if (options.kinds.length === 0) return null;
+  const at = clock(options.now);
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(tx);
+    await requeueExpiredLeases(tx, at);
+
+    const running = await tx
+      .selectFrom('jobs')
+      .select(['kind', 'user_id', sql<number>`count(*)::int`.as('n')])
+      .where('state', '=', 'running')
+      .where('kind', 'in', options.kinds)
+      .groupBy(['kind', 'user_id'])
+      .execute();
+    const blocked = blockedByLimits(options.kinds, running, options.limits ?? {});
+    const open = options.kinds.filter((kind) => !blocked.kinds.has(kind));
+    if (open.length === 0) return null;
+    const pairs = blocked.userKinds.map(([kind, userId]) => sql`NOT (j.kind = ${kind} AND j.user_id = ${userId}::uuid)`);
+
+    const candidate = await sql<{ id: string }>`
+      SELECT j.id FROM jobs j
+      LEFT JOIN (SELECT user_id, count(*) AS n FROM jobs WHERE state = 'running' AND user_id IS NOT NULL GROUP BY user_id) r
+        ON r.user_id = j.user_id
+      WHERE j.state = 'queued' AND j.run_after <= ${at} AND j.kind IN (${sql.join(open)})
+        ${pairs.length > 0 ? sql`AND ${sql.join(pairs, sql` AND `)}` : sql``}
+      ORDER BY j.priority DESC, coalesce(r.n, 0), j.created_at, j.id
+      LIMIT 1
+      FOR UPDATE OF j SKIP LOCKED`.execute(tx);
+    const id = candidate.rows[0]?.id;
+    if (id === undefined) return null;
+
+    const leaseToken = randomUUID();
+    const row = await tx
+      .updateTable('jobs')
+      .set({
+        state: 'running',
+        attempts: sql`attempts + 1`,
+        lease_token: leaseToken,
+        locked_until: sql`${at} + make_interval(secs => ${options.leaseMs / 1000})`,
+        updated_at: at,
+      })
+      .where('id', '=', id)
+      .returning(['id', 'kind', 'payload', 'user_id', 'attempts', 'max_attempts'])
+      .executeTakeFirstOrThrow();
+    return { id: String(row.id), kind: row.kind, payload: row.payload, userId: row.user_id, attempts: row.attempts, maxAttempts: row.max_attempts, leaseToken };
+  });
+}
+
+function blockedByLimits(kinds: readonly string[], running: { kind: string; user_id: string | null; n: number }[], limits: Readonly<Record<string, JobLimits>>) {
+  const blockedKinds = new Set<string>();
+  const userKinds: [string, string][] = [];
+  for (const kind of kinds) {
+    const limit = limits[kind];
+    if (!limit) continue;
+    const ofKind = running.filter((r) => r.kind === kind);
+    if (limit.global !== undefined && ofKind.reduce((sum, r) => sum + r.n, 0) >= limit.global) blockedKinds.add(kind);
+    if (limit.perUser === undefined) continue;
+    for (const r of ofKind) if (r.user_id !== null && r.n >= limit.perUser) userKinds.push([kind, r.user_id]);
+  }
+  return { kinds: blockedKinds, userKinds };
+}
+
+/** A running job whose lease ran out lost its worker: it goes back to the queue (after its back-off), or fails when out of attempts. */
+async function requeueExpiredLeases(tx: Transaction<DB>, at: RawBuilder<Date>) {
+  await tx
+    .updateTable('jobs')
+    .set({
+      state: sql`CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END`,
+      run_after: retryAt(at),
+      finished_at: sql`CASE WHEN attempts >= max_attempts THEN ${at} END`,
+      lease_token: null,
+      locked_until: null,
+      last_error: 'lease expired: the worker stopped without finishing',
+      updated_at: at,
+    })
+    .where('state', '=', 'running')
+    .where('locked_until', '<', at)
+    .execute();
+}
+
+/** Extends the lease; false when it was lost (the caller should stop: the job may run elsewhere). */
+export async function extendLease(db: Database, job: ClaimedJob, leaseMs: number, now?: Date): Promise<boolean> {
+  const at = clock(now);
+  const result = await db
+    .updateTable('jobs')
+    .set({ locked_until: sql`${at} + make_interval(secs => ${leaseMs / 1000})`, updated_at: at })
+    .where('id', '=', job.id)
+    .where('lease_token', '=', job.leaseToken)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Marks the job done, in the transaction of the handler's own database effect: either both commit
+ * or neither, and a worker that lost its lease gets LeaseLostError before the effect runs. The done
+ * row drops its payload (mails, personal data); the idempotency key stays taken.
+ */
+export async function completeJobWith<T>(db: Database, job: ClaimedJob, effect: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    const held = await tx
+      .selectFrom('jobs')
+      .select('id')
+      .where('id', '=', job.id)
+      .where('lease_token', '=', job.leaseToken)
+      .where('state', '=', 'running')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!held) throw new LeaseLostError(job.id);
+    const result = await effect(tx);
+    await tx
+      .updateTable('jobs')
+      .set({ state: 'done', payload: '{}', lease_token: null, locked_until: null, last_error: null, finished_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', job.id)
+      .execute();
+    return result;
+  });
+}
+
+export const completeJob = (db: Database, job: ClaimedJob) => completeJobWith(db, job, async () => undefined);
+
+/** A failed try: back to the queue after its back-off, or failed for good when out of attempts. */
+export async function failJob(db: Database, job: ClaimedJob, error: string, now?: Date): Promise<'queued' | 'failed' | 'lease lost'> {
+  const at = clock(now);
+  const row = await db
+    .updateTable('jobs')
+    .set({
+      state: sql`CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END`,
+      run_after: retryAt(at),
+      finished_at: sql`CASE WHEN attempts >= max_attempts THEN ${at} END`,
+      lease_token: null,
+      locked_until: null,
+      last_error: error.slice(0, 2000),
+      updated_at: at,
+    })
+    .where('id', '=', job.id)
+    .where('lease_token', '=', job.leaseToken)
+    .where('state', '=', 'running')
+    .returning('state')
+    .executeTakeFirst();
+  return row ? (row.state as 'queued' | 'failed') : 'lease lost';
+}
+
+export interface QueueDepth {
+  kind: string;
+  queued: number;
+  running: number;
+  /** Seconds the oldest due, unclaimed job has waited (0 when none waits). */
+  oldestAgeSeconds: number;
+}
+
+/** What /metrics shows: per kind, jobs waiting and running and the age of the oldest waiting one. */
+export async function queueDepths(db: Database): Promise<QueueDepth[]> {
+  const rows = await sql<{ kind: string; queued: number; running: number; oldest: number | null }>`
+    SELECT kind,
+      count(*) FILTER (WHERE state = 'queued')::int AS queued,
+      count(*) FILTER (WHERE state = 'running')::int AS running,
+      extract(epoch FROM now() - min(run_after) FILTER (WHERE state = 'queued' AND run_after <= now()))::float8 AS oldest
+    FROM jobs WHERE state IN ('queued', 'running') GROUP BY kind ORDER BY kind`.execute(db);
+  return rows.rows.map((r) => ({ kind: r.kind, queued: r.queued, running: r.running, oldestAgeSeconds: Math.max(0, r.oldest ?? 0) }));
+}
+
+/** Drops finished rows older than `before`; their idempotency keys become free again. */
+export async function pruneFinishedJobs(db: Database, before: Date, state: 'done' | 'failed'): Promise<number> {
+  const result = await db.deleteFrom('jobs').where('state', '=', state).where('finished_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { wavHeader } from '../modules/audio/index.js';
+import type { Platform } from '../platform/context.js';
+import { createCallerFactory } from '../platform/trpc/trpc.js';
+import { appRouter } from '../app-router.js';
+import { createAddress, createMaster, createUser } from './commerce-factories.js';
+import type { TestPlatform } from './test-platform.js';
+
+/**
+ * Factories for release tests: a subscriber with a distribution account, masters whose audio is a
+ * real WAV file made in code, and cover images made with sharp. Each call makes its own rows.
+ */
+
+export interface SignalOptions {
+  sampleRate?: number;
+  channels?: number;
+  bits?: 16 | 24 | 32;
+  float?: boolean;
+  seconds?: number;
+  /** Peak amplitude of the sine (1 = full scale). */
+  amplitude?: number;
+  frequency?: number;
+  /** Samples held at full scale for this many consecutive frames in the middle (a clip). */
+  clipFrames?: number;
+}
+
+/** A stereo (or mono) sine as WAV bytes; amplitude 0.5 is well under -1 dBTP, 0.99 well above. */
+export function signalWav(options: SignalOptions = {}): Buffer {
+  const sampleRate = options.sampleRate ?? 44_100;
+  const channels = options.channels ?? 2;
+  const bits = options.bits ?? 24;
+  const float = options.float ?? false;
+  const frames = Math.round((options.seconds ?? 2) * sampleRate);
+  const amplitude = options.amplitude ?? 0.5;
+  const frequency = options.frequency ?? 997;
+  const format = float ? 'float32' : bits === 16 ? 'pcm16' : bits === 24 ? 'pcm24' : 'pcm32';
+  const bytes = float ? 4 : bits / 8;
+  const data = Buffer.alloc(frames * channels * bytes);
+  const clipStart = Math.floor(frames / 2);
+  for (let f = 0; f < frames; f++) {
+    const clipped = options.clipFrames !== undefined && f >= clipStart && f < clipStart + options.clipFrames;
+    const value = clipped ? 1 : amplitude * Math.sin((2 * Math.PI * frequency * f) / sampleRate);
+    for (let c = 0; c < channels; c++) {
+      const at = (f * channels + c) * bytes;
+      if (float) data.writeFloatLE(value, at);
+      else {
+        const scale = 2 ** (bits - 1);
+        const int = Math.max(-scale, Math.min(scale - 1, Math.round(value * scale)));
+        data.writeIntLE(int, at, bytes);
+      }
+    }
+  }
+  return Buffer.concat([wavHeader({ sampleRate, channels, format, frames }), data]);
+}
+
+/** A user with an address, an active distribution subscription and a distribution account. */
+export async function createDistributor(platform: TestPlatform) {
+  const user = await createUser(platform.db);
+  await createAddress(platform.db, user.id, { country: 'DE' });
+  const caller = createCallerFactory(appRouter)(platform.contextFor({ userId: user.id }));
+  await caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' });
+  const ids = await caller.distribution.setup({
+    artistName: 'Erika',
+    artistCountry: 'DE',
+    participantName: 'Erika Mustermann',
+    participantPayPalEmail: 'payout@example.com',
+    labelName: 'Erika Records',
+  });
+  return { userId: user.id, caller, artistId: Number(ids.distributionArtistId), participantId: Number(ids.distributionParticipantId), labelId: Number(ids.distributionLabelId) };
+}
+
+/** A mastered master whose 24-bit file holds the given signal. */
+export async function createMasterWithAudio(platform: Pick<Platform, 'db' | 'storage'>, userId: string, options: SignalOptions & { trackName?: string } = {}) {
+  const trackName = options.trackName ?? 'My Song';
+  const master = await createMaster(platform.db, userId, { trackName, fileName: `${trackName}.wav`, status: 'MASTERED', path: null });
+  const key = `tracks/${master.track_id}/masters/${master.id}.wav`;
+  await platform.storage.write(key, Readable.from([signalWav(options)]));
+  await platform.db.updateTable('masters').set({ path: key }).where('id', '=', master.id).execute();
+  return { masterId: master.id, trackId: master.track_id, key };
+}
+
+/**
+ * A cover image: noise makes the encoded file big enough for the 1 MiB minimum (a flat colour
+ * compresses to a few kilobytes).
+ */
+export async function coverImage(options: { width?: number; height?: number; format?: 'jpeg' | 'png' | 'webp'; cmyk?: boolean; grey?: boolean } = {}): Promise<Buffer> {
+  const width = options.width ?? 3000;
+  const height = options.height ?? width;
+  const channels = 3;
+  const pixels = randomBytes(width * height * channels);
+  let image = sharp(pixels, { raw: { width, height, channels } });
+  if (options.cmyk) image = image.toColourspace('cmyk');
+  if (options.grey) image = image.greyscale();
+  const format = options.format ?? 'jpeg';
+  if (format === 'png') return image.png({ compressionLevel: 1 }).toBuffer();
+  if (format === 'webp') return image.webp({ quality: 100 }).toBuffer();
+  return image.jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer();
+}
