@@ -16,7 +16,8 @@ const env = parseEnv();
 const log = createLogger(env.LOG_LEVEL, 'media');
 const secrets = loadSecrets(env);
 
-const storage = storageOf(env, 'media');
+// Its own staging and copy directory (emptied at start): another media process may share DATA_DIR.
+const storage = storageOf(env, `media-${env.MEDIA_PORT}`);
 
 // Jobs come from the durable queue; half-written files of media processes that died are swept
 // once their leases have run out (media-services.ts), never a live process's.

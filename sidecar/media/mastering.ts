@@ -15,7 +15,7 @@ import { makeRenditions } from './renditions.js';
 import { JobAbortedError, type JobScheduler } from './job-scheduler.js';
 import type { JobEventStream } from './job-event-stream.js';
 import type { MediaJobLease } from './media-job-worker.js';
-import { leaseTagOf } from './partial-files.js';
+import { leaseTagOf, removePartialFiles } from './partial-files.js';
 import { trackKeys, type TrackSource, type TrackSources } from './track-sources.js';
 import type { WebDirectory } from './web-directory.js';
 
@@ -281,6 +281,12 @@ export class Mastering {
     if (!audio) return void (await fail(SOCKET_ERROR_CODES.notFound, false));
     const tag = leaseTagOf(lease.job.leaseToken);
     const key = trackKeys(trackId).master(styleId);
+    // Taken up again: what the process that died under it left half-written goes now, not at the next sweep.
+    if (lease.job.attempts > 1) {
+      await removePartialFiles(this.storage, { liveLeases: (tokens) => this.directory.client.mediaJobs.liveLeases.query({ tokens }), staleMs: this.timeouts.bounceMs }, path.posix.dirname(key)).catch(
+        (error: unknown) => this.log.warn({ err: error, trackId }, 'partial files of an earlier try not swept'),
+      );
+    }
     const staged = await this.storage.stage(key, { tag });
     const jobWaiter = {};
     const leaveOnAbort = () => this.jobs.leave(jobWaiter);

@@ -23,9 +23,10 @@ export interface PartialFileRules {
  * token) once that lease has run out, another file once it has not changed for `staleMs`. The web
  * process's own staged uploads (original.wav.*.part) are not the media process's to remove.
  * (On S3 staged files live in the process's local directory, emptied at start: none are stored.)
+ * `under` narrows the sweep to one folder (a track's masters, when a job is taken up again).
  */
-export async function removePartialFiles(storage: FileStorage, rules: PartialFileRules): Promise<number> {
-  const partial = (await storage.list('tracks')).filter((key) => {
+export async function removePartialFiles(storage: FileStorage, rules: PartialFileRules, under = 'tracks'): Promise<number> {
+  const partial = (await storage.list(under)).filter((key) => {
     const [, , folder, name] = key.split('/');
     return name === undefined ? MEDIA_PARTIAL.test(path.posix.basename(key)) : folder === 'masters' && name.includes('.part');
   });
