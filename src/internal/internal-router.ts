@@ -28,8 +28,12 @@ import {
   beatMediaJob,
   claimMediaJob,
   completeBounceJob,
+  completePrepareJob,
   enqueueBounce,
+  enqueuePreparation,
   failBounceJob,
+  failPrepareJob,
+  leavePreparation,
   liveMediaLeases,
   MEDIA_JOB_KINDS,
   mediaJobTicket,
@@ -128,7 +132,16 @@ export const internalRouter = router({
   mediaJobs: router({
     enqueueBounce: publicProcedure.input(ZBounceInput).mutation(({ ctx, input }) => enqueueBounce(ctx, input)),
     /** A waiter's look at its job: after a reconnect of its event stream, and its place in line. */
-    ticket: publicProcedure.input(ZBounceInput.extend({ jobId: z.string() })).query(({ ctx, input }) => mediaJobTicket(ctx, input)),
+    ticket: publicProcedure
+      .input(z.object({ jobId: z.string().regex(/^\d+$/), trackId: z.string(), styleId: z.number().int().optional() }))
+      .query(({ ctx, input }) => mediaJobTicket(ctx, input)),
+    enqueuePreparation: publicProcedure
+      .input(z.object({ trackId: z.string(), version: z.string().max(200) }))
+      .mutation(({ ctx, input }) => enqueuePreparation(ctx, input)),
+    /** A socket waiting for a preparation closed: the last waiter gone, a preparation still in line is dropped. */
+    leavePreparation: publicProcedure.input(z.object({ jobId: z.string().regex(/^\d+$/) })).mutation(({ ctx, input }) => leavePreparation(ctx, input)),
+    completePrepare: publicProcedure.input(ZMediaJobLease.extend({ trackId: z.string() })).mutation(({ ctx, input }) => completePrepareJob(ctx, input)),
+    failPrepare: publicProcedure.input(ZMediaJobLease.extend({ trackId: z.string(), error: z.string().max(200) })).mutation(({ ctx, input }) => failPrepareJob(ctx, input)),
     claim: publicProcedure
       .input(z.object({ kinds: z.array(z.enum(Object.values(MEDIA_JOB_KINDS) as [string, ...string[]])).min(1), leaseMs: z.number().int().min(100).max(3_600_000) }))
       .mutation(({ ctx, input }) => claimMediaJob(ctx, { kinds: input.kinds as (typeof MEDIA_JOB_KINDS)[keyof typeof MEDIA_JOB_KINDS][], leaseMs: input.leaseMs })),

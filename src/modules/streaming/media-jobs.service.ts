@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { claimJob, completeJobWith, enqueueJob, extendLease, failJob, heldLeases, jobStatus, LeaseLostError, type ClaimedJob, type JobStatus } from '../../platform/queue/job-queue.js';
+import { claimJob, completeJobWith, countJobWaiter, dropQueuedJob, enqueueJob, retireJobKey, extendLease, failJob, heldLeases, jobStatus, LeaseLostError, type ClaimedJob, type JobStatus } from '../../platform/queue/job-queue.js';
 import * as repo from './streaming.repository.js';
 import { MAX_FAILED_MASTERING_ATTEMPTS, type TRecordMasteredInput } from './streaming.schemas.js';
 import { assertCanBounce, recordMastered, recordMasteringFailure, trackAudioInfo } from './streaming.service.js';
@@ -10,15 +10,17 @@ import { assertCanBounce, recordMastered, recordMasteringFailure, trackAudioInfo
  * the internal API, and its progress and outcome go out as job events to whichever media process
  * holds a waiting socket. The web process owns the queue and the rules; media processes only work.
  */
-export const MEDIA_JOB_KINDS = { bounce: 'media.bounce' } as const;
+export const MEDIA_JOB_KINDS = { bounce: 'media.bounce', prepare: 'media.prepare' } as const;
 export type MediaJobKind = (typeof MEDIA_JOB_KINDS)[keyof typeof MEDIA_JOB_KINDS];
 
 /** The topic every media process hears: new media work is queued (its workers look at once). */
 export const MEDIA_QUEUED_TOPIC = 'media';
 export const bounceTopic = (trackId: string, styleId: number) => `bounce:${trackId}:${styleId}`;
+export const prepareTopic = (trackId: string) => `prepare:${trackId}`;
 
-/** A user waits at the screen for a bounce: it goes before background work of equal standing. */
+/** A user waits at the screen for a bounce: it goes before preparations (whose analysis a user also waits for). */
 const BOUNCE_PRIORITY = 20;
+const PREPARE_PRIORITY = 10;
 /** Tries of a job whose media process died under it (a lost lease); a failure of the work itself is final. */
 const MEDIA_JOB_ATTEMPTS = 4;
 const MEDIA_JOB_BACKOFF_MS = 500;
@@ -37,10 +39,10 @@ export interface MediaJobTicket {
   error: string | null;
 }
 
-async function ticketOf(ctx: Pick<ServiceContext, 'db'>, jobId: string, trackId: string, styleId: number): Promise<MediaJobTicket> {
+async function ticketOf(ctx: Pick<ServiceContext, 'db'>, jobId: string, trackId: string, styleId?: number): Promise<MediaJobTicket> {
   const status = await jobStatus(ctx.db, jobId, Object.values(MEDIA_JOB_KINDS));
   if (!status) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'job' });
-  const masterId = status.state === 'done' ? ((await repo.findMasterOfStyle(ctx.db, trackId, styleId))?.id ?? null) : null;
+  const masterId = status.state === 'done' && styleId !== undefined ? ((await repo.findMasterOfStyle(ctx.db, trackId, styleId))?.id ?? null) : null;
   return { jobId, state: status.state, position: status.position, masterId, error: status.state === 'failed' ? (status.lastError ?? 'global.error.server') : null };
 }
 
@@ -79,13 +81,14 @@ export async function enqueueBounce(ctx: Pick<ServiceContext, 'db' | 'platform'>
   return ticket;
 }
 
-export function mediaJobTicket(ctx: Pick<ServiceContext, 'db'>, input: { jobId: string; trackId: string; styleId: number }): Promise<MediaJobTicket> {
+export function mediaJobTicket(ctx: Pick<ServiceContext, 'db'>, input: { jobId: string; trackId: string; styleId?: number | undefined }): Promise<MediaJobTicket> {
   return ticketOf(ctx, input.jobId, input.trackId, input.styleId);
 }
 
 /** The next media job for a media process with a free slot, under the per-user caps of every process together. */
 export function claimMediaJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { kinds: MediaJobKind[]; leaseMs: number }): Promise<ClaimedJob | null> {
-  return claimJob(ctx.db, { kinds: input.kinds, leaseMs: input.leaseMs, limits: { [MEDIA_JOB_KINDS.bounce]: { perUser: ctx.platform.env.MEDIA_BOUNCES_PER_USER } } });
+  const limits = { [MEDIA_JOB_KINDS.bounce]: { perUser: ctx.platform.env.MEDIA_BOUNCES_PER_USER }, [MEDIA_JOB_KINDS.prepare]: { perUser: 1 } };
+  return claimJob(ctx.db, { kinds: input.kinds, leaseMs: input.leaseMs, limits });
 }
 
 export interface MediaJobLease {
@@ -146,4 +149,61 @@ export async function releaseMediaJob(ctx: Pick<ServiceContext, 'db' | 'platform
 /** Of these lease tokens (named in half-written files), those whose job still runs: its files are not orphans. */
 export async function liveMediaLeases(ctx: Pick<ServiceContext, 'db'>, input: { tokens: string[] }): Promise<string[]> {
   return heldLeases(ctx.db, input.tokens);
+}
+
+/**
+ * Puts the track's preparation (for the enabled styles: `version` names the original and the
+ * styles) on the queue, or joins the one there, counting its waiters. A failed one is kept for
+ * inspection under another key and a new one queued.
+ */
+export async function enqueuePreparation(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { trackId: string; version: string }): Promise<MediaJobTicket> {
+  const audio = await trackAudioInfo(ctx, { trackId: input.trackId });
+  if (!audio) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'track' });
+  const key = `${MEDIA_JOB_KINDS.prepare}:${input.trackId}:${input.version}`;
+  const { id, created } = await enqueueJob(ctx.db, {
+    kind: MEDIA_JOB_KINDS.prepare,
+    payload: { trackId: input.trackId, version: input.version, waiters: 1 },
+    userId: audio.ownerId,
+    priority: PREPARE_PRIORITY,
+    idempotencyKey: key,
+    maxAttempts: MEDIA_JOB_ATTEMPTS,
+    backoffMs: MEDIA_JOB_BACKOFF_MS,
+  });
+  if (created) await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
+  else await countJobWaiter(ctx.db, id, 1);
+  const ticket = await ticketOf(ctx, id, input.trackId);
+  if (ticket.state !== 'failed') return ticket;
+  await retireJobKey(ctx.db, id);
+  return enqueuePreparation(ctx, input);
+}
+
+/**
+ * A waiter of a preparation left (its socket closed). The last one gone, a preparation still in
+ * line is dropped (nobody waits for its work, issue 10); one already running finishes, since its
+ * result is stored for the next asker.
+ */
+export async function leavePreparation(ctx: Pick<ServiceContext, 'db'>, input: { jobId: string }): Promise<{ cancelled: boolean }> {
+  const waiters = await countJobWaiter(ctx.db, input.jobId, -1);
+  if (waiters === null || waiters > 0) return { cancelled: false };
+  return { cancelled: await dropQueuedJob(ctx.db, input.jobId) };
+}
+
+/** A finished preparation (its fitted parameters are in storage, tracks/<id>/preparation.json): the waiters load them. */
+export async function completePrepareJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: MediaJobLease & { trackId: string }): Promise<{ held: boolean }> {
+  try {
+    await completeJobWith(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, async () => undefined);
+  } catch (error) {
+    if (error instanceof LeaseLostError) return { held: false };
+    throw error;
+  }
+  await ctx.platform.events.publish({ topic: prepareTopic(input.trackId), type: 'done' });
+  return { held: true };
+}
+
+/** A preparation that failed for good (the engine failed or ran out of time): its waiters hear the error's key. */
+export async function failPrepareJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: MediaJobLease & { trackId: string; error: string }): Promise<{ held: boolean }> {
+  const state = await failJob(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, input.error, undefined, { retry: false });
+  if (state === 'lease lost') return { held: false };
+  await ctx.platform.events.publish({ topic: prepareTopic(input.trackId), type: 'failed', data: { error: input.error } });
+  return { held: true };
 }

@@ -106,3 +106,4 @@ export async function incrementFailedAttempts(db: Database, trackId: string, sty
     .executeTakeFirst();
   return unmastered?.failed_mastering_attempts ?? 0;
 }
+
