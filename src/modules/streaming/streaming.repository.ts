@@ -106,4 +106,3 @@ export async function incrementFailedAttempts(db: Database, trackId: string, sty
     .executeTakeFirst();
   return unmastered?.failed_mastering_attempts ?? 0;
 }
-
