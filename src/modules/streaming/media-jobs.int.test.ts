@@ -124,4 +124,14 @@ describe('media jobs on the durable queue', () => {
     // a2 waits for a1: one preparation per user at a time.
     expect(await claimMediaJob(ctx(), { kinds, leaseMs: 60_000 })).toBeNull();
   });
+
+  it('when a user has as many media jobs in line as allowed, then a new one is refused and joining one there is not', async () => {
+    const first = await newTrack();
+    const tracks = [first];
+    for (let i = 1; i <= platform.env.MEDIA_QUEUED_JOBS_PER_USER; i++) tracks.push(await newTrack(first.userId));
+    for (const track of tracks.slice(0, -1)) await enqueuePreparation(ctx(), { trackId: track.trackId, version: 'v' });
+    await expect(enqueuePreparation(ctx(), { trackId: tracks.at(-1)!.trackId, version: 'v' })).rejects.toThrow('mastering.tooManyJobs');
+    await expect(enqueueBounce(ctx(), { trackId: first.trackId, styleId: await styleId() })).rejects.toThrow('mastering.tooManyJobs');
+    expect((await enqueuePreparation(ctx(), { trackId: first.trackId, version: 'v' })).state).toBe('queued');
+  });
 });

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { claimJob, completeJobWith, countJobWaiter, dropQueuedJob, enqueueJob, retireJobKey, extendLease, failJob, heldLeases, jobStatus, LeaseLostError, type ClaimedJob, type JobStatus } from '../../platform/queue/job-queue.js';
+import { claimJob, completeJobWith, countJobWaiter, dropQueuedJob, enqueueJob, liveJobWithKey, queuedJobsOf, retireJobKey, extendLease, failJob, heldLeases, jobStatus, LeaseLostError, type ClaimedJob, type JobStatus } from '../../platform/queue/job-queue.js';
 import * as repo from './streaming.repository.js';
 import { MAX_FAILED_MASTERING_ATTEMPTS, type TRecordMasteredInput } from './streaming.schemas.js';
 import { assertCanBounce, recordMastered, recordMasteringFailure, trackAudioInfo } from './streaming.service.js';
@@ -27,6 +27,17 @@ const MEDIA_JOB_BACKOFF_MS = 500;
 /** How the queue marks a job whose every worker died (claimJob's requeue). */
 const LEASE_EXPIRED = 'lease expired';
 const RELEASED = 'released: its media process stopped';
+
+/**
+ * The security issue's cap on media work one user may have waiting (MEDIA_QUEUED_JOBS_PER_USER,
+ * over every media process): a new job past it is refused; joining one already there is not.
+ */
+async function assertRoomInLine(ctx: Pick<ServiceContext, 'db' | 'platform'>, userId: string, key: string): Promise<void> {
+  if (await liveJobWithKey(ctx.db, key)) return;
+  if ((await queuedJobsOf(ctx.db, userId, Object.values(MEDIA_JOB_KINDS))) >= ctx.platform.env.MEDIA_QUEUED_JOBS_PER_USER) {
+    throw new AppError('TOO_MANY_REQUESTS', 'mastering.tooManyJobs');
+  }
+}
 
 export interface MediaJobTicket {
   jobId: string;
@@ -61,12 +72,14 @@ export async function enqueueBounce(ctx: Pick<ServiceContext, 'db' | 'platform'>
   const masters = await repo.findMastersOfTrack(ctx.db, input.trackId);
   const styled = masters.find((m) => m.style_id === input.styleId);
   const attempts = styled?.failed_mastering_attempts ?? masters.find((m) => m.style_id === null)?.failed_mastering_attempts ?? 0;
+  const key = `${MEDIA_JOB_KINDS.bounce}:${input.trackId}:${input.styleId}:${original.modifiedMs}:${styled?.checksum ?? 'none'}:${attempts}`;
+  await assertRoomInLine(ctx, audio.ownerId, key);
   const { id, created } = await enqueueJob(ctx.db, {
     kind: MEDIA_JOB_KINDS.bounce,
     payload: { trackId: input.trackId, styleId: input.styleId },
     userId: audio.ownerId,
     priority: BOUNCE_PRIORITY,
-    idempotencyKey: `${MEDIA_JOB_KINDS.bounce}:${input.trackId}:${input.styleId}:${original.modifiedMs}:${styled?.checksum ?? 'none'}:${attempts}`,
+    idempotencyKey: key,
     maxAttempts: MEDIA_JOB_ATTEMPTS,
     backoffMs: MEDIA_JOB_BACKOFF_MS,
   });
@@ -160,6 +173,7 @@ export async function enqueuePreparation(ctx: Pick<ServiceContext, 'db' | 'platf
   const audio = await trackAudioInfo(ctx, { trackId: input.trackId });
   if (!audio) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'track' });
   const key = `${MEDIA_JOB_KINDS.prepare}:${input.trackId}:${input.version}`;
+  await assertRoomInLine(ctx, audio.ownerId, key);
   const { id, created } = await enqueueJob(ctx.db, {
     kind: MEDIA_JOB_KINDS.prepare,
     payload: { trackId: input.trackId, version: input.version, waiters: 1 },

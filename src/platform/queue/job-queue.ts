@@ -331,3 +331,21 @@ export async function retireJobKey(db: Database, jobId: string): Promise<void> {
     .where('state', 'in', ['done', 'failed'])
     .execute();
 }
+
+/** Whether a job waits or runs under this key (an enqueue with it joins that job instead of adding one). */
+export async function liveJobWithKey(db: Database, idempotencyKey: string): Promise<boolean> {
+  const row = await db.selectFrom('jobs').select('id').where('idempotency_key', '=', idempotencyKey).where('state', 'in', ['queued', 'running']).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The user's jobs of these kinds still in line (not yet claimed). */
+export async function queuedJobsOf(db: Database, userId: string, kinds: readonly string[]): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', userId)
+    .where('state', '=', 'queued')
+    .where('kind', 'in', kinds)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
