@@ -37,11 +37,12 @@ interface StoredPreparation {
 
 class LeaseLostError extends Error {}
 
+/** The scheduler's user for downloads made in the background (no client waits for them). */
+const RENDITIONS_QUEUE = 'renditions-backfill';
+
 /** The key of a refusal the web process answered (a rule said no), else the server error. */
 const refusalKeyOf = (error: unknown) => (error instanceof Error && /^[a-z]+\.[\w.]+$/i.test(error.message) ? error.message : SOCKET_ERROR_CODES.server);
 
-/** The scheduler's user for renditions made in the background (no client waits for them). */
-const BACKFILL_QUEUE = 'renditions-backfill';
 
 /** Limits after which a job gives up with binary.creation.timeout (spec §8). */
 /** How long a preparation and a bounce may run (MEDIA_PREPARE_TIMEOUT_S, MEDIA_BOUNCE_TIMEOUT_S). */
@@ -409,7 +410,7 @@ export class Mastering {
     if (!checked) {
       checked = this.openVerified(master.path, master.styleId, master.checksum, expectedFrames, `${info.size}:${info.modifiedMs}`);
       this.verified.set(cacheKey, checked);
-      checked.then(() => this.backfillRenditions(master.path!), () => this.verified.delete(cacheKey));
+      checked.then(() => this.backfillRenditions(master.path!, master.masterId), () => this.verified.delete(cacheKey));
       if (this.verified.size > 1000) this.dropVerified(this.verified.keys().next().value!);
     }
     return checked.then(({ file }) => file);
@@ -476,25 +477,40 @@ export class Mastering {
 
   /**
    * A master bounced before the media process made its downloads gets them when it is next played
-   * (its page opens the stream), in the background; the download answers binary.s3File.missing
-   * until then.
+   * (its page opens the stream): a `media.renditions` job of the durable queue, done by any media
+   * process; the download answers binary.s3File.missing until then.
    */
-  private backfillRenditions(masterKey: string): void {
+  private backfillRenditions(masterKey: string, masterId: string): void {
     if (this.backfilling.has(masterKey)) return;
     this.backfilling.add(masterKey);
     void (async () => {
       const sizes = await Promise.all([this.storage.size(renditionKeyOf(masterKey, 0)), this.storage.size(renditionKeyOf(masterKey, 1))]);
-      if (!sizes.some((size) => size === null)) return;
-      // ffmpeg work like a bounce's: it waits for a job slot, in line as a user of its own.
-      const release = await this.scheduler.acquire(BACKFILL_QUEUE, 'bounce', new AbortController().signal);
-      try {
-        await makeRenditions(this.storage, masterKey);
-      } finally {
-        release();
-      }
+      if (sizes.some((size) => size === null)) await this.directory.client.mediaJobs.enqueueRenditions.mutate({ masterId });
     })()
-      .catch((error: unknown) => this.log.warn({ err: error, masterKey }, 'renditions not made'))
+      .catch((error: unknown) => this.log.warn({ err: error, masterKey }, 'renditions not queued'))
       .finally(() => this.backfilling.delete(masterKey));
+  }
+
+  /** A claimed `media.renditions` job: the master's missing downloads, staged under the lease's name. A failed try is retried later. */
+  async runRenditions(lease: MediaJobLease): Promise<void> {
+    const { masterKey } = lease.job.payload as { masterKey: string };
+    const ids = { jobId: lease.job.id, leaseToken: lease.job.leaseToken };
+    let release: (() => void) | null = null;
+    try {
+      const sizes = await Promise.all([this.storage.size(renditionKeyOf(masterKey, 0)), this.storage.size(renditionKeyOf(masterKey, 1))]);
+      if (sizes.some((size) => size === null)) {
+        // ffmpeg work like a bounce's: it waits for a slot of this process, in line as a user of its own.
+        release = await this.scheduler.acquire(RENDITIONS_QUEUE, 'bounce', lease.signal);
+        await makeRenditions(this.storage, masterKey, { signal: lease.signal, tag: leaseTagOf(lease.job.leaseToken) });
+      }
+      await this.directory.client.mediaJobs.complete.mutate(ids);
+    } catch (error) {
+      if (lease.signal.aborted) return;
+      this.log.warn({ err: error, masterKey }, 'renditions not made; tried again later');
+      await this.directory.client.mediaJobs.retry.mutate({ ...ids, error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      release?.();
+    }
   }
 
   forgetTrack(trackId: string): void {

@@ -72,6 +72,7 @@ export function createMediaServices(options: {
     handlers: {
       [MEDIA_JOB_KINDS.bounce]: { topic: bounceTopicOf, run: (lease) => mastering.runBounce(lease) },
       [MEDIA_JOB_KINDS.prepare]: { topic: (payload) => prepareTopic((payload as { trackId: string }).trackId), run: (lease) => mastering.runPrepare(lease) },
+      [MEDIA_JOB_KINDS.renditions]: { topic: () => 'renditions', run: (lease) => mastering.runRenditions(lease) },
     },
   });
   // Half-written files of media processes that died: at start, once their leases have surely run

@@ -31,6 +31,9 @@ import {
   completePrepareJob,
   enqueueBounce,
   enqueuePreparation,
+  enqueueRenditions,
+  completeMediaJob,
+  retryMediaJob,
   failBounceJob,
   failPrepareJob,
   leavePreparation,
@@ -153,6 +156,10 @@ export const internalRouter = router({
       .input(ZMediaJobLease.merge(ZBounceInput).extend({ error: z.string().max(200), counts: z.boolean() }))
       .mutation(({ ctx, input }) => failBounceJob(ctx, input)),
     release: publicProcedure.input(ZMediaJobLease).mutation(({ ctx, input }) => releaseMediaJob(ctx, input)),
+    /** An older master's missing downloads, made by whichever media process claims the job. */
+    enqueueRenditions: publicProcedure.input(z.object({ masterId: z.uuid() })).mutation(({ ctx, input }) => enqueueRenditions(ctx, input)),
+    complete: publicProcedure.input(ZMediaJobLease).mutation(({ ctx, input }) => completeMediaJob(ctx, input)),
+    retry: publicProcedure.input(ZMediaJobLease.extend({ error: z.string().max(2000) })).mutation(({ ctx, input }) => retryMediaJob(ctx, input)),
     liveLeases: publicProcedure.input(z.object({ tokens: z.array(z.uuid()).max(10_000) })).query(({ ctx, input }) => liveMediaLeases(ctx, input)),
   }),
 });

@@ -10,7 +10,7 @@ import { assertCanBounce, recordMastered, recordMasteringFailure, trackAudioInfo
  * the internal API, and its progress and outcome go out as job events to whichever media process
  * holds a waiting socket. The web process owns the queue and the rules; media processes only work.
  */
-export const MEDIA_JOB_KINDS = { bounce: 'media.bounce', prepare: 'media.prepare' } as const;
+export const MEDIA_JOB_KINDS = { bounce: 'media.bounce', prepare: 'media.prepare', renditions: 'media.renditions' } as const;
 export type MediaJobKind = (typeof MEDIA_JOB_KINDS)[keyof typeof MEDIA_JOB_KINDS];
 
 /** The topic every media process hears: new media work is queued (its workers look at once). */
@@ -21,6 +21,8 @@ export const prepareTopic = (trackId: string) => `prepare:${trackId}`;
 /** A user waits at the screen for a bounce: it goes before preparations (whose analysis a user also waits for). */
 const BOUNCE_PRIORITY = 20;
 const PREPARE_PRIORITY = 10;
+/** Nobody waits for an older master's downloads to be made: behind every job a user waits for. */
+const RENDITIONS_PRIORITY = 0;
 /** Tries of a job whose media process died under it (a lost lease); a failure of the work itself is final. */
 const MEDIA_JOB_ATTEMPTS = 4;
 const MEDIA_JOB_BACKOFF_MS = 500;
@@ -220,4 +222,42 @@ export async function failPrepareJob(ctx: Pick<ServiceContext, 'db' | 'platform'
   if (state === 'lease lost') return { held: false };
   await ctx.platform.events.publish({ topic: prepareTopic(input.trackId), type: 'failed', data: { error: input.error } });
   return { held: true };
+}
+
+/**
+ * The downloads (MP3, 16-bit) of a master bounced before the media process made them at bounce:
+ * one job per master file (path and checksum), done by any media process. The master must be the
+ * track owner's stored one; null when there is nothing to make them from.
+ */
+export async function enqueueRenditions(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { masterId: string }): Promise<{ jobId: string } | null> {
+  const master = await repo.findMasterById(ctx.db, input.masterId);
+  if (!master?.path || !master.checksum) return null;
+  const owner = await repo.findTrackOwner(ctx.db, master.track_id);
+  const { id, created } = await enqueueJob(ctx.db, {
+    kind: MEDIA_JOB_KINDS.renditions,
+    payload: { masterKey: master.path },
+    userId: owner?.user_id ?? null,
+    priority: RENDITIONS_PRIORITY,
+    idempotencyKey: `${MEDIA_JOB_KINDS.renditions}:${master.path}:${master.checksum}`,
+    maxAttempts: MEDIA_JOB_ATTEMPTS,
+    backoffMs: 5_000,
+  });
+  if (created) await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
+  return { jobId: id };
+}
+
+/** Downloads made (nobody waits on them: no event). */
+export async function completeMediaJob(ctx: Pick<ServiceContext, 'db'>, input: MediaJobLease): Promise<{ held: boolean }> {
+  try {
+    await completeJobWith(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, async () => undefined);
+    return { held: true };
+  } catch (error) {
+    if (error instanceof LeaseLostError) return { held: false };
+    throw error;
+  }
+}
+
+/** A try of background media work failed: tried again after its back-off, failed for good after its attempts. */
+export async function retryMediaJob(ctx: Pick<ServiceContext, 'db'>, input: MediaJobLease & { error: string }): Promise<{ state: string }> {
+  return { state: await failJob(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, input.error) };
 }
