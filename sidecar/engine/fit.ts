@@ -472,7 +472,9 @@ export function fitStyle(
     const histogram = new Float64Array(400);
     const compression = new Float64Array(2);
     excerpt.segments.forEach((segment, s) => {
-      const chain = createChain(trial, { mono: excerpt.mono });
+      // The gain at the base rate: the oversampled stage only filters what would fold past
+      // 22.05 kHz, which the loudness does not see.
+      const chain = createChain(trial, { mono: excerpt.mono, oversampledGain: false });
       const linL = workspace.linearLeft[s]!;
       const linR = workspace.linearRight[s]!;
       const length = linL.length;
