@@ -1,5 +1,5 @@
 import { toneMoveGains } from './analysis.js';
-import { CHAIN_BLOCK, createChain, limiterReductionAt, meanCompression, runColourStage, runLimiterStage, runLinearStage, type BandGains, type ChainParams } from './dsp/chain.js';
+import { CHAIN_BLOCK, createChain, limiterPeaks, limiterReductionAt, meanCompression, runColourStage, runLimiterOnPeaks, runLinearStage, type BandGains, type ChainParams } from './dsp/chain.js';
 import { DEFAULT_BUDGET, type EngineStyle } from './style.js';
 import { createLoudnessMeter, feedMeter, gatedLoudness, resetMeasurements, type GrowableSeries } from './meter/loudness-meter.js';
 import type { WorkFileReader } from './work-file.js';
@@ -382,6 +382,14 @@ export function initialChainParams(style: EngineStyle, inputs: FitInputs, loudIn
 export interface FitWorkspace {
   linearLeft: Float32Array[];
   linearRight: Float32Array[];
+  /**
+   * Per segment, the colour stage's output at zero pre-gain (the limiter's latency longer than
+   * the segment) and the limiter's peak envelope of it: the gain trials of one set of parameters
+   * scale these instead of running the colour stage and the detector again.
+   */
+  colourLeft: Float32Array[];
+  colourRight: Float32Array[];
+  peaks: Float32Array[];
   blockLeft: Float32Array;
   blockRight: Float32Array;
   outLeft: Float32Array;
@@ -392,6 +400,9 @@ export function createFitWorkspace(excerpt: Excerpt): FitWorkspace {
   return {
     linearLeft: excerpt.left.map((l) => new Float32Array(l.length)),
     linearRight: excerpt.right.map((r) => new Float32Array(r.length)),
+    colourLeft: excerpt.left.map(() => new Float32Array(0)),
+    colourRight: excerpt.left.map(() => new Float32Array(0)),
+    peaks: excerpt.left.map(() => new Float32Array(0)),
     blockLeft: new Float32Array(CHAIN_BLOCK),
     blockRight: new Float32Array(CHAIN_BLOCK),
     outLeft: new Float32Array(CHAIN_BLOCK),
@@ -439,7 +450,7 @@ export function fitStyle(
 
   // Linear stage once per style; the gain trials below reuse its output.
   excerpt.segments.forEach((_, s) => {
-    const chain = createChain(params, { mono: excerpt.mono });
+    const chain = createChain(params, { mono: excerpt.mono, oversampledGain: false });
     const l = workspace.linearLeft[s]!;
     const r = workspace.linearRight[s]!;
     l.set(excerpt.left[s]!);
@@ -464,32 +475,72 @@ export function fitStyle(
   let evaluations = 0;
   interface Trial { gain: number; error: number; limiterDb: number; compressionDb: number; riding: number; dynamicsRiding: number }
   const inputMeter = excerptInputMeter(excerpt);
+  // The colour stage's output and the limiter's peaks for `colourOf` (the parameters they were
+  // made with; the colour stage is scale-invariant, so a gain trial only scales them), and the
+  // floor the peaks were read with (they serve any trial whose ceiling / scale is at or above it).
+  let colourOf: ChainParams | null = null;
+  let peaksFloor = Infinity;
+  let compression = new Float64Array(2);
+  const ceiling = Math.pow(10, params.limiter.ceilingDbtp / 20);
+  const prepareColour = (scale: number) => {
+    const fresh = colourOf !== params;
+    if (!fresh && ceiling / scale >= peaksFloor) return;
+    // Twice under what this trial needs, so a somewhat louder trial does not read them again.
+    peaksFloor = ceiling / scale / 2;
+    if (fresh) compression = new Float64Array(2);
+    excerpt.segments.forEach((_, s) => {
+      const chain = createChain({ ...params, preGainDb: 0 }, { mono: excerpt.mono, oversampledGain: false });
+      const linL = workspace.linearLeft[s]!;
+      const linR = workspace.linearRight[s]!;
+      const length = linL.length;
+      const total = length + chain.latency;
+      if (workspace.colourLeft[s]!.length < total) {
+        workspace.colourLeft[s] = new Float32Array(total);
+        workspace.colourRight[s] = new Float32Array(total);
+        workspace.peaks[s] = new Float32Array(total);
+      }
+      const colourL = workspace.colourLeft[s]!;
+      const colourR = workspace.colourRight[s]!;
+      for (let position = 0; position < total; position += CHAIN_BLOCK) {
+        const count = Math.min(CHAIN_BLOCK, total - position);
+        const l = colourL.subarray(position, position + count);
+        const r = colourR.subarray(position, position + count);
+        if (fresh) {
+          const available = Math.max(0, Math.min(count, length - position));
+          l.set(linL.subarray(position, position + available));
+          r.set(linR.subarray(position, position + available));
+          l.fill(0, available, count);
+          r.fill(0, available, count);
+          runColourStage(chain, l, r, count);
+        }
+        workspace.peaks[s]!.set(limiterPeaks(chain, l, r, count, peaksFloor), position);
+      }
+      if (fresh) {
+        compression[0] = compression[0]! + chain.compressorStats[0]!;
+        compression[1] = compression[1]! + chain.compressorStats[1]!;
+      }
+    });
+    colourOf = params;
+  };
   const evaluate = (preGainDb: number): Trial => {
     evaluations++;
     onIteration(evaluations);
+    const scale = Math.pow(10, preGainDb / 20);
+    prepareColour(scale);
     const trial: ChainParams = { ...params, preGainDb };
     const meter = new ExcerptMeter();
     const histogram = new Float64Array(400);
-    const compression = new Float64Array(2);
     excerpt.segments.forEach((segment, s) => {
       // The gain at the base rate: the oversampled stage only filters what would fold past
       // 22.05 kHz, which the loudness does not see.
       const chain = createChain(trial, { mono: excerpt.mono, oversampledGain: false });
-      const linL = workspace.linearLeft[s]!;
-      const linR = workspace.linearRight[s]!;
-      const length = linL.length;
+      const colourL = workspace.colourLeft[s]!;
+      const colourR = workspace.colourRight[s]!;
+      const peaks = workspace.peaks[s]!;
       meter.measureSegment(segment, chain.latency, (position, count, outL, outR) => {
-        const available = Math.max(0, Math.min(count, length - position));
-        workspace.blockLeft.set(linL.subarray(position, position + available));
-        workspace.blockRight.set(linR.subarray(position, position + available));
-        workspace.blockLeft.fill(0, available, count);
-        workspace.blockRight.fill(0, available, count);
-        runColourStage(chain, workspace.blockLeft, workspace.blockRight, count);
-        runLimiterStage(chain, workspace.blockLeft, workspace.blockRight, count, outL, outR);
+        runLimiterOnPeaks(chain, colourL.subarray(position), colourR.subarray(position), peaks.subarray(position), scale, count, outL, outR);
       }, workspace.outLeft, workspace.outRight);
       for (let b = 0; b < histogram.length; b++) histogram[b] = histogram[b]! + chain.limiterHistogram[b]!;
-      compression[0] = compression[0]! + chain.compressorStats[0]!;
-      compression[1] = compression[1]! + chain.compressorStats[1]!;
     });
     const result = { gain: preGainDb, error: meter.loudness() - excerptTarget, limiterDb: limiterReductionAt(histogram, 0.95), compressionDb: meanCompression(compression), riding: meter.riding(inputMeter), dynamicsRiding: meter.riding(linearMeter) };
     return result;
