@@ -3,9 +3,8 @@ import express from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { serviceContextOf, type Platform } from '../platform/context.js';
 import { errorHandler } from '../platform/http/error-handler.js';
+import { INTERNAL_AUTH_SCHEME } from './internal-auth.js';
 import { internalRouter } from './internal-router.js';
-
-export const INTERNAL_AUTH_SCHEME = 'Internal';
 
 function secretMatches(header: string | undefined, secret: string): boolean {
   const expected = Buffer.from(`${INTERNAL_AUTH_SCHEME} ${secret}`);

@@ -60,10 +60,10 @@ export const OVERSAMPLED_GAIN_LATENCY = 2 * PAIRS - 1;
 /** History each padded buffer keeps in front of a block. */
 const HISTORY = 4 * PAIRS - 2;
 /** Outputs checked together for a moving gain. */
-const SUB = 64;
+const SUB = 16;
 /**
- * A gain that moves less than this over a decimator's span is applied at the base rate: the
- * products the oversampling would remove are then more than 80 dB under the signal.
+ * A gain whose total variation over the decimator's span is at most this is applied at the base
+ * rate: the products the oversampling would remove are then more than 80 dB under the signal.
  */
 const STEADY = 2e-3;
 
@@ -75,7 +75,11 @@ export interface OversampledGain {
   /** Interpolated (odd) samples of the 2x signal, per channel, and of the gain, and which of them are computed. */
   readonly oddLeft: Float64Array;
   readonly oddRight: Float64Array;
-  readonly oddGain: Float64Array;
+  /** The same samples times the interpolated gain. */
+  readonly productLeft: Float64Array;
+  readonly productRight: Float64Array;
+  /** variation[k]: sum of |g[t + 1] - g[t]| for t < k, an upper bound of how far the gain moves over a span. */
+  readonly variation: Float64Array;
   readonly oddDone: Uint8Array;
 }
 
@@ -86,7 +90,9 @@ export function createOversampledGain(maxBlock: number): OversampledGain {
     gain: new Float32Array(HISTORY + maxBlock).fill(1),
     oddLeft: new Float64Array(HISTORY + maxBlock),
     oddRight: new Float64Array(HISTORY + maxBlock),
-    oddGain: new Float64Array(HISTORY + maxBlock),
+    productLeft: new Float64Array(HISTORY + maxBlock),
+    productRight: new Float64Array(HISTORY + maxBlock),
+    variation: new Float64Array(HISTORY + maxBlock),
     oddDone: new Uint8Array(HISTORY + maxBlock),
   };
 }
@@ -121,19 +127,15 @@ export function applyGainOversampled(
   const done = state.oddDone;
   done.fill(0, 0, HISTORY + count);
   const first = HISTORY - OVERSAMPLED_GAIN_LATENCY;
+  const variation = state.variation;
+  variation[0] = 0;
+  for (let k = 1; k < HISTORY + count; k++) variation[k] = variation[k - 1]! + Math.abs(g[k]! - g[k - 1]!);
   for (let i0 = 0; i0 < count; i0 += SUB) {
     const i1 = Math.min(count, i0 + SUB);
     // The decimator's outputs j0 .. j1 - 1 read the gain at j0 - 2 * PAIRS + 1 .. j1 + 2 * PAIRS - 2.
     const j0 = first + i0;
     const j1 = first + i1;
-    let low = g[j0 - 2 * PAIRS + 1]!;
-    let high = low;
-    for (let k = j0 - 2 * PAIRS + 2; k < j1 + 2 * PAIRS - 1; k++) {
-      const v = g[k]!;
-      if (v < low) low = v;
-      else if (v > high) high = v;
-    }
-    if (high - low <= STEADY) {
+    if (variation[j1 + 2 * PAIRS - 2]! - variation[j0 - 2 * PAIRS + 1]! <= STEADY) {
       for (let i = i0, j = j0; i < i1; i++, j++) {
         outLeft[i] = x[j]! * g[j]!;
         outRight[i] = (mono ? x[j]! : y[j]!) * g[j]!;
@@ -144,13 +146,19 @@ export function applyGainOversampled(
     for (let m = j0 - PAIRS; m < j1 + PAIRS - 1; m++) {
       if (done[m]) continue;
       done[m] = 1;
-      state.oddGain[m] = interpolate(g, m);
-      state.oddLeft[m] = interpolate(x, m);
-      if (!mono) state.oddRight[m] = interpolate(y, m);
+      const gm = interpolate(g, m);
+      const l = interpolate(x, m);
+      state.oddLeft[m] = l;
+      state.productLeft[m] = l * gm;
+      if (!mono) {
+        const r = interpolate(y, m);
+        state.oddRight[m] = r;
+        state.productRight[m] = r * gm;
+      }
     }
-    decimate(x, g, state.oddLeft, state.oddGain, j0, j1, i0, outLeft);
+    decimate(x, g, state.oddLeft, state.productLeft, j0, j1, i0, outLeft);
     if (mono) outRight.set(outLeft.subarray(i0, i1), i0);
-    else decimate(y, g, state.oddRight, state.oddGain, j0, j1, i0, outRight);
+    else decimate(y, g, state.oddRight, state.productRight, j0, j1, i0, outRight);
   }
   x.copyWithin(0, count, count + HISTORY);
   g.copyWithin(0, count, count + HISTORY);
@@ -165,16 +173,20 @@ function interpolate(x: Float32Array, m: number): number {
   return 2 * sum;
 }
 
-function decimate(x: Float32Array, g: Float32Array, odd: Float64Array, oddGain: Float64Array, j0: number, j1: number, i0: number, out: Float32Array): void {
+function decimate(x: Float32Array, g: Float32Array, odd: Float64Array, product: Float64Array, j0: number, j1: number, i0: number, out: Float32Array): void {
   const taps = TAPS;
   for (let j = j0, i = i0; j < j1; j++, i++) {
-    const gj = g[j]!;
-    let sum = 0;
+    // The decimated 2x product less g[j] times the decimated 2x signal (the even samples cancel).
+    let products = 0;
+    let signal = 0;
     for (let s = 0; s < PAIRS; s++) {
       const a = j - 1 - s;
       const b = j + s;
-      sum += taps[s]! * ((oddGain[a]! - gj) * odd[a]! + (oddGain[b]! - gj) * odd[b]!);
+      const h = taps[s]!;
+      products += h * (product[a]! + product[b]!);
+      signal += h * (odd[a]! + odd[b]!);
     }
-    out[i] = gj * x[j]! + sum;
+    const gj = g[j]!;
+    out[i] = gj * x[j]! + products - gj * signal;
   }
 }
