@@ -1,5 +1,5 @@
 import { toneMoveGains } from './analysis.js';
-import { CHAIN_BLOCK, createChain, limiterPeaks, limiterReductionAt, meanCompression, runColourStage, runLimiterOnPeaks, runLinearStage, type BandGains, type ChainParams } from './dsp/chain.js';
+import { CHAIN_BLOCK, createChain, limiterPeaks, limiterReductionAt, meanCompression, resetLimiter, runColourStage, runLimiterOnPeaks, runLinearStage, type BandGains, type ChainParams } from './dsp/chain.js';
 import { DEFAULT_BUDGET, type EngineStyle } from './style.js';
 import { createLoudnessMeter, feedMeter, gatedLoudness, resetMeasurements, type GrowableSeries } from './meter/loudness-meter.js';
 import type { WorkFileReader } from './work-file.js';
@@ -522,18 +522,20 @@ export function fitStyle(
     });
     colourOf = params;
   };
+  // One limiter per segment for every trial (its settings do not change during a fit), with the
+  // gain at the base rate: the oversampled stage only filters what would fold past 22.05 kHz,
+  // which the loudness does not see.
+  const trialChains = excerpt.segments.map(() => createChain(params, { mono: excerpt.mono, oversampledGain: false }));
   const evaluate = (preGainDb: number): Trial => {
     evaluations++;
     onIteration(evaluations);
     const scale = Math.pow(10, preGainDb / 20);
     prepareColour(scale);
-    const trial: ChainParams = { ...params, preGainDb };
     const meter = new ExcerptMeter();
     const histogram = new Float64Array(400);
     excerpt.segments.forEach((segment, s) => {
-      // The gain at the base rate: the oversampled stage only filters what would fold past
-      // 22.05 kHz, which the loudness does not see.
-      const chain = createChain(trial, { mono: excerpt.mono, oversampledGain: false });
+      const chain = trialChains[s]!;
+      resetLimiter(chain);
       const colourL = workspace.colourLeft[s]!;
       const colourR = workspace.colourRight[s]!;
       const peaks = workspace.peaks[s]!;

@@ -149,8 +149,8 @@ export function createChain(params: ChainParams, options: { mono: boolean; sampl
   const latency = limiterLatency + (oversampled ? OVERSAMPLED_GAIN_LATENCY : 0);
   const dequeSize = nextPow2(lookahead + hold + 2);
   const delaySize = nextPow2(limiterLatency + 1);
-  const box = new Float64Array(lookahead).fill(1);
-  return {
+  const box = new Float64Array(lookahead);
+  const chain: Chain = {
     params,
     sampleRate,
     mono: options.mono,
@@ -176,10 +176,12 @@ export function createChain(params: ChainParams, options: { mono: boolean; sampl
     box,
     delayL: new Float32Array(delaySize),
     delayR: new Float32Array(delaySize),
-    limiterState: Float64Array.from([0, 0, 0, lookahead, 0, 1, 0, 1, 1]),
+    limiterState: new Float64Array(9),
     limiterHistogram: new Float64Array(LIMITER_HISTOGRAM_BINS),
     compressorStats: new Float64Array(2),
   };
+  resetLimiter(chain);
+  return chain;
 }
 
 /** High-pass and EQ, in place (linear, so an excerpt's result can be reused across gain trials). */
@@ -471,7 +473,48 @@ export function runLimiterOnPeaks(
   let delayPosition = st[6]!;
   let sustained = st[7]!;
   let groupMin = st[8]!;
+  const idleDecay = Math.pow(1 - averaging, 32);
+  const quiet = ceiling / scale;
   for (let i = 0; i < count; i++, n++) {
+    // Idle groups of 32 frames (no reduction held, none released, none coming): the gain is 1
+    // throughout, so only the delay line and the state's bookkeeping move. A release within
+    // -120 dB of the end counts as over.
+    if ((n & 31) === 0 && i + 32 <= count && released >= 1 - 1e-6 && tail > head && dequeValue[head & dequeMask] === 1) {
+      let idle = true;
+      for (let k = i; k < i + 32; k++) {
+        if (peaks[k]! > quiet) {
+          idle = false;
+          break;
+        }
+      }
+      if (idle && boxSum < boxLength - 1e-6) idle = false;
+      if (idle) {
+        released = 1;
+        if (boxSum !== boxLength) {
+          box.fill(1);
+          boxSum = boxLength;
+        }
+        sustained = 1 - (1 - sustained) * idleDecay;
+        tail = head;
+        dequeIndex[tail & dequeMask] = n + 31;
+        dequeValue[tail & dequeMask] = 1;
+        tail++;
+        boxPosition = (boxPosition + 32) % boxLength;
+        histogram[0] = histogram[0]! + 32;
+        for (let k = i; k < i + 32; k++) {
+          delayL[delayPosition] = left[k]! * scale;
+          delayR[delayPosition] = right[k]! * scale;
+          const from = (delayPosition - latency) & delayMask;
+          delayedL[k] = delayL[from]!;
+          delayedR[k] = delayR[from]!;
+          gainBlock[k] = 1;
+          delayPosition = (delayPosition + 1) & delayMask;
+        }
+        i += 31;
+        n += 31;
+        continue;
+      }
+    }
     const peak = peaks[i]! * scale;
     const required = peak > ceiling ? ceiling / peak : 1;
     while (tail > head && dequeValue[(tail - 1) & dequeMask]! >= required) tail--;
@@ -518,6 +561,18 @@ export function runLimiterOnPeaks(
   st[6] = delayPosition;
   st[7] = sustained;
   st[8] = groupMin;
+}
+
+/**
+ * Puts the limiter's gain stage (runLimiterOnPeaks) back to its start: no reduction, empty delay
+ * line, empty histogram. The fit reuses one chain per excerpt segment across its gain trials.
+ */
+export function resetLimiter(chain: Chain): void {
+  chain.box.fill(1);
+  chain.delayL.fill(0);
+  chain.delayR.fill(0);
+  chain.limiterState.set([0, 0, 0, chain.lookahead, 0, 1, 0, 1, 1]);
+  chain.limiterHistogram.fill(0);
 }
 
 /** Limiter gain reduction (dB) that `quantile` of the frames stay at or under. */
