@@ -21,6 +21,11 @@ export const LIMITER_TIMING = { lookaheadMs: 5, holdMs: 5, releaseFastMs: 20, re
 const BUDGET_TOLERANCE_DB = 0.15;
 const MAX_BUDGET_EVALUATIONS = 7;
 /**
+ * The limiter's peaks are read for a trial's gain and this factor (3 dB) more: a louder trial reads
+ * them again, but the lower the floor, the more of the excerpt the long FIR must compute.
+ */
+const PEAKS_HEADROOM = Math.SQRT2;
+/**
  * Gain riding the fit allows (issue 15: at most 0.35 dB for any style, measured by ffmpeg on the
  * master): the mean change, per 100 ms step, of output-minus-input momentary loudness, dB. Past
  * it, the gain stops and the shortfall is heldBackLu like the limiter's budget.
@@ -485,8 +490,7 @@ export function fitStyle(
   const prepareColour = (scale: number) => {
     const fresh = colourOf !== params;
     if (!fresh && ceiling / scale >= peaksFloor) return;
-    // Twice under what this trial needs, so a somewhat louder trial does not read them again.
-    peaksFloor = ceiling / scale / 2;
+    peaksFloor = ceiling / scale / PEAKS_HEADROOM;
     if (fresh) compression = new Float64Array(2);
     excerpt.segments.forEach((_, s) => {
       const chain = createChain({ ...params, preGainDb: 0 }, { mono: excerpt.mono, oversampledGain: false });
