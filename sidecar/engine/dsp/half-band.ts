@@ -1,8 +1,8 @@
 /**
  * Linear-phase half-band FIR for 2x oversampling, and the limiter's gain applied through it: the
- * signal is interpolated to 88.2 kHz, multiplied there by the gain (linearly interpolated, it is a
- * smooth curve: a 5 ms moving average), and decimated back, so the gain's modulation products that
- * would fold around 22.05 kHz at the base rate are filtered out instead.
+ * signal and the gain are interpolated to 88.2 kHz, multiplied there and decimated back, so the
+ * gain's modulation products that would fold around 22.05 kHz at the base rate are filtered out
+ * instead (applyGainOversampled).
  *
  * The filter is a Kaiser-windowed sinc cut at a quarter of the 2x rate: every even tap but the
  * centre is zero, so the polyphase interpolator copies the input to the even outputs and the odd
@@ -72,7 +72,7 @@ export interface OversampledGain {
   readonly left: Float32Array;
   readonly right: Float32Array;
   readonly gain: Float32Array;
-  /** Interpolated (odd) samples of the 2x signal, per channel, and of the gain, and which of them are computed. */
+  /** Interpolated (odd) samples of the 2x signal, per channel. */
   readonly oddLeft: Float64Array;
   readonly oddRight: Float64Array;
   /** The same samples times the interpolated gain. */
@@ -80,6 +80,7 @@ export interface OversampledGain {
   readonly productRight: Float64Array;
   /** variation[k]: sum of |g[t + 1] - g[t]| for t < k, an upper bound of how far the gain moves over a span. */
   readonly variation: Float64Array;
+  /** Which odd samples of this block are computed (they are, lazily, only where the gain moves). */
   readonly oddDone: Uint8Array;
 }
 
@@ -100,13 +101,13 @@ export function createOversampledGain(maxBlock: number): OversampledGain {
 /**
  * out[i] = input frame (i - OVERSAMPLED_GAIN_LATENCY) of this stream times its gain, the gain
  * applied at 2x: the signal and the gain are interpolated by the half-band filter, multiplied and
- * decimated, so modulation products past 22.05 kHz are filtered out rather
- * than folded back. Written as the base-rate product g[j] * x[j] plus the oversampled product of
+ * decimated, so modulation products past 22.05 kHz are filtered out rather than folded back.
+ * Written as the base-rate product g[j] * x[j] plus the oversampled product of
  * the gain's deviation from g[j] within the decimator's span: where the gain holds still the
  * result is exactly g * x and nothing is filtered (the passband never changes when the limiter
  * rests), and the band above HALF_BAND_PASS_HZ, which the filters do not pass, is still limited
  * (at the base rate) so the true peak stays under the ceiling at every frequency. Computed only
- * where the gain moves by more than STEADY. `mono`: left and right are the same signal.
+ * where the gain's total variation over the span exceeds STEADY. `mono`: left and right are the same signal.
  */
 export function applyGainOversampled(
   state: OversampledGain,
