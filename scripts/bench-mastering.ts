@@ -13,7 +13,8 @@ import { loadCatalogueStyles, styleLabel } from './lib/catalogue-source.js';
 /**
  * `npm run bench:mastering`: a generated 4-minute stereo 44.1 kHz 16-bit music-like track mastered
  * in one style of every style group, each run in a child process of its own so its peak RSS is
- * its own; then preparation with every enabled style fitted, the time until the first mastered
+ * its own, and once as the whole `npm run master` command measured from outside (issue 15's
+ * 60x is for that); then preparation with every enabled style fitted, the time until the first mastered
  * second of a style can be streamed, and the peak RSS of a 10-minute master.
  * Targets (issue 4): master <= 4 s (>= 60x realtime), preparation <= 2 s, first second <= 0.3 s,
  * peak RSS < 300 MB. Then (issue 15) the dynamics table: a loud, a dynamic, a quiet and a mono
@@ -49,6 +50,17 @@ function runChild(mode: string, args: string[]): ChildResult {
   if (result.status !== 0) throw new Error(`bench child ${mode} failed: ${result.stderr}`);
   const lines = result.stdout.trim().split('\n');
   return JSON.parse(lines[lines.length - 1]!) as ChildResult;
+}
+
+/**
+ * The whole command as a user runs it, measured from outside by /usr/bin/time: wall, CPU (user +
+ * system) and peak RSS of npm, node and every thread, start-up and catalogue included.
+ */
+function wholeCommand(input: string, style: EngineStyle, out: string): { wallS: number; cpuS: number; maxRssMb: number } {
+  const result = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', 'npm', 'run', '-s', 'master', '--', input, '--style', styleLabel(style), '--out', out, '--json'], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const match = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(result.stderr);
+  if (result.status !== 0 || !match) throw new Error(`npm run master failed: ${result.stderr}`);
+  return { wallS: Number(match[1]), cpuS: Number(match[2]) + Number(match[3]), maxRssMb: round(Number(match[4]) / 1024, 1) };
 }
 
 async function child(mode: string, args: string[]): Promise<void> {
@@ -145,6 +157,11 @@ async function main(): Promise<void> {
           `${String(r.truePeak).padStart(9)}   ${r.passes}        ${r.heldBackLu}`,
       );
     }
+    const whole = wholeCommand(input, styles[0]!, path.join(dir, 'out-command.wav'));
+    console.log('');
+    console.log(
+      `whole \`npm run master\` process (start-up, catalogue, engine), ${styleLabel(styles[0]!)}: ${whole.wallS.toFixed(2)} s wall (${(240 / whole.wallS).toFixed(1)}x realtime), ${whole.cpuS.toFixed(2)} s CPU, peak RSS ${whole.maxRssMb} MB`,
+    );
     const allFile = path.join(dir, 'styles.json');
     writeFileSync(allFile, JSON.stringify(styles));
     const p = runChild('prepare', [input, allFile, path.join(dir, 'unused.wav')]) as {

@@ -1,5 +1,5 @@
 import { listEngineStyles, type TEngineStyle } from '../../src/modules/catalogue/index.js';
-import { databaseTargetOf } from '../../src/platform/db/database.js';
+import { databaseTargetOf } from '../../src/platform/db/database-target.js';
 import type { Env } from '../../src/platform/env.js';
 import { readCatalogueSnapshot, writeCatalogueSnapshot } from './catalogue-snapshot.js';
 import { connectToProduct, openMigratedDatabase } from './product-access.js';

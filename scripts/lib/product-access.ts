@@ -1,5 +1,4 @@
-import { openDatabase, databaseTargetOf, type Database } from '../../src/platform/db/database.js';
-import { migrateToLatest } from '../../src/platform/db/migrate.js';
+import type { Database } from '../../src/platform/db/database.js';
 import type { Env } from '../../src/platform/env.js';
 import { createInternalClient, type InternalClient } from '../../src/internal/internal-client.js';
 import { readFileSync } from 'node:fs';
@@ -67,6 +66,10 @@ export async function connectToProduct(env: Env): Promise<InternalClient | null>
 
 /** The database opened directly and migrated (the product is not running). */
 export async function openMigratedDatabase(env: Env): Promise<Database> {
+  // Loaded here, not up front: a command that finds the product running (or the catalogue
+  // snapshot) never needs PGlite, pg and kysely in memory (issue 15: the command's peak RSS).
+  const { openDatabase, databaseTargetOf } = await import('../../src/platform/db/database.js');
+  const { migrateToLatest } = await import('../../src/platform/db/migrate.js');
   const db = openDatabase(databaseTargetOf(env));
   // The same migrations the product applies on start, so a tool works on a fresh data directory.
   await migrateToLatest(db);

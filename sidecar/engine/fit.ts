@@ -1,5 +1,5 @@
 import { toneMoveGains } from './analysis.js';
-import { CHAIN_BLOCK, createChain, limiterReductionAt, meanCompression, runColourStage, runLimiterStage, runLinearStage, type BandGains, type ChainParams } from './dsp/chain.js';
+import { CHAIN_BLOCK, createChain, limiterPeaks, limiterReductionAt, meanCompression, resetLimiter, runColourStage, runLimiterOnPeaks, runLinearStage, type BandGains, type ChainParams } from './dsp/chain.js';
 import { DEFAULT_BUDGET, type EngineStyle } from './style.js';
 import { createLoudnessMeter, feedMeter, gatedLoudness, resetMeasurements, type GrowableSeries } from './meter/loudness-meter.js';
 import type { WorkFileReader } from './work-file.js';
@@ -20,6 +20,11 @@ export const LIMITER_TIMING = { lookaheadMs: 5, holdMs: 5, releaseFastMs: 20, re
 /** How much over its budget a fit may stay (the histogram's resolution and the excerpt's noise), dB. */
 const BUDGET_TOLERANCE_DB = 0.15;
 const MAX_BUDGET_EVALUATIONS = 7;
+/**
+ * The limiter's peaks are read for a trial's gain and this factor (3 dB) more: a louder trial reads
+ * them again, but the lower the floor, the more of the excerpt the long FIR must compute.
+ */
+const PEAKS_HEADROOM = Math.SQRT2;
 /**
  * Gain riding the fit allows (issue 15: at most 0.35 dB for any style, measured by ffmpeg on the
  * master): the mean change, per 100 ms step, of output-minus-input momentary loudness, dB. Past
@@ -382,6 +387,14 @@ export function initialChainParams(style: EngineStyle, inputs: FitInputs, loudIn
 export interface FitWorkspace {
   linearLeft: Float32Array[];
   linearRight: Float32Array[];
+  /**
+   * Per segment, the colour stage's output at zero pre-gain (the limiter's latency longer than
+   * the segment) and the limiter's peak envelope of it: the gain trials of one set of parameters
+   * scale these instead of running the colour stage and the detector again.
+   */
+  colourLeft: Float32Array[];
+  colourRight: Float32Array[];
+  peaks: Float32Array[];
   blockLeft: Float32Array;
   blockRight: Float32Array;
   outLeft: Float32Array;
@@ -392,6 +405,9 @@ export function createFitWorkspace(excerpt: Excerpt): FitWorkspace {
   return {
     linearLeft: excerpt.left.map((l) => new Float32Array(l.length)),
     linearRight: excerpt.right.map((r) => new Float32Array(r.length)),
+    colourLeft: excerpt.left.map(() => new Float32Array(0)),
+    colourRight: excerpt.left.map(() => new Float32Array(0)),
+    peaks: excerpt.left.map(() => new Float32Array(0)),
     blockLeft: new Float32Array(CHAIN_BLOCK),
     blockRight: new Float32Array(CHAIN_BLOCK),
     outLeft: new Float32Array(CHAIN_BLOCK),
@@ -439,7 +455,7 @@ export function fitStyle(
 
   // Linear stage once per style; the gain trials below reuse its output.
   excerpt.segments.forEach((_, s) => {
-    const chain = createChain(params, { mono: excerpt.mono });
+    const chain = createChain(params, { mono: excerpt.mono, oversampledGain: false });
     const l = workspace.linearLeft[s]!;
     const r = workspace.linearRight[s]!;
     l.set(excerpt.left[s]!);
@@ -464,30 +480,73 @@ export function fitStyle(
   let evaluations = 0;
   interface Trial { gain: number; error: number; limiterDb: number; compressionDb: number; riding: number; dynamicsRiding: number }
   const inputMeter = excerptInputMeter(excerpt);
-  const evaluate = (preGainDb: number): Trial => {
-    evaluations++;
-    onIteration(evaluations);
-    const trial: ChainParams = { ...params, preGainDb };
-    const meter = new ExcerptMeter();
-    const histogram = new Float64Array(400);
-    const compression = new Float64Array(2);
-    excerpt.segments.forEach((segment, s) => {
-      const chain = createChain(trial, { mono: excerpt.mono });
+  // The colour stage's output and the limiter's peaks for `colourOf` (the parameters they were
+  // made with; the colour stage is scale-invariant, so a gain trial only scales them), and the
+  // floor the peaks were read with (they serve any trial whose ceiling / scale is at or above it).
+  let colourOf: ChainParams | null = null;
+  let peaksFloor = Infinity;
+  let compression = new Float64Array(2);
+  const ceiling = Math.pow(10, params.limiter.ceilingDbtp / 20);
+  const prepareColour = (scale: number) => {
+    const fresh = colourOf !== params;
+    if (!fresh && ceiling / scale >= peaksFloor) return;
+    peaksFloor = ceiling / scale / PEAKS_HEADROOM;
+    if (fresh) compression = new Float64Array(2);
+    excerpt.segments.forEach((_, s) => {
+      const chain = createChain({ ...params, preGainDb: 0 }, { mono: excerpt.mono, oversampledGain: false });
       const linL = workspace.linearLeft[s]!;
       const linR = workspace.linearRight[s]!;
       const length = linL.length;
+      const total = length + chain.latency;
+      if (workspace.colourLeft[s]!.length < total) {
+        workspace.colourLeft[s] = new Float32Array(total);
+        workspace.colourRight[s] = new Float32Array(total);
+        workspace.peaks[s] = new Float32Array(total);
+      }
+      const colourL = workspace.colourLeft[s]!;
+      const colourR = workspace.colourRight[s]!;
+      for (let position = 0; position < total; position += CHAIN_BLOCK) {
+        const count = Math.min(CHAIN_BLOCK, total - position);
+        const l = colourL.subarray(position, position + count);
+        const r = colourR.subarray(position, position + count);
+        if (fresh) {
+          const available = Math.max(0, Math.min(count, length - position));
+          l.set(linL.subarray(position, position + available));
+          r.set(linR.subarray(position, position + available));
+          l.fill(0, available, count);
+          r.fill(0, available, count);
+          runColourStage(chain, l, r, count);
+        }
+        workspace.peaks[s]!.set(limiterPeaks(chain, l, r, count, peaksFloor), position);
+      }
+      if (fresh) {
+        compression[0] = compression[0]! + chain.compressorStats[0]!;
+        compression[1] = compression[1]! + chain.compressorStats[1]!;
+      }
+    });
+    colourOf = params;
+  };
+  // One limiter per segment for every trial (its settings do not change during a fit), with the
+  // gain at the base rate: the oversampled stage only filters what would fold past 22.05 kHz,
+  // which the loudness does not see.
+  const trialChains = excerpt.segments.map(() => createChain(params, { mono: excerpt.mono, oversampledGain: false }));
+  const evaluate = (preGainDb: number): Trial => {
+    evaluations++;
+    onIteration(evaluations);
+    const scale = Math.pow(10, preGainDb / 20);
+    prepareColour(scale);
+    const meter = new ExcerptMeter();
+    const histogram = new Float64Array(400);
+    excerpt.segments.forEach((segment, s) => {
+      const chain = trialChains[s]!;
+      resetLimiter(chain);
+      const colourL = workspace.colourLeft[s]!;
+      const colourR = workspace.colourRight[s]!;
+      const peaks = workspace.peaks[s]!;
       meter.measureSegment(segment, chain.latency, (position, count, outL, outR) => {
-        const available = Math.max(0, Math.min(count, length - position));
-        workspace.blockLeft.set(linL.subarray(position, position + available));
-        workspace.blockRight.set(linR.subarray(position, position + available));
-        workspace.blockLeft.fill(0, available, count);
-        workspace.blockRight.fill(0, available, count);
-        runColourStage(chain, workspace.blockLeft, workspace.blockRight, count);
-        runLimiterStage(chain, workspace.blockLeft, workspace.blockRight, count, outL, outR);
+        runLimiterOnPeaks(chain, colourL.subarray(position), colourR.subarray(position), peaks.subarray(position), scale, count, outL, outR);
       }, workspace.outLeft, workspace.outRight);
       for (let b = 0; b < histogram.length; b++) histogram[b] = histogram[b]! + chain.limiterHistogram[b]!;
-      compression[0] = compression[0]! + chain.compressorStats[0]!;
-      compression[1] = compression[1]! + chain.compressorStats[1]!;
     });
     const result = { gain: preGainDb, error: meter.loudness() - excerptTarget, limiterDb: limiterReductionAt(histogram, 0.95), compressionDb: meanCompression(compression), riding: meter.riding(inputMeter), dynamicsRiding: meter.riding(linearMeter) };
     return result;

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { INTERNAL_AUTH_SCHEME } from '../../src/internal/internal-app.js';
+import { INTERNAL_AUTH_SCHEME } from '../../src/internal/internal-auth.js';
 import type { JobEvent } from '../../src/platform/queue/job-events.js';
 import type { Logger } from '../../src/platform/log.js';
 

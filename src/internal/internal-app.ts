@@ -3,9 +3,9 @@ import express from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { serviceContextOf, type Platform } from '../platform/context.js';
 import { errorHandler } from '../platform/http/error-handler.js';
+import { INTERNAL_AUTH_SCHEME } from './internal-auth.js';
 import { internalRouter } from './internal-router.js';
 
-export const INTERNAL_AUTH_SCHEME = 'Internal';
 /** A comment line this often keeps an idle event stream (and any proxy on its way) open. */
 const EVENT_KEEPALIVE_MS = 15_000;
 

@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import type { InternalRouter } from './internal-router.js';
-import { INTERNAL_AUTH_SCHEME } from './internal-app.js';
+import { INTERNAL_AUTH_SCHEME } from './internal-auth.js';
 
 /** A typed client of the web process's internal API, for the sidecar and the operator commands. */
 export function createInternalClient(options: { port: number; secret: string; host?: string }) {

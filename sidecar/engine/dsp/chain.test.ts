@@ -59,7 +59,44 @@ describe('true-peak limiter', () => {
         out[(b * CHAIN_BLOCK + i) * 2 + 1] = or[i]!;
       }
     }
-    expect(measureLoudness(out, 44100, 2).truePeakDb).toBeLessThanOrEqual(-1.1);
+    const truePeak = measureLoudness(out, 44100, 2).truePeakDb;
+    expect(truePeak).toBeLessThanOrEqual(-1.1);
+    expect(truePeak).toBeGreaterThan(-1.6);
+  });
+
+  /** Milliseconds after a burst `burstMs` long, 12 dB over the ceiling, ends until the limiter's gain is back within 1.4 dB. */
+  function recoveryMs(burstMs: number): number {
+    const chain = createChain(params(-1.2), { mono: true });
+    const burstStart = 44100;
+    const burstEnd = burstStart + Math.round((burstMs / 1000) * 44100);
+    const frames = burstEnd + 3 * 44100;
+    const level = 0.3;
+    const over = 4 * Math.pow(10, -1.2 / 20);
+    const input = Float32Array.from({ length: frames }, (_, n) => (n >= burstStart && n < burstEnd ? over : level) * Math.sin((2 * Math.PI * 1000 * n) / 44100));
+    const output = new Float32Array(frames);
+    const ol = new Float32Array(CHAIN_BLOCK);
+    const or = new Float32Array(CHAIN_BLOCK);
+    for (let position = 0; position < frames; position += CHAIN_BLOCK) {
+      const count = Math.min(CHAIN_BLOCK, frames - position);
+      const block = input.slice(position, position + count);
+      runLimiterStage(chain, block, block, count, ol, or);
+      output.set(ol.subarray(0, count), position);
+    }
+    // 1 ms windows (one period of the tone) of the output, aligned with the input.
+    const window = 44;
+    for (let start = burstEnd + chain.latency; start + window < frames; start += window) {
+      let peak = 0;
+      for (let n = start; n < start + window; n++) peak = Math.max(peak, Math.abs(output[n]!));
+      if (peak / level >= Math.pow(10, -1.4 / 20)) return ((start - burstEnd - chain.latency) / 44100) * 1000;
+    }
+    return Infinity;
+  }
+
+  it('when a short transient and a sustained passage drive it equally hard, then it recovers faster after the transient', () => {
+    const transient = recoveryMs(5);
+    const sustained = recoveryMs(1000);
+    expect(transient).toBeLessThan(100);
+    expect(sustained).toBeGreaterThan(3 * transient);
   });
 
   it('when the input is below the ceiling, then the limiter only delays it', () => {

@@ -1,4 +1,5 @@
 import { highPass, highShelf, lowPass, lowShelf, peaking, runBiquad, runBiquadPair, type BiquadCoefficients } from './biquad.js';
+import { applyGainOversampled, createOversampledGain, OVERSAMPLED_GAIN_LATENCY, type OversampledGain } from './half-band.js';
 import { DETECTOR_LATENCY, DETECTOR_TAPS, peakEnvelopeOfPadded } from './peak-detector.js';
 
 /** Largest number of frames one stage call handles. */
@@ -103,7 +104,16 @@ export interface Chain {
    */
   readonly compState: Float64Array;
   readonly lookahead: number;
-  /** Frames between an input sample and its output (limiter lookahead plus the detector's latency). */
+  /**
+   * The limiter's gain applied at 2x through half-band filters (dsp/half-band.ts); null: at the
+   * base rate (the fit's loudness estimates, which it does not change measurably).
+   */
+  readonly oversampledGain: OversampledGain | null;
+  /** The limiter's delayed input and gain for one block, before the oversampled stage. */
+  readonly delayedL: Float32Array;
+  readonly delayedR: Float32Array;
+  readonly gainBlock: Float32Array;
+  /** Frames between an input sample and its output (limiter lookahead, the detector's and the oversampled gain stage's latency). */
   readonly latency: number;
   readonly paddedL: Float32Array;
   readonly paddedR: Float32Array;
@@ -129,16 +139,18 @@ const BUTTERWORTH_Q = Math.SQRT1_2;
 /** Saturation crossover: only the low band is saturated, so its harmonics stay far below Nyquist (no aliasing). */
 export const SATURATION_CROSSOVER_HZ = 250;
 
-export function createChain(params: ChainParams, options: { mono: boolean; sampleRate?: number }): Chain {
+export function createChain(params: ChainParams, options: { mono: boolean; sampleRate?: number; oversampledGain?: boolean }): Chain {
   const sampleRate = options.sampleRate ?? 44100;
   const filters = eqFilters(params.eqGainsDb, params.highPassHz, sampleRate);
   const lookahead = Math.max(1, Math.round((params.limiter.lookaheadMs / 1000) * sampleRate));
   const hold = Math.max(0, Math.round((params.limiter.holdMs / 1000) * sampleRate));
-  const latency = lookahead + DETECTOR_LATENCY - 1;
+  const oversampled = options.oversampledGain ?? true;
+  const limiterLatency = lookahead + DETECTOR_LATENCY - 1;
+  const latency = limiterLatency + (oversampled ? OVERSAMPLED_GAIN_LATENCY : 0);
   const dequeSize = nextPow2(lookahead + hold + 2);
-  const delaySize = nextPow2(latency + 1);
-  const box = new Float64Array(lookahead).fill(1);
-  return {
+  const delaySize = nextPow2(limiterLatency + 1);
+  const box = new Float64Array(lookahead);
+  const chain: Chain = {
     params,
     sampleRate,
     mono: options.mono,
@@ -150,6 +162,10 @@ export function createChain(params: ChainParams, options: { mono: boolean; sampl
     widthHighPass: highPass(WIDTH_BASS_HZ, BUTTERWORTH_Q, sampleRate),
     compState: Float64Array.from([0, 0, 1, 0, ...new Array<number>(22).fill(0)]),
     lookahead,
+    oversampledGain: oversampled ? createOversampledGain(CHAIN_BLOCK) : null,
+    delayedL: new Float32Array(CHAIN_BLOCK),
+    delayedR: new Float32Array(CHAIN_BLOCK),
+    gainBlock: new Float32Array(CHAIN_BLOCK),
     latency,
     paddedL: new Float32Array(CHAIN_BLOCK + DETECTOR_TAPS - 1),
     paddedR: new Float32Array(CHAIN_BLOCK + DETECTOR_TAPS - 1),
@@ -160,10 +176,12 @@ export function createChain(params: ChainParams, options: { mono: boolean; sampl
     box,
     delayL: new Float32Array(delaySize),
     delayR: new Float32Array(delaySize),
-    limiterState: Float64Array.from([0, 0, 0, lookahead, 0, 1, 0, 1, 1]),
+    limiterState: new Float64Array(9),
     limiterHistogram: new Float64Array(LIMITER_HISTOGRAM_BINS),
     compressorStats: new Float64Array(2),
   };
+  resetLimiter(chain);
+  return chain;
 }
 
 /** High-pass and EQ, in place (linear, so an excerpt's result can be reused across gain trials). */
@@ -367,28 +385,65 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
 }
 
 /**
- * Lookahead brickwall limiter whose detector sees 4x-oversampled (true) peaks (a 32-tap-per-phase
- * Kaiser-windowed sinc, peak-detector.ts), so the output's true peak stays at the ceiling. Required gain per sample -> sliding minimum
- * over lookahead + hold + 1 samples (the reduction is held as long after a peak as it started
- * before it) -> program-dependent release -> moving average over the lookahead. The release is
- * fast while the reduction is deeper than its recent average (a transient: it recovers before it
- * is heard) and slow once the reduction is sustained (a dense passage: no pumping). The delay of
- * lookahead + DETECTOR_LATENCY - 1 samples makes every output sample's gain at most the gain its neighbourhood
- * requires. Output is `chain.latency` frames late; writes `count` frames to out*.
+ * Lookahead brickwall limiter. The gain computer reads every 4x-oversampled (true) peak (a
+ * 32-tap-per-phase Kaiser-windowed sinc, peak-detector.ts): the gain each base-rate frame needs is
+ * the smallest its four 4x samples ask for. Required gain -> sliding minimum over lookahead + hold
+ * + 1 frames (the reduction is held as long after a peak as it started before it) ->
+ * program-dependent release -> moving average over the lookahead. The release is fast while the
+ * reduction is deeper than its recent average (a transient: it recovers before it is heard) and
+ * slow once the reduction is sustained (a dense passage: no pumping). The delay of lookahead +
+ * DETECTOR_LATENCY - 1 frames makes every output sample's gain at most the gain its neighbourhood
+ * requires. The gain is then applied at 2x through half-band filters (half-band.ts), unless the
+ * chain was made without (the fit's estimates). Output is `chain.latency` frames late; writes
+ * `count` frames to out*.
  */
 export function runLimiterStage(chain: Chain, left: Float32Array, right: Float32Array, count: number, outLeft: Float32Array, outRight: Float32Array): void {
+  const peaks = limiterPeaks(chain, left, right, count, Math.pow(10, chain.params.limiter.ceilingDbtp / 20));
+  runLimiterOnPeaks(chain, left, right, peaks, 1, count, outLeft, outRight);
+}
+
+/**
+ * The limiter's detector over one block (its history kept in `chain`): per frame, the larger of
+ * the two channels' 4x-oversampled peak envelopes; values that cannot exceed `floor` read as
+ * `floor`. Returns a view of the chain's buffer, valid until the next call.
+ */
+export function limiterPeaks(chain: Chain, left: Float32Array, right: Float32Array, count: number, floor: number): Float32Array {
   const history = DETECTOR_TAPS - 1;
-  const limiter = chain.params.limiter;
-  const ceiling = Math.pow(10, limiter.ceilingDbtp / 20);
   const pl = chain.paddedL;
   const pr = chain.paddedR;
-  pl.set(left.subarray(0, count), history);
-  pr.set(right.subarray(0, count), history);
-  peakEnvelopeOfPadded(pl, count, ceiling, chain.envL);
-  if (chain.mono) chain.envR.set(chain.envL.subarray(0, count));
-  else peakEnvelopeOfPadded(pr, count, ceiling, chain.envR);
   const envL = chain.envL;
   const envR = chain.envR;
+  pl.set(left.subarray(0, count), history);
+  peakEnvelopeOfPadded(pl, count, floor, envL);
+  if (!chain.mono) {
+    pr.set(right.subarray(0, count), history);
+    peakEnvelopeOfPadded(pr, count, floor, envR);
+    for (let i = 0; i < count; i++) if (envR[i]! > envL[i]!) envL[i] = envR[i]!;
+    pr.copyWithin(0, count, count + history);
+  }
+  pl.copyWithin(0, count, count + history);
+  return envL.subarray(0, count);
+}
+
+/**
+ * The limiter's gain computer and gain stage, driven by `peaks` (limiterPeaks of the signal before
+ * `scale`, with a floor at or under ceiling / scale) on `left`/`right` times `scale`. The fit's
+ * gain trials use it to scale one colour-stage output (that stage is scale-invariant: its
+ * threshold and saturation level move with the pre-gain) instead of running it and the detector
+ * again for every trial.
+ */
+export function runLimiterOnPeaks(
+  chain: Chain,
+  left: Float32Array,
+  right: Float32Array,
+  peaks: Float32Array,
+  scale: number,
+  count: number,
+  outLeft: Float32Array,
+  outRight: Float32Array,
+): void {
+  const limiter = chain.params.limiter;
+  const ceiling = Math.pow(10, limiter.ceilingDbtp / 20);
   const hold = Math.max(0, Math.round((limiter.holdMs / 1000) * chain.sampleRate));
   const window = chain.lookahead + hold + 1;
   const boxLength = chain.lookahead;
@@ -399,7 +454,10 @@ export function runLimiterStage(chain: Chain, left: Float32Array, right: Float32
   const delayL = chain.delayL;
   const delayR = chain.delayR;
   const delayMask = delayL.length - 1;
-  const latency = chain.latency;
+  const latency = chain.latency - (chain.oversampledGain ? OVERSAMPLED_GAIN_LATENCY : 0);
+  const delayedL = chain.delayedL;
+  const delayedR = chain.delayedR;
+  const gainBlock = chain.gainBlock;
   const fast = 1 - Math.exp(-1000 / (limiter.releaseFastMs * chain.sampleRate));
   const slow = 1 - Math.exp(-1000 / (limiter.releaseSlowMs * chain.sampleRate));
   // The recent average the release compares against: about as long as the slow release.
@@ -415,8 +473,49 @@ export function runLimiterStage(chain: Chain, left: Float32Array, right: Float32
   let delayPosition = st[6]!;
   let sustained = st[7]!;
   let groupMin = st[8]!;
+  const idleDecay = Math.pow(1 - averaging, 32);
+  const quiet = ceiling / scale;
   for (let i = 0; i < count; i++, n++) {
-    const peak = envL[i]! > envR[i]! ? envL[i]! : envR[i]!;
+    // Idle groups of 32 frames (no reduction held, none released, none coming): the gain is 1
+    // throughout, so only the delay line and the state's bookkeeping move. A release within
+    // -120 dB of the end counts as over.
+    if ((n & 31) === 0 && i + 32 <= count && released >= 1 - 1e-6 && tail > head && dequeValue[head & dequeMask] === 1) {
+      let idle = true;
+      for (let k = i; k < i + 32; k++) {
+        if (peaks[k]! > quiet) {
+          idle = false;
+          break;
+        }
+      }
+      if (idle && boxSum < boxLength - 1e-6) idle = false;
+      if (idle) {
+        released = 1;
+        if (boxSum !== boxLength) {
+          box.fill(1);
+          boxSum = boxLength;
+        }
+        sustained = 1 - (1 - sustained) * idleDecay;
+        tail = head;
+        dequeIndex[tail & dequeMask] = n + 31;
+        dequeValue[tail & dequeMask] = 1;
+        tail++;
+        boxPosition = (boxPosition + 32) % boxLength;
+        histogram[0] = histogram[0]! + 32;
+        for (let k = i; k < i + 32; k++) {
+          delayL[delayPosition] = left[k]! * scale;
+          delayR[delayPosition] = right[k]! * scale;
+          const from = (delayPosition - latency) & delayMask;
+          delayedL[k] = delayL[from]!;
+          delayedR[k] = delayR[from]!;
+          gainBlock[k] = 1;
+          delayPosition = (delayPosition + 1) & delayMask;
+        }
+        i += 31;
+        n += 31;
+        continue;
+      }
+    }
+    const peak = peaks[i]! * scale;
     const required = peak > ceiling ? ceiling / peak : 1;
     while (tail > head && dequeValue[(tail - 1) & dequeMask]! >= required) tail--;
     dequeIndex[tail & dequeMask] = n;
@@ -437,15 +536,22 @@ export function runLimiterStage(chain: Chain, left: Float32Array, right: Float32
       histogram[bin] = histogram[bin]! + 32;
       groupMin = 1;
     }
-    delayL[delayPosition] = left[i]!;
-    delayR[delayPosition] = right[i]!;
+    delayL[delayPosition] = left[i]! * scale;
+    delayR[delayPosition] = right[i]! * scale;
     const from = (delayPosition - latency) & delayMask;
-    outLeft[i] = delayL[from]! * g;
-    outRight[i] = delayR[from]! * g;
+    delayedL[i] = delayL[from]!;
+    delayedR[i] = delayR[from]!;
+    gainBlock[i] = g;
     delayPosition = (delayPosition + 1) & delayMask;
   }
-  pl.copyWithin(0, count, count + history);
-  pr.copyWithin(0, count, count + history);
+  if (chain.oversampledGain) {
+    applyGainOversampled(chain.oversampledGain, delayedL, delayedR, gainBlock, count, chain.mono, outLeft, outRight);
+  } else {
+    for (let i = 0; i < count; i++) {
+      outLeft[i] = delayedL[i]! * gainBlock[i]!;
+      outRight[i] = delayedR[i]! * gainBlock[i]!;
+    }
+  }
   st[0] = n;
   st[1] = head;
   st[2] = tail;
@@ -455,6 +561,18 @@ export function runLimiterStage(chain: Chain, left: Float32Array, right: Float32
   st[6] = delayPosition;
   st[7] = sustained;
   st[8] = groupMin;
+}
+
+/**
+ * Puts the limiter's gain stage (runLimiterOnPeaks) back to its start: no reduction, empty delay
+ * line, empty histogram. The fit reuses one chain per excerpt segment across its gain trials.
+ */
+export function resetLimiter(chain: Chain): void {
+  chain.box.fill(1);
+  chain.delayL.fill(0);
+  chain.delayR.fill(0);
+  chain.limiterState.set([0, 0, 0, chain.lookahead, 0, 1, 0, 1, 1]);
+  chain.limiterHistogram.fill(0);
 }
 
 /** Limiter gain reduction (dB) that `quantile` of the frames stay at or under. */

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
+import type { DatabaseTarget } from './database-target.js';
 import type { DB } from './schema.js';
 
 export type Database = Kysely<DB>;
@@ -11,7 +12,7 @@ export type Database = Kysely<DB>;
 // int8 (count(*), bigint columns) as JS numbers: our values stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+export { databaseTargetOf, type DatabaseTarget } from './database-target.js';
 
 /** PostgreSQL when a URL is given, otherwise PGlite under `dir` (or in memory when dir is null). */
 export function openDatabase(target: DatabaseTarget): Database {
@@ -22,12 +23,6 @@ export function openDatabase(target: DatabaseTarget): Database {
   if (target.dir) mkdirSync(path.dirname(path.resolve(target.dir)), { recursive: true });
   const pglite = target.dir ? new PGlite(target.dir) : new PGlite();
   return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-}
-
-export function databaseTargetOf(env: { DATABASE_URL?: string | undefined; DATA_DIR: string }): DatabaseTarget {
-  return env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL }
-    : { kind: 'pglite', dir: path.join(env.DATA_DIR, 'pg') };
 }
 
 export async function isDatabaseReachable(db: Database): Promise<boolean> {
