@@ -21,6 +21,7 @@ const S3_INTEGRATION_FILES = [
   'src/modules/releases/release-isolation.int.test.ts',
   'src/modules/releases/delivery.int.test.ts',
   'sidecar/media.int.test.ts',
+  'sidecar/media-scale.int.test.ts',
   'sidecar/media/renditions.int.test.ts',
 ] as const;
 

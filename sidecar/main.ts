@@ -7,7 +7,6 @@ import { loadSecrets } from '../src/platform/secrets.js';
 import { storageOf } from '../src/platform/storage/storage-of.js';
 import { ChunkStreamer } from './media/chunk-streamer.js';
 import { createMediaServices } from './media/media-services.js';
-import { removePartialFiles } from './media/partial-files.js';
 import { errorCodeOf } from './socket/handlers/common.js';
 import { parseEnvelope } from './socket/envelope.js';
 import { createDispatcher, createSocketHandlers } from './socket/handlers.js';
@@ -17,16 +16,17 @@ const env = parseEnv();
 const log = createLogger(env.LOG_LEVEL, 'media');
 const secrets = loadSecrets(env);
 
-const storage = storageOf(env, 'media');
-// A media process killed mid-job (a crash, the OOM killer) left half-written masters behind:
-// they go before any job of this process starts writing.
-const partial = await removePartialFiles(storage);
-if (partial > 0) log.warn({ files: partial }, 'removed half-written files of a previous media process');
+// Its own staging and copy directory (emptied at start): another media process may share DATA_DIR.
+const storage = storageOf(env, `media-${env.MEDIA_PORT}`);
 
+// Jobs come from the durable queue; half-written files of media processes that died are swept
+// once their leases have run out (media-services.ts), never a live process's.
 const services = createMediaServices({
   log,
   storage,
   internal: createInternalClient({ port: env.INTERNAL_PORT, secret: secrets.internalSecret }),
+  internalEndpoint: { port: env.INTERNAL_PORT, secret: secrets.internalSecret },
+  leaseMs: env.MEDIA_JOB_LEASE_S * 1000,
   cacheBytes: env.MEDIA_CACHE_MB * 1024 * 1024,
   renderWorkers: env.MEDIA_RENDER_WORKERS,
   timeouts: { prepareMs: env.MEDIA_PREPARE_TIMEOUT_S * 1000, bounceMs: env.MEDIA_BOUNCE_TIMEOUT_S * 1000 },
@@ -91,7 +91,9 @@ app.ws<SocketData>('/ws', {
     session.streamer?.stop();
     sessions.delete(session);
     // Jobs nobody waits for any more are aborted: their ffmpeg children and worker threads end.
+    // Bounces are on the durable queue: they finish, and the socket only stops listening.
     services.jobs.leave(session);
+    services.mastering.leave(session);
   },
 });
 // uWS patterns are not Express's: '/*' matches every path not handled above ('/{*}' matched none).

@@ -17,6 +17,8 @@ import { encodeWav } from './engine/testing/wav-writer.js';
 import { MediaClient } from './testing/media-harness.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Short, so the test does not wait the default 30 s for a dead process's lease to run out. */
+const LEASE_S = 2;
 
 /** Processes whose command line names `needle` (ffmpeg runs with the storage paths as arguments). */
 function processesNaming(needle: string): { pid: number; ppid: number; comm: string }[] {
@@ -38,9 +40,10 @@ const ffmpegsNaming = (needle: string) => processesNaming(needle).filter((p) => 
 
 /**
  * The media process killed (SIGKILL, as the OOM killer does) in the middle of a bounce, under the
- * web process's real supervisor: the client sees its socket close and asks again after the restart
- * (as the SPA does on reconnect); the job runs again and finishes; no half-written master and no
- * orphaned ffmpeg remain.
+ * web process's real supervisor: the bounce is a job of the durable queue, so the restarted process
+ * takes it up again once the dead one's lease has run out and sweeps the dead one's half-written
+ * files (named with that lease); the client asks again after the restart (as the SPA does on
+ * reconnect) and hears the master; no half-written master and no orphaned ffmpeg remain.
  */
 describe('media process killed mid-bounce', () => {
   let platform: TestPlatform;
@@ -64,6 +67,7 @@ describe('media process killed mid-bounce', () => {
         INTERNAL_PORT: String((internal.address() as AddressInfo).port),
         DATA_DIR: platform.dataDir,
         LOG_LEVEL: 'error',
+        MEDIA_JOB_LEASE_S: String(LEASE_S),
         JWT_SECRET: platform.secrets.jwtSecret,
         INTERNAL_SECRET: platform.secrets.internalSecret,
       },
@@ -122,16 +126,19 @@ describe('media process killed mid-bounce', () => {
     await client.until(() => client.json('bounce-progress').find((m) => Number(m.payload.progressInPercent) >= 5), 180_000);
     const writing = Date.now() + 20_000;
     while (!(await filesInMasters()).some((name) => name.includes('.part')) && Date.now() < writing) await sleep(5);
-    expect((await filesInMasters()).some((name) => name.includes('.part'))).toBe(true);
+    const halfWritten = (await filesInMasters()).filter((name) => name.includes('.part'));
+    expect(halfWritten.length).toBeGreaterThan(0);
+    expect(halfWritten.every((name) => /\.lease-[0-9a-f-]{36}\./.test(name))).toBe(true);
     process.kill(pid, 'SIGKILL');
     await client.until(() => client.ws.readyState === client.ws.CLOSED, 10_000);
     pid = await mediaUp(pid);
-    // The new process removed the half-written master before taking work.
-    expect(await filesInMasters()).toEqual([]);
+    // The new process removes the dead one's half-written master once its lease has run out
+    // (and meanwhile takes the job up again, writing under its own lease's name).
+    const swept = Date.now() + 4 * LEASE_S * 1000 + 10_000;
+    while ((await filesInMasters()).some((name) => halfWritten.includes(name)) && Date.now() < swept) await sleep(50);
+    expect((await filesInMasters()).filter((name) => halfWritten.includes(name))).toEqual([]);
 
-    // 2. Killed while ffmpeg encodes the MP3 download: its ffmpeg must not outlive it.
-    client = await MediaClient.open(mediaUrl);
-    client.send('end-mastering', token, { trackId, styleId: style.id });
+    // 2. Killed while ffmpeg encodes the MP3 download of the job it took up: its ffmpeg must not outlive it.
     const deadline = Date.now() + 180_000;
     let orphans: ReturnType<typeof ffmpegsNaming> = [];
     while (Date.now() < deadline) {
@@ -144,10 +151,8 @@ describe('media process killed mid-bounce', () => {
     await sleep(1000);
     expect(ffmpegsNaming(trackId)).toEqual([]);
     pid = await mediaUp(pid);
-    expect((await filesInMasters()).filter((name) => name.includes('.part'))).toEqual([]);
 
     // 3. Asked again after the restart (the SPA's reconnect): the bounce finishes.
-    client.close();
     client = await MediaClient.open(mediaUrl);
     client.send('end-mastering', token, { trackId, styleId: style.id });
     const done = await client.until(() => client.json('bounce-progress').find((m) => m.payload.processed === true) ?? client.json('error-message')[0], 180_000);
@@ -160,6 +165,9 @@ describe('media process killed mid-bounce', () => {
       .executeTakeFirstOrThrow();
     // The kills were not the job's failures: no attempt was counted.
     expect(master).toMatchObject({ id: done.payload.masterId, status: 'MASTERED', failed_mastering_attempts: 0 });
+    // The second dead process's half-written downloads go with its lease too (the sweep after start).
+    const clean = Date.now() + 4 * LEASE_S * 1000 + 10_000;
+    while ((await filesInMasters()).some((name) => name.includes('.part')) && Date.now() < clean) await sleep(50);
     const files = await filesInMasters();
     expect(files.filter((name) => name.includes('.part'))).toEqual([]);
     expect(files.sort()).toEqual([`style-${style.id}.16bit.wav`, `style-${style.id}.192kbps.mp3`, `style-${style.id}.wav`]);

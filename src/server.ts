@@ -46,6 +46,7 @@ async function shutdown(signal: string) {
       setTimeout(() => server.closeAllConnections(), 3000).unref();
     });
   await Promise.all([closeServer(publicServer), closeServer(internalServer), media?.stop(), background.stop()]);
+  await platform.events.close();
   await platform.db.destroy();
   log.info('stopped');
   process.exit(0);

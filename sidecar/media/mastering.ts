@@ -6,13 +6,16 @@ import { text } from 'node:stream/consumers';
 import type { FittedStyle, Preparation, TrackAnalysis, WorkFile } from '../engine/index.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage, LocalFile } from '../../src/platform/storage/file-storage.js';
-import type { TBounceProgress, TMasterStreamInfo, TPreparationState, TTrackAudioInfo } from '../../src/modules/streaming/index.js';
+import { bounceTopic, SOCKET_ERROR_CODES, type MediaJobTicket, type TBounceProgress, type TMasterStreamInfo, type TPreparationState, type TTrackAudioInfo } from '../../src/modules/streaming/index.js';
 import type { StoredMasterFile } from './chunk-provider.js';
 import type { EngineClient } from './engine-client.js';
 import type { JobRegistry, Waiter } from './jobs.js';
 import { renditionKeyOf } from '../../src/modules/downloads/index.js';
 import { makeRenditions } from './renditions.js';
-import { QueueFullError, type JobScheduler } from './job-scheduler.js';
+import { JobAbortedError, type JobScheduler } from './job-scheduler.js';
+import type { JobEventStream } from './job-event-stream.js';
+import type { MediaJobLease } from './media-job-worker.js';
+import { leaseTagOf, removePartialFiles } from './partial-files.js';
 import { trackKeys, type TrackSource, type TrackSources } from './track-sources.js';
 import type { WebDirectory } from './web-directory.js';
 
@@ -30,6 +33,13 @@ interface StoredPreparation {
   styleKey: string;
   preparation: Preparation;
 }
+
+/** How long a bounce waits for the job event stream to open before asking anyway (its ticket polls cover a miss). */
+const EVENTS_OPEN_WAIT_MS = 5_000;
+/** A waiter looks at its job this often: its place in line, and an outcome whose event was missed. */
+const TICKET_POLL_MS = 2_000;
+
+class LeaseLostError extends Error {}
 
 /** The scheduler's user for renditions made in the background (no client waits for them). */
 const BACKFILL_QUEUE = 'renditions-backfill';
@@ -97,6 +107,8 @@ export class Mastering {
   private readonly prepared = new Map<string, PreparedTrack>();
   private readonly verified = new Map<string, Promise<VerifiedMaster>>();
   private readonly backfilling = new Set<string>();
+  /** Each waiter's (socket's) ways to stop waiting for its bounces. */
+  private readonly waits = new Map<Waiter, Set<() => void>>();
 
   constructor(
     private readonly storage: FileStorage,
@@ -107,6 +119,7 @@ export class Mastering {
     private readonly log: Logger,
     private readonly timeouts: JobTimeouts,
     private readonly scheduler: JobScheduler,
+    private readonly events: JobEventStream,
   ) {}
 
   private workFileOf(source: TrackSource): WorkFile {
@@ -198,90 +211,151 @@ export class Mastering {
   }
 
   /**
-   * end-mastering: bounces the style into its stored 24-bit master (joined by every asker) and
-   * records it with the web process. A failure counts an attempt; at the limit the answer is
-   * mastering.maxFailedAttemptsReached.
+   * end-mastering: the style's bounce, on the durable queue (issue 17): put there through the web
+   * process (or the one already there joined, whichever media process asked), done by whichever
+   * media process claims it, and heard here through the job events. The refusals of the mastering
+   * rules come at once; a bounce nobody waits for any more still finishes (its master is stored).
    */
   async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: TBounceProgress) => void): Promise<{ masterId: string }> {
-    return this.jobs.join<{ masterId: string }, TBounceProgress>(
-      `bounce:${audio.trackId}:${styleId}`,
-      waiter,
-      async (jobSignal, emit) => {
-        try {
-          await this.directory.client.masters.assertCanBounce.query({ trackId: audio.trackId, styleId });
-        } catch (error) {
-          throw new BounceRefusedError(error instanceof Error ? error.message : 'global.error.server');
-        }
-        const jobWaiter = {};
-        jobSignal.addEventListener('abort', () => this.jobs.leave(jobWaiter), { once: true });
-        const key = trackKeys(audio.trackId).master(styleId);
-        const staged = await this.storage.stage(key);
-        let release: (() => void) | null = null;
-        let limit: ReturnType<typeof withTimeout> | null = null;
-        try {
-          emit({ processed: false, progressInPercent: 0 });
-          const prepared = await this.prepare(audio, jobWaiter, () => undefined);
-          const fitted = this.fittedStyle(prepared, styleId);
-          if (!fitted) throw new BounceRefusedError('error.styleNotFound');
-          // Waiting in line does not count toward the time limit (nor as a failed attempt).
-          release = await this.scheduler.acquire(audio.ownerId, 'bounce', jobSignal, (queuePosition) =>
-            emit({ processed: false, progressInPercent: 0, queuePosition }),
-          );
-          limit = withTimeout(jobSignal, this.timeouts.bounceMs);
-          emit({ processed: false, progressInPercent: 0 });
-          const report = await this.engine.bounce(prepared.workFile, fitted, staged.tempPath, limit.signal, (progress) =>
-            emit({ processed: false, progressInPercent: progress.stage === 'finalizing' ? 100 : Math.min(99, progress.progressInPercent) }),
-          );
-          await staged.commit();
-          // The downloads are made here, once, so the web process only streams finished files.
-          const renditions = await makeRenditions(this.storage, key, { signal: limit.signal });
-          const sizes = await Promise.all([key, renditionKeyOf(key, 0), renditionKeyOf(key, 1)].map((stored) => this.storage.size(stored)));
-          const { masterId } = await this.directory.client.masters.recordMastered.mutate({
-            trackId: audio.trackId,
-            styleId,
-            path: key,
-            checksum: report.sha256,
-            measurements: {
-              lufs: report.lufs ?? -70,
-              truePeak: report.truePeak ?? -70,
-              lra: report.lra,
-              frames: report.frames,
-              channels: report.channels,
-              sampleRate: report.sampleRate,
-              crest: report.crest,
-              targetLufs: report.targetLufs,
-              heldBackLu: report.heldBackLu,
-              limiterP95Db: report.limiterP95Db,
-              compressionDb: report.compressionDb,
-              preGainDb: report.preGainDb,
-              trimDb: report.trimDb,
-              mp3GainDb: renditions.mp3GainDb,
-              // The report card shows original and master side by side, and the EQ change as a curve.
-              original: originalFiguresOf(prepared.preparation.analysis),
-              eq: fitted.eqCurve,
-            },
-            waveform: report.waveform,
-            // The master and its downloads count toward the owner's storage quota.
-            fileBytes: sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0),
-          });
-          return { masterId };
-        } catch (error) {
-          await this.discardPartial(staged.tempPath);
-          if (error instanceof BounceRefusedError || error instanceof QueueFullError) throw error;
-          if (jobSignal.aborted && !limit?.timedOut()) throw error;
-          // A real failure (or a timeout) counts against the master (spec §3 failedMasteringAttempts).
-          const failure = await this.directory.client.masters.recordFailure.mutate({ trackId: audio.trackId, styleId }).catch(() => null);
-          if (failure?.limitReached) throw new BounceRefusedError('mastering.maxFailedAttemptsReached');
-          if (limit?.timedOut()) throw new JobTimeoutError('bounce took too long');
-          throw error;
-        } finally {
-          limit?.clear();
-          release?.();
-          this.jobs.leave(jobWaiter);
-        }
-      },
-      onProgress,
-    );
+    const { trackId } = audio;
+    // Subscribed before the job exists: a bounce finishing at once is not missed.
+    await Promise.race([this.events.opened(), new Promise((resolve) => setTimeout(resolve, EVENTS_OPEN_WAIT_MS).unref())]);
+    return new Promise((resolve, reject) => {
+      let jobId: string | null = null;
+      const finish = (outcome: () => void) => {
+        off();
+        offReconnect();
+        clearInterval(poll);
+        this.waits.get(waiter)?.delete(cancel);
+        outcome();
+      };
+      const settle = (ticket: MediaJobTicket) => {
+        if (ticket.state === 'done') finish(() => (ticket.masterId ? resolve({ masterId: ticket.masterId }) : reject(new BounceRefusedError(SOCKET_ERROR_CODES.server))));
+        else if (ticket.state === 'failed') finish(() => reject(new BounceRefusedError(ticket.error ?? SOCKET_ERROR_CODES.server)));
+        else if (ticket.position !== null) onProgress({ processed: false, progressInPercent: 0, queuePosition: ticket.position });
+      };
+      const off = this.events.on(bounceTopic(trackId, styleId), (event) => {
+        if (event.type === 'progress') onProgress(event.data as TBounceProgress);
+        else if (event.type === 'done') finish(() => resolve({ masterId: String(event.data?.masterId) }));
+        else if (event.type === 'failed') finish(() => reject(new BounceRefusedError(String(event.data?.error ?? SOCKET_ERROR_CODES.server))));
+      });
+      // Events sent while the stream was down are lost; the job's state is not.
+      const check = () => {
+        if (jobId) this.directory.client.mediaJobs.ticket.query({ jobId, trackId, styleId }).then(settle, () => undefined);
+      };
+      const offReconnect = this.events.onReconnect(check);
+      const poll = setInterval(check, TICKET_POLL_MS);
+      poll.unref();
+      const cancel = () => finish(() => reject(new JobAbortedError()));
+      let waits = this.waits.get(waiter);
+      if (!waits) this.waits.set(waiter, (waits = new Set()));
+      waits.add(cancel);
+      this.directory.client.mediaJobs.enqueueBounce.mutate({ trackId, styleId }).then(
+        (ticket) => {
+          jobId = ticket.jobId;
+          settle(ticket);
+        },
+        (error: unknown) => finish(() => reject(new BounceRefusedError(error instanceof Error && /^[a-z]+\.[\w.]+$/i.test(error.message) ? error.message : SOCKET_ERROR_CODES.server))),
+      );
+    });
+  }
+
+  /** The waiter (a closed socket) stops waiting for its bounces; the bounces go on. */
+  leave(waiter: Waiter): void {
+    for (const cancel of [...(this.waits.get(waiter) ?? [])]) cancel();
+    this.waits.delete(waiter);
+  }
+
+  /**
+   * A claimed `media.bounce` job: the style's 24-bit master and its downloads, staged under names
+   * carrying the lease and moved into place only while the lease is held, then recorded by the web
+   * process together with the job's completion. A failure of the work is final and counts an
+   * attempt (spec §3 failedMasteringAttempts); a lost lease or a stopping process records nothing.
+   */
+  async runBounce(lease: MediaJobLease): Promise<void> {
+    const { trackId, styleId } = lease.job.payload as { trackId: string; styleId: number };
+    const ids = { jobId: lease.job.id, leaseToken: lease.job.leaseToken };
+    const fail = (error: string, counts: boolean) => this.directory.client.mediaJobs.failBounce.mutate({ ...ids, trackId, styleId, error, counts });
+    this.directory.forgetTrack(trackId);
+    const audio = await this.directory.audioInfo(trackId);
+    if (!audio) return void (await fail(SOCKET_ERROR_CODES.notFound, false));
+    const tag = leaseTagOf(lease.job.leaseToken);
+    const key = trackKeys(trackId).master(styleId);
+    // Taken up again: what the process that died under it left half-written goes now, not at the next sweep.
+    if (lease.job.attempts > 1) {
+      await removePartialFiles(this.storage, { liveLeases: (tokens) => this.directory.client.mediaJobs.liveLeases.query({ tokens }), staleMs: this.timeouts.bounceMs }, path.posix.dirname(key)).catch(
+        (error: unknown) => this.log.warn({ err: error, trackId }, 'partial files of an earlier try not swept'),
+      );
+    }
+    const staged = await this.storage.stage(key, { tag });
+    const jobWaiter = {};
+    const leaveOnAbort = () => this.jobs.leave(jobWaiter);
+    lease.signal.addEventListener('abort', leaveOnAbort, { once: true });
+    let release: (() => void) | null = null;
+    let limit: ReturnType<typeof withTimeout> | null = null;
+    try {
+      lease.progress({ processed: false, progressInPercent: 0 });
+      const prepared = await this.prepare(audio, jobWaiter, () => undefined);
+      const fitted = this.fittedStyle(prepared, styleId);
+      if (!fitted) throw new BounceRefusedError('error.styleNotFound');
+      // Waiting for a slot of this process does not count toward the time limit.
+      release = await this.scheduler.acquire(audio.ownerId, 'bounce', lease.signal);
+      limit = withTimeout(lease.signal, this.timeouts.bounceMs);
+      const report = await this.engine.bounce(prepared.workFile, fitted, staged.tempPath, limit.signal, (progress) =>
+        lease.progress({ processed: false, progressInPercent: progress.stage === 'finalizing' ? 100 : Math.min(99, progress.progressInPercent) }),
+      );
+      // Another process holds the job now: its file is the one that goes into place.
+      if (!(await lease.renew())) throw new LeaseLostError();
+      await staged.commit();
+      // The downloads are made here, once, so the web process only streams finished files.
+      const renditions = await makeRenditions(this.storage, key, { signal: limit.signal, tag });
+      const sizes = await Promise.all([key, renditionKeyOf(key, 0), renditionKeyOf(key, 1)].map((stored) => this.storage.size(stored)));
+      const recorded = await this.directory.client.mediaJobs.completeBounce.mutate({
+        ...ids,
+        master: {
+          trackId,
+          styleId,
+          path: key,
+          checksum: report.sha256,
+          measurements: {
+            lufs: report.lufs ?? -70,
+            truePeak: report.truePeak ?? -70,
+            lra: report.lra,
+            frames: report.frames,
+            channels: report.channels,
+            sampleRate: report.sampleRate,
+            crest: report.crest,
+            targetLufs: report.targetLufs,
+            heldBackLu: report.heldBackLu,
+            limiterP95Db: report.limiterP95Db,
+            compressionDb: report.compressionDb,
+            preGainDb: report.preGainDb,
+            trimDb: report.trimDb,
+            mp3GainDb: renditions.mp3GainDb,
+            // The report card shows original and master side by side, and the EQ change as a curve.
+            original: originalFiguresOf(prepared.preparation.analysis),
+            eq: fitted.eqCurve,
+          },
+          waveform: report.waveform,
+          // The master and its downloads count toward the owner's storage quota.
+          fileBytes: sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0),
+        },
+      });
+      if (!recorded) this.log.warn({ trackId, styleId, jobId: lease.job.id }, 'bounce finished after its lease was lost: not recorded');
+      this.directory.forgetTrack(trackId);
+    } catch (error) {
+      await this.discardPartial(staged.tempPath);
+      // Lost lease or stopping process: the job is someone else's now, or goes back to the queue.
+      if (error instanceof LeaseLostError || (lease.signal.aborted && !limit?.timedOut())) return;
+      if (error instanceof BounceRefusedError) return void (await fail(error.code, false));
+      if (!limit?.timedOut()) this.log.error({ err: error, trackId, styleId }, 'bounce failed');
+      await fail(limit?.timedOut() ? SOCKET_ERROR_CODES.timeout : SOCKET_ERROR_CODES.server, true);
+    } finally {
+      lease.signal.removeEventListener('abort', leaveOnAbort);
+      limit?.clear();
+      release?.();
+      this.jobs.leave(jobWaiter);
+    }
   }
 
   private async discardPartial(tempPath: string): Promise<void> {

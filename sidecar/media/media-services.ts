@@ -1,16 +1,26 @@
 import type { InternalClient } from '../../src/internal/internal-client.js';
+import { bounceTopic, MEDIA_JOB_KINDS } from '../../src/modules/streaming/index.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage } from '../../src/platform/storage/file-storage.js';
 import { ChunkProvider } from './chunk-provider.js';
 import { EngineClient } from './engine-client.js';
 import { FairShare } from './fair-share.js';
+import { JobEventStream } from './job-event-stream.js';
 import { JobRegistry } from './jobs.js';
+import { MediaJobWorker } from './media-job-worker.js';
+import { removePartialFiles } from './partial-files.js';
 import { JobScheduler, type SchedulerLimits } from './job-scheduler.js';
 import { Mastering, type JobTimeouts } from './mastering.js';
 import { TrackSources } from './track-sources.js';
 import { WebDirectory } from './web-directory.js';
 
 const UNLINKED_SWEEP_MS = 5_000;
+const PARTIAL_SWEEP_MS = 10 * 60_000;
+
+const bounceTopicOf = (payload: unknown) => {
+  const { trackId, styleId } = payload as { trackId: string; styleId: number };
+  return bounceTopic(trackId, styleId);
+};
 
 /** Everything the socket handlers use, built once per sidecar process. */
 export interface MediaServices {
@@ -25,6 +35,9 @@ export interface MediaServices {
   scheduler: JobScheduler;
   /** Turns of chunk work across users (fair-share.ts). */
   fair: FairShare;
+  events: JobEventStream;
+  worker: MediaJobWorker;
+  /** Stops claiming and hands running jobs back to the queue (a graceful stop; a killed process just stops renewing). */
   close(): Promise<void>;
 }
 
@@ -32,7 +45,11 @@ export function createMediaServices(options: {
   log: Logger;
   storage: FileStorage;
   internal: InternalClient;
+  /** Where the job events stream from: the web process's internal port. */
+  internalEndpoint: { host?: string; port: number; secret: string };
   cacheBytes: number;
+  /** MEDIA_JOB_LEASE_S in ms. */
+  leaseMs: number;
   renderWorkers: number;
   timeouts: JobTimeouts;
   jobLimits: SchedulerLimits;
@@ -47,7 +64,24 @@ export function createMediaServices(options: {
   const sources = new TrackSources(storage, jobs, log, scheduler);
   const chunks = new ChunkProvider(options.cacheBytes);
   const engine = new EngineClient(options.renderWorkers, options.jobLimits.slots);
-  const mastering = new Mastering(storage, jobs, sources, engine, directory, log, options.timeouts, scheduler);
+  const events = new JobEventStream(options.internalEndpoint, log);
+  const mastering = new Mastering(storage, jobs, sources, engine, directory, log, options.timeouts, scheduler, events);
+  const worker = new MediaJobWorker(options.internal, events, log, {
+    slots: options.jobLimits.slots,
+    leaseMs: options.leaseMs,
+    handlers: { [MEDIA_JOB_KINDS.bounce]: { topic: bounceTopicOf, run: (lease) => mastering.runBounce(lease) } },
+  });
+  // Half-written files of media processes that died: at start, once their leases have surely run
+  // out, then now and then (any process may have died since).
+  const sweep = () =>
+    removePartialFiles(storage, { liveLeases: (tokens) => options.internal.mediaJobs.liveLeases.query({ tokens }), staleMs: 2 * options.leaseMs })
+      .then((removed) => removed > 0 && log.warn({ files: removed }, 'removed half-written files of stopped media processes'))
+      .catch((error: unknown) => log.warn({ err: error }, 'partial files not swept'));
+  void sweep();
+  const firstSweep = setTimeout(() => void sweep(), 2 * options.leaseMs + 1_000);
+  firstSweep.unref();
+  const laterSweeps = setInterval(() => void sweep(), PARTIAL_SWEEP_MS);
+  laterSweeps.unref();
   // Files of removed tracks and masters are deleted by the web process; an open handle here would
   // keep their disk space until restart. Checked often: an fstat per open file is cheap.
   const unlinkedSweep = setInterval(() => {
@@ -67,8 +101,14 @@ export function createMediaServices(options: {
     mastering,
     scheduler,
     fair,
+    events,
+    worker,
     async close() {
       clearInterval(unlinkedSweep);
+      clearTimeout(firstSweep);
+      clearInterval(laterSweeps);
+      await worker.stop();
+      events.close();
       jobs.abortAll();
       await Promise.all([sources.closeAll(), chunks.closeAll(), engine.close()]);
     },

@@ -24,12 +24,13 @@ export interface RenditionReport {
  * passes MP3_CEILING_DBTP, encoded again from a turned-down master. Each file is written under a
  * temporary name and moved into place.
  */
-export async function makeRenditions(storage: FileStorage, masterKey: string, options: { ffmpegBinary?: string | undefined; signal?: AbortSignal } = {}): Promise<RenditionReport> {
+export async function makeRenditions(storage: FileStorage, masterKey: string, options: { ffmpegBinary?: string | undefined; signal?: AbortSignal; tag?: string } = {}): Promise<RenditionReport> {
   return withLocalFile(storage, masterKey, (master) => renditionsOf(storage, masterKey, master, options));
 }
 
-async function renditionsOf(storage: FileStorage, masterKey: string, master: string, options: { ffmpegBinary?: string | undefined; signal?: AbortSignal }): Promise<RenditionReport> {
-  const sixteen = await storage.stage(renditionKeyOf(masterKey, 1));
+async function renditionsOf(storage: FileStorage, masterKey: string, master: string, options: { ffmpegBinary?: string | undefined; signal?: AbortSignal; tag?: string }): Promise<RenditionReport> {
+  const tagged = options.tag ? { tag: options.tag } : {};
+  const sixteen = await storage.stage(renditionKeyOf(masterKey, 1), tagged);
   try {
     writeDithered16(master, sixteen.tempPath);
     await sixteen.commit();
@@ -39,7 +40,7 @@ async function renditionsOf(storage: FileStorage, masterKey: string, master: str
   }
   const binary = options.ffmpegBinary ?? ffmpegPath();
   const run = (args: string[]) => runFfmpeg(args, { binary, ...(options.signal ? { signal: options.signal } : {}) });
-  const mp3 = await storage.stage(renditionKeyOf(masterKey, 0));
+  const mp3 = await storage.stage(renditionKeyOf(masterKey, 0), tagged);
   try {
     let gainDb = 0;
     let truePeak = -Infinity;

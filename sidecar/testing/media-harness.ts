@@ -22,6 +22,8 @@ export interface MediaHarness {
   createTrack(userId: string, wav: Buffer, format: { sampleRate: number; channels: number; bitsPerSample?: number }): Promise<{ trackId: string; masterId: string }>;
   share(masterId: string, ownerId: string, email: string): Promise<void>;
   connect(): Promise<MediaClient>;
+  /** Another media process against the same web process, database and storage (stopped with the harness). */
+  startMedia(sidecarEnv?: Record<string, string>): Promise<ProductProcess>;
   stop(): Promise<void>;
 }
 
@@ -32,8 +34,10 @@ export async function startMediaHarness(sidecarEnv: Record<string, string> = {})
   });
   const internalPort = (internal.address() as AddressInfo).port;
   let media: ProductProcess;
+  const mediaEnv = (extra: Record<string, string>) => ({ INTERNAL_PORT: String(internalPort), DATA_DIR: platform.dataDir, ...platform.storageEnv, ...sidecarEnv, ...extra });
+  const more: ProductProcess[] = [];
   try {
-    media = await startProcess('sidecar/main.ts', { INTERNAL_PORT: String(internalPort), DATA_DIR: platform.dataDir, ...platform.storageEnv, ...sidecarEnv });
+    media = await startProcess('sidecar/main.ts', mediaEnv({}));
   } catch (error) {
     internal.close();
     await platform.close();
@@ -85,9 +89,14 @@ export async function startMediaHarness(sidecarEnv: Record<string, string> = {})
       clients.push(client);
       return client;
     },
+    async startMedia(extra = {}) {
+      const started = await startProcess('sidecar/main.ts', mediaEnv(extra));
+      more.push(started);
+      return started;
+    },
     async stop() {
       for (const client of clients) client.close();
-      await media.stop();
+      await Promise.all([media, ...more].map((each) => each.stop()));
       await new Promise((resolve) => internal.close(resolve));
       await platform.close();
     },

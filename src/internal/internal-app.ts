@@ -6,6 +6,23 @@ import { errorHandler } from '../platform/http/error-handler.js';
 import { internalRouter } from './internal-router.js';
 
 export const INTERNAL_AUTH_SCHEME = 'Internal';
+/** A comment line this often keeps an idle event stream (and any proxy on its way) open. */
+const EVENT_KEEPALIVE_MS = 15_000;
+
+/**
+ * Job events as Server-Sent Events: each media process keeps one stream open and hands the events
+ * to its waiting sockets (a listener may be connected to any media process).
+ */
+function streamJobEvents(platform: Platform, req: express.Request, res: express.Response) {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+  res.write(': open\n\n');
+  const unsubscribe = platform.events.subscribe((event) => res.write(`data: ${JSON.stringify(event)}\n\n`));
+  const keepalive = setInterval(() => res.write(': keepalive\n\n'), EVENT_KEEPALIVE_MS);
+  req.on('close', () => {
+    clearInterval(keepalive);
+    unsubscribe();
+  });
+}
 
 function secretMatches(header: string | undefined, secret: string): boolean {
   const expected = Buffer.from(`${INTERNAL_AUTH_SCHEME} ${secret}`);
@@ -24,6 +41,7 @@ export function createInternalApp(platform: Platform) {
     }
     next();
   });
+  app.get('/events', (req, res) => streamJobEvents(platform, req, res));
   app.use(
     '/internal',
     express.json({ limit: '1mb' }),

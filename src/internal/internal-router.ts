@@ -25,6 +25,15 @@ import {
 } from '../modules/royalties/index.js';
 import {
   assertCanBounce,
+  beatMediaJob,
+  claimMediaJob,
+  completeBounceJob,
+  enqueueBounce,
+  failBounceJob,
+  liveMediaLeases,
+  MEDIA_JOB_KINDS,
+  mediaJobTicket,
+  releaseMediaJob,
   masterStreamInfo,
   mastersOfTrack,
   recordMastered,
@@ -36,8 +45,11 @@ import {
   ZRecordFailureInput,
   ZRecordMasteredInput,
   ZStyleHearingInput,
+  ZRecordFailureInput as ZBounceInput,
   ZTrackAccessInput,
 } from '../modules/streaming/index.js';
+
+const ZMediaJobLease = z.object({ jobId: z.string().regex(/^\d+$/), leaseToken: z.uuid() });
 
 /**
  * The web process's private API for the media sidecar and the operator commands (decisions.md):
@@ -111,6 +123,24 @@ export const internalRouter = router({
     assertCanBounce: publicProcedure.input(ZRecordFailureInput).query(({ ctx, input }) => assertCanBounce(ctx, input)),
     recordMastered: publicProcedure.input(ZRecordMasteredInput).mutation(({ ctx, input }) => recordMastered(ctx, input)),
     recordFailure: publicProcedure.input(ZRecordFailureInput).mutation(({ ctx, input }) => recordMasteringFailure(ctx, input)),
+  }),
+  /** The media processes' side of the durable queue (media-jobs.service.ts): they work, the web process rules. */
+  mediaJobs: router({
+    enqueueBounce: publicProcedure.input(ZBounceInput).mutation(({ ctx, input }) => enqueueBounce(ctx, input)),
+    /** A waiter's look at its job: after a reconnect of its event stream, and its place in line. */
+    ticket: publicProcedure.input(ZBounceInput.extend({ jobId: z.string() })).query(({ ctx, input }) => mediaJobTicket(ctx, input)),
+    claim: publicProcedure
+      .input(z.object({ kinds: z.array(z.enum(Object.values(MEDIA_JOB_KINDS) as [string, ...string[]])).min(1), leaseMs: z.number().int().min(100).max(3_600_000) }))
+      .mutation(({ ctx, input }) => claimMediaJob(ctx, { kinds: input.kinds as (typeof MEDIA_JOB_KINDS)[keyof typeof MEDIA_JOB_KINDS][], leaseMs: input.leaseMs })),
+    beat: publicProcedure
+      .input(ZMediaJobLease.extend({ leaseMs: z.number().int().min(100).max(3_600_000), topic: z.string().max(200), progress: z.record(z.string(), z.unknown()).optional() }))
+      .mutation(({ ctx, input }) => beatMediaJob(ctx, input)),
+    completeBounce: publicProcedure.input(ZMediaJobLease.extend({ master: ZRecordMasteredInput })).mutation(({ ctx, input }) => completeBounceJob(ctx, input)),
+    failBounce: publicProcedure
+      .input(ZMediaJobLease.merge(ZBounceInput).extend({ error: z.string().max(200), counts: z.boolean() }))
+      .mutation(({ ctx, input }) => failBounceJob(ctx, input)),
+    release: publicProcedure.input(ZMediaJobLease).mutation(({ ctx, input }) => releaseMediaJob(ctx, input)),
+    liveLeases: publicProcedure.input(z.object({ tokens: z.array(z.uuid()).max(10_000) })).query(({ ctx, input }) => liveMediaLeases(ctx, input)),
   }),
 });
 

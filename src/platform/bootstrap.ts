@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { createLogger, type Logger } from './log.js';
 import { createMailer } from './mail/mailer.js';
 import { agreeOnSharedSecrets, loadSecrets } from './secrets.js';
+import { jobEventsOf } from './queue/job-events.js';
 import { storageOf } from './storage/storage-of.js';
 
 /** Builds the platform singletons from parsed configuration; applies pending migrations. */
@@ -21,5 +22,6 @@ export async function createPlatform(env: Env, options: { log?: Logger; db?: Dat
     secrets: await agreeOnSharedSecrets(db, env, loadSecrets(env)),
     storage: storageOf(env, 'web'),
     mailer: createMailer({ from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
+    events: jobEventsOf(db, { url: options.db ? undefined : env.DATABASE_URL, log }),
   };
 }

@@ -3,6 +3,7 @@ import type { Database } from './db/database.js';
 import type { Logger } from './log.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Secrets } from './secrets.js';
+import type { JobEvents } from './queue/job-events.js';
 import type { FileStorage } from './storage/file-storage.js';
 
 /** Platform singletons, built once in server.ts (or by a test) and shared by every request. */
@@ -13,6 +14,8 @@ export interface Platform {
   secrets: Secrets;
   storage: FileStorage;
   mailer: Mailer;
+  /** Job progress and outcomes for every process (media jobs' listeners sit in the media processes). */
+  events: JobEvents;
 }
 
 export type Locale = 'en' | 'de';

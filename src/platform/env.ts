@@ -55,6 +55,8 @@ const ZEnv = z.object({
   MEDIA_JOB_SLOTS: z.coerce.number().int().min(1).max(64).optional(),
   /** Bounces one user may have running at once (preparations: one). */
   MEDIA_BOUNCES_PER_USER: z.coerce.number().int().min(1).max(16).default(2),
+  /** A media job whose process stops heart-beating (every third of this) is taken up by another media process after this long. */
+  MEDIA_JOB_LEASE_S: z.coerce.number().positive().max(3600).default(30),
   /** Jobs one user may have waiting in the media process's queue; more answer mastering.tooManyJobs. */
   MEDIA_QUEUED_JOBS_PER_USER: z.coerce.number().int().min(1).max(100).default(8),
   BRAINTREE_MERCHANT_ID: z.string().optional(),

@@ -11,6 +11,8 @@ export interface TestDatabase {
   kind: 'postgres' | 'pglite';
   /** The PostgreSQL schema this test's tables live in (PGlite: none). */
   schema?: string;
+  /** The PostgreSQL server's URL (PGlite: none). */
+  url?: string;
   destroy(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     db,
     kind: 'postgres',
     schema,
+    url,
     async destroy() {
       await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(db);
       await db.destroy();

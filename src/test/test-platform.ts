@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { serviceContextOf, type Actor, type Locale, type Platform, type ServiceContext } from '../platform/context.js';
 import { parseEnv } from '../platform/env.js';
 import { createMailer } from '../platform/mail/mailer.js';
+import { jobEventsOf } from '../platform/queue/job-events.js';
 import { storageOf } from '../platform/storage/storage-of.js';
 import { createTestBucket, s3EnvOf, testS3FromEnv } from './s3-server.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -52,6 +53,8 @@ export async function createTestPlatform(envOverrides: Record<string, string> = 
     storage: storageOf(env, 'web'),
     // The outbox inside the test's data directory: tests read the mails they caused (outboxDir below).
     mailer: createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), log }),
+    // On PostgreSQL a channel per test file's schema: files running side by side hear only their own jobs.
+    events: jobEventsOf(database.db, { url: database.url, channel: `job_events_${database.schema ?? ''}`, log }),
   };
   return {
     ...platform,
@@ -61,6 +64,7 @@ export async function createTestPlatform(envOverrides: Record<string, string> = 
     storageEnv,
     contextFor: (actor, locale = 'en') => serviceContextOf(platform, actor, locale),
     async close() {
+      await platform.events.close();
       await database.destroy();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -11,3 +11,18 @@ export {
   recordMastered,
   recordMasteringFailure,
 } from './streaming.service.js';
+export {
+  MEDIA_JOB_KINDS,
+  MEDIA_QUEUED_TOPIC,
+  bounceTopic,
+  enqueueBounce,
+  mediaJobTicket,
+  claimMediaJob,
+  beatMediaJob,
+  completeBounceJob,
+  failBounceJob,
+  releaseMediaJob,
+  liveMediaLeases,
+  type MediaJobKind,
+  type MediaJobTicket,
+} from './media-jobs.service.js';

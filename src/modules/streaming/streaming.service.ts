@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../platform/context.js';
+import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 // The new-master rule and track access live in the masters module (spec §5): one decision point each.
 import { assertStorageForMaster, canCreateMaster, measurementsOf, styleHearing as styleHearingFor, trackAccessFor } from '../masters/index.js';
@@ -118,7 +119,9 @@ export async function assertCanBounce(ctx: Pick<ServiceContext, 'db' | 'platform
  * one, owned by the track's owner, if the new-master rule allows it.
  */
 export async function recordMastered(ctx: Pick<ServiceContext, 'db'>, input: TRecordMasteredInput): Promise<{ masterId: string }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (a media job's completion) it joins that one.
+  const inTransaction = <T>(work: (trx: Database) => Promise<T>) => (ctx.db.isTransaction ? work(ctx.db) : ctx.db.transaction().execute(work));
+  return inTransaction(async (trx) => {
     const track = await repo.findTrackOwner(trx, input.trackId);
     if (!track) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'track' });
     const file = {

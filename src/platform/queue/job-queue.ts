@@ -173,7 +173,7 @@ async function requeueExpiredLeases(tx: Transaction<DB>, at: RawBuilder<Date>) {
 }
 
 /** Extends the lease; false when it was lost (the caller should stop: the job may run elsewhere). */
-export async function extendLease(db: Database, job: ClaimedJob, leaseMs: number, now?: Date): Promise<boolean> {
+export async function extendLease(db: Database, job: Pick<ClaimedJob, 'id' | 'leaseToken'>, leaseMs: number, now?: Date): Promise<boolean> {
   const at = clock(now);
   const result = await db
     .updateTable('jobs')
@@ -190,7 +190,7 @@ export async function extendLease(db: Database, job: ClaimedJob, leaseMs: number
  * or neither, and a worker that lost its lease gets LeaseLostError before the effect runs. The done
  * row drops its payload (mails, personal data); the idempotency key stays taken.
  */
-export async function completeJobWith<T>(db: Database, job: ClaimedJob, effect: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
+export async function completeJobWith<T>(db: Database, job: Pick<ClaimedJob, 'id' | 'leaseToken'>, effect: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (tx) => {
     const held = await tx
       .selectFrom('jobs')
@@ -213,15 +213,19 @@ export async function completeJobWith<T>(db: Database, job: ClaimedJob, effect: 
 
 export const completeJob = (db: Database, job: ClaimedJob) => completeJobWith(db, job, async () => undefined);
 
-/** A failed try: back to the queue after its back-off, or failed for good when out of attempts. */
-export async function failJob(db: Database, job: ClaimedJob, error: string, now?: Date): Promise<'queued' | 'failed' | 'lease lost'> {
+/**
+ * A failed try: back to the queue after its back-off, or failed for good when out of attempts (or
+ * at once with `retry: false`, a failure another try would only repeat).
+ */
+export async function failJob(db: Database, job: Pick<ClaimedJob, 'id' | 'leaseToken'>, error: string, now?: Date, options: { retry?: boolean } = {}): Promise<'queued' | 'failed' | 'lease lost'> {
   const at = clock(now);
+  const retry = options.retry ?? true;
   const row = await db
     .updateTable('jobs')
     .set({
-      state: sql`CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END`,
+      state: retry ? sql`CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END` : 'failed',
       run_after: retryAt(at),
-      finished_at: sql`CASE WHEN attempts >= max_attempts THEN ${at} END`,
+      finished_at: retry ? sql`CASE WHEN attempts >= max_attempts THEN ${at} END` : at,
       lease_token: null,
       locked_until: null,
       last_error: error.slice(0, 2000),
@@ -258,4 +262,41 @@ export async function queueDepths(db: Database): Promise<QueueDepth[]> {
 export async function pruneFinishedJobs(db: Database, before: Date, state: 'done' | 'failed'): Promise<number> {
   const result = await db.deleteFrom('jobs').where('state', '=', state).where('finished_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+export interface JobStatus {
+  state: 'queued' | 'running' | 'done' | 'failed';
+  lastError: string | null;
+  /** For a queued job: how many jobs of its kinds the workers take before it (1 = next), by the claim's order. */
+  position: number | null;
+}
+
+/** A job's state, and its place in line among queued jobs of `kinds` (null when the job is gone). */
+export async function jobStatus(db: Database, id: string, kinds: readonly string[]): Promise<JobStatus | null> {
+  const row = await db.selectFrom('jobs').select(['id', 'state', 'last_error', 'priority', 'created_at']).where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const state = row.state as JobStatus['state'];
+  if (state !== 'queued' || kinds.length === 0) return { state, lastError: row.last_error, position: null };
+  // Fairness may reorder equal priorities between users; priority and age are the line's backbone.
+  const ahead = await db
+    .selectFrom('jobs')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('state', '=', 'queued')
+    .where('kind', 'in', kinds)
+    .where((eb) => eb.or([eb('priority', '>', row.priority), eb.and([eb('priority', '=', row.priority), eb('created_at', '<', row.created_at)])]))
+    .executeTakeFirstOrThrow();
+  return { state, lastError: row.last_error, position: ahead.n + 1 };
+}
+
+/** Of these lease tokens, the ones a running job still holds (its worker may still be writing). */
+export async function heldLeases(db: Database, tokens: readonly string[], now?: Date): Promise<string[]> {
+  if (tokens.length === 0) return [];
+  const rows = await db
+    .selectFrom('jobs')
+    .select('lease_token')
+    .where('state', '=', 'running')
+    .where('lease_token', 'in', tokens)
+    .where('locked_until', '>=', clock(now))
+    .execute();
+  return rows.flatMap((r) => (r.lease_token ? [r.lease_token] : []));
 }

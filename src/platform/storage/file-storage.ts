@@ -13,8 +13,12 @@ import { pipeline } from 'node:stream/promises';
  */
 export interface FileStorage {
   write(key: string, body: Readable): Promise<{ bytes: number }>;
-  /** A local temporary file to fill, then commit() stores it as `key` or discard() removes it. */
-  stage(key: string): Promise<StagedFile>;
+  /**
+   * A local temporary file to fill, then commit() stores it as `key` or discard() removes it.
+   * `tag` goes into the temporary name (the disk's `<key>.<tag>.<uuid>.part`): who wrote it, so a
+   * sweep can tell a live writer's file from an orphan.
+   */
+  stage(key: string, options?: { tag?: string }): Promise<StagedFile>;
   /** Streams a key, or the inclusive byte range of it; a missing key errors the stream (StorageKeyMissingError). */
   read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number | null>;
@@ -78,10 +82,10 @@ export function createDiskStorage(root: string): FileStorage {
   const absoluteRoot = path.resolve(root);
   const pathOf = (key: string) => path.join(absoluteRoot, assertSafeKey(key));
 
-  const stage = async (key: string): Promise<StagedFile> => {
+  const stage = async (key: string, options: { tag?: string } = {}): Promise<StagedFile> => {
     const finalPath = pathOf(key);
     await mkdir(path.dirname(finalPath), { recursive: true });
-    const tempPath = `${finalPath}.${randomUUID()}.part`;
+    const tempPath = `${finalPath}.${options.tag ? `${assertSafeKey(options.tag)}.` : ''}${randomUUID()}.part`;
     return {
       tempPath,
       commit: () => rename(tempPath, finalPath),

@@ -1,0 +1,149 @@
+import type { ServiceContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { claimJob, completeJobWith, enqueueJob, extendLease, failJob, heldLeases, jobStatus, LeaseLostError, type ClaimedJob, type JobStatus } from '../../platform/queue/job-queue.js';
+import * as repo from './streaming.repository.js';
+import { MAX_FAILED_MASTERING_ATTEMPTS, type TRecordMasteredInput } from './streaming.schemas.js';
+import { assertCanBounce, recordMastered, recordMasteringFailure, trackAudioInfo } from './streaming.service.js';
+
+/**
+ * The media processes' work on the durable queue (issue 17): any media process claims it through
+ * the internal API, and its progress and outcome go out as job events to whichever media process
+ * holds a waiting socket. The web process owns the queue and the rules; media processes only work.
+ */
+export const MEDIA_JOB_KINDS = { bounce: 'media.bounce' } as const;
+export type MediaJobKind = (typeof MEDIA_JOB_KINDS)[keyof typeof MEDIA_JOB_KINDS];
+
+/** The topic every media process hears: new media work is queued (its workers look at once). */
+export const MEDIA_QUEUED_TOPIC = 'media';
+export const bounceTopic = (trackId: string, styleId: number) => `bounce:${trackId}:${styleId}`;
+
+/** A user waits at the screen for a bounce: it goes before background work of equal standing. */
+const BOUNCE_PRIORITY = 20;
+/** Tries of a job whose media process died under it (a lost lease); a failure of the work itself is final. */
+const MEDIA_JOB_ATTEMPTS = 4;
+const MEDIA_JOB_BACKOFF_MS = 500;
+/** How the queue marks a job whose every worker died (claimJob's requeue). */
+const LEASE_EXPIRED = 'lease expired';
+const RELEASED = 'released: its media process stopped';
+
+export interface MediaJobTicket {
+  jobId: string;
+  state: JobStatus['state'];
+  /** Place in line while queued (1 = next). */
+  position: number | null;
+  /** A done bounce's master. */
+  masterId: string | null;
+  /** A failed job's translation key. */
+  error: string | null;
+}
+
+async function ticketOf(ctx: Pick<ServiceContext, 'db'>, jobId: string, trackId: string, styleId: number): Promise<MediaJobTicket> {
+  const status = await jobStatus(ctx.db, jobId, Object.values(MEDIA_JOB_KINDS));
+  if (!status) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'job' });
+  const masterId = status.state === 'done' ? ((await repo.findMasterOfStyle(ctx.db, trackId, styleId))?.id ?? null) : null;
+  return { jobId, state: status.state, position: status.position, masterId, error: status.state === 'failed' ? (status.lastError ?? 'global.error.server') : null };
+}
+
+/**
+ * Puts a bounce of the track's style on the queue, or answers the one already there: one job per
+ * original version, current master file and failed-attempt count (a second asker, on any media
+ * process, joins it; a bounce after a finished or failed one is a new job). Refused as before any
+ * work when the mastering rules forbid it (assertCanBounce).
+ */
+export async function enqueueBounce(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { trackId: string; styleId: number }): Promise<MediaJobTicket> {
+  const audio = await trackAudioInfo(ctx, { trackId: input.trackId });
+  if (!audio) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'track' });
+  await assertCanBounce(ctx, input);
+  const original = await ctx.platform.storage.stat(audio.path);
+  if (!original) throw new AppError('NOT_FOUND', 'binary.s3File.missing');
+  const masters = await repo.findMastersOfTrack(ctx.db, input.trackId);
+  const styled = masters.find((m) => m.style_id === input.styleId);
+  const attempts = styled?.failed_mastering_attempts ?? masters.find((m) => m.style_id === null)?.failed_mastering_attempts ?? 0;
+  const { id, created } = await enqueueJob(ctx.db, {
+    kind: MEDIA_JOB_KINDS.bounce,
+    payload: { trackId: input.trackId, styleId: input.styleId },
+    userId: audio.ownerId,
+    priority: BOUNCE_PRIORITY,
+    idempotencyKey: `${MEDIA_JOB_KINDS.bounce}:${input.trackId}:${input.styleId}:${original.modifiedMs}:${styled?.checksum ?? 'none'}:${attempts}`,
+    maxAttempts: MEDIA_JOB_ATTEMPTS,
+    backoffMs: MEDIA_JOB_BACKOFF_MS,
+  });
+  if (created) await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
+  const ticket = await ticketOf(ctx, id, input.trackId, input.styleId);
+  // Every media process that tried it died under it: that counts as a failed attempt, and the
+  // count (part of the key) lets a new try be queued, until the attempt limit refuses it.
+  if (ticket.state === 'failed' && (ticket.error?.startsWith(LEASE_EXPIRED) || ticket.error === RELEASED)) {
+    await recordMasteringFailure(ctx, input);
+    return enqueueBounce(ctx, input);
+  }
+  return ticket;
+}
+
+export function mediaJobTicket(ctx: Pick<ServiceContext, 'db'>, input: { jobId: string; trackId: string; styleId: number }): Promise<MediaJobTicket> {
+  return ticketOf(ctx, input.jobId, input.trackId, input.styleId);
+}
+
+/** The next media job for a media process with a free slot, under the per-user caps of every process together. */
+export function claimMediaJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { kinds: MediaJobKind[]; leaseMs: number }): Promise<ClaimedJob | null> {
+  return claimJob(ctx.db, { kinds: input.kinds, leaseMs: input.leaseMs, limits: { [MEDIA_JOB_KINDS.bounce]: { perUser: ctx.platform.env.MEDIA_BOUNCES_PER_USER } } });
+}
+
+export interface MediaJobLease {
+  jobId: string;
+  leaseToken: string;
+}
+
+/** The worker is alive: the lease is extended and its progress told to the job's waiters. False: the lease is lost, stop. */
+export async function beatMediaJob(
+  ctx: Pick<ServiceContext, 'db' | 'platform'>,
+  input: MediaJobLease & { leaseMs: number; topic: string; progress?: Record<string, unknown> | undefined },
+): Promise<{ held: boolean }> {
+  const held = await extendLease(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, input.leaseMs);
+  if (held && input.progress) await ctx.platform.events.publish({ topic: input.topic, type: 'progress', data: input.progress });
+  return { held };
+}
+
+/**
+ * A finished bounce: the master recorded in the transaction that completes the job, so a worker
+ * that lost its lease (another took the job) records nothing. Null: the lease was lost.
+ */
+export async function completeBounceJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: MediaJobLease & { master: TRecordMasteredInput }): Promise<{ masterId: string } | null> {
+  try {
+    const recorded = await completeJobWith(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, (tx) => recordMastered({ db: tx }, input.master));
+    await ctx.platform.events.publish({ topic: bounceTopic(input.master.trackId, input.master.styleId), type: 'done', data: { masterId: recorded.masterId } });
+    return recorded;
+  } catch (error) {
+    if (error instanceof LeaseLostError) return null;
+    throw error;
+  }
+}
+
+/**
+ * A bounce that failed for good: with `counts` (the engine failed or ran out of time; not a refusal)
+ * one more failed attempt is recorded with the job's failure. The waiters hear the error's key, or
+ * mastering.maxFailedAttemptsReached when that was the last allowed attempt.
+ */
+export async function failBounceJob(
+  ctx: Pick<ServiceContext, 'db' | 'platform'>,
+  input: MediaJobLease & { trackId: string; styleId: number; error: string; counts: boolean },
+): Promise<{ held: boolean; error: string }> {
+  const outcome = await ctx.db.transaction().execute(async (tx) => {
+    const state = await failJob(tx, { id: input.jobId, leaseToken: input.leaseToken }, input.error, undefined, { retry: false });
+    if (state === 'lease lost' || !input.counts) return { held: state !== 'lease lost', error: input.error };
+    const failure = await recordMasteringFailure({ db: tx }, input);
+    return { held: true, error: failure.failedMasteringAttempts >= MAX_FAILED_MASTERING_ATTEMPTS ? 'mastering.maxFailedAttemptsReached' : input.error };
+  });
+  if (outcome.held) await ctx.platform.events.publish({ topic: bounceTopic(input.trackId, input.styleId), type: 'failed', data: { error: outcome.error } });
+  return outcome;
+}
+
+/** The worker stops (its process shuts down): the job goes back to the queue at once for another process. */
+export async function releaseMediaJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: MediaJobLease): Promise<void> {
+  const state = await failJob(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, RELEASED);
+  if (state === 'queued') await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
+}
+
+/** Of these lease tokens (named in half-written files), those whose job still runs: its files are not orphans. */
+export async function liveMediaLeases(ctx: Pick<ServiceContext, 'db'>, input: { tokens: string[] }): Promise<string[]> {
+  return heldLeases(ctx.db, input.tokens);
+}
