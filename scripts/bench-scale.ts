@@ -32,6 +32,7 @@ import { lastLinkTo } from '../src/test/outbox.js';
 import type { TStyleGroup } from '../src/modules/catalogue/index.js';
 import { apiClient, SocketClient, SocketClosedError, trpcQuery, type Api, type JsonMessage } from './lib/scale-clients.js';
 import {
+  clusterOutputs,
   cpuTicks,
   createBenchDatabase,
   descendantsOf,
@@ -131,6 +132,7 @@ async function main(): Promise<boolean> {
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
   let proxy: ScaleProxy | null = null;
   const sampler = { stop: () => {} } as { stop(): void };
+  let clean = false;
   try {
     const ports = { webA: await freePort(), webB: await freePort(), internalA: await freePort(), internalB: await freePort(), mediaA: await freePort(), mediaB: await freePort() };
     const web: Backend[] = [
@@ -204,17 +206,29 @@ async function main(): Promise<boolean> {
 
     // 2. Everyone prepares and bounces at once.
     const phase2 = performance.now();
-    const firstRound = await Promise.all(users.map(async (user) => ({ prepare: await prepare(user), bounce: await bounce(user, styles[user.index % styles.length]!) })));
+    // A failed preparation or bounce is counted and reported; the run goes on with the others.
+    const failures: string[] = [];
+    const attempt = async <T>(work: () => Promise<T>): Promise<T | null> => {
+      try {
+        return await work();
+      } catch (error) {
+        failures.push(error instanceof Error ? error.message : String(error));
+        return null;
+      }
+    };
+    const firstRound = await Promise.all(users.map((user) => attempt(async () => ({ prepare: await prepare(user), bounce: await bounce(user, styles[user.index % styles.length]!) }))));
     const masteringS = (performance.now() - phase2) / 1000;
-    const prep = firstRound.map((r) => r.prepare);
-    const first = firstRound.map((r) => r.bounce);
-    say(`${USERS} tracks prepared and bounced in ${round(masteringS)} s`);
+    const prep = firstRound.flatMap((r) => (r ? [r.prepare] : []));
+    const first = firstRound.flatMap((r) => (r ? [r.bounce] : []));
+    const mastered = users.filter((user) => user.masters.length > 0);
+    say(`${mastered.length} of ${USERS} tracks prepared and bounced in ${round(masteringS)} s${failures.length ? ` (failed: ${failures.join('; ')})` : ''}`);
+    if (mastered.length === 0) throw new Error('no track was mastered: nothing to listen to');
 
     // 3. Listeners stream the masters while every user bounces a second style.
     const totalChunks = Math.ceil((TRACK_SECONDS * 44100) / CHUNK_FRAMES);
     const listeners: Listener[] = [];
     for (let n = 0; n < LISTENERS; n++) {
-      const user = users[n % users.length]!;
+      const user = mastered[n % mastered.length]!;
       const master = user.masters[0]!;
       const target: ListenTarget = { trackId: user.trackId, masterId: master.masterId, styleId: master.styleId, styleIndex: master.styleIndex, totalChunks, token: user.token };
       const startChunk = Math.floor(Math.random() * Math.max(1, totalChunks - SECONDS - 10));
@@ -226,7 +240,7 @@ async function main(): Promise<boolean> {
       const now = performance.now();
       for (const l of listeners) l.tick(now);
     }, PLAYER_TICK_MS);
-    const secondRoundPromise = Promise.all(users.map((user) => bounce(user, styles[(user.index + 1) % styles.length]!)));
+    const secondRoundPromise = Promise.all(mastered.map((user) => attempt(() => bounce(user, styles[(user.index + 1) % styles.length]!))));
     await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
     clearInterval(tick);
     const streamS = (performance.now() - streamStart) / 1000;
@@ -237,7 +251,7 @@ async function main(): Promise<boolean> {
     const streamErrors = listeners.reduce((sum, l) => sum + l.errors, 0);
     const late = listeners.reduce((sum, l) => sum + l.outstanding(), 0);
     for (const l of listeners) l.stop();
-    const second = await secondRoundPromise;
+    const second = (await secondRoundPromise).flatMap((t) => (t ? [t] : []));
     const streamFigures = {
       listeners: LISTENERS,
       held,
@@ -251,7 +265,7 @@ async function main(): Promise<boolean> {
     };
 
     // 4. The kill test.
-    const kill = await killTest({ users, styles, mediaProcesses, proxy, mediaUrl, dataDir, db });
+    const kill = await killTest({ users: mastered, styles, mediaProcesses, proxy, mediaUrl, dataDir, db });
 
     const queue = metrics.stop();
     const figures = {
@@ -265,6 +279,7 @@ async function main(): Promise<boolean> {
         bounceUnderListeningMs: { p50: p(second.map((t) => t.totalMs), 50), p99: p(second.map((t) => t.totalMs), 99) },
         bounceUnderListeningQueueWaitMs: { p50: p(second.map((t) => t.waitMs), 50), p99: p(second.map((t) => t.waitMs), 99) },
       },
+      failedJobs: failures,
       streaming: streamFigures,
       queueMetrics: queue,
       proxy: proxy.counts(),
@@ -274,7 +289,8 @@ async function main(): Promise<boolean> {
     say(`accounts             ${USERS} sign-ups with mail confirmation and sign-in: ${figures.accountsSeconds} s`);
     say(`preparation          p50 ${figures.mastering.prepareMs.p50} ms, p99 ${figures.mastering.prepareMs.p99} ms; queue wait p50 ${figures.mastering.prepareQueueWaitMs.p50} ms, p99 ${figures.mastering.prepareQueueWaitMs.p99} ms`);
     say(`bounce               p50 ${figures.mastering.bounceMs.p50} ms, p99 ${figures.mastering.bounceMs.p99} ms; queue wait p50 ${figures.mastering.bounceQueueWaitMs.p50} ms, p99 ${figures.mastering.bounceQueueWaitMs.p99} ms`);
-    say(`bounce (listening)   p50 ${figures.mastering.bounceUnderListeningMs.p50} ms, p99 ${figures.mastering.bounceUnderListeningMs.p99} ms; queue wait p50 ${figures.mastering.bounceUnderListeningQueueWaitMs.p50} ms, p99 ${figures.mastering.bounceUnderListeningQueueWaitMs.p99} ms (${USERS} bounces during the listening)`);
+    say(`bounce (listening)   p50 ${figures.mastering.bounceUnderListeningMs.p50} ms, p99 ${figures.mastering.bounceUnderListeningMs.p99} ms; queue wait p50 ${figures.mastering.bounceUnderListeningQueueWaitMs.p50} ms, p99 ${figures.mastering.bounceUnderListeningQueueWaitMs.p99} ms (${second.length} bounces during the listening)`);
+    if (failures.length > 0) say(`FAILED jobs          ${failures.length}: ${failures.join('; ')}`);
     say(`listeners held       ${held}/${LISTENERS} (errors ${streamErrors}, asked for and not arrived at the end ${late})`);
     say(`throughput           ${streamFigures.chunksPerSecond} chunks/s, ${streamFigures.mbPerSecond} MB/s (${chunks} chunks in ${streamFigures.seconds} s)`);
     say(`chunk latency        p50 ${streamFigures.latencyMs.p50} ms, p99 ${streamFigures.latencyMs.p99} ms (max ${streamFigures.latencyMs.max} ms)`);
@@ -285,9 +301,12 @@ async function main(): Promise<boolean> {
     say(`kill test            ${kill.pass ? 'PASS' : 'FAIL'}`);
     console.log(JSON.stringify({ ...figures, killTest: kill.pass ? 'PASS' : 'FAIL' }));
     for (const user of users) user.socket.close();
+    clean = failures.length === 0 && kill.pass;
     return kill.pass;
   } finally {
     sampler.stop();
+    // What the processes logged (warnings and errors: LOG_LEVEL=warn) tells why something failed.
+    if (!clean) for (const { name, output } of clusterOutputs()) say(`--- ${name} (last lines)\n${output.split('\n').slice(-15).join('\n')}`);
     await stopAll();
     await proxy?.close();
     await db.end();
@@ -307,7 +326,20 @@ interface KillContext {
   db: pg.Pool;
 }
 
-/** The media process doing the work: the one (with its children) that used the most CPU over a short look. */
+/**
+ * The media process doing the bounce of `trackId`: the one with a child (ffmpeg) working on the
+ * track's files, looked for over a second and a half; else the one (with its children) that used
+ * the most CPU over a short look, as nothing else runs at this point.
+ */
+async function workerOf(processes: ClusterProcess[], trackId: string): Promise<{ proc: ClusterProcess; how: string }> {
+  for (let look = 0; look < 15; look++) {
+    const holder = processes.find((proc) => descendantsOf(proc.pid).some((d) => d.command.includes(trackId)));
+    if (holder) return { proc: holder, how: 'its ffmpeg child works on the track' };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { proc: await busiestOf(processes), how: 'the busiest media process' };
+}
+
 async function busiestOf(processes: ClusterProcess[]): Promise<ClusterProcess> {
   const ticksOf = (proc: ClusterProcess) => cpuTicks(proc.pid) + descendantsOf(proc.pid).reduce((sum, d) => sum + cpuTicks(d.pid), 0);
   const before = processes.map(ticksOf);
@@ -345,7 +377,7 @@ async function killTest(ctx: KillContext): Promise<{ pass: boolean; lines: strin
   const from = owner.socket.messages.length;
   owner.socket.send('end-mastering', owner.token, { trackId: owner.trackId, styleId: style.id });
   await owner.socket.until((m) => m.event === 'bounce-progress' && Number(m.payload.progressInPercent) >= 5 && m.payload.processed !== true, 'bounce under way', 300_000, from);
-  const victim = await busiestOf(ctx.mediaProcesses);
+  const { proc: victim, how } = await workerOf(ctx.mediaProcesses, owner.trackId);
   const survivor = ctx.mediaProcesses.find((proc) => proc !== victim)!;
   const socketBackend = ctx.proxy.backendOfClientPort(owner.socket.localPort ?? -1);
   const children = descendantsOf(victim.pid);
@@ -353,7 +385,7 @@ async function killTest(ctx: KillContext): Promise<{ pass: boolean; lines: strin
   const listenersOnVictim = listeners.filter((l) => ctx.proxy.backendOfClientPort(l.socket?.localPort ?? -1) === victim.name);
   process.kill(victim.pid, 'SIGKILL');
   const killedAt = performance.now();
-  lines.push(`kill test            ${victim.name} (pid ${victim.pid}, ${children.length} child processes) killed at bounce progress ${String(progressAtKill)} %; the user's socket was on ${socketBackend ?? '?'}`);
+  lines.push(`kill test            ${victim.name} (pid ${victim.pid}, ${children.length} child processes) killed at bounce progress ${String(progressAtKill)} % (found as ${how}); the user's socket was on ${socketBackend ?? '?'}`);
 
   // The user's client: on a lost socket it connects again through the proxy and asks for its
   // running bounce again (mastering-session.tsx does so after a reconnect); the queue's

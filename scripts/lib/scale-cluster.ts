@@ -81,6 +81,11 @@ export async function stopAll(graceMs = 8000): Promise<void> {
   );
 }
 
+/** The kept output of every process still registered (started and not yet stopped by stopAll). */
+export function clusterOutputs(): { name: string; output: string }[] {
+  return [...running].map((proc) => ({ name: proc.name, output: proc.output() }));
+}
+
 /** Last resort on an abrupt exit of the bench: no process of it survives it. */
 export function killAllNow(): void {
   for (const proc of running) signalGroup(proc.pid, 'SIGKILL');
