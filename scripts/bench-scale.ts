@@ -224,45 +224,11 @@ async function main(): Promise<boolean> {
     say(`${mastered.length} of ${USERS} tracks prepared and bounced in ${round(masteringS)} s${failures.length ? ` (failed: ${failures.join('; ')})` : ''}`);
     if (mastered.length === 0) throw new Error('no track was mastered: nothing to listen to');
 
-    // 3. Listeners stream the masters while every user bounces a second style.
-    const totalChunks = Math.ceil((TRACK_SECONDS * 44100) / CHUNK_FRAMES);
-    const listeners: Listener[] = [];
-    for (let n = 0; n < LISTENERS; n++) {
-      const user = mastered[n % mastered.length]!;
-      const master = user.masters[0]!;
-      const target: ListenTarget = { trackId: user.trackId, masterId: master.masterId, styleId: master.styleId, styleIndex: master.styleIndex, totalChunks, token: user.token };
-      const startChunk = Math.floor(Math.random() * Math.max(1, totalChunks - SECONDS - 10));
-      listeners.push(new Listener(mediaUrl, target, startChunk));
-    }
-    await Promise.all(listeners.map((l) => l.start()));
-    const streamStart = performance.now();
-    const tick = setInterval(() => {
-      const now = performance.now();
-      for (const l of listeners) l.tick(now);
-    }, PLAYER_TICK_MS);
+    // 3. Listeners stream the masters: alone, then while every user bounces a second style.
+    const alone = await listenFor(mastered, mediaUrl);
     const secondRoundPromise = Promise.all(mastered.map((user) => attempt(() => bounce(user, styles[(user.index + 1) % styles.length]!))));
-    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
-    clearInterval(tick);
-    const streamS = (performance.now() - streamStart) / 1000;
-    const latencies = listeners.flatMap((l) => l.latencies);
-    const chunks = listeners.reduce((sum, l) => sum + l.chunks, 0);
-    const bytes = listeners.reduce((sum, l) => sum + l.bytes, 0);
-    const held = listeners.filter((l) => l.socket && !l.socket.closed).length;
-    const streamErrors = listeners.reduce((sum, l) => sum + l.errors, 0);
-    const late = listeners.reduce((sum, l) => sum + l.outstanding(), 0);
-    for (const l of listeners) l.stop();
+    const streamFigures = await listenFor(mastered, mediaUrl);
     const second = (await secondRoundPromise).flatMap((t) => (t ? [t] : []));
-    const streamFigures = {
-      listeners: LISTENERS,
-      held,
-      seconds: round(streamS),
-      chunks,
-      chunksPerSecond: round(chunks / streamS),
-      mbPerSecond: round(bytes / streamS / 1e6),
-      latencyMs: { p50: p(latencies, 50), p99: p(latencies, 99), max: round(Math.max(...latencies)) },
-      outstandingAtEnd: late,
-      errors: streamErrors,
-    };
 
     // 4. The kill test.
     const kill = await killTest({ users: mastered, styles, mediaProcesses, proxy, mediaUrl, dataDir, db });
@@ -280,7 +246,8 @@ async function main(): Promise<boolean> {
         bounceUnderListeningQueueWaitMs: { p50: p(second.map((t) => t.waitMs), 50), p99: p(second.map((t) => t.waitMs), 99) },
       },
       failedJobs: failures,
-      streaming: streamFigures,
+      streaming: alone,
+      streamingWhileBouncing: streamFigures,
       queueMetrics: queue,
       proxy: proxy.counts(),
       kill: kill.figures,
@@ -291,9 +258,11 @@ async function main(): Promise<boolean> {
     say(`bounce               p50 ${figures.mastering.bounceMs.p50} ms, p99 ${figures.mastering.bounceMs.p99} ms; queue wait p50 ${figures.mastering.bounceQueueWaitMs.p50} ms, p99 ${figures.mastering.bounceQueueWaitMs.p99} ms`);
     say(`bounce (listening)   p50 ${figures.mastering.bounceUnderListeningMs.p50} ms, p99 ${figures.mastering.bounceUnderListeningMs.p99} ms; queue wait p50 ${figures.mastering.bounceUnderListeningQueueWaitMs.p50} ms, p99 ${figures.mastering.bounceUnderListeningQueueWaitMs.p99} ms (${second.length} bounces during the listening)`);
     if (failures.length > 0) say(`FAILED jobs          ${failures.length}: ${failures.join('; ')}`);
-    say(`listeners held       ${held}/${LISTENERS} (errors ${streamErrors}, asked for and not arrived at the end ${late})`);
-    say(`throughput           ${streamFigures.chunksPerSecond} chunks/s, ${streamFigures.mbPerSecond} MB/s (${chunks} chunks in ${streamFigures.seconds} s)`);
-    say(`chunk latency        p50 ${streamFigures.latencyMs.p50} ms, p99 ${streamFigures.latencyMs.p99} ms (max ${streamFigures.latencyMs.max} ms)`);
+    for (const [what, f] of [['listening alone', alone], [`while ${second.length} bounce`, streamFigures]] as const) {
+      say(`${what.padEnd(21)}${f.held}/${LISTENERS} listeners held (errors ${f.errors}, asked for and not arrived at the end ${f.outstandingAtEnd})`);
+      say(`  throughput         ${f.chunksPerSecond} chunks/s, ${f.mbPerSecond} MB/s (${f.chunks} chunks in ${f.seconds} s; real time needs ${LISTENERS} chunks/s)`);
+      say(`  chunk latency      p50 ${f.latencyMs.p50} ms, p99 ${f.latencyMs.p99} ms (max ${f.latencyMs.max} ms); steady p50 ${f.steadyLatencyMs.p50} ms, p99 ${f.steadyLatencyMs.p99} ms (after each listener's opening 8-chunk burst)`);
+    }
     say(`queue (web /metrics) ${Object.keys(queue).length === 0 ? 'no job_queue_* samples' : Object.entries(queue).map(([kind, q]) => `${kind}: max waiting ${q.maxWaiting}, max oldest age ${q.maxOldestAgeSeconds} s`).join('; ')}`);
     say(`proxy                upgrades ${JSON.stringify(figures.proxy.upgrades)}, requests ${JSON.stringify(figures.proxy.requests)}`);
     say('');
@@ -316,6 +285,46 @@ async function main(): Promise<boolean> {
   }
 }
 
+/** BENCH_LISTENERS listeners of the users' first masters through the proxy, at real-time pace for BENCH_SECONDS. */
+async function listenFor(mastered: User[], mediaUrl: string) {
+  const totalChunks = Math.ceil((TRACK_SECONDS * 44100) / CHUNK_FRAMES);
+  const listeners: Listener[] = [];
+  for (let n = 0; n < LISTENERS; n++) {
+    const user = mastered[n % mastered.length]!;
+    const master = user.masters[0]!;
+    const target: ListenTarget = { trackId: user.trackId, masterId: master.masterId, styleId: master.styleId, styleIndex: master.styleIndex, totalChunks, token: user.token };
+    const startChunk = Math.floor(Math.random() * Math.max(1, totalChunks - SECONDS - 10));
+    listeners.push(new Listener(mediaUrl, target, startChunk));
+  }
+  await Promise.all(listeners.map((l) => l.start()));
+  const started = performance.now();
+  const tick = setInterval(() => {
+    const now = performance.now();
+    for (const l of listeners) l.tick(now);
+  }, PLAYER_TICK_MS);
+  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+  clearInterval(tick);
+  const seconds = (performance.now() - started) / 1000;
+  const latencies = listeners.flatMap((l) => l.latencies);
+  const steady = listeners.flatMap((l) => l.steadyLatencies);
+  const chunks = listeners.reduce((sum, l) => sum + l.chunks, 0);
+  const bytes = listeners.reduce((sum, l) => sum + l.bytes, 0);
+  const figures = {
+    listeners: LISTENERS,
+    held: listeners.filter((l) => l.socket && !l.socket.closed).length,
+    seconds: round(seconds),
+    chunks,
+    chunksPerSecond: round(chunks / seconds),
+    mbPerSecond: round(bytes / seconds / 1e6),
+    latencyMs: { p50: p(latencies, 50), p99: p(latencies, 99), max: round(Math.max(0, ...latencies)) },
+    steadyLatencyMs: { p50: p(steady, 50), p99: p(steady, 99) },
+    outstandingAtEnd: listeners.reduce((sum, l) => sum + l.outstanding(), 0),
+    errors: listeners.reduce((sum, l) => sum + l.errors, 0),
+  };
+  for (const l of listeners) l.stop();
+  return figures;
+}
+
 interface KillContext {
   users: User[];
   styles: { id: number; styleIndex: number }[];
@@ -328,22 +337,19 @@ interface KillContext {
 
 /**
  * The media process doing the bounce of `trackId`: the one with a child (ffmpeg) working on the
- * track's files, looked for over a second and a half; else the one (with its children) that used
+ * track's files; else the one (with its children) that used
  * the most CPU over a short look, as nothing else runs at this point.
  */
 async function workerOf(processes: ClusterProcess[], trackId: string): Promise<{ proc: ClusterProcess; how: string }> {
-  for (let look = 0; look < 15; look++) {
-    const holder = processes.find((proc) => descendantsOf(proc.pid).some((d) => d.command.includes(trackId)));
-    if (holder) return { proc: holder, how: 'its ffmpeg child works on the track' };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const holder = processes.find((proc) => descendantsOf(proc.pid).some((d) => d.command.includes(trackId)));
+  if (holder) return { proc: holder, how: 'its ffmpeg child works on the track' };
   return { proc: await busiestOf(processes), how: 'the busiest media process' };
 }
 
 async function busiestOf(processes: ClusterProcess[]): Promise<ClusterProcess> {
   const ticksOf = (proc: ClusterProcess) => cpuTicks(proc.pid) + descendantsOf(proc.pid).reduce((sum, d) => sum + cpuTicks(d.pid), 0);
   const before = processes.map(ticksOf);
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  await new Promise((resolve) => setTimeout(resolve, 300));
   const used = processes.map((proc, i) => ticksOf(proc) - before[i]!);
   return processes[used.indexOf(Math.max(...used))]!;
 }

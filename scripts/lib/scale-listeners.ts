@@ -24,6 +24,8 @@ const CHUNK_SECONDS = 1;
 export class Listener {
   socket: SocketClient | null = null;
   readonly latencies: number[] = [];
+  /** Latencies of the chunks asked for one at a time as the playhead moves (not the opening burst of 8). */
+  readonly steadyLatencies: number[] = [];
   bytes = 0;
   chunks = 0;
   reconnects = 0;
@@ -34,6 +36,7 @@ export class Listener {
   errors = 0;
   private readonly sentAt = new Map<number, number>();
   private readonly askedBeforeLoss = new Set<number>();
+  private readonly burst = new Set<number>();
   private requestedUpTo: number;
   private startedAt = 0;
   private lostAt: number | null = null;
@@ -51,6 +54,7 @@ export class Listener {
     this.startedAt = performance.now();
     await this.connect();
     this.request(this.startChunk + AHEAD - 1);
+    for (const index of this.sentAt.keys()) this.burst.add(index);
   }
 
   /** Chunks asked for and not received. */
@@ -108,7 +112,10 @@ export class Listener {
     this.bytes += frame.length;
     this.chunks++;
     if (this.askedBeforeLoss.delete(chunkIndex)) this.resent++;
-    else this.latencies.push(at - sent);
+    else {
+      this.latencies.push(at - sent);
+      if (!this.burst.has(chunkIndex)) this.steadyLatencies.push(at - sent);
+    }
     if (this.lostAt !== null) {
       this.recoveries.push(at - this.lostAt);
       this.lostAt = null;
