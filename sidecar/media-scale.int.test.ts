@@ -28,6 +28,44 @@ describe('two media processes, one queue', () => {
     await h?.stop();
   });
 
+  it('when a track was prepared on one process, then the other uses its stored preparation (rebuilding the missing work file) and renders the same audio', async () => {
+    const owner = await h.createUser('prepared-once@example.com');
+    const random = createRandom(5);
+    const data = new Float32Array(12 * 44100 * 2);
+    for (let i = 0; i < data.length; i++) data[i] = (random() * 2 - 1) * 0.3;
+    const track = await h.createTrack(owner.id, encodeWav({ data, sampleRate: 44100, channels: 2 }, { format: 'pcm16' }), { sampleRate: 44100, channels: 2 });
+    const style = await h.platform.db.selectFrom('styles').select(['id', 'style_index']).where('enabled', '=', true).orderBy('style_index').executeTakeFirstOrThrow();
+    const chunkOf = async (client: MediaClient) => {
+      const before = client.frames().length;
+      client.send('request-chunks', owner.token, { trackId: track.trackId, styleIndex: style.style_index, styleId: style.id, chunkIndices: [2] });
+      await client.until(() => client.frames().length > before, 60_000);
+      return Buffer.from(client.frames().at(-1)!.audio);
+    };
+
+    const first = await h.connect();
+    first.send('request-mastering', owner.token, { trackId: track.trackId });
+    await first.until(() => first.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
+    const heardOnFirst = await chunkOf(first);
+    // The other machine has no work file: only the original and the stored preparation.
+    await h.platform.storage.remove(`tracks/${track.trackId}/work.f32`);
+    await h.platform.storage.remove(`tracks/${track.trackId}/work.json`);
+
+    const other = await h.startMedia();
+    const client = await MediaClient.open(other.mediaUrl);
+    try {
+      client.send('request-mastering', owner.token, { trackId: track.trackId });
+      await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
+      // Prepared once, by the first process's job.
+      const preparations = await h.platform.db.selectFrom('jobs').select('state').where('idempotency_key', 'like', `media.prepare:${track.trackId}:%`).execute();
+      expect(preparations).toEqual([{ state: 'done' }]);
+      expect(await h.platform.storage.size(`tracks/${track.trackId}/work.f32`)).toBeGreaterThan(0);
+      expect((await chunkOf(client)).equals(heardOnFirst)).toBe(true);
+    } finally {
+      client.close();
+      await other.stop();
+    }
+  }, 300_000);
+
   it('when the process doing a bounce is killed, then the other finishes it after the lease, its listener hears the master, the file is whole and no partial file remains', async () => {
     const owner = await h.createUser('two-processes@example.com');
     // Long enough that the bounce is still running while the second process starts.

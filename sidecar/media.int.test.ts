@@ -375,6 +375,19 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       expect(Buffer.from(client.frames()[0]!.audio).equals(s16OfS24(good.subarray(44)).subarray(CHUNK_FRAMES * 4, 2 * CHUNK_FRAMES * 4))).toBe(true);
     });
 
+    it('when a master without its downloads is played, then a media.renditions job of the queue makes them', async () => {
+      const track = await bouncedTrack();
+      const master = track.bounced.path!;
+      const downloads = [renditionKeyOf(master, 0), renditionKeyOf(master, 1)];
+      for (const key of downloads) await h.platform.storage.remove(key);
+      const client = await h.connect();
+      client.send('request-chunks', owner.token, { trackId: track.trackId, styleIndex: style.styleIndex, styleId: style.id, chunkIndices: [0] });
+      await client.until(() => client.frames().length === 1);
+      await expect.poll(async () => Promise.all(downloads.map((key) => h.platform.storage.size(key))), { timeout: 60_000, interval: 200 }).toEqual([expect.any(Number), expect.any(Number)]);
+      const jobs = () => h.platform.db.selectFrom('jobs').select('state').where('idempotency_key', '=', `media.renditions:${master}:${track.bounced.checksum}`).execute();
+      await expect.poll(jobs, { timeout: 10_000, interval: 100 }).toEqual([{ state: 'done' }]);
+    });
+
     it('when a track has used up its mastering attempts, then end-mastering answers mastering.maxFailedAttemptsReached', async () => {
       const track = await newTrack();
       await h.platform.db.updateTable('masters').set({ failed_mastering_attempts: 3 }).where('id', '=', track.masterId).execute();

@@ -6,17 +6,18 @@ import { text } from 'node:stream/consumers';
 import type { FittedStyle, Preparation, TrackAnalysis, WorkFile } from '../engine/index.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage, LocalFile } from '../../src/platform/storage/file-storage.js';
-import { bounceTopic, SOCKET_ERROR_CODES, type MediaJobTicket, type TBounceProgress, type TMasterStreamInfo, type TPreparationState, type TTrackAudioInfo } from '../../src/modules/streaming/index.js';
+import { bounceTopic, prepareTopic, SOCKET_ERROR_CODES, type TBounceProgress, type TMasterStreamInfo, type TPreparationState, type TTrackAudioInfo } from '../../src/modules/streaming/index.js';
 import type { StoredMasterFile } from './chunk-provider.js';
 import type { EngineClient } from './engine-client.js';
 import type { JobRegistry, Waiter } from './jobs.js';
 import { renditionKeyOf } from '../../src/modules/downloads/index.js';
 import { makeRenditions } from './renditions.js';
-import { JobAbortedError, type JobScheduler } from './job-scheduler.js';
+import type { JobScheduler } from './job-scheduler.js';
+import { JobWaits, QueuedJobFailedError } from './job-waits.js';
 import type { JobEventStream } from './job-event-stream.js';
 import type { MediaJobLease } from './media-job-worker.js';
 import { leaseTagOf, removePartialFiles } from './partial-files.js';
-import { trackKeys, type TrackSource, type TrackSources } from './track-sources.js';
+import { MissingOriginalError, trackKeys, type TrackSource, type TrackSources } from './track-sources.js';
 import type { WebDirectory } from './web-directory.js';
 
 
@@ -34,15 +35,14 @@ interface StoredPreparation {
   preparation: Preparation;
 }
 
-/** How long a bounce waits for the job event stream to open before asking anyway (its ticket polls cover a miss). */
-const EVENTS_OPEN_WAIT_MS = 5_000;
-/** A waiter looks at its job this often: its place in line, and an outcome whose event was missed. */
-const TICKET_POLL_MS = 2_000;
-
 class LeaseLostError extends Error {}
 
-/** The scheduler's user for renditions made in the background (no client waits for them). */
-const BACKFILL_QUEUE = 'renditions-backfill';
+/** The scheduler's user for downloads made in the background (no client waits for them). */
+const RENDITIONS_QUEUE = 'renditions-backfill';
+
+/** The key of a refusal the web process answered (a rule said no), else the server error. */
+const refusalKeyOf = (error: unknown) => (error instanceof Error && /^[a-z]+\.[\w.]+$/i.test(error.message) ? error.message : SOCKET_ERROR_CODES.server);
+
 
 /** Limits after which a job gives up with binary.creation.timeout (spec §8). */
 /** How long a preparation and a bounce may run (MEDIA_PREPARE_TIMEOUT_S, MEDIA_BOUNCE_TIMEOUT_S). */
@@ -107,8 +107,7 @@ export class Mastering {
   private readonly prepared = new Map<string, PreparedTrack>();
   private readonly verified = new Map<string, Promise<VerifiedMaster>>();
   private readonly backfilling = new Set<string>();
-  /** Each waiter's (socket's) ways to stop waiting for its bounces. */
-  private readonly waits = new Map<Waiter, Set<() => void>>();
+  private readonly waits: JobWaits;
 
   constructor(
     private readonly storage: FileStorage,
@@ -119,8 +118,10 @@ export class Mastering {
     private readonly log: Logger,
     private readonly timeouts: JobTimeouts,
     private readonly scheduler: JobScheduler,
-    private readonly events: JobEventStream,
-  ) {}
+    events: JobEventStream,
+  ) {
+    this.waits = new JobWaits(events);
+  }
 
   private workFileOf(source: TrackSource): WorkFile {
     return { path: source.workPath, sampleRate: source.info.sampleRate, channels: source.channels, frames: source.frames };
@@ -145,10 +146,70 @@ export class Mastering {
   }
 
   /**
-   * request-mastering: the track's preparation for every enabled style, run once (joined by every
-   * asker). Answers at once when a current preparation is kept.
+   * request-mastering: the track's preparation for every enabled style. Answers at once when a
+   * current one is stored (by any media process); otherwise it is a `media.prepare` job of the
+   * durable queue (joined by every asker on any process, one per user at a time), and its stored
+   * result is loaded when it is done. The decode it needs runs here first (streams need it too).
    */
   async prepare(audio: TTrackAudioInfo, waiter: Waiter, onProgress: (state: TPreparationState) => void, fixing = false): Promise<PreparedTrack> {
+    const { trackId } = audio;
+    const styleKey = styleKeyOf(await this.directory.enabledStyles());
+    const queued = (queuePosition?: number) =>
+      onProgress({ processed: false, fixing, stage: 'preparing', iteration: 0, progressInPercent: 0, ...(queuePosition === undefined ? {} : { queuePosition }) });
+    queued();
+    const source = await this.sources.get(audio, waiter, queued);
+    const kept = await this.preparedTrack(source, styleKey);
+    if (kept) return kept;
+    const jobs = this.directory.client.mediaJobs;
+    await this.waits.wait(waiter, {
+      topic: prepareTopic(trackId),
+      enqueue: () => jobs.enqueuePreparation.mutate({ trackId, version: `${source.info.originalMtimeMs}:${styleKey}` }),
+      ticket: (jobId) => jobs.ticket.query({ jobId, trackId }),
+      onProgress: (data) => onProgress({ ...(data as TPreparationState), fixing }),
+      onQueued: queued,
+      onLeave: (jobId) => void jobs.leavePreparation.mutate({ jobId }).catch(() => undefined),
+      refusalOf: refusalKeyOf,
+    });
+    // Styles switched on or off meanwhile: the job prepared the ones enabled when it ran.
+    const prepared = (await this.preparedTrack(source, styleKey)) ?? (await this.preparedTrack(source));
+    if (!prepared) throw new QueuedJobFailedError(SOCKET_ERROR_CODES.server);
+    return prepared;
+  }
+
+  /**
+   * A claimed `media.prepare` job: the preparation made here and stored, so any media process can
+   * use it (a process without the work file rebuilds it from the original). A failure is final.
+   */
+  async runPrepare(lease: MediaJobLease): Promise<void> {
+    const { trackId } = lease.job.payload as { trackId: string };
+    const ids = { jobId: lease.job.id, leaseToken: lease.job.leaseToken, trackId };
+    const fail = (error: string) => this.directory.client.mediaJobs.failPrepare.mutate({ ...ids, error });
+    this.directory.forgetTrack(trackId);
+    const audio = await this.directory.audioInfo(trackId);
+    if (!audio) return void (await fail(SOCKET_ERROR_CODES.notFound));
+    const jobWaiter = {};
+    const leaveOnAbort = () => this.jobs.leave(jobWaiter);
+    lease.signal.addEventListener('abort', leaveOnAbort, { once: true });
+    try {
+      await this.prepareHere(audio, jobWaiter, (state) => lease.progress(state), leaseTagOf(lease.job.leaseToken));
+      const { held } = await this.directory.client.mediaJobs.completePrepare.mutate(ids);
+      if (!held) this.log.warn({ trackId, jobId: lease.job.id }, 'preparation finished after its lease was lost');
+    } catch (error) {
+      if (lease.signal.aborted) return;
+      if (!(error instanceof JobTimeoutError)) this.log.error({ err: error, trackId }, 'preparation failed');
+      await fail(error instanceof JobTimeoutError ? SOCKET_ERROR_CODES.timeout : error instanceof MissingOriginalError ? SOCKET_ERROR_CODES.fileMissing : SOCKET_ERROR_CODES.server);
+    } finally {
+      lease.signal.removeEventListener('abort', leaveOnAbort);
+      this.jobs.leave(jobWaiter);
+    }
+  }
+
+  /**
+   * The preparation, made in this process (a job's own work: a bounce needs it, a `media.prepare`
+   * job is it), run once here however many ask. `tag` names the job in its staged file.
+   */
+  async prepareHere(audio: TTrackAudioInfo, waiter: Waiter, onProgress: (state: TPreparationState) => void, tag?: string): Promise<PreparedTrack> {
+    const fixing = false;
     const styles = await this.directory.enabledStyles();
     const styleKey = styleKeyOf(styles);
     const key = `prepare:${audio.trackId}`;
@@ -181,7 +242,7 @@ export class Mastering {
           );
           const version = `${source.info.originalMtimeMs}:${styleKey}`;
           const stored: StoredPreparation = { version, originalMtimeMs: source.info.originalMtimeMs, styleKey, preparation };
-          const staged = await this.storage.stage(trackKeys(audio.trackId).preparation);
+          const staged = await this.storage.stage(trackKeys(audio.trackId).preparation, tag ? { tag } : {});
           await writeFile(staged.tempPath, JSON.stringify(stored));
           await staged.commit();
           const prepared = { version, workFile: this.workFileOf(source), preparation };
@@ -218,52 +279,22 @@ export class Mastering {
    */
   async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: TBounceProgress) => void): Promise<{ masterId: string }> {
     const { trackId } = audio;
-    // Subscribed before the job exists: a bounce finishing at once is not missed.
-    await Promise.race([this.events.opened(), new Promise((resolve) => setTimeout(resolve, EVENTS_OPEN_WAIT_MS).unref())]);
-    return new Promise((resolve, reject) => {
-      let jobId: string | null = null;
-      const finish = (outcome: () => void) => {
-        off();
-        offReconnect();
-        clearInterval(poll);
-        this.waits.get(waiter)?.delete(cancel);
-        outcome();
-      };
-      const settle = (ticket: MediaJobTicket) => {
-        if (ticket.state === 'done') finish(() => (ticket.masterId ? resolve({ masterId: ticket.masterId }) : reject(new BounceRefusedError(SOCKET_ERROR_CODES.server))));
-        else if (ticket.state === 'failed') finish(() => reject(new BounceRefusedError(ticket.error ?? SOCKET_ERROR_CODES.server)));
-        else if (ticket.position !== null) onProgress({ processed: false, progressInPercent: 0, queuePosition: ticket.position });
-      };
-      const off = this.events.on(bounceTopic(trackId, styleId), (event) => {
-        if (event.type === 'progress') onProgress(event.data as TBounceProgress);
-        else if (event.type === 'done') finish(() => resolve({ masterId: String(event.data?.masterId) }));
-        else if (event.type === 'failed') finish(() => reject(new BounceRefusedError(String(event.data?.error ?? SOCKET_ERROR_CODES.server))));
-      });
-      // Events sent while the stream was down are lost; the job's state is not.
-      const check = () => {
-        if (jobId) this.directory.client.mediaJobs.ticket.query({ jobId, trackId, styleId }).then(settle, () => undefined);
-      };
-      const offReconnect = this.events.onReconnect(check);
-      const poll = setInterval(check, TICKET_POLL_MS);
-      poll.unref();
-      const cancel = () => finish(() => reject(new JobAbortedError()));
-      let waits = this.waits.get(waiter);
-      if (!waits) this.waits.set(waiter, (waits = new Set()));
-      waits.add(cancel);
-      this.directory.client.mediaJobs.enqueueBounce.mutate({ trackId, styleId }).then(
-        (ticket) => {
-          jobId = ticket.jobId;
-          settle(ticket);
-        },
-        (error: unknown) => finish(() => reject(new BounceRefusedError(error instanceof Error && /^[a-z]+\.[\w.]+$/i.test(error.message) ? error.message : SOCKET_ERROR_CODES.server))),
-      );
+    const jobs = this.directory.client.mediaJobs;
+    const { masterId } = await this.waits.wait(waiter, {
+      topic: bounceTopic(trackId, styleId),
+      enqueue: () => jobs.enqueueBounce.mutate({ trackId, styleId }),
+      ticket: (jobId) => jobs.ticket.query({ jobId, trackId, styleId }),
+      onProgress: (data) => onProgress(data as TBounceProgress),
+      onQueued: (queuePosition) => onProgress({ processed: false, progressInPercent: 0, queuePosition }),
+      refusalOf: refusalKeyOf,
     });
+    if (!masterId) throw new QueuedJobFailedError(SOCKET_ERROR_CODES.server);
+    return { masterId };
   }
 
-  /** The waiter (a closed socket) stops waiting for its bounces; the bounces go on. */
+  /** The waiter (a closed socket) stops waiting for its preparations and bounces; the jobs are the queue's. */
   leave(waiter: Waiter): void {
-    for (const cancel of [...(this.waits.get(waiter) ?? [])]) cancel();
-    this.waits.delete(waiter);
+    this.waits.leave(waiter);
   }
 
   /**
@@ -295,7 +326,7 @@ export class Mastering {
     let limit: ReturnType<typeof withTimeout> | null = null;
     try {
       lease.progress({ processed: false, progressInPercent: 0 });
-      const prepared = await this.prepare(audio, jobWaiter, () => undefined);
+      const prepared = await this.prepareHere(audio, jobWaiter, () => undefined, tag);
       const fitted = this.fittedStyle(prepared, styleId);
       if (!fitted) throw new BounceRefusedError('error.styleNotFound');
       // Waiting for a slot of this process does not count toward the time limit.
@@ -379,7 +410,7 @@ export class Mastering {
     if (!checked) {
       checked = this.openVerified(master.path, master.styleId, master.checksum, expectedFrames, `${info.size}:${info.modifiedMs}`);
       this.verified.set(cacheKey, checked);
-      checked.then(() => this.backfillRenditions(master.path!), () => this.verified.delete(cacheKey));
+      checked.then(() => this.backfillRenditions(master.path!, master.masterId), () => this.verified.delete(cacheKey));
       if (this.verified.size > 1000) this.dropVerified(this.verified.keys().next().value!);
     }
     return checked.then(({ file }) => file);
@@ -446,25 +477,40 @@ export class Mastering {
 
   /**
    * A master bounced before the media process made its downloads gets them when it is next played
-   * (its page opens the stream), in the background; the download answers binary.s3File.missing
-   * until then.
+   * (its page opens the stream): a `media.renditions` job of the durable queue, done by any media
+   * process; the download answers binary.s3File.missing until then.
    */
-  private backfillRenditions(masterKey: string): void {
+  private backfillRenditions(masterKey: string, masterId: string): void {
     if (this.backfilling.has(masterKey)) return;
     this.backfilling.add(masterKey);
     void (async () => {
       const sizes = await Promise.all([this.storage.size(renditionKeyOf(masterKey, 0)), this.storage.size(renditionKeyOf(masterKey, 1))]);
-      if (!sizes.some((size) => size === null)) return;
-      // ffmpeg work like a bounce's: it waits for a job slot, in line as a user of its own.
-      const release = await this.scheduler.acquire(BACKFILL_QUEUE, 'bounce', new AbortController().signal);
-      try {
-        await makeRenditions(this.storage, masterKey);
-      } finally {
-        release();
-      }
+      if (sizes.some((size) => size === null)) await this.directory.client.mediaJobs.enqueueRenditions.mutate({ masterId });
     })()
-      .catch((error: unknown) => this.log.warn({ err: error, masterKey }, 'renditions not made'))
+      .catch((error: unknown) => this.log.warn({ err: error, masterKey }, 'renditions not queued'))
       .finally(() => this.backfilling.delete(masterKey));
+  }
+
+  /** A claimed `media.renditions` job: the master's missing downloads, staged under the lease's name. A failed try is retried later. */
+  async runRenditions(lease: MediaJobLease): Promise<void> {
+    const { masterKey } = lease.job.payload as { masterKey: string };
+    const ids = { jobId: lease.job.id, leaseToken: lease.job.leaseToken };
+    let release: (() => void) | null = null;
+    try {
+      const sizes = await Promise.all([this.storage.size(renditionKeyOf(masterKey, 0)), this.storage.size(renditionKeyOf(masterKey, 1))]);
+      if (sizes.some((size) => size === null)) {
+        // ffmpeg work like a bounce's: it waits for a slot of this process, in line as a user of its own.
+        release = await this.scheduler.acquire(RENDITIONS_QUEUE, 'bounce', lease.signal);
+        await makeRenditions(this.storage, masterKey, { signal: lease.signal, tag: leaseTagOf(lease.job.leaseToken) });
+      }
+      await this.directory.client.mediaJobs.complete.mutate(ids);
+    } catch (error) {
+      if (lease.signal.aborted) return;
+      this.log.warn({ err: error, masterKey }, 'renditions not made; tried again later');
+      await this.directory.client.mediaJobs.retry.mutate({ ...ids, error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      release?.();
+    }
   }
 
   forgetTrack(trackId: string): void {

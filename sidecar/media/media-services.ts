@@ -1,5 +1,5 @@
 import type { InternalClient } from '../../src/internal/internal-client.js';
-import { bounceTopic, MEDIA_JOB_KINDS } from '../../src/modules/streaming/index.js';
+import { bounceTopic, MEDIA_JOB_KINDS, prepareTopic } from '../../src/modules/streaming/index.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage } from '../../src/platform/storage/file-storage.js';
 import { ChunkProvider } from './chunk-provider.js';
@@ -69,7 +69,11 @@ export function createMediaServices(options: {
   const worker = new MediaJobWorker(options.internal, events, log, {
     slots: options.jobLimits.slots,
     leaseMs: options.leaseMs,
-    handlers: { [MEDIA_JOB_KINDS.bounce]: { topic: bounceTopicOf, run: (lease) => mastering.runBounce(lease) } },
+    handlers: {
+      [MEDIA_JOB_KINDS.bounce]: { topic: bounceTopicOf, run: (lease) => mastering.runBounce(lease) },
+      [MEDIA_JOB_KINDS.prepare]: { topic: (payload) => prepareTopic((payload as { trackId: string }).trackId), run: (lease) => mastering.runPrepare(lease) },
+      [MEDIA_JOB_KINDS.renditions]: { topic: () => 'renditions', run: (lease) => mastering.runRenditions(lease) },
+    },
   });
   // Half-written files of media processes that died: at start, once their leases have surely run
   // out, then now and then (any process may have died since).

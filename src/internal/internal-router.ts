@@ -28,8 +28,15 @@ import {
   beatMediaJob,
   claimMediaJob,
   completeBounceJob,
+  completePrepareJob,
   enqueueBounce,
+  enqueuePreparation,
+  enqueueRenditions,
+  completeMediaJob,
+  retryMediaJob,
   failBounceJob,
+  failPrepareJob,
+  leavePreparation,
   liveMediaLeases,
   MEDIA_JOB_KINDS,
   mediaJobTicket,
@@ -128,7 +135,16 @@ export const internalRouter = router({
   mediaJobs: router({
     enqueueBounce: publicProcedure.input(ZBounceInput).mutation(({ ctx, input }) => enqueueBounce(ctx, input)),
     /** A waiter's look at its job: after a reconnect of its event stream, and its place in line. */
-    ticket: publicProcedure.input(ZBounceInput.extend({ jobId: z.string() })).query(({ ctx, input }) => mediaJobTicket(ctx, input)),
+    ticket: publicProcedure
+      .input(z.object({ jobId: z.string().regex(/^\d+$/), trackId: z.string(), styleId: z.number().int().optional() }))
+      .query(({ ctx, input }) => mediaJobTicket(ctx, input)),
+    enqueuePreparation: publicProcedure
+      .input(z.object({ trackId: z.string(), version: z.string().max(200) }))
+      .mutation(({ ctx, input }) => enqueuePreparation(ctx, input)),
+    /** A socket waiting for a preparation closed: the last waiter gone, a preparation still in line is dropped. */
+    leavePreparation: publicProcedure.input(z.object({ jobId: z.string().regex(/^\d+$/) })).mutation(({ ctx, input }) => leavePreparation(ctx, input)),
+    completePrepare: publicProcedure.input(ZMediaJobLease.extend({ trackId: z.string() })).mutation(({ ctx, input }) => completePrepareJob(ctx, input)),
+    failPrepare: publicProcedure.input(ZMediaJobLease.extend({ trackId: z.string(), error: z.string().max(200) })).mutation(({ ctx, input }) => failPrepareJob(ctx, input)),
     claim: publicProcedure
       .input(z.object({ kinds: z.array(z.enum(Object.values(MEDIA_JOB_KINDS) as [string, ...string[]])).min(1), leaseMs: z.number().int().min(100).max(3_600_000) }))
       .mutation(({ ctx, input }) => claimMediaJob(ctx, { kinds: input.kinds as (typeof MEDIA_JOB_KINDS)[keyof typeof MEDIA_JOB_KINDS][], leaseMs: input.leaseMs })),
@@ -140,6 +156,10 @@ export const internalRouter = router({
       .input(ZMediaJobLease.merge(ZBounceInput).extend({ error: z.string().max(200), counts: z.boolean() }))
       .mutation(({ ctx, input }) => failBounceJob(ctx, input)),
     release: publicProcedure.input(ZMediaJobLease).mutation(({ ctx, input }) => releaseMediaJob(ctx, input)),
+    /** An older master's missing downloads, made by whichever media process claims the job. */
+    enqueueRenditions: publicProcedure.input(z.object({ masterId: z.uuid() })).mutation(({ ctx, input }) => enqueueRenditions(ctx, input)),
+    complete: publicProcedure.input(ZMediaJobLease).mutation(({ ctx, input }) => completeMediaJob(ctx, input)),
+    retry: publicProcedure.input(ZMediaJobLease.extend({ error: z.string().max(2000) })).mutation(({ ctx, input }) => retryMediaJob(ctx, input)),
     liveLeases: publicProcedure.input(z.object({ tokens: z.array(z.uuid()).max(10_000) })).query(({ ctx, input }) => liveMediaLeases(ctx, input)),
   }),
 });

@@ -5,6 +5,7 @@ import type { StreamTarget } from '../../media/chunk-provider.js';
 import type { MediaServices } from '../../media/media-services.js';
 import { BounceRefusedError, JobTimeoutError, MasterFileBrokenError } from '../../media/mastering.js';
 import { QueueFullError } from '../../media/job-scheduler.js';
+import { QueuedJobFailedError } from '../../media/job-waits.js';
 import { chunkRange } from '../../media/pcm.js';
 import { MissingOriginalError, type TrackSource } from '../../media/track-sources.js';
 import type { SocketSession } from '../session.js';
@@ -13,7 +14,7 @@ import type { SocketSession } from '../session.js';
 export function errorCodeOf(error: unknown): string {
   if (error instanceof MissingOriginalError || error instanceof MasterFileBrokenError) return SOCKET_ERROR_CODES.fileMissing;
   if (error instanceof JobTimeoutError) return SOCKET_ERROR_CODES.timeout;
-  if (error instanceof BounceRefusedError) return error.code;
+  if (error instanceof BounceRefusedError || error instanceof QueuedJobFailedError) return error.code;
   if (error instanceof QueueFullError) return error.message;
   if (error instanceof TRPCClientError && typeof error.message === 'string' && /^[a-z]+\.[\w.]+$/i.test(error.message)) return error.message;
   return SOCKET_ERROR_CODES.server;

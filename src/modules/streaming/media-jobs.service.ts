@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { claimJob, completeJobWith, enqueueJob, extendLease, failJob, heldLeases, jobStatus, LeaseLostError, type ClaimedJob, type JobStatus } from '../../platform/queue/job-queue.js';
+import { claimJob, completeJobWith, countJobWaiter, dropQueuedJob, enqueueJob, liveJobWithKey, queuedJobsOf, retireJobKey, extendLease, failJob, heldLeases, jobStatus, LeaseLostError, type ClaimedJob, type JobStatus } from '../../platform/queue/job-queue.js';
 import * as repo from './streaming.repository.js';
 import { MAX_FAILED_MASTERING_ATTEMPTS, type TRecordMasteredInput } from './streaming.schemas.js';
 import { assertCanBounce, recordMastered, recordMasteringFailure, trackAudioInfo } from './streaming.service.js';
@@ -10,21 +10,36 @@ import { assertCanBounce, recordMastered, recordMasteringFailure, trackAudioInfo
  * the internal API, and its progress and outcome go out as job events to whichever media process
  * holds a waiting socket. The web process owns the queue and the rules; media processes only work.
  */
-export const MEDIA_JOB_KINDS = { bounce: 'media.bounce' } as const;
+export const MEDIA_JOB_KINDS = { bounce: 'media.bounce', prepare: 'media.prepare', renditions: 'media.renditions' } as const;
 export type MediaJobKind = (typeof MEDIA_JOB_KINDS)[keyof typeof MEDIA_JOB_KINDS];
 
 /** The topic every media process hears: new media work is queued (its workers look at once). */
 export const MEDIA_QUEUED_TOPIC = 'media';
 export const bounceTopic = (trackId: string, styleId: number) => `bounce:${trackId}:${styleId}`;
+export const prepareTopic = (trackId: string) => `prepare:${trackId}`;
 
-/** A user waits at the screen for a bounce: it goes before background work of equal standing. */
+/** A user waits at the screen for a bounce: it goes before preparations (whose analysis a user also waits for). */
 const BOUNCE_PRIORITY = 20;
+const PREPARE_PRIORITY = 10;
+/** Nobody waits for an older master's downloads to be made: behind every job a user waits for. */
+const RENDITIONS_PRIORITY = 0;
 /** Tries of a job whose media process died under it (a lost lease); a failure of the work itself is final. */
 const MEDIA_JOB_ATTEMPTS = 4;
 const MEDIA_JOB_BACKOFF_MS = 500;
 /** How the queue marks a job whose every worker died (claimJob's requeue). */
 const LEASE_EXPIRED = 'lease expired';
 const RELEASED = 'released: its media process stopped';
+
+/**
+ * The security issue's cap on media work one user may have waiting (MEDIA_QUEUED_JOBS_PER_USER,
+ * over every media process): a new job past it is refused; joining one already there is not.
+ */
+async function assertRoomInLine(ctx: Pick<ServiceContext, 'db' | 'platform'>, userId: string, key: string): Promise<void> {
+  if (await liveJobWithKey(ctx.db, key)) return;
+  if ((await queuedJobsOf(ctx.db, userId, Object.values(MEDIA_JOB_KINDS))) >= ctx.platform.env.MEDIA_QUEUED_JOBS_PER_USER) {
+    throw new AppError('TOO_MANY_REQUESTS', 'mastering.tooManyJobs');
+  }
+}
 
 export interface MediaJobTicket {
   jobId: string;
@@ -37,10 +52,10 @@ export interface MediaJobTicket {
   error: string | null;
 }
 
-async function ticketOf(ctx: Pick<ServiceContext, 'db'>, jobId: string, trackId: string, styleId: number): Promise<MediaJobTicket> {
+async function ticketOf(ctx: Pick<ServiceContext, 'db'>, jobId: string, trackId: string, styleId?: number): Promise<MediaJobTicket> {
   const status = await jobStatus(ctx.db, jobId, Object.values(MEDIA_JOB_KINDS));
   if (!status) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'job' });
-  const masterId = status.state === 'done' ? ((await repo.findMasterOfStyle(ctx.db, trackId, styleId))?.id ?? null) : null;
+  const masterId = status.state === 'done' && styleId !== undefined ? ((await repo.findMasterOfStyle(ctx.db, trackId, styleId))?.id ?? null) : null;
   return { jobId, state: status.state, position: status.position, masterId, error: status.state === 'failed' ? (status.lastError ?? 'global.error.server') : null };
 }
 
@@ -59,12 +74,14 @@ export async function enqueueBounce(ctx: Pick<ServiceContext, 'db' | 'platform'>
   const masters = await repo.findMastersOfTrack(ctx.db, input.trackId);
   const styled = masters.find((m) => m.style_id === input.styleId);
   const attempts = styled?.failed_mastering_attempts ?? masters.find((m) => m.style_id === null)?.failed_mastering_attempts ?? 0;
+  const key = `${MEDIA_JOB_KINDS.bounce}:${input.trackId}:${input.styleId}:${original.modifiedMs}:${styled?.checksum ?? 'none'}:${attempts}`;
+  await assertRoomInLine(ctx, audio.ownerId, key);
   const { id, created } = await enqueueJob(ctx.db, {
     kind: MEDIA_JOB_KINDS.bounce,
     payload: { trackId: input.trackId, styleId: input.styleId },
     userId: audio.ownerId,
     priority: BOUNCE_PRIORITY,
-    idempotencyKey: `${MEDIA_JOB_KINDS.bounce}:${input.trackId}:${input.styleId}:${original.modifiedMs}:${styled?.checksum ?? 'none'}:${attempts}`,
+    idempotencyKey: key,
     maxAttempts: MEDIA_JOB_ATTEMPTS,
     backoffMs: MEDIA_JOB_BACKOFF_MS,
   });
@@ -79,13 +96,14 @@ export async function enqueueBounce(ctx: Pick<ServiceContext, 'db' | 'platform'>
   return ticket;
 }
 
-export function mediaJobTicket(ctx: Pick<ServiceContext, 'db'>, input: { jobId: string; trackId: string; styleId: number }): Promise<MediaJobTicket> {
+export function mediaJobTicket(ctx: Pick<ServiceContext, 'db'>, input: { jobId: string; trackId: string; styleId?: number | undefined }): Promise<MediaJobTicket> {
   return ticketOf(ctx, input.jobId, input.trackId, input.styleId);
 }
 
 /** The next media job for a media process with a free slot, under the per-user caps of every process together. */
 export function claimMediaJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { kinds: MediaJobKind[]; leaseMs: number }): Promise<ClaimedJob | null> {
-  return claimJob(ctx.db, { kinds: input.kinds, leaseMs: input.leaseMs, limits: { [MEDIA_JOB_KINDS.bounce]: { perUser: ctx.platform.env.MEDIA_BOUNCES_PER_USER } } });
+  const limits = { [MEDIA_JOB_KINDS.bounce]: { perUser: ctx.platform.env.MEDIA_BOUNCES_PER_USER }, [MEDIA_JOB_KINDS.prepare]: { perUser: 1 } };
+  return claimJob(ctx.db, { kinds: input.kinds, leaseMs: input.leaseMs, limits });
 }
 
 export interface MediaJobLease {
@@ -146,4 +164,100 @@ export async function releaseMediaJob(ctx: Pick<ServiceContext, 'db' | 'platform
 /** Of these lease tokens (named in half-written files), those whose job still runs: its files are not orphans. */
 export async function liveMediaLeases(ctx: Pick<ServiceContext, 'db'>, input: { tokens: string[] }): Promise<string[]> {
   return heldLeases(ctx.db, input.tokens);
+}
+
+/**
+ * Puts the track's preparation (for the enabled styles: `version` names the original and the
+ * styles) on the queue, or joins the one there, counting its waiters. A failed one is kept for
+ * inspection under another key and a new one queued.
+ */
+export async function enqueuePreparation(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { trackId: string; version: string }): Promise<MediaJobTicket> {
+  const audio = await trackAudioInfo(ctx, { trackId: input.trackId });
+  if (!audio) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'track' });
+  const key = `${MEDIA_JOB_KINDS.prepare}:${input.trackId}:${input.version}`;
+  await assertRoomInLine(ctx, audio.ownerId, key);
+  const { id, created } = await enqueueJob(ctx.db, {
+    kind: MEDIA_JOB_KINDS.prepare,
+    payload: { trackId: input.trackId, version: input.version, waiters: 1 },
+    userId: audio.ownerId,
+    priority: PREPARE_PRIORITY,
+    idempotencyKey: key,
+    maxAttempts: MEDIA_JOB_ATTEMPTS,
+    backoffMs: MEDIA_JOB_BACKOFF_MS,
+  });
+  if (created) await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
+  else await countJobWaiter(ctx.db, id, 1);
+  const ticket = await ticketOf(ctx, id, input.trackId);
+  if (ticket.state !== 'failed') return ticket;
+  await retireJobKey(ctx.db, id);
+  return enqueuePreparation(ctx, input);
+}
+
+/**
+ * A waiter of a preparation left (its socket closed). The last one gone, a preparation still in
+ * line is dropped (nobody waits for its work, issue 10); one already running finishes, since its
+ * result is stored for the next asker.
+ */
+export async function leavePreparation(ctx: Pick<ServiceContext, 'db'>, input: { jobId: string }): Promise<{ cancelled: boolean }> {
+  const waiters = await countJobWaiter(ctx.db, input.jobId, -1);
+  if (waiters === null || waiters > 0) return { cancelled: false };
+  return { cancelled: await dropQueuedJob(ctx.db, input.jobId) };
+}
+
+/** A finished preparation (its fitted parameters are in storage, tracks/<id>/preparation.json): the waiters load them. */
+export async function completePrepareJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: MediaJobLease & { trackId: string }): Promise<{ held: boolean }> {
+  try {
+    await completeJobWith(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, async () => undefined);
+  } catch (error) {
+    if (error instanceof LeaseLostError) return { held: false };
+    throw error;
+  }
+  await ctx.platform.events.publish({ topic: prepareTopic(input.trackId), type: 'done' });
+  return { held: true };
+}
+
+/** A preparation that failed for good (the engine failed or ran out of time): its waiters hear the error's key. */
+export async function failPrepareJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: MediaJobLease & { trackId: string; error: string }): Promise<{ held: boolean }> {
+  const state = await failJob(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, input.error, undefined, { retry: false });
+  if (state === 'lease lost') return { held: false };
+  await ctx.platform.events.publish({ topic: prepareTopic(input.trackId), type: 'failed', data: { error: input.error } });
+  return { held: true };
+}
+
+/**
+ * The downloads (MP3, 16-bit) of a master bounced before the media process made them at bounce:
+ * one job per master file (path and checksum), done by any media process. The master must be the
+ * track owner's stored one; null when there is nothing to make them from.
+ */
+export async function enqueueRenditions(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { masterId: string }): Promise<{ jobId: string } | null> {
+  const master = await repo.findMasterById(ctx.db, input.masterId);
+  if (!master?.path || !master.checksum) return null;
+  const owner = await repo.findTrackOwner(ctx.db, master.track_id);
+  const { id, created } = await enqueueJob(ctx.db, {
+    kind: MEDIA_JOB_KINDS.renditions,
+    payload: { masterKey: master.path },
+    userId: owner?.user_id ?? null,
+    priority: RENDITIONS_PRIORITY,
+    idempotencyKey: `${MEDIA_JOB_KINDS.renditions}:${master.path}:${master.checksum}`,
+    maxAttempts: MEDIA_JOB_ATTEMPTS,
+    backoffMs: 5_000,
+  });
+  if (created) await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
+  return { jobId: id };
+}
+
+/** Downloads made (nobody waits on them: no event). */
+export async function completeMediaJob(ctx: Pick<ServiceContext, 'db'>, input: MediaJobLease): Promise<{ held: boolean }> {
+  try {
+    await completeJobWith(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, async () => undefined);
+    return { held: true };
+  } catch (error) {
+    if (error instanceof LeaseLostError) return { held: false };
+    throw error;
+  }
+}
+
+/** A try of background media work failed: tried again after its back-off, failed for good after its attempts. */
+export async function retryMediaJob(ctx: Pick<ServiceContext, 'db'>, input: MediaJobLease & { error: string }): Promise<{ state: string }> {
+  return { state: await failJob(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, input.error) };
 }

@@ -89,7 +89,8 @@ export async function enqueueJob(db: Database | Transaction<DB>, job: NewJob): P
 
 /**
  * Takes the next job for these kinds, or null. The order: priority, then the user with the fewest
- * running jobs (over all kinds), then the oldest job. A kind at its global cap, and a user at a
+ * running jobs (over all kinds), then the user served least recently (never first: round robin,
+ * so a user's second job waits behind another user's first), then the oldest job. A kind at its global cap, and a user at a
  * kind's per-user cap, are passed over. Expired leases are returned to the queue first.
  */
 export async function claimJob(db: Database, options: ClaimOptions): Promise<ClaimedJob | null> {
@@ -115,9 +116,11 @@ export async function claimJob(db: Database, options: ClaimOptions): Promise<Cla
       SELECT j.id FROM jobs j
       LEFT JOIN (SELECT user_id, count(*) AS n FROM jobs WHERE state = 'running' AND user_id IS NOT NULL GROUP BY user_id) r
         ON r.user_id = j.user_id
+      LEFT JOIN (SELECT user_id, max(updated_at) AS at FROM jobs WHERE state IN ('running', 'done', 'failed') AND user_id IS NOT NULL GROUP BY user_id) s
+        ON s.user_id = j.user_id
       WHERE j.state = 'queued' AND j.run_after <= ${at} AND j.kind IN (${sql.join(open)})
         ${pairs.length > 0 ? sql`AND ${sql.join(pairs, sql` AND `)}` : sql``}
-      ORDER BY j.priority DESC, coalesce(r.n, 0), j.created_at, j.id
+      ORDER BY j.priority DESC, coalesce(r.n, 0), s.at NULLS FIRST, j.created_at, j.id
       LIMIT 1
       FOR UPDATE OF j SKIP LOCKED`.execute(tx);
     const id = candidate.rows[0]?.id;
@@ -299,4 +302,50 @@ export async function heldLeases(db: Database, tokens: readonly string[], now?: 
     .where('locked_until', '>=', clock(now))
     .execute();
   return rows.flatMap((r) => (r.lease_token ? [r.lease_token] : []));
+}
+
+/** Adds `delta` to a job's count of waiters (kept in its payload by whoever counts them); the count after, or null when the job is gone. */
+export async function countJobWaiter(db: Database, jobId: string, delta: number): Promise<number | null> {
+  const row = await db
+    .updateTable('jobs')
+    .set({ payload: sql`jsonb_set(payload, '{waiters}', to_jsonb(coalesce((payload->>'waiters')::int, 0) + ${delta}::int))` })
+    .where('id', '=', jobId)
+    .where('state', 'in', ['queued', 'running'])
+    .returning(sql<number>`(payload->>'waiters')::int`.as('waiters'))
+    .executeTakeFirst();
+  return row ? row.waiters : null;
+}
+
+/** Drops a job still in line (never run: nothing of it to keep); false when it has started or is gone. */
+export async function dropQueuedJob(db: Database, jobId: string): Promise<boolean> {
+  const result = await db.deleteFrom('jobs').where('id', '=', jobId).where('state', '=', 'queued').executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Frees a finished job's idempotency key (it stays for inspection under a key of its own) so the work can be queued anew. */
+export async function retireJobKey(db: Database, jobId: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ idempotency_key: sql`idempotency_key || ':retired:' || id::text` })
+    .where('id', '=', jobId)
+    .where('state', 'in', ['done', 'failed'])
+    .execute();
+}
+
+/** Whether a job waits or runs under this key (an enqueue with it joins that job instead of adding one). */
+export async function liveJobWithKey(db: Database, idempotencyKey: string): Promise<boolean> {
+  const row = await db.selectFrom('jobs').select('id').where('idempotency_key', '=', idempotencyKey).where('state', 'in', ['queued', 'running']).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The user's jobs of these kinds still in line (not yet claimed). */
+export async function queuedJobsOf(db: Database, userId: string, kinds: readonly string[]): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', userId)
+    .where('state', '=', 'queued')
+    .where('kind', 'in', kinds)
+    .executeTakeFirstOrThrow();
+  return row.n;
 }

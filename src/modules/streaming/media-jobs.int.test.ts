@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { JobEvent } from '../../platform/queue/job-events.js';
+import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import {
+  claimMediaJob,
+  completeBounceJob,
+  enqueueBounce,
+  enqueuePreparation,
+  failBounceJob,
+  leavePreparation,
+  MEDIA_JOB_KINDS,
+} from './media-jobs.service.js';
+
+/**
+ * The web process's side of the media jobs (issue 17): what the media processes ask of it through
+ * the internal API, on the real queue (PGlite or PostgreSQL) with its events.
+ */
+describe('media jobs on the durable queue', () => {
+  let platform: TestPlatform;
+  const heard: JobEvent[] = [];
+
+  beforeAll(async () => {
+    platform = await createTestPlatform();
+    platform.events.subscribe((event) => heard.push(event));
+  });
+  afterAll(() => platform.close());
+  // Each test claims from an empty queue: another test's jobs never answer its claims.
+  beforeEach(async () => void (await platform.db.deleteFrom('jobs').execute()));
+
+  async function newTrack(ownerId?: string) {
+    const user = ownerId
+      ? { id: ownerId }
+      : await platform.db.insertInto('users').values({ email: `${randomUUID()}@example.com`, password_hash: 'x', email_confirmed_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+    const trackId = randomUUID();
+    const key = `tracks/${trackId}/original.wav`;
+    await platform.storage.write(key, Readable.from([Buffer.alloc(1044)]));
+    await platform.db
+      .insertInto('tracks')
+      .values({ id: trackId, user_id: user.id, name: 'T', path: key, file_name: 't.wav', sample_rate: 44100, channels: 2, bits_per_sample: 16, sample_format: 'int', byte_length: 1044, data_offset: 44, data_bytes: 1000 })
+      .execute();
+    await platform.db.insertInto('masters').values({ track_id: trackId, user_id: user.id }).execute();
+    return { trackId, userId: user.id };
+  }
+  const styleId = async () => (await platform.db.selectFrom('styles').select('id').where('enabled', '=', true).orderBy('style_index').executeTakeFirstOrThrow()).id;
+  const ctx = () => platform.contextFor(null);
+  const jobRow = (id: string) => platform.db.selectFrom('jobs').select(['state', 'attempts', 'payload']).where('id', '=', id).executeTakeFirst();
+  const measurements = { lufs: -9, truePeak: -1, frames: 100, channels: 2, sampleRate: 44100 };
+
+  it('when a bounce is asked twice, then it is one job; its completion records the master and tells the waiters, and a worker that lost its lease records nothing', async () => {
+    const track = await newTrack();
+    const style = await styleId();
+    const first = await enqueueBounce(ctx(), { trackId: track.trackId, styleId: style });
+    const again = await enqueueBounce(ctx(), { trackId: track.trackId, styleId: style });
+    expect(again.jobId).toBe(first.jobId);
+    expect(first).toMatchObject({ state: 'queued', position: 1 });
+    // On PostgreSQL the event comes back through LISTEN, a moment later.
+    await expect.poll(() => heard.some((e) => e.topic === 'media' && e.type === 'queued')).toBe(true);
+
+    const dead = await claimMediaJob(ctx(), { kinds: [MEDIA_JOB_KINDS.bounce], leaseMs: 50 });
+    expect(dead).toMatchObject({ id: first.jobId, userId: track.userId, payload: { trackId: track.trackId, styleId: style } });
+    // The first worker's lease runs out: the job is taken again (after its short back-off).
+    let taken = null;
+    for (let tries = 0; !taken && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      taken = await claimMediaJob(ctx(), { kinds: [MEDIA_JOB_KINDS.bounce], leaseMs: 60_000 });
+    }
+    expect(taken?.id).toBe(first.jobId);
+
+    const master = { trackId: track.trackId, styleId: style, path: `tracks/${track.trackId}/masters/style-${style}.wav`, checksum: 'a'.repeat(64), measurements, fileBytes: 10 };
+    expect(await completeBounceJob(ctx(), { jobId: dead!.id, leaseToken: dead!.leaseToken, master })).toBeNull();
+    expect(await platform.db.selectFrom('masters').select('id').where('track_id', '=', track.trackId).where('style_id', '=', style).executeTakeFirst()).toBeUndefined();
+
+    const recorded = await completeBounceJob(ctx(), { jobId: taken!.id, leaseToken: taken!.leaseToken, master });
+    expect(recorded?.masterId).toBeTruthy();
+    expect(await jobRow(first.jobId)).toMatchObject({ state: 'done', attempts: 2 });
+    await expect.poll(() => heard).toContainEqual({ topic: `bounce:${track.trackId}:${style}`, type: 'done', data: { masterId: recorded!.masterId } });
+    // A bounce asked after it is a new job (the master's file is part of its key).
+    expect((await enqueueBounce(ctx(), { trackId: track.trackId, styleId: style })).jobId).not.toBe(first.jobId);
+  });
+
+  it('when a bounce fails, then the attempt is counted with the failure and the third is refused at once', async () => {
+    const track = await newTrack();
+    const style = await styleId();
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const ticket = await enqueueBounce(ctx(), { trackId: track.trackId, styleId: style });
+      const job = await claimMediaJob(ctx(), { kinds: [MEDIA_JOB_KINDS.bounce], leaseMs: 60_000 });
+      expect(job?.id).toBe(ticket.jobId);
+      const failed = await failBounceJob(ctx(), { jobId: job!.id, leaseToken: job!.leaseToken, trackId: track.trackId, styleId: style, error: 'binary.creation.timeout', counts: true });
+      expect(failed.error).toBe(attempt < 3 ? 'binary.creation.timeout' : 'mastering.maxFailedAttemptsReached');
+      expect(await jobRow(job!.id)).toMatchObject({ state: 'failed' });
+    }
+    await expect(enqueueBounce(ctx(), { trackId: track.trackId, styleId: style })).rejects.toThrow('mastering.maxFailedAttemptsReached');
+  });
+
+  it('when every waiter of a queued preparation leaves, then it is dropped; a running one stays and finishes', async () => {
+    const track = await newTrack();
+    const version = '1:abc';
+    const first = await enqueuePreparation(ctx(), { trackId: track.trackId, version });
+    const second = await enqueuePreparation(ctx(), { trackId: track.trackId, version });
+    expect(second.jobId).toBe(first.jobId);
+    expect(await leavePreparation(ctx(), { jobId: first.jobId })).toEqual({ cancelled: false });
+    expect(await jobRow(first.jobId)).toMatchObject({ state: 'queued' });
+    expect(await leavePreparation(ctx(), { jobId: first.jobId })).toEqual({ cancelled: true });
+    expect(await jobRow(first.jobId)).toBeUndefined();
+
+    // Asked again: a new job, claimed, then left by its only waiter: it runs on.
+    const running = await enqueuePreparation(ctx(), { trackId: track.trackId, version });
+    const job = await claimMediaJob(ctx(), { kinds: [MEDIA_JOB_KINDS.prepare], leaseMs: 60_000 });
+    expect(job?.id).toBe(running.jobId);
+    expect(await leavePreparation(ctx(), { jobId: running.jobId })).toEqual({ cancelled: false });
+    expect(await jobRow(running.jobId)).toMatchObject({ state: 'running' });
+  });
+
+  it('when one user asks for two preparations and another for one, then one of a user runs at a time and the other user is next', async () => {
+    const a1 = await newTrack();
+    const a2 = await newTrack(a1.userId);
+    const b = await newTrack();
+    const queued = [await enqueuePreparation(ctx(), { trackId: a1.trackId, version: 'v' }), await enqueuePreparation(ctx(), { trackId: a2.trackId, version: 'v' }), await enqueuePreparation(ctx(), { trackId: b.trackId, version: 'v' })];
+    const kinds = [MEDIA_JOB_KINDS.prepare];
+    const firstTwo = [await claimMediaJob(ctx(), { kinds, leaseMs: 60_000 }), await claimMediaJob(ctx(), { kinds, leaseMs: 60_000 })];
+    expect(firstTwo.map((j) => j?.id)).toEqual([queued[0]!.jobId, queued[2]!.jobId]);
+    // a2 waits for a1: one preparation per user at a time.
+    expect(await claimMediaJob(ctx(), { kinds, leaseMs: 60_000 })).toBeNull();
+  });
+
+  it('when a user has as many media jobs in line as allowed, then a new one is refused and joining one there is not', async () => {
+    const first = await newTrack();
+    const tracks = [first];
+    for (let i = 1; i <= platform.env.MEDIA_QUEUED_JOBS_PER_USER; i++) tracks.push(await newTrack(first.userId));
+    for (const track of tracks.slice(0, -1)) await enqueuePreparation(ctx(), { trackId: track.trackId, version: 'v' });
+    await expect(enqueuePreparation(ctx(), { trackId: tracks.at(-1)!.trackId, version: 'v' })).rejects.toThrow('mastering.tooManyJobs');
+    await expect(enqueueBounce(ctx(), { trackId: first.trackId, styleId: await styleId() })).rejects.toThrow('mastering.tooManyJobs');
+    expect((await enqueuePreparation(ctx(), { trackId: first.trackId, version: 'v' })).state).toBe('queued');
+  });
+});
