@@ -22,7 +22,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { musicLike } from '../sidecar/engine/testing/signals.js';
@@ -45,7 +45,7 @@ import {
   type ClusterProcess,
 } from './lib/scale-cluster.js';
 import { Listener, percentile, type ListenTarget } from './lib/scale-listeners.js';
-import { startScaleProxy, type Backend, type ScaleProxy } from './lib/scale-proxy.js';
+import { CONTROL_PATH, type Backend } from './lib/scale-proxy.js';
 import { startMetricsSampler } from './lib/scale-metrics.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
@@ -130,11 +130,10 @@ async function main(): Promise<boolean> {
   const database = await createBenchDatabase(ADMIN_URL);
   dropDatabase = database.drop;
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
-  let proxy: ScaleProxy | null = null;
   const sampler = { stop: () => {} } as { stop(): void };
   let clean = false;
   try {
-    const ports = { webA: await freePort(), webB: await freePort(), internalA: await freePort(), internalB: await freePort(), mediaA: await freePort(), mediaB: await freePort() };
+    const ports = { webA: await freePort(), webB: await freePort(), internalA: await freePort(), internalB: await freePort(), mediaA: await freePort(), mediaB: await freePort(), proxy: await freePort() };
     const web: Backend[] = [
       { name: 'web-a', port: ports.webA, down: false },
       { name: 'web-b', port: ports.webB, down: false },
@@ -143,7 +142,10 @@ async function main(): Promise<boolean> {
       { name: 'media-a', port: ports.mediaA, down: false },
       { name: 'media-b', port: ports.mediaB, down: false },
     ];
-    proxy = await startScaleProxy({ web, media });
+    const proxyProcess = await startClusterProcess('proxy', 'scripts/lib/scale-proxy-main.ts', ports.proxy, `${CONTROL_PATH}/counts`, {
+      BENCH_PROXY: JSON.stringify({ port: ports.proxy, web, media }),
+    });
+    const proxy = proxyOf(ports.proxy);
     const base = `http://127.0.0.1:${proxy.port}`;
     const mediaUrl = `ws://127.0.0.1:${proxy.port}/ws`;
     const metricsToken = randomBytes(24).toString('hex');
@@ -187,7 +189,7 @@ async function main(): Promise<boolean> {
     const users: User[] = await Promise.all(
       Array.from({ length: USERS }, async (_, index) => {
         const email = `bench${index}@example.com`;
-        const api = apiClient(proxy!.port, `127.0.0.${10 + index}`);
+        const api = apiClient(proxy.port, `127.0.0.${10 + index}`);
         await api('POST', '/api/auth/register', { form: { email, password: PASSWORD, firstName: 'Bench', lastName: `User ${index}` } });
         const link = await lastLinkTo(path.join(dataDir, 'outbox'), email, 'verify-email');
         await api('POST', '/api/auth/verify-email', { form: { verifyToken: link.token } });
@@ -225,9 +227,10 @@ async function main(): Promise<boolean> {
     if (mastered.length === 0) throw new Error('no track was mastered: nothing to listen to');
 
     // 3. Listeners stream the masters: alone, then while every user bounces a second style.
-    const alone = await listenFor(mastered, mediaUrl);
+    const everyProcess = [webA, webB, mediaA!, mediaB!, proxyProcess];
+    const alone = await listenFor(mastered, mediaUrl, everyProcess);
     const secondRoundPromise = Promise.all(mastered.map((user) => attempt(() => bounce(user, styles[(user.index + 1) % styles.length]!))));
-    const streamFigures = await listenFor(mastered, mediaUrl);
+    const streamFigures = await listenFor(mastered, mediaUrl, everyProcess);
     const second = (await secondRoundPromise).flatMap((t) => (t ? [t] : []));
 
     // 4. The kill test.
@@ -249,7 +252,7 @@ async function main(): Promise<boolean> {
       streaming: alone,
       streamingWhileBouncing: streamFigures,
       queueMetrics: queue,
-      proxy: proxy.counts(),
+      proxy: await proxy.counts(),
       kill: kill.figures,
     };
     say('');
@@ -262,6 +265,7 @@ async function main(): Promise<boolean> {
       say(`${what.padEnd(21)}${f.held}/${LISTENERS} listeners held (errors ${f.errors}, asked for and not arrived at the end ${f.outstandingAtEnd})`);
       say(`  throughput         ${f.chunksPerSecond} chunks/s, ${f.mbPerSecond} MB/s (${f.chunks} chunks in ${f.seconds} s; real time needs ${LISTENERS} chunks/s)`);
       say(`  chunk latency      p50 ${f.latencyMs.p50} ms, p99 ${f.latencyMs.p99} ms (max ${f.latencyMs.max} ms); steady p50 ${f.steadyLatencyMs.p50} ms, p99 ${f.steadyLatencyMs.p99} ms (after each listener's opening 8-chunk burst)`);
+      say(`  CPU (% of a core)  ${Object.entries(f.cpuPercent).map(([name, pct]) => `${name} ${pct}`).join(', ')} (${availableParallelism()} cores)`);
     }
     say(`queue (web /metrics) ${Object.keys(queue).length === 0 ? 'no job_queue_* samples' : Object.entries(queue).map(([kind, q]) => `${kind}: max waiting ${q.maxWaiting}, max oldest age ${q.maxOldestAgeSeconds} s`).join('; ')}`);
     say(`proxy                upgrades ${JSON.stringify(figures.proxy.upgrades)}, requests ${JSON.stringify(figures.proxy.requests)}`);
@@ -277,7 +281,6 @@ async function main(): Promise<boolean> {
     // What the processes logged (warnings and errors: LOG_LEVEL=warn) tells why something failed.
     if (!clean) for (const { name, output } of clusterOutputs()) say(`--- ${name} (last lines)\n${output.split('\n').slice(-15).join('\n')}`);
     await stopAll();
-    await proxy?.close();
     await db.end();
     await database.drop();
     dropDatabase = null;
@@ -286,7 +289,7 @@ async function main(): Promise<boolean> {
 }
 
 /** BENCH_LISTENERS listeners of the users' first masters through the proxy, at real-time pace for BENCH_SECONDS. */
-async function listenFor(mastered: User[], mediaUrl: string) {
+async function listenFor(mastered: User[], mediaUrl: string, processes: ClusterProcess[]) {
   const totalChunks = Math.ceil((TRACK_SECONDS * 44100) / CHUNK_FRAMES);
   const listeners: Listener[] = [];
   for (let n = 0; n < LISTENERS; n++) {
@@ -298,6 +301,9 @@ async function listenFor(mastered: User[], mediaUrl: string) {
   }
   await Promise.all(listeners.map((l) => l.start()));
   const started = performance.now();
+  const ticksOf = (proc: ClusterProcess) => cpuTicks(proc.pid) + descendantsOf(proc.pid).reduce((sum, d) => sum + cpuTicks(d.pid), 0);
+  const ticksBefore = processes.map(ticksOf);
+  const benchBefore = process.cpuUsage();
   const tick = setInterval(() => {
     const now = performance.now();
     for (const l of listeners) l.tick(now);
@@ -305,6 +311,10 @@ async function listenFor(mastered: User[], mediaUrl: string) {
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
   clearInterval(tick);
   const seconds = (performance.now() - started) / 1000;
+  // Share of one core over the listening: /proc ticks are 1/100 s.
+  const cpuPercent = Object.fromEntries(processes.map((proc, i) => [proc.name, Math.round((ticksOf(proc) - ticksBefore[i]!) / seconds)]));
+  const benchCpu = process.cpuUsage(benchBefore);
+  cpuPercent['bench clients'] = Math.round(((benchCpu.user + benchCpu.system) / 1e6 / seconds) * 100);
   const latencies = listeners.flatMap((l) => l.latencies);
   const steady = listeners.flatMap((l) => l.steadyLatencies);
   const chunks = listeners.reduce((sum, l) => sum + l.chunks, 0);
@@ -320,16 +330,33 @@ async function listenFor(mastered: User[], mediaUrl: string) {
     steadyLatencyMs: { p50: p(steady, 50), p99: p(steady, 99) },
     outstandingAtEnd: listeners.reduce((sum, l) => sum + l.outstanding(), 0),
     errors: listeners.reduce((sum, l) => sum + l.errors, 0),
+    cpuPercent,
   };
   for (const l of listeners) l.stop();
   return figures;
+}
+
+/** The bench's questions to its proxy process: where a client's socket went, what it counted. */
+interface ProxyHandle {
+  port: number;
+  backendOf(clientPort: number | undefined): Promise<string | undefined>;
+  counts(): Promise<{ upgrades: Record<string, number>; refused: Record<string, number>; requests: Record<string, number> }>;
+}
+
+function proxyOf(port: number): ProxyHandle {
+  const ask = async <T>(path: string): Promise<T> => (await (await fetch(`http://127.0.0.1:${port}${CONTROL_PATH}${path}`)).json()) as T;
+  return {
+    port,
+    backendOf: async (clientPort) => (clientPort === undefined ? undefined : ((await ask<{ backend: string | null }>(`/backend?port=${clientPort}`)).backend ?? undefined)),
+    counts: () => ask('/counts'),
+  };
 }
 
 interface KillContext {
   users: User[];
   styles: { id: number; styleIndex: number }[];
   mediaProcesses: ClusterProcess[];
-  proxy: ScaleProxy;
+  proxy: ProxyHandle;
   mediaUrl: string;
   dataDir: string;
   db: pg.Pool;
@@ -385,10 +412,11 @@ async function killTest(ctx: KillContext): Promise<{ pass: boolean; lines: strin
   await owner.socket.until((m) => m.event === 'bounce-progress' && Number(m.payload.progressInPercent) >= 5 && m.payload.processed !== true, 'bounce under way', 300_000, from);
   const { proc: victim, how } = await workerOf(ctx.mediaProcesses, owner.trackId);
   const survivor = ctx.mediaProcesses.find((proc) => proc !== victim)!;
-  const socketBackend = ctx.proxy.backendOfClientPort(owner.socket.localPort ?? -1);
+  const socketBackend = await ctx.proxy.backendOf(owner.socket.localPort);
   const children = descendantsOf(victim.pid);
   const progressAtKill = owner.socket.messages.filter((m) => m.event === 'bounce-progress').at(-1)?.payload.progressInPercent;
-  const listenersOnVictim = listeners.filter((l) => ctx.proxy.backendOfClientPort(l.socket?.localPort ?? -1) === victim.name);
+  const backends = await Promise.all(listeners.map((l) => ctx.proxy.backendOf(l.socket?.localPort)));
+  const listenersOnVictim = listeners.filter((_, i) => backends[i] === victim.name);
   process.kill(victim.pid, 'SIGKILL');
   const killedAt = performance.now();
   lines.push(`kill test            ${victim.name} (pid ${victim.pid}, ${children.length} child processes) killed at bounce progress ${String(progressAtKill)} % (found as ${how}); the user's socket was on ${socketBackend ?? '?'}`);
@@ -416,7 +444,7 @@ async function killTest(ctx: KillContext): Promise<{ pass: boolean; lines: strin
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
       socket = await SocketClient.open(ctx.mediaUrl);
-      reconnectedTo = ctx.proxy.backendOfClientPort(socket.localPort ?? -1);
+      reconnectedTo = await ctx.proxy.backendOf(socket.localPort);
       start = 0;
       socket.send('end-mastering', owner.token, { trackId: owner.trackId, styleId: style.id });
     }

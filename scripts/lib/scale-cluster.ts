@@ -9,7 +9,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** A web or media process of the bench, in a process group of its own (its ffmpeg children with it). */
 export interface ClusterProcess {
   name: string;
-  entry: 'src/server.ts' | 'sidecar/main.ts';
+  /** The entry point run with tsx (src/server.ts, sidecar/main.ts, the bench's proxy). */
+  entry: string;
   child: ChildProcess;
   pid: number;
   port: number;

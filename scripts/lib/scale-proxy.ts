@@ -17,6 +17,9 @@ export interface ScaleProxy {
   close(): Promise<void>;
 }
 
+/** Requests under this path are the bench's questions to the proxy, not forwarded. */
+export const CONTROL_PATH = '/__bench-proxy';
+
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
 
 /** Round-robin over the backends not known to be down; all of them when every one looks down. */
@@ -45,7 +48,7 @@ const forwardedFor = (req: IncomingMessage) => {
  * connection is marked down and the next one is tried, as a health-checking balancer does; an
  * upgraded socket whose backend dies is closed, so its client reconnects through the proxy.
  */
-export async function startScaleProxy(options: { web: Backend[]; media: Backend[] }): Promise<ScaleProxy> {
+export async function startScaleProxy(options: { web: Backend[]; media: Backend[]; port?: number }): Promise<ScaleProxy> {
   const nextWeb = roundRobin(options.web);
   const nextMedia = roundRobin(options.media);
   const clientBackends = new Map<number, string>();
@@ -55,6 +58,13 @@ export async function startScaleProxy(options: { web: Backend[]; media: Backend[
   const sockets = new Set<Socket>();
 
   const server: Server = createServer((req, res) => {
+    // The bench asks the proxy (its own process) where a socket went and what it counted.
+    if (req.url?.startsWith(CONTROL_PATH)) {
+      const url = new URL(req.url, 'http://proxy');
+      const answer = url.pathname === `${CONTROL_PATH}/backend` ? { backend: clientBackends.get(Number(url.searchParams.get('port'))) ?? null } : { upgrades, refused, requests };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      return;
+    }
     const tried = new Set<string>();
     // Bodies are streamed, not buffered: a request is retried on another backend only when the
     // first refused the connection, before any byte of the body was read.
@@ -142,7 +152,7 @@ export async function startScaleProxy(options: { web: Backend[]; media: Backend[
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   return {
     port: (server.address() as AddressInfo).port,
