@@ -161,7 +161,7 @@ async function main(): Promise<boolean> {
       PUBLIC_URL: base,
       MEDIA_PUBLIC_URL: mediaUrl,
       MEDIA_JOB_LEASE_S: String(MEDIA_LEASE_S),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     };
     say(`database ${database.name}, storage ${dataDir}/storage, proxy on ${base}`);
     const started = performance.now();
@@ -279,7 +279,7 @@ async function main(): Promise<boolean> {
   } finally {
     sampler.stop();
     // What the processes logged (warnings and errors: LOG_LEVEL=warn) tells why something failed.
-    if (!clean) for (const { name, output } of clusterOutputs()) say(`--- ${name} (last lines)\n${output.split('\n').slice(-15).join('\n')}`);
+    if (!clean) for (const { name, output } of clusterOutputs()) say(`--- ${name} (last lines)\n${output.split('\n').slice(-(Number(process.env.BENCH_LOG_LINES ?? 15))).join('\n')}`);
     await stopAll();
     await db.end();
     await database.drop();

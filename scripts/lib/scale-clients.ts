@@ -36,13 +36,21 @@ export function apiClient(proxyPort: number, localAddress: string) {
     }
     if (body) headers['content-length'] = String(body.length);
     const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: proxyPort, localAddress, method, path, headers }, (res) => {
+      let answered = false;
+      // A connection per request: a kept-alive one the proxy closes after 5 s idle could be
+      // closed just as the next request is written on it (EPIPE), a race of the client, not the product.
+      const req = request({ host: '127.0.0.1', port: proxyPort, localAddress, method, path, headers, agent: false }, (res) => {
+        answered = true;
         const parts: Buffer[] = [];
         res.on('data', (chunk: Buffer) => parts.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(parts).toString() }));
         res.on('error', reject);
       });
-      req.on('error', reject);
+      // A server that answers before reading the whole body (a refusal) may close while we still
+      // write: its answer is what counts, not our write's EPIPE.
+      req.on('error', (error) => {
+        if (!answered) reject(new Error(`${method} ${path}: ${error.message}`, { cause: error }));
+      });
       req.end(body);
     });
     if (status < 200 || status >= 300) throw new Error(`${method} ${path}: ${status} ${text.slice(0, 300)}`);

@@ -10,10 +10,6 @@ export interface Backend {
 
 export interface ScaleProxy {
   port: number;
-  /** The media backend a client's WebSocket went to, by the client's local port (its socket's remote port here). */
-  backendOfClientPort(port: number): string | undefined;
-  /** Upgrades by backend name; connection attempts refused (and so retried on the other) by backend name. */
-  counts(): { upgrades: Record<string, number>; refused: Record<string, number>; requests: Record<string, number> };
   close(): Promise<void>;
 }
 
@@ -47,11 +43,14 @@ const forwardedFor = (req: IncomingMessage) => {
  * TRUST_PROXY=1, so every abuse limit sees the client's address). A backend that refuses a
  * connection is marked down and the next one is tried, as a health-checking balancer does; an
  * upgraded socket whose backend dies is closed, so its client reconnects through the proxy.
+ * Requests under CONTROL_PATH answer the bench: a socket's backend by client port, the counts.
  */
 export async function startScaleProxy(options: { web: Backend[]; media: Backend[]; port?: number }): Promise<ScaleProxy> {
   const nextWeb = roundRobin(options.web);
   const nextMedia = roundRobin(options.media);
+  /** The media backend each client's WebSocket went to, by the client's port (the kill test asks). */
   const clientBackends = new Map<number, string>();
+  // Upgrades, refused connection attempts (then retried on the other backend) and requests, by backend.
   const upgrades: Record<string, number> = {};
   const refused: Record<string, number> = {};
   const requests: Record<string, number> = {};
@@ -85,6 +84,7 @@ export async function startScaleProxy(options: { web: Backend[]; media: Backend[
         answer.pipe(res);
       });
       upstream.on('error', (error: NodeJS.ErrnoException) => {
+        console.error(`proxy: ${req.method} ${req.url} to ${backend.name}: ${error.code ?? error.message}`);
         if (error.code === 'ECONNREFUSED' && !res.headersSent) {
           backend.down = true;
           refused[backend.name] = (refused[backend.name] ?? 0) + 1;
@@ -156,8 +156,6 @@ export async function startScaleProxy(options: { web: Backend[]; media: Backend[
   });
   return {
     port: (server.address() as AddressInfo).port,
-    backendOfClientPort: (port) => clientBackends.get(port),
-    counts: () => ({ upgrades: { ...upgrades }, refused: { ...refused }, requests: { ...requests } }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
