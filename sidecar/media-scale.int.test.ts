@@ -100,11 +100,14 @@ describe('two media processes, one queue', () => {
       const stillRunning = await h.platform.db.selectFrom('jobs').select(['state', 'attempts']).where('id', '=', job.id).executeTakeFirstOrThrow();
       expect(stillRunning).toMatchObject({ state: 'running', attempts: 1 });
 
+      const killedAt = performance.now();
       h.media.child.kill('SIGKILL');
       await first.until(() => first.ws.readyState === first.ws.CLOSED, 10_000);
 
       const done = await listener.until(() => listener.json('bounce-progress').find((m) => m.payload.processed === true) ?? listener.json('error-message')[0], 240_000);
       expect(done.payload).toMatchObject({ processed: true, styleId: style.id, progressInPercent: 100 });
+      const heardAt = listener.received.find((r) => r.kind === 'json' && r.message.event === 'bounce-progress' && r.message.payload.processed === true)!.at;
+      console.log(`kill to "mastered" on the other process: ${((heardAt - killedAt) / 1000).toFixed(1)} s (lease ${LEASE_S} s, a whole bounce of ${seconds} s of audio)`);
       // Done once, by the second process's try.
       const finished = await h.platform.db.selectFrom('jobs').select(['state', 'attempts']).where('id', '=', job.id).executeTakeFirstOrThrow();
       expect(finished).toEqual({ state: 'done', attempts: 2 });

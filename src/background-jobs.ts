@@ -9,7 +9,7 @@ import { pruneFinishedJobs } from './platform/queue/job-queue.js';
 import { startJobSchedule } from './platform/queue/job-schedule.js';
 import { startJobWorker, type JobHandler, type JobWorker } from './platform/queue/job-worker.js';
 
-/** The kinds of job the web process runs. The media process's kinds (preparations, bounces, renditions) will sit beside them. */
+/** The kinds of job the web process runs. The media processes claim theirs (media.*) through the internal API. */
 export const WEB_JOB_KINDS = {
   mail: MAIL_JOB_KIND,
   paymentReconciliation: 'payments.reconcile',

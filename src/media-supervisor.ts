@@ -10,8 +10,9 @@ const RESTART_DELAYS_MS = [500, 1000, 2000, 5000, 10000];
  * The child gets an IPC channel and exits when it closes, so it never outlives the web process;
  * a crash is restarted with backoff. The child leads a process group of its own, which its ffmpeg
  * children join: when it dies (even by SIGKILL, which it cannot answer), the rest of its group is
- * killed, so no orphaned ffmpeg keeps encoding for nobody. Its half-written files are removed by
- * the next media process when it starts (sidecar/media/partial-files.ts).
+ * killed, so no orphaned ffmpeg keeps encoding for nobody. Its jobs are taken up by a media
+ * process once their leases run out, and its half-written files swept then
+ * (sidecar/media/partial-files.ts).
  */
 export function superviseMedia(env: NodeJS.ProcessEnv, log: Logger) {
   let child: ChildProcess | null = null;

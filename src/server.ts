@@ -45,8 +45,9 @@ async function shutdown(signal: string) {
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 3000).unref();
     });
-  await Promise.all([closeServer(publicServer), closeServer(internalServer), media?.stop(), background.stop()]);
+  // The bus first: it ends the media processes' event streams, which would hold the internal server open.
   await platform.events.close();
+  await Promise.all([closeServer(publicServer), closeServer(internalServer), media?.stop(), background.stop()]);
   await platform.db.destroy();
   log.info('stopped');
   process.exit(0);

@@ -330,7 +330,7 @@ export class Mastering {
       const fitted = this.fittedStyle(prepared, styleId);
       if (!fitted) throw new BounceRefusedError('error.styleNotFound');
       // Waiting for a slot of this process does not count toward the time limit.
-      release = await this.scheduler.acquire(audio.ownerId, 'bounce', lease.signal);
+      release = await this.scheduler.acquire(audio.ownerId, 'bounce', lease.signal, (queuePosition) => lease.progress({ processed: false, progressInPercent: 0, queuePosition }));
       limit = withTimeout(lease.signal, this.timeouts.bounceMs);
       const report = await this.engine.bounce(prepared.workFile, fitted, staged.tempPath, limit.signal, (progress) =>
         lease.progress({ processed: false, progressInPercent: progress.stage === 'finalizing' ? 100 : Math.min(99, progress.progressInPercent) }),

@@ -16,7 +16,11 @@ const EVENT_KEEPALIVE_MS = 15_000;
 function streamJobEvents(platform: Platform, req: express.Request, res: express.Response) {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
   res.write(': open\n\n');
-  const unsubscribe = platform.events.subscribe((event) => res.write(`data: ${JSON.stringify(event)}\n\n`));
+  // The web process stopping ends the stream: its media processes reconnect to another web process.
+  const unsubscribe = platform.events.subscribe(
+    (event) => res.write(`data: ${JSON.stringify(event)}\n\n`),
+    () => res.end(),
+  );
   const keepalive = setInterval(() => res.write(': keepalive\n\n'), EVENT_KEEPALIVE_MS);
   req.on('close', () => {
     clearInterval(keepalive);

@@ -6,6 +6,7 @@ import { createTestPlatform, type TestPlatform } from '../../test/test-platform.
 import {
   claimMediaJob,
   completeBounceJob,
+  completePrepareJob,
   enqueueBounce,
   enqueuePreparation,
   failBounceJob,
@@ -111,6 +112,17 @@ describe('media jobs on the durable queue', () => {
     expect(job?.id).toBe(running.jobId);
     expect(await leavePreparation(ctx(), { jobId: running.jobId })).toEqual({ cancelled: false });
     expect(await jobRow(running.jobId)).toMatchObject({ state: 'running' });
+  });
+
+  it('when a preparation is asked for after its job is done (its stored result is gone), then a new one is queued and the old one kept', async () => {
+    const track = await newTrack();
+    const first = await enqueuePreparation(ctx(), { trackId: track.trackId, version: 'v1' });
+    const job = await claimMediaJob(ctx(), { kinds: [MEDIA_JOB_KINDS.prepare], leaseMs: 60_000 });
+    expect(await completePrepareJob(ctx(), { jobId: job!.id, leaseToken: job!.leaseToken, trackId: track.trackId })).toEqual({ held: true });
+    const again = await enqueuePreparation(ctx(), { trackId: track.trackId, version: 'v1' });
+    expect(again).toMatchObject({ state: 'queued' });
+    expect(again.jobId).not.toBe(first.jobId);
+    expect(await jobRow(first.jobId)).toMatchObject({ state: 'done' });
   });
 
   it('when one user asks for two preparations and another for one, then one of a user runs at a time and the other user is next', async () => {

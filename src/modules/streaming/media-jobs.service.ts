@@ -168,8 +168,9 @@ export async function liveMediaLeases(ctx: Pick<ServiceContext, 'db'>, input: { 
 
 /**
  * Puts the track's preparation (for the enabled styles: `version` names the original and the
- * styles) on the queue, or joins the one there, counting its waiters. A failed one is kept for
- * inspection under another key and a new one queued.
+ * styles) on the queue, or joins the one there, counting its waiters. A media process asks only
+ * when no current preparation is stored, so a finished job under the key means its result is gone
+ * (or failed): it is kept for inspection under another key and a new one queued.
  */
 export async function enqueuePreparation(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { trackId: string; version: string }): Promise<MediaJobTicket> {
   const audio = await trackAudioInfo(ctx, { trackId: input.trackId });
@@ -188,7 +189,7 @@ export async function enqueuePreparation(ctx: Pick<ServiceContext, 'db' | 'platf
   if (created) await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
   else await countJobWaiter(ctx.db, id, 1);
   const ticket = await ticketOf(ctx, id, input.trackId);
-  if (ticket.state !== 'failed') return ticket;
+  if (ticket.state === 'queued' || ticket.state === 'running') return ticket;
   await retireJobKey(ctx.db, id);
   return enqueuePreparation(ctx, input);
 }

@@ -24,7 +24,8 @@ export type JobEventListener = (event: JobEvent) => void;
  */
 export interface JobEvents {
   publish(event: JobEvent): Promise<void>;
-  subscribe(listener: JobEventListener): () => void;
+  /** `onClose` runs when the bus closes (the process stops): a stream fed by it ends. */
+  subscribe(listener: JobEventListener, onClose?: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -37,10 +38,15 @@ function emitterOf() {
   emitter.setMaxListeners(0);
   return {
     emit: (event: JobEvent) => emitter.emit('event', event),
-    subscribe(listener: JobEventListener) {
+    subscribe(listener: JobEventListener, onClose?: () => void) {
       emitter.on('event', listener);
-      return () => void emitter.off('event', listener);
+      if (onClose) emitter.on('close', onClose);
+      return () => {
+        emitter.off('event', listener);
+        if (onClose) emitter.off('close', onClose);
+      };
     },
+    closeAll: () => emitter.emit('close'),
   };
 }
 
@@ -51,7 +57,9 @@ export function inProcessJobEvents(): JobEvents {
       local.emit(event);
     },
     subscribe: local.subscribe,
-    async close() {},
+    async close() {
+      local.closeAll();
+    },
   };
 }
 
@@ -115,6 +123,7 @@ export function postgresJobEvents(db: Database, options: { url: string; channel:
     subscribe: local.subscribe,
     async close() {
       closed = true;
+      local.closeAll();
       if (retry) clearTimeout(retry);
       await ready;
       await client?.end().catch(() => undefined);

@@ -126,6 +126,16 @@ describe.each(drivers)('file storage on %s', (_name, open) => {
     expect(await storage.list(path.posix.dirname(other))).toEqual([]);
   });
 
+  it('when a staged file carries a tag, then any half-written file the store shows is named with it (a sweep tells whose it is)', async () => {
+    const key = `${folder()}/tagged.wav`;
+    const staged = await storage.stage(key, { tag: 'lease-0123' });
+    await writeFile(staged.tempPath, 'half');
+    const during = await storage.list(path.posix.dirname(key));
+    expect(during.every((listed) => listed.includes('.lease-0123.') && listed.endsWith('.part'))).toBe(true);
+    await staged.commit();
+    expect(await storage.list(path.posix.dirname(key))).toEqual([key]);
+  });
+
   it('when a write fails half-way, then no file (not even half of one) is visible and the previous one stays', async () => {
     const key = `${folder()}/upload.wav`;
     await storage.write(key, Readable.from([Buffer.from('previous')]));
