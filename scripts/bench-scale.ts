@@ -18,7 +18,8 @@
  *
  * Environment: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres: where the run's
  * database is created), BENCH_USERS (20), BENCH_LISTENERS (200), BENCH_SECONDS (20),
- * BENCH_TRACK_SECONDS (30), BENCH_KILL_TRACK_SECONDS (120), BENCH_MEDIA_LEASE_S (10).
+ * BENCH_TRACK_SECONDS (30), BENCH_KILL_TRACK_SECONDS (120), BENCH_MEDIA_LEASE_S (10); BENCH_LOG_LEVEL
+ * (warn) for the processes and BENCH_LOG_LINES (15) of each printed when something failed.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -118,7 +119,7 @@ function wavOf(seconds: number, seed: number): Buffer {
   return encodeWav(musicLike({ seconds, seed, peakDb: -6 }), { format: 'pcm16' });
 }
 
-/** Every file in storage whose name marks it as written under a temporary name. */
+/** Every file under the data directory (storage, staging, copies) whose name marks it as written under a temporary name. */
 async function partialFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((e) => e.isFile() && /\.part$|\.part\b|\.tmp$/.test(e.name)).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
