@@ -414,6 +414,23 @@ async function killTest(ctx: KillContext): Promise<{ pass: boolean; lines: strin
   const { proc: victim, how } = await workerOf(ctx.mediaProcesses, owner.trackId);
   const survivor = ctx.mediaProcesses.find((proc) => proc !== victim)!;
   const socketBackend = await ctx.proxy.backendOf(owner.socket.localPort);
+  // The user has the track open in a second tab whose socket is on the process to be killed (when
+  // the first is not): that one must reconnect, through the proxy, and still hear the master.
+  const sockets = [{ socket: owner.socket, from, tab: 'first tab' }];
+  if (socketBackend !== victim.name) {
+    for (let tries = 0; tries < 6; tries++) {
+      const socket = await SocketClient.open(ctx.mediaUrl);
+      if ((await ctx.proxy.backendOf(socket.localPort)) !== victim.name) {
+        socket.close();
+        continue;
+      }
+      // It asks for the running bounce as the SPA does on opening the track: it joins the job.
+      socket.send('end-mastering', owner.token, { trackId: owner.trackId, styleId: style.id });
+      await socket.until((m) => m.event === 'bounce-progress', 'second tab joins the bounce', 30_000).catch(() => null);
+      sockets.push({ socket, from: 0, tab: `second tab (on ${victim.name})` });
+      break;
+    }
+  }
   const children = descendantsOf(victim.pid);
   const progressAtKill = owner.socket.messages.filter((m) => m.event === 'bounce-progress').at(-1)?.payload.progressInPercent;
   const backends = await Promise.all(listeners.map((l) => ctx.proxy.backendOf(l.socket?.localPort)));
@@ -422,37 +439,44 @@ async function killTest(ctx: KillContext): Promise<{ pass: boolean; lines: strin
   const killedAt = performance.now();
   lines.push(`kill test            ${victim.name} (pid ${victim.pid}, ${children.length} child processes) killed at bounce progress ${String(progressAtKill)} % (found as ${how}); the user's socket was on ${socketBackend ?? '?'}`);
 
-  // The user's client: on a lost socket it connects again through the proxy and asks for its
+  // Each tab of the user's: on a lost socket it connects again through the proxy and asks for its
   // running bounce again (mastering-session.tsx does so after a reconnect); the queue's
-  // idempotency key makes that the same job.
-  let reconnectedTo: string | undefined;
-  let done: JsonMessage | null = null;
-  let failure = '';
-  for (let socket = owner.socket, start = from; ; ) {
-    try {
-      done = await socket.until(
-        (m) => m.event === 'bounce-progress' && m.payload.processed === true && m.payload.styleId === style.id,
-        'bounce after the kill',
-        Math.max(1000, KILL_RECOVERY_TIMEOUT_MS - (performance.now() - killedAt)),
-        start,
-      );
-      owner.socket = socket;
-      break;
-    } catch (error) {
-      if (!(error instanceof SocketClosedError) || performance.now() - killedAt > KILL_RECOVERY_TIMEOUT_MS) {
-        failure = String(error instanceof Error ? error.message : error);
-        break;
+  // idempotency key makes that the same job. A tab whose socket lives waits for the fanned-out events.
+  const outcomes = await Promise.all(
+    sockets.map(async ({ socket: first, from: firstFrom, tab }) => {
+      let reconnectedTo: string | undefined;
+      for (let socket = first, start = firstFrom; ; ) {
+        try {
+          const done = await socket.until(
+            (m) => m.event === 'bounce-progress' && m.payload.processed === true && m.payload.styleId === style.id,
+            'bounce after the kill',
+            Math.max(1000, KILL_RECOVERY_TIMEOUT_MS - (performance.now() - killedAt)),
+            start,
+          );
+          return { tab, socket, done, reconnectedTo, failure: '' };
+        } catch (error) {
+          if (!(error instanceof SocketClosedError) || performance.now() - killedAt > KILL_RECOVERY_TIMEOUT_MS) {
+            return { tab, socket, done: null, reconnectedTo, failure: String(error instanceof Error ? error.message : error) };
+          }
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          socket = await SocketClient.open(ctx.mediaUrl);
+          reconnectedTo = await ctx.proxy.backendOf(socket.localPort);
+          start = 0;
+          socket.send('end-mastering', owner.token, { trackId: owner.trackId, styleId: style.id });
+        }
       }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      socket = await SocketClient.open(ctx.mediaUrl);
-      reconnectedTo = await ctx.proxy.backendOf(socket.localPort);
-      start = 0;
-      socket.send('end-mastering', owner.token, { trackId: owner.trackId, styleId: style.id });
-    }
+    }),
+  );
+  for (const outcome of outcomes) {
+    check(`${outcome.tab}: bounce finished after the kill`, outcome.done !== null, outcome.done ? `master ${String(outcome.done.payload.masterId)} after ${round((outcome.done.at - killedAt) / 1000)} s` : outcome.failure);
+    if (outcome.reconnectedTo !== undefined) check(`${outcome.tab}: reconnected to the surviving process`, outcome.reconnectedTo === survivor.name, `reconnected to ${outcome.reconnectedTo}`);
   }
-  const recoveryMs = done ? done.at - killedAt : NaN;
-  check('bounce finished after the kill', done !== null, done ? `master ${String(done.payload.masterId)} after ${round(recoveryMs / 1000)} s` : failure);
-  if (reconnectedTo !== undefined) check('user reconnected to the surviving process', reconnectedTo === survivor.name, `reconnected to ${reconnectedTo}`);
+  check('a tab on the killed process reconnected', outcomes.some((o) => o.reconnectedTo !== undefined), outcomes.map((o) => `${o.tab}: ${o.reconnectedTo ? `reconnected to ${o.reconnectedTo}` : 'kept its socket'}`).join(', '));
+  // The master is heard on the socket that had to reconnect (else on the first tab's).
+  const hearing = outcomes.find((o) => o.reconnectedTo !== undefined) ?? outcomes[0]!;
+  owner.socket = hearing.socket;
+  const done = outcomes.every((o) => o.done) ? hearing.done : null;
+  const recoveryMs = done ? Math.max(...outcomes.map((o) => o.done!.at)) - killedAt : NaN;
 
   // The job: on the durable queue, claimed again after the lease, done once.
   const jobs = (
