@@ -61,8 +61,9 @@ const PLAYER_TICK_MS = 25;
 /** Long enough for a bounce that must wait for a lease to run out and then run again. */
 const KILL_RECOVERY_TIMEOUT_MS = 240_000;
 
-/** Removes the run's database; set once it exists, so an interrupted run drops it too. */
+/** Removes the run's database and data directory; set once they exist, so an interrupted run removes them too. */
 let dropDatabase: (() => Promise<void>) | null = null;
+let removeDataDir: (() => Promise<void>) | null = null;
 
 const round = (x: number) => Math.round(x * 10) / 10;
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -128,6 +129,7 @@ async function partialFiles(root: string): Promise<string[]> {
 async function main(): Promise<boolean> {
   say(`bench:scale: 2 web + 2 media processes behind a round-robin proxy, ${USERS} users mastering, ${LISTENERS} listeners for ${SECONDS} s`);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'masterdeck-bench-scale-'));
+  removeDataDir = () => rm(dataDir, { recursive: true, force: true });
   const database = await createBenchDatabase(ADMIN_URL);
   dropDatabase = database.drop;
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
@@ -554,7 +556,7 @@ async function killTest(ctx: KillContext): Promise<{ pass: boolean; lines: strin
 const interrupted = () => {
   killAllNow();
   // The processes are gone (SIGKILL): the database has no session left to wait for.
-  void (dropDatabase?.() ?? Promise.resolve()).finally(() => process.exit(130));
+  void Promise.allSettled([dropDatabase?.(), removeDataDir?.()]).finally(() => process.exit(130));
 };
 process.on('SIGINT', interrupted);
 process.on('SIGTERM', interrupted);
