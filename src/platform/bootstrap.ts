@@ -5,7 +5,7 @@ import { databaseTargetOf, openDatabase, type Database } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js';
 import { createLogger, type Logger } from './log.js';
 import { createMailer } from './mail/mailer.js';
-import { loadSecrets } from './secrets.js';
+import { agreeOnSharedSecrets, loadSecrets } from './secrets.js';
 import { jobEventsOf } from './queue/job-events.js';
 import { storageOf } from './storage/storage-of.js';
 
@@ -19,7 +19,7 @@ export async function createPlatform(env: Env, options: { log?: Logger; db?: Dat
     env,
     db,
     log,
-    secrets: loadSecrets(env),
+    secrets: await agreeOnSharedSecrets(db, env, loadSecrets(env)),
     storage: storageOf(env, 'web'),
     mailer: createMailer({ from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
     events: jobEventsOf(db, { url: options.db ? undefined : env.DATABASE_URL, log }),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { Database } from './db/database.js';
 
 const ZSecrets = z.object({ jwtSecret: z.string().min(32), internalSecret: z.string().min(32) });
 export type Secrets = z.infer<typeof ZSecrets>;
@@ -41,4 +42,23 @@ export function loadSecrets(env: { JWT_SECRET?: string | undefined; INTERNAL_SEC
     if (attempt >= 1000) throw new Error(`${file} exists but stays unreadable`, { cause: error });
     return loadSecrets(env, attempt + 1);
   }
+}
+
+/**
+ * The web process's secrets with the token-signing secret agreed across every web process on the
+ * database (sql/0085): the first to start stores its own, the others adopt it and write it into
+ * their DATA_DIR/secrets.json too, so the media process started beside them afterwards verifies
+ * the same tokens. Without this, each machine generated its own secret and a session signed in
+ * through one web process got 401 from the next. A JWT_SECRET from the environment is used as is.
+ * The internal secret stays per machine: a media process only talks to the web process beside it.
+ */
+export async function agreeOnSharedSecrets(db: Database, env: { JWT_SECRET?: string | undefined; DATA_DIR: string }, local: Secrets): Promise<Secrets> {
+  if (env.JWT_SECRET) return local;
+  await db.insertInto('shared_secrets').values({ name: 'jwt', value: local.jwtSecret }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  const row = await db.selectFrom('shared_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow();
+  if (row.value === local.jwtSecret) return local;
+  const agreed = { ...local, jwtSecret: row.value };
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  writeFileSync(path.join(env.DATA_DIR, 'secrets.json'), JSON.stringify(agreed), { mode: 0o600 });
+  return agreed;
 }

@@ -316,6 +316,13 @@ export interface RateLimitCountersTable {
   expires_at: Date;
 }
 
+/** Secrets all web processes share when the environment sets none (sql/0085). */
+export interface SharedSecretsTable {
+  name: 'jwt';
+  value: string;
+  created_at: CreatedAt;
+}
+
 /** The local gateway's vault (sql/0020). */
 export interface LocalVaultMethodsTable {
   token: string;
@@ -597,6 +604,7 @@ export interface DB {
   invoice_counter: InvoiceCounterTable;
   invoices: InvoicesTable;
   rate_limit_counters: RateLimitCountersTable;
+  shared_secrets: SharedSecretsTable;
   local_vault_methods: LocalVaultMethodsTable;
   local_gateway_sales: LocalGatewaySalesTable;
   distribution_subscriptions: DistributionSubscriptionsTable;
