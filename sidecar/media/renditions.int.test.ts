@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,6 +12,8 @@ import { createTestStorageEnv } from '../../src/test/test-platform.js';
 import { channelOf, ffmpegLoudness, powerSpectrum } from '../engine/testing/independent-meters.js';
 import { concat, musicLike, normalizePeak, silence } from '../engine/testing/signals.js';
 import { decodeSimpleWav, encodeWav } from '../engine/testing/wav-writer.js';
+import { masterFile } from '../engine/index.js';
+import { seededEngineStyles } from '../engine/testing/seed-styles.js';
 import { makeRenditions } from './renditions.js';
 
 /**
@@ -96,5 +98,21 @@ describe('downloads made by the media process', { timeout: 120_000 }, () => {
     expect(report.mp3GainDb).toBeLessThanOrEqual(0);
     // Turned down no more than needed: within 1 LU of the master.
     expect(Math.abs(mp3.integratedLufs - (await ffmpegLoudness(await localOf(key))).integratedLufs)).toBeLessThan(1);
+  });
+
+  it('when an MP3 encoder\'s peaks jump about as the gain is turned down (an engine master that failed the load test), then it is still brought to -1 dBTP', async () => {
+    // This master's MP3 decodes to -0.7 dBTP at 0 dB, -0.4 at -0.3 dB and -0.7 at -0.5 dB: a fixed
+    // small step after each encoding never got under the ceiling in three tries.
+    const input = path.join(dir, 'seed-111.wav');
+    writeFileSync(input, encodeWav(musicLike({ seconds: 30, seed: 111, peakDb: -6 }), { format: 'pcm16' }));
+    const key = 'tracks/t4/masters/style-12.wav';
+    const mastered = path.join(dir, 'seed-111-master.wav');
+    await masterFile(input, seededEngineStyles().find((style) => style.id === 12)!, mastered);
+    await storage.write(key, createReadStream(mastered));
+    const report = await makeRenditions(storage, key);
+    const mp3 = await ffmpegLoudness(await localOf(renditionKeyOf(key, 0)));
+    expect(mp3.truePeakDbtp).toBeLessThanOrEqual(-1.0);
+    expect(report.mp3GainDb).toBeLessThan(0);
+    expect(Math.abs(mp3.integratedLufs - (await ffmpegLoudness(await localOf(key))).integratedLufs)).toBeLessThan(2);
   });
 });
