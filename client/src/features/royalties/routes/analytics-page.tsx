@@ -1,4 +1,4 @@
-import { Card, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import type { TAnalytics } from '../../../../../src/modules/royalties/royalties.schemas.js';
@@ -8,6 +8,7 @@ import { HonestEmpty } from '../../../components/honest-empty.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { trpc } from '../../../lib/trpc.js';
 import { RankedBars, RevenueOverTime, StreamsOverTime, type RankedRow } from '../components/charts.js';
+import { TitledSection } from '../components/titled-section.js';
 import { countryName, formatCount, formatMinor } from '../lib/format.js';
 
 type Measure = 'streams' | 'revenue';
@@ -135,19 +136,9 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 function Panel({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="md">
-      <Stack gap="sm">
-        <div>
-          <Title order={2} fz="lg">
-            {title}
-          </Title>
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </div>
+      <TitledSection title={title} description={description}>
         {children}
-      </Stack>
+      </TitledSection>
     </Card>
   );
 }

@@ -1,6 +1,5 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import type { TPayments } from '../../../../../src/modules/royalties/royalties.schemas.js';
 import { tabularFigures } from '../../../app/theme.js';
 import { QueryPage } from '../../../components/query-page.js';
@@ -8,6 +7,7 @@ import { HonestEmpty } from '../../../components/honest-empty.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { trpc } from '../../../lib/trpc.js';
 import { formatMinor, formatPeriod } from '../lib/format.js';
+import { TitledSection } from '../components/titled-section.js';
 
 /**
  * /distribution/payments (spec §1, §2; issue 14): the user's participants with what each earned from
@@ -37,7 +37,7 @@ function PaymentsView({ data }: { data: TPayments }) {
   const share = (percent: number) => `${new Intl.NumberFormat(i18n.locale === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 2 }).format(percent)} %`;
   return (
     <Stack gap="xl">
-      <Section title={t`Balances`}>
+      <TitledSection title={t`Balances`}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
           {data.participants.map((participant) => (
             <Card key={participant.participantId} withBorder radius="md" padding="md" data-testid="participant-balance">
@@ -70,7 +70,7 @@ function PaymentsView({ data }: { data: TPayments }) {
             </Card>
           ))}
         </SimpleGrid>
-      </Section>
+      </TitledSection>
 
       {nothingYet ? (
         <Card withBorder radius="md" data-testid="payments-empty">
@@ -81,7 +81,7 @@ function PaymentsView({ data }: { data: TPayments }) {
         </Card>
       ) : (
         <>
-          <Section title={t`Payouts`}>
+          <TitledSection title={t`Payouts`}>
             {data.payouts.length === 0 ? (
               <Text c="dimmed" data-testid="payouts-empty">
                 <Trans>Nothing has been paid out yet. Payouts go to each participant's payout e-mail once their open balance is large enough.</Trans>
@@ -107,9 +107,9 @@ function PaymentsView({ data }: { data: TPayments }) {
                 ))}
               </Stack>
             )}
-          </Section>
+          </TitledSection>
 
-          <Section title={t`Ledger`} description={t`Each statement line of your tracks, split by the payout shares.`}>
+          <TitledSection title={t`Ledger`} description={t`Each statement line of your tracks, split by the payout shares.`}>
             <Table.ScrollContainer minWidth={640} visibleFrom="sm">
               <Table striped verticalSpacing="xs" data-testid="ledger">
                 <Table.Thead>
@@ -185,7 +185,7 @@ function PaymentsView({ data }: { data: TPayments }) {
                 </Card>
               ))}
             </Stack>
-          </Section>
+          </TitledSection>
         </>
       )}
     </Stack>
@@ -204,20 +204,3 @@ function LedgerStatus({ paid }: { paid: boolean }) {
   );
 }
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Stack gap="sm">
-      <div>
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
-        {description && (
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        )}
-      </div>
-      {children}
-    </Stack>
-  );
-}
