@@ -305,6 +305,40 @@ describe('width without damage', { timeout: 600_000 }, () => {
     return 10 * Math.log10(s / m);
   };
 
+  /** Side-to-mid power ratio in a band, dB. */
+  const sideToMid = (wav: TestSignal, lowHz: number, highHz: number) => {
+    const left = channelOf(wav.data, 2, 0);
+    const right = channelOf(wav.data, 2, 1);
+    const mid = powerSpectrum(left.map((x, i) => (x + right[i]!) / 2));
+    const side = powerSpectrum(left.map((x, i) => (x - right[i]!) / 2));
+    const binHz = 44100 / (2 * mid.length);
+    let m = 0;
+    let s = 0;
+    for (let k = 1; k < mid.length; k++) {
+      if (k * binHz < lowHz || k * binHz >= highHz) continue;
+      m += mid[k]!;
+      s += side[k]!;
+    }
+    return 10 * Math.log10(s / m);
+  };
+
+  it('when a stereo mix is mastered in the styles with M/S equalisation, then they put air on the sides and the low end in the middle, against the same styles without it', async () => {
+    const signal = stereoMix(0.1, 62);
+    const withMidSide = styles.filter((style) => style.processing.midSide);
+    expect(withMidSide.length).toBeGreaterThanOrEqual(4);
+    const without = withMidSide.map((style) => ({ ...style, id: style.id + 1000, styleIndex: style.styleIndex + 1000, processing: { ...style.processing, midSide: undefined } }));
+    const { masters } = await masterAll('mid-side', signal, [...withMidSide, ...without]);
+    for (const style of withMidSide) {
+      const on = readWav(masters.find((m) => m.style.id === style.id)!.file);
+      const off = readWav(masters.find((m) => m.style.id === style.id + 1000)!.file);
+      const { sideAirDb, sideBassDb } = style.processing.midSide!;
+      // The shelves reach their full gain well inside these bands.
+      const air = sideToMid(on, 12000, 20000) - sideToMid(off, 12000, 20000);
+      const bass = sideToMid(on, 30, 80) - sideToMid(off, 30, 80);
+      expect({ style: style.name, air: air >= 0.7 * sideAirDb - 0.1, bass: bass <= 0.7 * sideBassDb + 0.1 }).toEqual({ style: style.name, air: true, bass: true });
+    }
+  });
+
   it.each([
     ['a well-correlated mix', 0.05],
     ['a loosely correlated mix', 0.25],

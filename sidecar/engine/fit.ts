@@ -1,7 +1,8 @@
 import { toneMoveGains } from './analysis.js';
+import type { MultibandBand, MultibandParams } from './dsp/multiband.js';
 import { CHAIN_BLOCK, createChain, limiterPeaks, limiterReductionAt, meanCompression, resetLimiter, runColourStage, runLimiterOnPeaks, runLinearStage, type BandGains, type ChainParams } from './dsp/chain.js';
 import { DEFAULT_BUDGET, type EngineStyle } from './style.js';
-import { createLoudnessMeter, feedMeter, gatedLoudness, resetMeasurements, type GrowableSeries } from './meter/loudness-meter.js';
+import { createLoudnessMeter, feedMeter, gatedLoudness, kWeightedFrameEnergies, resetMeasurements, type GrowableSeries } from './meter/loudness-meter.js';
 import type { WorkFileReader } from './work-file.js';
 
 /**
@@ -20,6 +21,21 @@ export const LIMITER_TIMING = { lookaheadMs: 5, holdMs: 5, releaseFastMs: 20, re
 /** How much over its budget a fit may stay (the histogram's resolution and the excerpt's noise), dB. */
 const BUDGET_TOLERANCE_DB = 0.15;
 const MAX_BUDGET_EVALUATIONS = 7;
+/** How often the fit may move the compressors 3 dB higher up when they alone ride the gain too much. */
+const MAX_RAISES = 4;
+/**
+ * Gain riding the colour stage (compressors, saturation) may do on its own, against the EQ
+ * stage's output, dB: the rest of RIDING_BUDGET_DB is the limiter's and the tone move's.
+ */
+const COLOUR_RIDING_DB = 0.15;
+const COLOUR_RIDING_PER_DB = 0.03;
+/** Riding under the budget the colour stage leaves for the limiter, dB. */
+const LIMITER_RIDING_ROOM_DB = 0.05;
+/** What the limiter may add to the dynamics' riding and still count as idle, dB. */
+const LIMITER_RIDING_FLOOR_DB = 0.03;
+/** Saturation halved, and none once it is too little to hear (the stage then skips its crossover). */
+const halved = (saturation: number): number => (saturation < 0.05 ? 0 : saturation / 2);
+const hasColourDynamics = (params: ChainParams): boolean => params.compressor.ratio > 1 || params.saturation > 0 || params.multiband !== null;
 /**
  * The limiter's peaks are read for a trial's gain and this factor (3 dB) more: a louder trial reads
  * them again, but the lower the floor, the more of the excerpt the long FIR must compute.
@@ -34,8 +50,6 @@ export const RIDING_BUDGET_DB = 0.28;
 const RIDING_TOLERANCE_DB = 0.02;
 /** How much riding one dB of gain adds once the limiter works (the budget search's first step), dB. */
 const RIDING_PER_DB = 0.12;
-/** Riding this far over the budget ends the loudness search early: the budget search takes over. */
-const RIDING_FAR_DB = 0.25;
 /** Riding of the dynamics alone (output against the EQ stage's output) under which the gain is not lowered for riding, dB. */
 const DYNAMICS_RIDING_FLOOR_DB = 0.12;
 /**
@@ -204,6 +218,18 @@ class ExcerptMeter {
     appendBlocks(this.blocks, meter.blocks);
   }
 
+  /**
+   * A segment measured from its 100 ms step energies (K-weighted, both channels, times `factor`):
+   * the 400 ms blocks a meter forms of them.
+   */
+  addSteps(steps: Float64Array, factor: number): void {
+    this.segmentStarts.push(this.blocks.length);
+    const blocks = Math.max(0, steps.length - 3);
+    const block: GrowableSeries = { data: new Float64Array(blocks), length: blocks };
+    for (let j = 0; j < blocks; j++) block.data[j] = ((steps[j]! + steps[j + 1]! + steps[j + 2]! + steps[j + 3]!) * factor) / (4 * STEP_FRAMES);
+    appendBlocks(this.blocks, block);
+  }
+
   loudness(): number {
     return gatedLoudness(this.blocks.data, this.blocks.length);
   }
@@ -242,6 +268,9 @@ class ExcerptMeter {
     return steps > 0 ? sum / steps : 0;
   }
 }
+
+/** Whole 100 ms steps a segment's measured part holds (the steps its meter closes). */
+const stepCountOf = (segment: ExcerptSegment): number => Math.max(0, Math.floor((segment.end - segment.measureStart) / STEP_FRAMES));
 
 /** Momentary loudness under which a step does not count as riding (near silence), LUFS. */
 const RIDING_FLOOR_LUFS = -50;
@@ -353,16 +382,67 @@ export function safeWidth(width: number, correlation: number): number {
  */
 const COMPRESSOR_REFERENCE_OFFSET_DB = 6;
 
+/**
+ * Air on the sides widens like the width stage does: none for an input whose correlation is
+ * already low (safeWidth's rule). A cut is always safe.
+ */
+export const safeSideAir = (db: number, correlation: number): number => (db <= 0 || (Number.isFinite(correlation) && correlation >= 0.5) ? db : 0);
+
+/**
+ * Where a band's per-channel mean square sits relative to the track's short-term loudness plus
+ * the band's share of the power, dB: BS.1770 adds both channels (3.01 dB) and subtracts 0.691.
+ */
+const MULTIBAND_REFERENCE_OFFSET_DB = 2.3;
+/** The three-band compressor's crossovers: the edges of the analysis bands (low, the three middle bands, high). */
+export const MULTIBAND_CROSSOVERS_HZ = [150, 6000] as const;
+
+/**
+ * The three-band compressor's settings for a style: each band's threshold `thresholdLu` above
+ * the band's own typical level (its share of the track's power after the tone move, from the
+ * analysis' long-term spectrum); slower in the low band (a bass cycle is long, and a fast gain on
+ * it distorts), faster in the high band.
+ */
+function multibandParams(p: EngineStyle['processing'], inputs: FitInputs, eq: BandGains, reference: number): MultibandParams | null {
+  const m = p.multiband;
+  if (!m || !Number.isFinite(reference)) return null;
+  const share = (bands: readonly (keyof BandGains)[]) => 10 * Math.log10(bands.reduce((sum, band) => sum + Math.pow(10, (inputs.bandLevelsDb[band] + eq[band]) / 10), 0));
+  const base = reference - MULTIBAND_REFERENCE_OFFSET_DB + m.thresholdLu;
+  const { attackMs, releaseMs } = p.compression;
+  return {
+    crossoversHz: MULTIBAND_CROSSOVERS_HZ,
+    kneeDb: 6,
+    bands: [
+      { thresholdDbfs: base + share(['low']), ratio: m.ratios.low, attackMs: Math.max(30, attackMs * 1.5), releaseMs: Math.max(400, releaseMs * 3), detectorMs: 80 },
+      { thresholdDbfs: base + share(['lowMid', 'mid', 'highMid']), ratio: m.ratios.mid, attackMs, releaseMs: Math.max(300, releaseMs * 2), detectorMs: 60 },
+      { thresholdDbfs: base + share(['high']), ratio: m.ratios.high, attackMs: Math.max(10, attackMs / 2), releaseMs: Math.max(200, releaseMs * 1.5), detectorMs: 40 },
+    ],
+  };
+}
+
+const raised = (band: MultibandBand, db: number): MultibandBand => ({ ...band, thresholdDbfs: band.thresholdDbfs + db });
+
+/** The compressors work from `db` higher up (the full-band one and every band of the three-band one). */
+function raiseThresholds(params: ChainParams, db: number): ChainParams {
+  return {
+    ...params,
+    compressor: { ...params.compressor, thresholdDbfs: params.compressor.thresholdDbfs + db },
+    multiband: params.multiband && { ...params.multiband, bands: [raised(params.multiband.bands[0], db), raised(params.multiband.bands[1], db), raised(params.multiband.bands[2], db)] },
+  };
+}
+
 /** Chain parameters before the pre-gain is fitted. */
 export function initialChainParams(style: EngineStyle, inputs: FitInputs, loudInput: boolean): ChainParams {
   const p = style.processing;
   const reference = Number.isFinite(inputs.shortTermLufs) ? inputs.shortTermLufs : inputs.inputLufs;
+  // A track already at its target is turned down and otherwise left alone: no tone move either
+  // (boosting the edges of an already limited mix would only raise its peaks).
+  const eqGainsDb = loudInput ? { low: 0, lowMid: 0, mid: 0, highMid: 0, high: 0 } : toneMoveGains(inputs.bandLevelsDb, p.tone, p.eqStrength, p.maxEqDb);
   return {
     highPassHz: 28,
-    // A track already at its target is turned down and otherwise left alone: no tone move either
-    // (boosting the edges of an already limited mix would only raise its peaks).
-    eqGainsDb: loudInput ? { low: 0, lowMid: 0, mid: 0, highMid: 0, high: 0 } : toneMoveGains(inputs.bandLevelsDb, p.tone, p.eqStrength, p.maxEqDb),
+    eqGainsDb,
+    midSide: loudInput || !p.midSide ? { sideAirDb: 0, sideBassDb: 0 } : { sideAirDb: safeSideAir(p.midSide.sideAirDb, inputs.correlation), sideBassDb: p.midSide.sideBassDb },
     preGainDb: 0,
+    multiband: loudInput ? null : multibandParams(p, inputs, eqGainsDb, reference),
     compressor: {
       // thresholdLu is relative to the track's median short-term loudness (see the offset).
       thresholdDbfs: (Number.isFinite(reference) ? reference : -20) + p.compression.thresholdLu - COMPRESSOR_REFERENCE_OFFSET_DB,
@@ -395,6 +475,13 @@ export interface FitWorkspace {
   colourLeft: Float32Array[];
   colourRight: Float32Array[];
   peaks: Float32Array[];
+  /**
+   * Per segment, the K-weighted energy of each frame of the colour stage's output: a gain trial's
+   * loudness is these weighted by the limiter's squared gain (the gain changes slowly against the
+   * K-weighting filters' response, so weighting after the filters reads within a few hundredths of
+   * a LU of filtering the limited output).
+   */
+  energy: Float32Array[];
   blockLeft: Float32Array;
   blockRight: Float32Array;
   outLeft: Float32Array;
@@ -408,6 +495,7 @@ export function createFitWorkspace(excerpt: Excerpt): FitWorkspace {
     colourLeft: excerpt.left.map(() => new Float32Array(0)),
     colourRight: excerpt.left.map(() => new Float32Array(0)),
     peaks: excerpt.left.map(() => new Float32Array(0)),
+    energy: excerpt.left.map(() => new Float32Array(0)),
     blockLeft: new Float32Array(CHAIN_BLOCK),
     blockRight: new Float32Array(CHAIN_BLOCK),
     outLeft: new Float32Array(CHAIN_BLOCK),
@@ -455,7 +543,7 @@ export function fitStyle(
 
   // Linear stage once per style; the gain trials below reuse its output.
   excerpt.segments.forEach((_, s) => {
-    const chain = createChain(params, { mono: excerpt.mono, oversampledGain: false });
+    const chain = createChain({ ...params, multiband: null }, { mono: excerpt.mono, oversampledGain: false });
     const l = workspace.linearLeft[s]!;
     const r = workspace.linearRight[s]!;
     l.set(excerpt.left[s]!);
@@ -487,11 +575,9 @@ export function fitStyle(
   let peaksFloor = Infinity;
   let compression = new Float64Array(2);
   const ceiling = Math.pow(10, params.limiter.ceilingDbtp / 20);
-  const prepareColour = (scale: number) => {
-    const fresh = colourOf !== params;
-    if (!fresh && ceiling / scale >= peaksFloor) return;
-    peaksFloor = ceiling / scale / PEAKS_HEADROOM;
-    if (fresh) compression = new Float64Array(2);
+  const ensureColour = () => {
+    if (colourOf === params) return;
+    compression = new Float64Array(2);
     excerpt.segments.forEach((_, s) => {
       const chain = createChain({ ...params, preGainDb: 0 }, { mono: excerpt.mono, oversampledGain: false });
       const linL = workspace.linearLeft[s]!;
@@ -509,32 +595,65 @@ export function fitStyle(
         const count = Math.min(CHAIN_BLOCK, total - position);
         const l = colourL.subarray(position, position + count);
         const r = colourR.subarray(position, position + count);
-        if (fresh) {
-          const available = Math.max(0, Math.min(count, length - position));
-          l.set(linL.subarray(position, position + available));
-          r.set(linR.subarray(position, position + available));
-          l.fill(0, available, count);
-          r.fill(0, available, count);
-          runColourStage(chain, l, r, count);
-        }
-        workspace.peaks[s]!.set(limiterPeaks(chain, l, r, count, peaksFloor), position);
+        const available = Math.max(0, Math.min(count, length - position));
+        l.set(linL.subarray(position, position + available));
+        r.set(linR.subarray(position, position + available));
+        l.fill(0, available, count);
+        r.fill(0, available, count);
+        runColourStage(chain, l, r, count);
       }
-      if (fresh) {
-        compression[0] = compression[0]! + chain.compressorStats[0]!;
-        compression[1] = compression[1]! + chain.compressorStats[1]!;
-      }
+      compression[0] = compression[0]! + chain.compressorStats[0]!;
+      compression[1] = compression[1]! + chain.compressorStats[1]!;
+      if (workspace.energy[s]!.length < length) workspace.energy[s] = new Float32Array(length);
+      kWeightedFrameEnergies(colourL, colourR, length, 44100, workspace.energy[s]!);
     });
     colourOf = params;
+    peaksFloor = Infinity;
+  };
+  const preparePeaks = (scale: number) => {
+    ensureColour();
+    if (ceiling / scale >= peaksFloor) return;
+    peaksFloor = ceiling / scale / PEAKS_HEADROOM;
+    excerpt.segments.forEach((_, s) => {
+      const chain = createChain({ ...params, preGainDb: 0, multiband: null }, { mono: excerpt.mono, oversampledGain: false });
+      const total = workspace.linearLeft[s]!.length + chain.latency;
+      for (let position = 0; position < total; position += CHAIN_BLOCK) {
+        const count = Math.min(CHAIN_BLOCK, total - position);
+        const l = workspace.colourLeft[s]!.subarray(position, position + count);
+        const r = workspace.colourRight[s]!.subarray(position, position + count);
+        workspace.peaks[s]!.set(limiterPeaks(chain, l, r, count, peaksFloor), position);
+      }
+    });
+  };
+  /**
+   * Gain riding of the colour stage's output (the same at any pre-gain): against the input (the
+   * tone move's riding included) and against the EQ stage's output (the dynamics' alone).
+   */
+  const colourRiding = (): { total: number; dynamics: number } => {
+    ensureColour();
+    const meter = new ExcerptMeter();
+    excerpt.segments.forEach((segment, s) => {
+      const energy = workspace.energy[s]!;
+      const steps = new Float64Array(stepCountOf(segment));
+      const first = segment.measureStart - segment.start;
+      for (let k = 0; k < steps.length; k++) {
+        let sum = 0;
+        for (let j = first + k * STEP_FRAMES, stop = j + STEP_FRAMES; j < stop; j++) sum += energy[j]!;
+        steps[k] = sum;
+      }
+      meter.addSteps(steps, 1);
+    });
+    return { total: meter.riding(inputMeter), dynamics: meter.riding(linearMeter) };
   };
   // One limiter per segment for every trial (its settings do not change during a fit), with the
   // gain at the base rate: the oversampled stage only filters what would fold past 22.05 kHz,
   // which the loudness does not see.
-  const trialChains = excerpt.segments.map(() => createChain(params, { mono: excerpt.mono, oversampledGain: false }));
+  const trialChains = excerpt.segments.map(() => createChain({ ...params, multiband: null }, { mono: excerpt.mono, oversampledGain: false }));
   const evaluate = (preGainDb: number): Trial => {
     evaluations++;
     onIteration(evaluations);
     const scale = Math.pow(10, preGainDb / 20);
-    prepareColour(scale);
+    preparePeaks(scale);
     const meter = new ExcerptMeter();
     const histogram = new Float64Array(400);
     excerpt.segments.forEach((segment, s) => {
@@ -543,9 +662,33 @@ export function fitStyle(
       const colourL = workspace.colourLeft[s]!;
       const colourR = workspace.colourRight[s]!;
       const peaks = workspace.peaks[s]!;
-      meter.measureSegment(segment, chain.latency, (position, count, outL, outR) => {
-        runLimiterOnPeaks(chain, colourL.subarray(position), colourR.subarray(position), peaks.subarray(position), scale, count, outL, outR);
-      }, workspace.outLeft, workspace.outRight);
+      const energy = workspace.energy[s]!;
+      const latency = chain.latency;
+      const steps = new Float64Array(stepCountOf(segment));
+      const first = segment.measureStart - segment.start;
+      const last = first + steps.length * STEP_FRAMES;
+      const total = segment.end - segment.start + latency;
+      for (let position = 0; position < total; position += CHAIN_BLOCK) {
+        const count = Math.min(CHAIN_BLOCK, total - position);
+        runLimiterOnPeaks(chain, colourL.subarray(position), colourR.subarray(position), peaks.subarray(position), scale, count, workspace.outLeft, workspace.outRight, false);
+        // Output frame o is input frame o - latency times the gain computed for o.
+        const gains = chain.gainBlock;
+        const offset = latency - position;
+        let i = Math.max(first, position - latency);
+        const end = Math.min(last, position + count - latency);
+        while (i < end) {
+          const step = Math.floor((i - first) / STEP_FRAMES);
+          const stop = Math.min(end, first + (step + 1) * STEP_FRAMES);
+          let sum = 0;
+          for (let j = i; j < stop; j++) {
+            const g = gains[j + offset]!;
+            sum += g * g * energy[j]!;
+          }
+          steps[step] = steps[step]! + sum;
+          i = stop;
+        }
+      }
+      meter.addSteps(steps, scale * scale);
       for (let b = 0; b < histogram.length; b++) histogram[b] = histogram[b]! + chain.limiterHistogram[b]!;
     });
     const result = { gain: preGainDb, error: meter.loudness() - excerptTarget, limiterDb: limiterReductionAt(histogram, 0.95), compressionDb: meanCompression(compression), riding: meter.riding(inputMeter), dynamicsRiding: meter.riding(linearMeter) };
@@ -558,19 +701,46 @@ export function fitStyle(
     .filter((other) => other.iterations > 0 && other.heldBackLu === 0 && other.loudInput === loudInput)
     .sort((a, b) => Math.abs(a.targetLufs - target) - Math.abs(b.targetLufs - target))[0];
   let g0 = Math.max(-30, Math.min(36, linearGain + (nearest ? nearest.dynamicsLossDb : 0.5)));
-  let first = evaluate(g0);
-  // The compressor's amount does not depend on the gain (its threshold moves with it): one
-  // correction of the threshold keeps it within the budget.
-  if (first.compressionDb > budget.compressionDb + BUDGET_TOLERANCE_DB && params.compressor.ratio > 1) {
-    const excess = first.compressionDb - budget.compressionDb;
-    params = { ...params, compressor: { ...params.compressor, thresholdDbfs: params.compressor.thresholdDbfs + excess / (1 - 1 / params.compressor.ratio) } };
-    first = evaluate(g0);
+  // The colour stage is scale-invariant: how much it compresses and how much it rides the gain do
+  // not depend on the pre-gain, so both are brought within the budget before the gain is searched.
+  // The compressor's amount: one correction of its threshold. Its riding: the compressors work
+  // from higher up and the saturation is halved until it rides no more than COLOUR_RIDING_DB.
+  let raised = 0;
+  // The colour stage's own riding (0 when it does nothing: a loud input).
+  let colourRidingDb = 0;
+  if (!loudInput) {
+    ensureColour();
+    const excess = meanCompression(compression) - budget.compressionDb;
+    if (excess > BUDGET_TOLERANCE_DB && params.compressor.ratio > 1) params = raiseThresholds(params, excess / (1 - 1 / params.compressor.ratio));
+    // Its riding falls about COLOUR_RIDING_PER_DB for each dB the thresholds move up: one step
+    // to where it should be within budget, then measured again.
+    // The whole riding before the limiter (the tone move's too) must leave the limiter room
+    // under the budget, as far as the colour stage can give it.
+    let colour = colourRiding();
+    const over = () => Math.max(colour.dynamics - COLOUR_RIDING_DB, Math.min(colour.total - (RIDING_BUDGET_DB - LIMITER_RIDING_ROOM_DB), colour.dynamics - LIMITER_RIDING_FLOOR_DB));
+    while (raised < MAX_RAISES && hasColourDynamics(params) && over() > 0) {
+      raised++;
+      const step = Math.max(2, Math.min(12, over() / COLOUR_RIDING_PER_DB + 1));
+      params = { ...raiseThresholds(params, step), saturation: halved(params.saturation) };
+      colour = colourRiding();
+    }
+    colourRidingDb = colour.dynamics;
   }
+  const limiterOk = (trial: Trial) => trial.limiterDb <= budget.limiterDb + BUDGET_TOLERANCE_DB;
+  // What the limiter adds to the dynamics' riding: once it is this small, less gain would not
+  // ride less (the tone move and the colour stage do not change with the gain).
+  const limiterIdle = (trial: Trial) => trial.dynamicsRiding - colourRidingDb <= LIMITER_RIDING_FLOOR_DB;
+  const ridingOk = (trial: Trial) =>
+    trial.riding <= RIDING_BUDGET_DB + RIDING_TOLERANCE_DB || trial.dynamicsRiding <= DYNAMICS_RIDING_FLOOR_DB || limiterIdle(trial);
+  const overshootDb = (trial: Trial) => Math.max(limiterOk(trial) ? 0 : trial.limiterDb - budget.limiterDb, ridingOk(trial) ? 0 : (trial.riding - RIDING_BUDGET_DB) / RIDING_PER_DB);
+  const first = evaluate(g0);
   let f0 = first.error;
   let best = first;
+  // A first trial past the budget: the budget search takes over at once (more gain would only go further).
+  const firstOk = limiterOk(first) && ridingOk(first);
   let slope = nearest ? nearest.loudnessSlope : 1;
   let g1 = g0 - f0 / slope;
-  while (Math.abs(best.error) > tolerance && evaluations < MAX_EVALUATIONS) {
+  while (firstOk && Math.abs(best.error) > tolerance && evaluations < MAX_EVALUATIONS) {
     g1 = Math.max(-30, Math.min(36, g1));
     // Pinned at a bound it already tried: another evaluation would only repeat it.
     if (g1 === g0 && evaluations > 1) break;
@@ -583,9 +753,9 @@ export function fitStyle(
     g0 = g1;
     f0 = f1;
     g1 = Math.max(g0 - 12, Math.min(g0 + 12, next));
-    // Far past the budget already (more gain would only go further): the budget search below
-    // takes over from this trial.
-    if ((trial.limiterDb > budget.limiterDb + 6 || trial.riding > RIDING_BUDGET_DB + RIDING_FAR_DB) && next > g0) {
+    // Past the budget already (more gain would only go further): the budget search below takes
+    // over from this trial.
+    if (!limiterOk(trial) || !ridingOk(trial)) {
       best = trial;
       break;
     }
@@ -596,30 +766,31 @@ export function fitStyle(
   // so a secant on the binding one converges in a few trials. Riding counts only where the
   // dynamics ride: under DYNAMICS_RIDING_FLOOR_DB what still rides is the static tone move on
   // material whose spectrum changes from beat to beat, and a lower gain would not help.
-  const limiterOk = (trial: Trial) => trial.limiterDb <= budget.limiterDb + BUDGET_TOLERANCE_DB;
-  const ridingOk = (trial: Trial) => trial.riding <= RIDING_BUDGET_DB + RIDING_TOLERANCE_DB || trial.dynamicsRiding <= DYNAMICS_RIDING_FLOOR_DB;
-  const overshootDb = (trial: Trial) => Math.max(limiterOk(trial) ? 0 : trial.limiterDb - budget.limiterDb, ridingOk(trial) ? 0 : (trial.riding - RIDING_BUDGET_DB) / RIDING_PER_DB);
   const limited = !limiterOk(best) || !ridingOk(best);
   if (limited) {
     let high = best;
     let low: Trial | null = null;
-    let raised = 0;
     let gain = best.gain - Math.max(0.5, Math.min(12, overshootDb(best)));
     for (let k = 0; k < MAX_BUDGET_EVALUATIONS; k++) {
       const trial = evaluate(gain);
       if (limiterOk(trial) && ridingOk(trial)) {
         if (!low || trial.gain > low.gain) low = trial;
         if (budget.limiterDb - trial.limiterDb <= 0.3 || (trial.dynamicsRiding > DYNAMICS_RIDING_FLOOR_DB && RIDING_BUDGET_DB - trial.riding <= 0.04)) break;
-      } else if (limiterOk(trial) && trial.limiterDb < 0.3 && (params.compressor.ratio > 1 || params.saturation > 0) && raised < 2) {
+      } else if (limiterOk(trial) && limiterIdle(trial) && hasColourDynamics(params) && raised < MAX_RAISES) {
         // The limiter is idle and it still rides: the compressor and the saturation do, and the
         // gain cannot change that (both are set relative to the track's level and move with the
         // gain). The compressor works from higher up and the saturation is halved instead; the
         // trials above, made with the old settings, rode more and stay a conservative bound.
         raised++;
-        params = { ...params, saturation: params.saturation / 2, compressor: { ...params.compressor, thresholdDbfs: params.compressor.thresholdDbfs + 3 } };
+        params = { ...raiseThresholds(params, 3), saturation: halved(params.saturation) };
+        colourRidingDb = colourRiding().dynamics;
         low = null;
         gain = trial.gain;
         continue;
+      } else if (limiterOk(trial) && limiterIdle(trial)) {
+        // Nothing left that a lower gain would calm: this is the loudest it gets.
+        low = trial;
+        break;
       } else {
         high = trial;
       }

@@ -19,6 +19,7 @@ import { startWorker } from '../worker-entry.js';
 import { createLoudnessMeter, feedMeter, medianShortTerm, meterResult } from './meter/loudness-meter.js';
 import { createRangeRenderer, renderRange as renderStyleRange, type RangeRenderer } from './render.js';
 import { EngineError } from './engine-error.js';
+import { PREPARATION_VERSION } from './preparation-version.js';
 import type { EngineStyle } from './style.js';
 import { openWorkFile, type WorkFile } from './work-file.js';
 
@@ -61,7 +62,7 @@ export interface EqCurve {
 }
 
 export interface Preparation {
-  version: 1;
+  version: typeof PREPARATION_VERSION;
   analysis: TrackAnalysis;
   styles: Array<FittedStyle & { eqCurve: EqCurve }>;
   /** Wall time of the preparation, s. */
@@ -283,7 +284,7 @@ async function prepareWith(helper: FitHelper | null, started: number, workFile: 
     return { ...style, eqCurve: eqCurveOf(style) };
   });
   onProgress({ stage: 'eq', iteration: 0, progressInPercent: 100 });
-  return { version: 1, analysis, styles: withCurves, seconds: round((performance.now() - started) / 1000, 3) };
+  return { version: PREPARATION_VERSION, analysis, styles: withCurves, seconds: round((performance.now() - started) / 1000, 3) };
 }
 
 /** Mastered audio of frames [startFrame, startFrame+frameCount): interleaved stereo float. */

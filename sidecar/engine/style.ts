@@ -28,6 +28,17 @@ export interface EngineStyleParams {
   /** Low-band saturation amount (0..1). */
   saturation: number;
   /**
+   * M/S equalisation: a high shelf on the side signal from 8 kHz (air on the sides, dB >= 0) and a
+   * low shelf on it under 120 Hz (dB <= 0: the low end in the middle). Absent: none.
+   */
+  midSide?: { sideAirDb: number; sideBassDb: number } | undefined;
+  /**
+   * A gentle three-band compressor (Linkwitz-Riley crossovers at 150 Hz and 6 kHz) ahead of the
+   * full-band one: each band's ratio, and its threshold above the band's own typical level, LU.
+   * For the bass-heavy styles. Absent: none.
+   */
+  multiband?: { ratios: { low: number; mid: number; high: number }; thresholdLu: number } | undefined;
+  /**
    * The dynamics budget: how much the style may squeeze to reach its target. The fit stops at it
    * and reports what is missing as heldBackLu. Absent: the default budget.
    */

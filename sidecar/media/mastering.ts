@@ -4,6 +4,7 @@ import { open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import type { FittedStyle, Preparation, TrackAnalysis, WorkFile } from '../engine/index.js';
+import { PREPARATION_VERSION } from '../engine/preparation-version.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage, LocalFile } from '../../src/platform/storage/file-storage.js';
 import { bounceTopic, prepareTopic, SOCKET_ERROR_CODES, type TBounceProgress, type TMasterStreamInfo, type TPreparationState, type TTrackAudioInfo } from '../../src/modules/streaming/index.js';
@@ -135,7 +136,7 @@ export class Mastering {
     }
     try {
       const stored = JSON.parse(await text(this.storage.read(trackKeys(source.trackId).preparation))) as StoredPreparation;
-      if (stored.originalMtimeMs !== source.info.originalMtimeMs || stored.preparation?.version !== 1) return null;
+      if (stored.originalMtimeMs !== source.info.originalMtimeMs || stored.preparation?.version !== PREPARATION_VERSION) return null;
       if (styleKey && stored.styleKey !== styleKey) return null;
       const prepared = { version: stored.version, workFile: this.workFileOf(source), preparation: stored.preparation };
       this.prepared.set(source.trackId, prepared);

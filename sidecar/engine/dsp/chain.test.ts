@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { highShelf, lowShelf, magnitudeDb, peaking } from './biquad.js';
-import { CHAIN_BLOCK, createChain, runLimiterStage, type ChainParams } from './chain.js';
+import { CHAIN_BLOCK, createChain, runLimiterStage, runLinearStage, type ChainParams } from './chain.js';
 import { interpolatedPeak, interpolatedPeakReference } from '../meter/true-peak.js';
 import { measureLoudness } from '../meter/loudness-meter.js';
+import { bandShareDb, powerSpectrum } from '../testing/independent-meters.js';
 import { createRandom } from '../testing/signals.js';
 
 const params = (ceilingDbtp: number): ChainParams => ({
   highPassHz: 28,
   eqGainsDb: { low: 0, lowMid: 0, mid: 0, highMid: 0, high: 0 },
+  midSide: { sideAirDb: 0, sideBassDb: 0 },
   preGainDb: 0,
+  multiband: null,
   compressor: { thresholdDbfs: 0, ratio: 2, kneeDb: 6, attackMs: 10, releaseMs: 100, detectorMs: 10, sidechainHz: 100 },
   saturation: 0,
   saturationReferenceDbfs: -12,
@@ -106,5 +109,63 @@ describe('true-peak limiter', () => {
     const or = new Float32Array(CHAIN_BLOCK);
     runLimiterStage(chain, l, l, CHAIN_BLOCK, ol, or);
     for (let i = chain.latency; i < CHAIN_BLOCK; i++) expect(ol[i]).toBeCloseTo(l[i - chain.latency]!, 6);
+  });
+});
+
+describe('M/S equalisation', () => {
+  it('when the side gets air and a bass cut, then the side rises above 8 kHz, falls under 120 Hz, and the mid stays as it was', () => {
+    const chain = createChain({ ...params(-1), highPassHz: 5, midSide: { sideAirDb: 3, sideBassDb: -6 } }, { mono: false });
+    const random = createRandom(21);
+    const blocks = 40;
+    const frames = CHAIN_BLOCK * blocks;
+    const midIn = new Float64Array(frames);
+    const sideIn = new Float64Array(frames);
+    const midOut = new Float64Array(frames);
+    const sideOut = new Float64Array(frames);
+    const l = new Float32Array(CHAIN_BLOCK);
+    const r = new Float32Array(CHAIN_BLOCK);
+    for (let b = 0; b < blocks; b++) {
+      for (let i = 0; i < CHAIN_BLOCK; i++) {
+        const m = 0.2 * (2 * random() - 1);
+        const s = 0.1 * (2 * random() - 1);
+        midIn[b * CHAIN_BLOCK + i] = m;
+        sideIn[b * CHAIN_BLOCK + i] = s;
+        l[i] = m + s;
+        r[i] = m - s;
+      }
+      runLinearStage(chain, l, r, CHAIN_BLOCK);
+      for (let i = 0; i < CHAIN_BLOCK; i++) {
+        midOut[b * CHAIN_BLOCK + i] = (l[i]! + r[i]!) / 2;
+        sideOut[b * CHAIN_BLOCK + i] = (l[i]! - r[i]!) / 2;
+      }
+    }
+    // Band power change, dB: the white-noise inputs have equal power per bin.
+    const change = (before: Float64Array, after: Float64Array, lowHz: number, highHz: number) => {
+      const a = powerSpectrum(before);
+      const b = powerSpectrum(after);
+      const binHz = 44100 / (2 * a.length);
+      let pa = 0;
+      let pb = 0;
+      for (let k = 1; k < a.length; k++) {
+        if (k * binHz < lowHz || k * binHz >= highHz) continue;
+        pa += a[k]!;
+        pb += b[k]!;
+      }
+      return 10 * Math.log10(pb / pa);
+    };
+    expect(change(sideIn, sideOut, 12000, 20000)).toBeGreaterThan(2.5);
+    expect(change(sideIn, sideOut, 30, 80)).toBeLessThan(-4.5);
+    expect(Math.abs(change(sideIn, sideOut, 800, 2000))).toBeLessThan(0.3);
+    for (const [low, high] of [[30, 80], [800, 2000], [12000, 20000]] as const) expect(Math.abs(change(midIn, midOut, low, high))).toBeLessThan(0.1);
+    expect(Number.isFinite(bandShareDb(powerSpectrum(sideOut), 44100, 12000, 20000))).toBe(true);
+  });
+
+  it('when the source is mono, then the M/S stage leaves both channels identical', () => {
+    const chain = createChain({ ...params(-1), midSide: { sideAirDb: 3, sideBassDb: -6 } }, { mono: true });
+    const random = createRandom(22);
+    const l = Float32Array.from({ length: CHAIN_BLOCK }, () => 0.3 * (2 * random() - 1));
+    const r = new Float32Array(CHAIN_BLOCK);
+    runLinearStage(chain, l, r, CHAIN_BLOCK);
+    expect(r).toEqual(l);
   });
 });

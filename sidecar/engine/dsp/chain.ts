@@ -1,5 +1,6 @@
 import { highPass, highShelf, lowPass, lowShelf, peaking, runBiquad, runBiquadPair, type BiquadCoefficients } from './biquad.js';
 import { applyGainOversampled, createOversampledGain, OVERSAMPLED_GAIN_LATENCY, type OversampledGain } from './half-band.js';
+import { createMultiband, runMultiband, type Multiband, type MultibandParams } from './multiband.js';
 import { DETECTOR_LATENCY, DETECTOR_TAPS, peakEnvelopeOfPadded } from './peak-detector.js';
 
 /** Largest number of frames one stage call handles. */
@@ -25,7 +26,14 @@ export interface ChainParams {
   /** Corner of the 4th-order Butterworth high-pass that removes rumble and DC. */
   highPassHz: number;
   eqGainsDb: BandGains;
+  /**
+   * M/S equalisation after the EQ, on the side signal only: a high shelf at SIDE_AIR_HZ (air on
+   * the sides) and a low shelf at SIDE_BASS_HZ (a cut keeps the low end in the middle), dB.
+   */
+  midSide: { sideAirDb: number; sideBassDb: number };
   preGainDb: number;
+  /** Three-band compressor ahead of the full-band one (dsp/multiband.ts); null: none. */
+  multiband: MultibandParams | null;
   compressor: {
     /**
      * Threshold of the RMS detector at zero pre-gain, dBFS. The pre-gain moves it along, so it
@@ -64,6 +72,10 @@ export interface ChainParams {
   };
 }
 
+/** Corners of the M/S stage's side shelves. */
+export const SIDE_AIR_HZ = 8000;
+export const SIDE_BASS_HZ = 120;
+
 /** The width stage leaves the side signal below this frequency as it is (bass stays centred). */
 export const WIDTH_BASS_HZ = 120;
 /** Limiter gain reduction histogram: 0.1 dB bins up to 40 dB. */
@@ -90,17 +102,21 @@ export interface Chain {
   readonly mono: boolean;
   readonly filters: BiquadCoefficients[];
   readonly filterState: Float64Array;
+  /** The M/S stage's side shelves (none for a mono source or a flat setting), their state and a side buffer. */
+  readonly sideFilters: BiquadCoefficients[];
+  readonly sideState: Float64Array;
+  readonly side: Float32Array;
+  readonly multiband: Multiband | null;
   /** Side-chain high-pass of the compressor's detector. */
   readonly sidechain: BiquadCoefficients;
-  /** Linkwitz-Riley (LR4) crossover of the saturation: low-pass and high-pass halves (Butterworth Q). */
+  /** Low-pass of the saturation's band: half of a Linkwitz-Riley (LR4) low-pass (Butterworth Q), run twice. */
   readonly crossoverLow: BiquadCoefficients;
-  readonly crossoverHigh: BiquadCoefficients;
   /** High-pass of the side signal that the width stage scales. */
   readonly widthHighPass: BiquadCoefficients;
   /**
    * Compressor and colour state: [mean square, gain reduction dB, applied gain, slow gain
-   * reduction dB, side-chain L (2), side-chain R (2), crossover L low (4), L high (4), R low (4),
-   * R high (4), width side (2)].
+   * reduction dB, side-chain L (2), side-chain R (2), saturation low-pass L (4), unused (4),
+   * saturation low-pass R (4), unused (4), width side (2)].
    */
   readonly compState: Float64Array;
   readonly lookahead: number;
@@ -150,15 +166,23 @@ export function createChain(params: ChainParams, options: { mono: boolean; sampl
   const dequeSize = nextPow2(lookahead + hold + 2);
   const delaySize = nextPow2(limiterLatency + 1);
   const box = new Float64Array(lookahead);
+  const sideFilters: BiquadCoefficients[] = [];
+  if (!options.mono) {
+    if (Math.abs(params.midSide.sideBassDb) >= 1e-3) sideFilters.push(lowShelf(SIDE_BASS_HZ, 0.8, params.midSide.sideBassDb, sampleRate));
+    if (Math.abs(params.midSide.sideAirDb) >= 1e-3) sideFilters.push(highShelf(SIDE_AIR_HZ, 0.8, params.midSide.sideAirDb, sampleRate));
+  }
   const chain: Chain = {
     params,
     sampleRate,
     mono: options.mono,
     filters,
     filterState: new Float64Array(filters.length * 4),
+    sideFilters,
+    sideState: new Float64Array(sideFilters.length * 4),
+    side: new Float32Array(sideFilters.length > 0 ? CHAIN_BLOCK : 0),
+    multiband: params.multiband ? createMultiband(params.multiband, { mono: options.mono, sampleRate, blockSize: CHAIN_BLOCK }) : null,
     sidechain: highPass(params.compressor.sidechainHz, BUTTERWORTH_Q, sampleRate),
     crossoverLow: lowPass(SATURATION_CROSSOVER_HZ, BUTTERWORTH_Q, sampleRate),
-    crossoverHigh: highPass(SATURATION_CROSSOVER_HZ, BUTTERWORTH_Q, sampleRate),
     widthHighPass: highPass(WIDTH_BASS_HZ, BUTTERWORTH_Q, sampleRate),
     compState: Float64Array.from([0, 0, 1, 0, ...new Array<number>(22).fill(0)]),
     lookahead,
@@ -184,7 +208,7 @@ export function createChain(params: ChainParams, options: { mono: boolean; sampl
   return chain;
 }
 
-/** High-pass and EQ, in place (linear, so an excerpt's result can be reused across gain trials). */
+/** High-pass, EQ and M/S EQ, in place (linear, so an excerpt's result can be reused across gain trials). */
 export function runLinearStage(chain: Chain, left: Float32Array, right: Float32Array, count: number): void {
   runCascade(chain.filters, chain.filterState, 0, left, count);
   if (chain.mono) {
@@ -192,6 +216,15 @@ export function runLinearStage(chain: Chain, left: Float32Array, right: Float32A
     return;
   }
   runCascade(chain.filters, chain.filterState, 2, right, count);
+  if (chain.sideFilters.length === 0) return;
+  const side = chain.side;
+  for (let i = 0; i < count; i++) side[i] = (left[i]! - right[i]!) * 0.5;
+  runCascade(chain.sideFilters, chain.sideState, 0, side, count);
+  for (let i = 0; i < count; i++) {
+    const mid = (left[i]! + right[i]!) * 0.5;
+    left[i] = mid + side[i]!;
+    right[i] = mid - side[i]!;
+  }
 }
 
 /** The filters in order over one channel, two per pass (filter f's state at f * 4 + channelOffset). */
@@ -212,7 +245,9 @@ export const SUSTAINED_RELEASE_FACTOR = 3;
 const softClip = (x: number) => (x >= 3 ? 1 : x <= -3 ? -1 : (x * (27 + x * x)) / (27 + 9 * x * x));
 
 /**
- * Pre-gain, compressor, saturation and M/S width, in place.
+ * Three-band compressor (where the style has one), pre-gain, compressor, saturation and M/S
+ * width, in place. The three-band compressor's gain reduction (power-weighted across its bands)
+ * counts into the compressor's statistics: the budget covers both.
  *
  * Compressor: feed-forward, stereo linked, RMS detector behind a side-chain high-pass (so the bass
  * does not pump the mix), soft-knee gain computer and branching attack/release smoothing in the
@@ -221,14 +256,22 @@ const softClip = (x: number) => (x >= 3 ? 1 : x <= -3 ? -1 : (x * (27 + x * x)) 
  * to the track's own loudness. The release adapts: a reduction deeper than the recent average (a
  * transient) recovers at the style's release, a sustained one SUSTAINED_RELEASE_FACTOR times slower.
  *
- * Saturation: only the band below SATURATION_CROSSOVER_HZ (Linkwitz-Riley LR4 split, which sums
- * back flat in magnitude) passes a Padé tanh scaled to the style's reference level: warmth on the
- * low end whose harmonics stay far below Nyquist, so nothing aliases, and the highs (a vocal, a
- * cymbal) never intermodulate with the bass.
+ * Saturation: only the band below SATURATION_CROSSOVER_HZ (Linkwitz-Riley LR4 low-pass) passes a
+ * Padé tanh scaled to the style's reference level, and only what the curve changes is added to
+ * the dry signal: warmth on the low end whose harmonics stay far below Nyquist, so nothing
+ * aliases; the highs (a vocal, a cymbal) never intermodulate with the bass; and below the curve's
+ * knee the track passes untouched (a split and sum would turn its phase around the crossover).
  *
  * Width: only the side signal above WIDTH_BASS_HZ is scaled, so the bass stays where the mix put it.
  */
 export function runColourStage(chain: Chain, left: Float32Array, right: Float32Array, count: number): void {
+  // Before the pre-gain: the bands' thresholds are set at the track's own level.
+  if (chain.multiband) {
+    runMultiband(chain.multiband, left, right, count, chain.sampleRate);
+    chain.compressorStats[0] = chain.compressorStats[0]! + chain.multiband.stats[0]!;
+    chain.multiband.stats[0] = 0;
+    chain.multiband.stats[1] = 0;
+  }
   const p = chain.params;
   const fs = chain.sampleRate;
   const gain = Math.pow(10, p.preGainDb / 20);
@@ -256,7 +299,6 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
   const st = chain.compState;
   const sc = chain.sidechain;
   const lo = chain.crossoverLow;
-  const hi = chain.crossoverHigh;
   const wh = chain.widthHighPass;
   let ms = st[0]!;
   let gr = st[1]!;
@@ -265,13 +307,10 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
   // The filters' coefficients and states in locals (the hot loop), transposed direct form II.
   const sb0 = sc.b0, sb1 = sc.b1, sb2 = sc.b2, sa1 = sc.a1, sa2 = sc.a2;
   const lb0 = lo.b0, lb1 = lo.b1, lb2 = lo.b2, la1 = lo.a1, la2 = lo.a2;
-  const hb0 = hi.b0, hb1 = hi.b1, hb2 = hi.b2, ha1 = hi.a1, ha2 = hi.a2;
   const wb0 = wh.b0, wb1 = wh.b1, wb2 = wh.b2, wa1 = wh.a1, wa2 = wh.a2;
   let scl0 = st[4]!, scl1 = st[5]!, scr0 = st[6]!, scr1 = st[7]!;
   let ll0 = st[8]!, ll1 = st[9]!, ll2 = st[10]!, ll3 = st[11]!;
-  let lh0 = st[12]!, lh1 = st[13]!, lh2 = st[14]!, lh3 = st[15]!;
   let rl0 = st[16]!, rl1 = st[17]!, rl2 = st[18]!, rl3 = st[19]!;
-  let rh0 = st[20]!, rh1 = st[21]!, rh2 = st[22]!, rh3 = st[23]!;
   let w0 = st[24]!, w1 = st[25]!;
   const mono = chain.mono;
   const widen = widthExtra !== 0 && !mono;
@@ -323,20 +362,14 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
       let l = left[i]! * g;
       let r = right[i]! * g;
       if (sat > 0) {
-        // LR4 = two Butterworth sections per half; the low half is saturated and added back.
+        // LR4 low-pass = two Butterworth sections; what the curve changes in that band is added to the dry signal.
         let y = lb0 * l + ll0;
         ll0 = lb1 * l - la1 * y + ll1;
         ll1 = lb2 * l - la2 * y;
         const lLow = lb0 * y + ll2;
         ll2 = lb1 * y - la1 * lLow + ll3;
         ll3 = lb2 * y - la2 * lLow;
-        y = hb0 * l + lh0;
-        lh0 = hb1 * l - ha1 * y + lh1;
-        lh1 = hb2 * l - ha2 * y;
-        const lHigh = hb0 * y + lh2;
-        lh2 = hb1 * y - ha1 * lHigh + lh3;
-        lh3 = hb2 * y - ha2 * lHigh;
-        l = lHigh + lLow + sat * (reference * softClip(lLow * inverseReference) - lLow);
+        l += sat * (reference * softClip(lLow * inverseReference) - lLow);
         if (mono) {
           r = l;
         } else {
@@ -346,13 +379,7 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
           const rLow = lb0 * y + rl2;
           rl2 = lb1 * y - la1 * rLow + rl3;
           rl3 = lb2 * y - la2 * rLow;
-          y = hb0 * r + rh0;
-          rh0 = hb1 * r - ha1 * y + rh1;
-          rh1 = hb2 * r - ha2 * y;
-          const rHigh = hb0 * y + rh2;
-          rh2 = hb1 * y - ha1 * rHigh + rh3;
-          rh3 = hb2 * y - ha2 * rHigh;
-          r = rHigh + rLow + sat * (reference * softClip(rLow * inverseReference) - rLow);
+          r += sat * (reference * softClip(rLow * inverseReference) - rLow);
         }
       }
       if (widen) {
@@ -376,9 +403,7 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
   st[3] = average;
   st[4] = scl0; st[5] = scl1; st[6] = scr0; st[7] = scr1;
   st[8] = ll0; st[9] = ll1; st[10] = ll2; st[11] = ll3;
-  st[12] = lh0; st[13] = lh1; st[14] = lh2; st[15] = lh3;
   st[16] = rl0; st[17] = rl1; st[18] = rl2; st[19] = rl3;
-  st[20] = rh0; st[21] = rh1; st[22] = rh2; st[23] = rh3;
   st[24] = w0; st[25] = w1;
   chain.compressorStats[0] = chain.compressorStats[0]! + grSum;
   chain.compressorStats[1] = chain.compressorStats[1]! + count;
@@ -441,6 +466,8 @@ export function runLimiterOnPeaks(
   count: number,
   outLeft: Float32Array,
   outRight: Float32Array,
+  /** false: only the gains are computed (into chain.gainBlock, for output frames 0..count), no audio. */
+  audio = true,
 ): void {
   const limiter = chain.params.limiter;
   const ceiling = Math.pow(10, limiter.ceilingDbtp / 20);
@@ -501,6 +528,12 @@ export function runLimiterOnPeaks(
         tail++;
         boxPosition = (boxPosition + 32) % boxLength;
         histogram[0] = histogram[0]! + 32;
+        if (!audio) {
+          gainBlock.fill(1, i, i + 32);
+          i += 31;
+          n += 31;
+          continue;
+        }
         for (let k = i; k < i + 32; k++) {
           delayL[delayPosition] = left[k]! * scale;
           delayR[delayPosition] = right[k]! * scale;
@@ -536,17 +569,19 @@ export function runLimiterOnPeaks(
       histogram[bin] = histogram[bin]! + 32;
       groupMin = 1;
     }
+    gainBlock[i] = g;
+    if (!audio) continue;
     delayL[delayPosition] = left[i]! * scale;
     delayR[delayPosition] = right[i]! * scale;
     const from = (delayPosition - latency) & delayMask;
     delayedL[i] = delayL[from]!;
     delayedR[i] = delayR[from]!;
-    gainBlock[i] = g;
     delayPosition = (delayPosition + 1) & delayMask;
   }
-  if (chain.oversampledGain) {
+  // A gains-only chain (audio false) keeps no delay line: it is never asked for audio.
+  if (audio && chain.oversampledGain) {
     applyGainOversampled(chain.oversampledGain, delayedL, delayedR, gainBlock, count, chain.mono, outLeft, outRight);
-  } else {
+  } else if (audio) {
     for (let i = 0; i < count; i++) {
       outLeft[i] = delayedL[i]! * gainBlock[i]!;
       outRight[i] = delayedR[i]! * gainBlock[i]!;

@@ -215,6 +215,34 @@ export function feedMeter(meter: LoudnessMeter, input: Float32Array, frames: num
   }
 }
 
+/**
+ * K-weighted energy of each frame of planar stereo, both channels summed (the filters start at
+ * rest): what a loudness meter adds up, per frame, so a caller can weight frames by a gain.
+ */
+export function kWeightedFrameEnergies(left: Float32Array, right: Float32Array, count: number, sampleRate: number, out: Float32Array): void {
+  const [shelf, highPass] = kWeightingCoefficients(sampleRate);
+  const b0 = shelf.b0, b1 = shelf.b1, b2 = shelf.b2, a1 = shelf.a1, a2 = shelf.a2;
+  const d0 = highPass.b0, d1 = highPass.b1, d2 = highPass.b2, e1 = highPass.a1, e2 = highPass.a2;
+  let ls1 = 0, ls2 = 0, lt1 = 0, lt2 = 0, rs1 = 0, rs2 = 0, rt1 = 0, rt2 = 0;
+  for (let i = 0; i < count; i++) {
+    const xl = left[i]!;
+    const xr = right[i]!;
+    const yl = b0 * xl + ls1;
+    const yr = b0 * xr + rs1;
+    ls1 = b1 * xl - a1 * yl + ls2;
+    rs1 = b1 * xr - a1 * yr + rs2;
+    ls2 = b2 * xl - a2 * yl;
+    rs2 = b2 * xr - a2 * yr;
+    const zl = d0 * yl + lt1;
+    const zr = d0 * yr + rt1;
+    lt1 = d1 * yl - e1 * zl + lt2;
+    rt1 = d1 * yr - e1 * zr + rt2;
+    lt2 = d2 * yl - e2 * zl;
+    rt2 = d2 * yr - e2 * zr;
+    out[i] = zl * zl + zr * zr;
+  }
+}
+
 export const powerToLufs = (power: number): number => (power > 0 ? -0.691 + 10 * Math.log10(power) : -Infinity);
 export const toDb = (linear: number): number => (linear > 0 ? 20 * Math.log10(linear) : -Infinity);
 

@@ -29,6 +29,15 @@ export const ZStyleProcessing = z.object({
   width: z.number().min(0).max(2),
   /** Low-band saturation amount (0..1). */
   saturation: z.number().min(0).max(1),
+  /** M/S equalisation: air shelf on the side from 8 kHz, low shelf on the side under 120 Hz, dB (sql/0086). */
+  midSide: z.object({ sideAirDb: z.number().min(0).max(6), sideBassDb: z.number().min(-12).max(0) }).optional(),
+  /** Three-band compressor (crossovers 150 Hz, 6 kHz): ratio per band, threshold above each band's typical level, LU. */
+  multiband: z
+    .object({
+      ratios: z.object({ low: z.number().min(1).max(4), mid: z.number().min(1).max(4), high: z.number().min(1).max(4) }),
+      thresholdLu: z.number().min(0).max(12),
+    })
+    .optional(),
   /**
    * The dynamics budget: limiter gain reduction at the 95th percentile and mean compression the
    * style may use, dB. The master stops there and reports the shortfall as heldBackLu.
@@ -42,7 +51,7 @@ export type TStyleProcessing = z.infer<typeof ZStyleProcessing>;
  * server derives from the style's engine parameters (catalogue.service.ts, styleTraits) and the
  * client names in the interface language. The engine's figures stay on the server.
  */
-export const STYLE_TRAITS = ['fullLowEnd', 'warmBody', 'cleanLowMids', 'brightTop', 'softTop', 'punchy', 'dynamic', 'wide', 'focused', 'analogColour'] as const;
+export const STYLE_TRAITS = ['fullLowEnd', 'warmBody', 'cleanLowMids', 'brightTop', 'softTop', 'punchy', 'dynamic', 'wide', 'focused', 'analogColour', 'airySides', 'centredBass', 'bandwiseLowEnd'] as const;
 export const ZStyleTrait = z.enum(STYLE_TRAITS);
 export type TStyleTrait = z.infer<typeof ZStyleTrait>;
 

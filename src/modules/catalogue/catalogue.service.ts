@@ -47,11 +47,12 @@ export async function listStyleGroups(ctx: Pick<ServiceContext, 'db' | 'locale'>
 
 /**
  * The character of a style as trait codes (issue 11), read off its engine parameters: the tonal
- * move per band (dB), the compressor's ratio, the side gain and the saturation. A style gets a trait
+ * move per band (dB), the compressor's ratio, the side gain, the saturation, the M/S equalisation
+ * and the three-band compressor. A style gets a trait
  * only for a clear move, so each shows at most a few.
  */
 export function styleTraits(processing: TStyleProcessing): TStyleTrait[] {
-  const { tone, compression, width, saturation } = processing;
+  const { tone, compression, width, saturation, midSide, multiband } = processing;
   const traits: TStyleTrait[] = [];
   if (tone.low >= 2) traits.push('fullLowEnd');
   if (tone.lowMid >= 1) traits.push('warmBody');
@@ -63,6 +64,9 @@ export function styleTraits(processing: TStyleProcessing): TStyleTrait[] {
   if (width >= 1.1) traits.push('wide');
   else if (width < 1) traits.push('focused');
   if (saturation >= 0.2) traits.push('analogColour');
+  if (midSide && midSide.sideAirDb >= 1.5) traits.push('airySides');
+  if (midSide && midSide.sideBassDb <= -3) traits.push('centredBass');
+  if (multiband) traits.push('bandwiseLowEnd');
   return traits;
 }
 

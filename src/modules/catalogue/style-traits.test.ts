@@ -32,4 +32,13 @@ describe('style traits (issue 11)', () => {
       'focused',
     ]);
   });
+
+  it('when a style puts air on the sides, keeps the bass in the middle and holds the low end in its own band, then each is named', () => {
+    expect(styleTraits({ ...neutral, midSide: { sideAirDb: 2, sideBassDb: -6 }, multiband: { ratios: { low: 2, mid: 1.3, high: 1.3 }, thresholdLu: 4 } })).toEqual([
+      'airySides',
+      'centredBass',
+      'bandwiseLowEnd',
+    ]);
+    expect(styleTraits({ ...neutral, midSide: { sideAirDb: 1, sideBassDb: -2 } })).toEqual([]);
+  });
 });

@@ -24,6 +24,9 @@ const TRAIT_LABELS: Record<TStyleTrait, MessageDescriptor> = {
   wide: msg`Wider stereo image`,
   focused: msg`Focused stereo image`,
   analogColour: msg`Analogue-style saturation`,
+  airySides: msg`Air on the sides of the stereo image`,
+  centredBass: msg`Bass kept in the centre`,
+  bandwiseLowEnd: msg`Low end held on its own, without pumping the rest`,
 };
 
 /** How much of a demo the dialog plays: enough to hear the style, short enough to stay a glance. */

@@ -188,7 +188,7 @@ function BudgetNote({ budget }: { budget: BudgetFigures }) {
       </Text>
       <Text size="xs" c="dimmed">
         <Trans>
-          The chain: the style's tone as a move on your mix, a compressor set from your track's own loudness, warmth on the low end only, and a true-peak limiter with look-ahead that works at twice the sample rate and releases quickly after a transient, slowly in a dense passage. Each style has a budget for limiting and compression; the master is the loudest version within it.
+          The chain: the style's tone as a move on your mix (some styles add air on the sides of the stereo image or keep the bass in the middle), a compressor set from your track's own loudness (three bands for the bass-heavy styles, so the bass does not pull the rest along), warmth on the low end only, and a true-peak limiter with look-ahead that works at twice the sample rate and releases quickly after a transient, slowly in a dense passage. Each style has a budget for limiting and compression; the master is the loudest version within it.
         </Trans>
       </Text>
     </Stack>
