@@ -32,6 +32,17 @@ export function peaking(frequency: number, q: number, gainDb: number, sampleRate
   return normalise(1 + alpha * a, -2 * cos, 1 - alpha * a, 1 + alpha / a, -2 * cos, 1 - alpha / a);
 }
 
+/**
+ * Second-order all-pass. At Q 1/sqrt(2) it equals the sum of the Linkwitz-Riley (LR4) low-pass
+ * and high-pass at its frequency: less the LR4 low-pass, it leaves the LR4 high-pass.
+ */
+export function allPass(frequency: number, q: number, sampleRate: number): BiquadCoefficients {
+  const w = (2 * Math.PI * frequency) / sampleRate;
+  const alpha = Math.sin(w) / (2 * q);
+  const cos = Math.cos(w);
+  return normalise(1 - alpha, -2 * cos, 1 + alpha, 1 + alpha, -2 * cos, 1 - alpha);
+}
+
 /** Shelves with the cookbook's shelf slope S (1 = steepest without overshoot). */
 function shelf(kind: 'low' | 'high', frequency: number, slope: number, gainDb: number, sampleRate: number): BiquadCoefficients {
   const a = Math.pow(10, gainDb / 40);
