@@ -771,8 +771,19 @@ export function fitStyle(
     let high = best;
     let low: Trial | null = null;
     let gain = best.gain - Math.max(0.5, Math.min(12, overshootDb(best)));
+    // The trial before, with the same settings (riding compares only across those).
+    let previous: Trial | null = best;
     for (let k = 0; k < MAX_BUDGET_EVALUATIONS; k++) {
       const trial = evaluate(gain);
+      const before = previous;
+      previous = trial;
+      if (limiterOk(trial) && !ridingOk(trial) && before && before.gain > trial.gain && trial.riding >= before.riding - RIDING_TOLERANCE_DB / 4) {
+        // Less gain rides no less: what rides is the tone move on material whose spectrum changes
+        // from beat to beat, which the limiter was partly evening out. The least riding within
+        // the limiter's budget is the loudest clean version there is.
+        low = limiterOk(before) && before.riding <= trial.riding ? before : trial;
+        break;
+      }
       if (limiterOk(trial) && ridingOk(trial)) {
         if (!low || trial.gain > low.gain) low = trial;
         if (budget.limiterDb - trial.limiterDb <= 0.3 || (trial.dynamicsRiding > DYNAMICS_RIDING_FLOOR_DB && RIDING_BUDGET_DB - trial.riding <= 0.04)) break;
@@ -785,6 +796,7 @@ export function fitStyle(
         params = { ...raiseThresholds(params, 3), saturation: halved(params.saturation) };
         colourRidingDb = colourRiding().dynamics;
         low = null;
+        previous = null;
         gain = trial.gain;
         continue;
       } else if (limiterOk(trial) && limiterIdle(trial)) {
