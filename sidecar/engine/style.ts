@@ -33,9 +33,9 @@ export interface EngineStyleParams {
    */
   midSide?: { sideAirDb: number; sideBassDb: number } | undefined;
   /**
-   * A gentle three-band compressor (Linkwitz-Riley crossovers at 150 Hz and 6 kHz) ahead of the
-   * full-band one: each band's ratio, and its threshold above the band's own typical level, LU.
-   * For the bass-heavy styles. Absent: none.
+   * A gentle three-band compressor (bands split at 150 Hz, by a Linkwitz-Riley crossover, and at
+   * 6 kHz; dsp/multiband.ts) ahead of the full-band one: each band's ratio, and its threshold
+   * above the band's own typical level, LU. For the bass-heavy styles. Absent: none.
    */
   multiband?: { ratios: { low: number; mid: number; high: number }; thresholdLu: number } | undefined;
   /**
