@@ -110,6 +110,23 @@ describe('mastering quality on every seeded style', { timeout: 30_000 }, () => {
   });
 });
 
+describe('the fitting helper thread, kept between preparations', { timeout: 120_000 }, () => {
+  it('when one thread prepares another track and then the first again, then the kept helper fits it as the fresh one did', async () => {
+    writeWavFile(path.join(dir, 'other.wav'), musicLike({ seconds: 12, seed: 12, peakDb: -9 }), { format: 'pcm16' });
+    const other = await decodeToWorkFile(path.join(dir, 'other.wav'), path.join(dir, 'other.f32'));
+    const between = await prepareTrack(other, styles);
+    const again = await prepareTrack(workFile, styles);
+    expect(between.styles.map((s) => s.styleId)).toEqual(styles.map((s) => s.id));
+    expect(again.styles.map((s) => s.styleId)).toEqual(preparation.styles.map((s) => s.styleId));
+    // The same track fitted again, with the other track's fits forgotten: the same loudness within
+    // the fit's tolerance (the threads' order may change a first guess, not the result).
+    for (const fitted of again.styles) {
+      const first = preparation.styles.find((s) => s.styleId === fitted.styleId)!;
+      expect({ style: fitted.name, close: Math.abs(fitted.predictedLufs - first.predictedLufs) <= 0.3 && Math.abs(fitted.heldBackLu - first.heldBackLu) <= 0.5 }).toEqual({ style: fitted.name, close: true });
+    }
+  });
+});
+
 describe('edge cases', { timeout: 120_000 }, () => {
   it('when the input is digital silence, then every style masters it to digital silence of the same length', async () => {
     const input = path.join(dir, 'silence.wav');

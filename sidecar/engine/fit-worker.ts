@@ -4,7 +4,8 @@ import { fitClaimedStyles, type Excerpt, type FitInputs, type FittedStyle } from
 
 /**
  * The second fitting thread of prepareTrack: claims styles from the shared counter and fits them
- * exactly as the calling thread fits its own (fit.ts), learning from both threads' fits.
+ * exactly as the calling thread fits its own (fit.ts), learning from both threads' fits. The
+ * calling thread keeps it for its next preparation.
  */
 export type FitHelperMessage =
   | { kind: 'start'; excerpt: Excerpt; inputs: FitInputs; styles: EngineStyle[]; claims: Int32Array }
@@ -27,6 +28,8 @@ port.on('message', (message: FitHelperMessage) => {
     return;
   }
   const reply = (value: FitReply) => port.postMessage(value);
+  // A new track: the fits of the one before are no first guesses for it.
+  history.length = 0;
   fitClaimedStyles(message.claims, message.styles, message.inputs, message.excerpt, history, (iteration) => reply({ kind: 'iteration', iteration }), (index, fitted) => reply({ kind: 'fitted', index, fitted })).then(
     () => reply({ kind: 'done' }),
     (error: unknown) => reply({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),

@@ -167,41 +167,75 @@ interface FitHelper {
   run(start: Extract<FitHelperMessage, { kind: 'start' }>, onIteration: (iteration: number) => void, onFitted: (index: number, fitted: FittedStyle) => void): Promise<void>;
   /** Hands the helper a style fitted here, as first-guess history. */
   share(fitted: FittedStyle): void;
+  /** The thread failed or was closed: it takes no more runs. */
+  failed(): boolean;
   close(): void;
 }
 
 function startFitHelper(): FitHelper {
   const worker = startWorker('./engine/fit-worker');
-  worker.unref();
   let failure: Error | null = null;
-  let rejectRun: ((error: Error) => void) | null = null;
+  // The run in progress, if any: one listener serves every run of the thread's life.
+  let current: { onIteration: (iteration: number) => void; onFitted: (index: number, fitted: FittedStyle) => void; resolve: () => void; reject: (error: Error) => void } | null = null;
   const fail = (error: Error) => {
     failure ??= error;
-    rejectRun?.(failure);
+    current?.reject(failure);
+    current = null;
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`fit worker exited (${code})`)));
+  worker.on('message', (reply: FitReply) => {
+    const run = current;
+    if (!run) return;
+    if (reply.kind === 'iteration') run.onIteration(reply.iteration);
+    else if (reply.kind === 'fitted') run.onFitted(reply.index, reply.fitted);
+    else {
+      current = null;
+      worker.unref();
+      if (reply.kind === 'done') run.resolve();
+      else run.reject(new Error(reply.message));
+    }
+  });
+  // Referenced only while it runs (and after the listeners, since adding one refs it again): a
+  // kept helper never holds the process open, a running one keeps it alive to hear the answer.
+  worker.unref();
   return {
     run(start, onIteration, onFitted) {
       return new Promise<void>((resolve, reject) => {
         if (failure) return reject(failure);
-        rejectRun = reject;
-        worker.on('message', (reply: FitReply) => {
-          if (reply.kind === 'iteration') onIteration(reply.iteration);
-          else if (reply.kind === 'fitted') onFitted(reply.index, reply.fitted);
-          else if (reply.kind === 'done') resolve();
-          else reject(new Error(reply.message));
-        });
+        current = { onIteration, onFitted, resolve, reject };
+        worker.ref();
         worker.postMessage(start satisfies FitHelperMessage);
       });
     },
     share(fitted) {
       if (!failure) worker.postMessage({ kind: 'fitted', fitted } satisfies FitHelperMessage);
     },
+    failed: () => failure !== null,
     close() {
+      failure ??= new Error('fit worker closed');
       void worker.terminate();
     },
   };
+}
+
+/**
+ * The helper thread kept between preparations of this thread: its start-up (loading the engine's
+ * modules, about half a second under tsx) is paid once per thread instead of once per track.
+ */
+let keptHelper: FitHelper | null = null;
+
+function takeFitHelper(): FitHelper {
+  const kept = keptHelper;
+  keptHelper = null;
+  if (kept && !kept.failed()) return kept;
+  kept?.close();
+  return startFitHelper();
+}
+
+/** Starts the helper thread ahead of this thread's first preparation (the media process's job threads, the benchmark). */
+export function warmUpPreparation(): void {
+  keptHelper ??= startFitHelper();
 }
 
 /**
@@ -212,12 +246,17 @@ function startFitHelper(): FitHelper {
  */
 export async function prepareTrack(workFile: WorkFile, styles: EngineStyle[], onProgress: (progress: PreparationProgress) => void = () => {}): Promise<Preparation> {
   const started = performance.now();
-  // Started first, so its start-up overlaps the analysis pass.
-  const helper = styles.length >= PARALLEL_FIT_MIN_STYLES ? startFitHelper() : null;
+  // Taken (or started) first, so a cold start-up overlaps the analysis pass.
+  const helper = styles.length >= PARALLEL_FIT_MIN_STYLES ? takeFitHelper() : null;
   try {
-    return await prepareWith(helper, started, workFile, styles, onProgress);
-  } finally {
+    const preparation = await prepareWith(helper, started, workFile, styles, onProgress);
+    if (helper && !helper.failed() && !keptHelper) keptHelper = helper;
+    else helper?.close();
+    return preparation;
+  } catch (error) {
+    // It may still be fitting this track's styles: not kept.
     helper?.close();
+    throw error;
   }
 }
 
