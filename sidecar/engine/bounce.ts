@@ -1,10 +1,11 @@
 import { closeSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { CHAIN_BLOCK } from './dsp/chain.js';
 import { EngineError } from './engine-error.js';
 import type { FittedStyle } from './fit.js';
 import { createLocalSink, createThreadedSink, FULL_SCALE_24, type PassResult } from './master-sink.js';
-import { OUTPUT_CHANNELS, streamStyle } from './render.js';
+import { OUTPUT_CHANNELS, streamColour, streamStyle } from './render.js';
 import { pcm24WavHeader } from './wav-out.js';
-import { openWorkFile, type WorkFile } from './work-file.js';
+import { openWorkFile, type WorkFile, type WorkFileReader } from './work-file.js';
 
 /** Bounce loudness tolerance before a re-render, LU (the product's bar is 0.5). */
 export const BOUNCE_TOLERANCE_LU = 0.2;
@@ -95,6 +96,7 @@ async function writePass(
 async function renderPass(workFile: WorkFile, fitted: FittedStyle, tmpPath: string, onFraction: (fraction: number) => void, signal?: AbortSignal): Promise<PassResult> {
   const reader = openWorkFile(workFile);
   try {
+    if (workFile.frames >= THREADED_SINK_MIN_FRAMES) return await splitRenderPass(workFile, fitted, reader, tmpPath, onFraction, signal);
     const stream = streamStyle(reader, fitted.chain);
     // A fresh block each time: the sink owns (and may transfer) what it is given.
     const produce = (_position: number, count: number) => {
@@ -105,6 +107,32 @@ async function renderPass(workFile: WorkFile, fitted: FittedStyle, tmpPath: stri
     return await writePass(tmpPath, workFile.frames, produce, onFraction, signal);
   } finally {
     reader.close();
+  }
+}
+
+/**
+ * A long render on both cores: this thread runs the first half of the chain (streamColour), the
+ * sink's thread the limiter and its 2x stage (the half that costs as much again) beside the
+ * quantising, writing and measuring. The same blocks pass the same stages, so the samples are the
+ * ones a single thread writes.
+ */
+async function splitRenderPass(workFile: WorkFile, fitted: FittedStyle, reader: WorkFileReader, outPath: string, onFraction: (fraction: number) => void, signal?: AbortSignal): Promise<PassResult> {
+  const colour = streamColour(reader, fitted.chain);
+  const steps = Math.ceil((workFile.frames + colour.latency) / CHAIN_BLOCK);
+  const sink = createThreadedSink(outPath, workFile.frames, { params: fitted.chain, mono: workFile.channels === 1 });
+  try {
+    for (let step = 0; step < steps; step++) {
+      if (signal?.aborted) throw new EngineError('aborted', 'bounce aborted');
+      await sink.write(colour.next(), CHAIN_BLOCK);
+      if (step % 128 === 127) {
+        onFraction((step + 1) / steps);
+        await yieldToLoop();
+      }
+    }
+    return await sink.finish();
+  } catch (error) {
+    await sink.abort();
+    throw error;
   }
 }
 

@@ -1,7 +1,10 @@
 import { parentPort } from 'node:worker_threads';
-import { createLocalSink, type MasterSink, type SinkReply, type SinkRequest } from './master-sink.js';
+import { createLimitingSink, createLocalSink, type MasterSink, type SinkReply, type SinkRequest } from './master-sink.js';
 
-/** The second thread of a bounce: the local sink, fed with the rendered blocks (master-sink.ts). */
+/**
+ * The second thread of a bounce: the local sink, fed with the rendered blocks, or with the first
+ * half of the chain's output and running the limiter half itself (master-sink.ts).
+ */
 const port = parentPort;
 if (!port) throw new Error('master-sink-worker must run in a worker thread');
 
@@ -12,7 +15,10 @@ port.on('message', (request: SinkRequest) => {
       if (request.kind === 'abort') {
         await sink?.abort();
         process.exit(0);
-      } else if (request.kind === 'open') sink = createLocalSink(request.path, request.totalFrames);
+      } else if (request.kind === 'open') {
+        const local = createLocalSink(request.path, request.totalFrames);
+        sink = request.limiter ? createLimitingSink(local, request.limiter.params, request.limiter.mono, request.totalFrames) : local;
+      }
       else if (request.kind === 'block') {
         await sink!.write(request.block, request.frames);
         port.postMessage({ kind: 'written' } satisfies SinkReply);

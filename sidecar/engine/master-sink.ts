@@ -3,6 +3,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../worker-entry.js';
 import { createWaveform, feedWaveform, waveformOf } from './analysis.js';
+import { CHAIN_BLOCK, createChain, runLimiterStage, type ChainParams } from './dsp/chain.js';
 import { createLoudnessMeter, feedMeter, meterResult, type LoudnessResult } from './meter/loudness-meter.js';
 import { OUTPUT_CHANNELS } from './render.js';
 import { pcm24WavHeader } from './wav-out.js';
@@ -76,7 +77,54 @@ export function createLocalSink(path: string, totalFrames: number): MasterSink {
   };
 }
 
-export type SinkRequest = { kind: 'open'; path: string; totalFrames: number } | { kind: 'block'; block: Float32Array; frames: number } | { kind: 'finish' } | { kind: 'abort' };
+/**
+ * A sink fed with the first half of a style's chain (render.ts, streamColour's steps of CHAIN_BLOCK
+ * frames, the latency's flush included): runs the limiter half (its gain applied at 2x) on the
+ * same blocks the whole chain would, skips the limiter's latency and hands `inner` the master's
+ * `totalFrames` frames. So a bounce limits in its second thread, beside the quantising and writing.
+ */
+export function createLimitingSink(inner: MasterSink, params: ChainParams, mono: boolean, totalFrames: number): MasterSink {
+  const chain = createChain(params, { mono });
+  let skip = chain.latency;
+  let remaining = totalFrames;
+  const left = new Float32Array(CHAIN_BLOCK);
+  const right = new Float32Array(CHAIN_BLOCK);
+  const outLeft = new Float32Array(CHAIN_BLOCK);
+  const outRight = new Float32Array(CHAIN_BLOCK);
+  return {
+    async write(block, frames) {
+      for (let offset = 0; offset < frames && remaining > 0; offset += CHAIN_BLOCK) {
+        const count = Math.min(CHAIN_BLOCK, frames - offset);
+        for (let i = 0, j = offset * OUTPUT_CHANNELS; i < count; i++, j += OUTPUT_CHANNELS) {
+          left[i] = block[j]!;
+          right[i] = block[j + 1]!;
+        }
+        runLimiterStage(chain, left, right, count, outLeft, outRight);
+        const from = Math.min(skip, count);
+        skip -= from;
+        const take = Math.min(count - from, remaining);
+        if (take <= 0) continue;
+        const out = new Float32Array(take * OUTPUT_CHANNELS);
+        for (let i = 0; i < take; i++) {
+          out[i * 2] = outLeft[from + i]!;
+          out[i * 2 + 1] = outRight[from + i]!;
+        }
+        remaining -= take;
+        await inner.write(out, take);
+      }
+    },
+    finish: () => inner.finish(),
+    abort: () => inner.abort(),
+  };
+}
+
+/** The limiter half a threaded sink runs itself (createLimitingSink). */
+export interface SinkLimiter {
+  params: ChainParams;
+  mono: boolean;
+}
+
+export type SinkRequest = { kind: 'open'; path: string; totalFrames: number; limiter?: SinkLimiter | undefined } | { kind: 'block'; block: Float32Array; frames: number } | { kind: 'finish' } | { kind: 'abort' };
 export type SinkReply = { kind: 'written' } | { kind: 'finished'; result: PassResult } | { kind: 'error'; message: string };
 
 /** Blocks handed over but not yet written, at most: bounds memory when the sink falls behind. */
@@ -84,9 +132,10 @@ const MAX_IN_FLIGHT = 128;
 
 /**
  * The sink in a second thread (master-sink-worker.ts), so rendering and the quantise, write and
- * measure work run on both cores at once. Blocks are transferred, not copied.
+ * measure work run on both cores at once; with `limiter`, the limiter half of the chain runs there
+ * too. Blocks are transferred, not copied.
  */
-export function createThreadedSink(path: string, totalFrames: number): MasterSink {
+export function createThreadedSink(path: string, totalFrames: number, limiter?: SinkLimiter): MasterSink {
   const worker: Worker = startWorker('./engine/master-sink-worker');
   let failure: Error | null = null;
   let inFlight = 0;
@@ -109,7 +158,7 @@ export function createThreadedSink(path: string, totalFrames: number): MasterSin
       void worker.terminate();
     } else fail(new Error(reply.message));
   });
-  worker.postMessage({ kind: 'open', path, totalFrames } satisfies SinkRequest);
+  worker.postMessage({ kind: 'open', path, totalFrames, limiter } satisfies SinkRequest);
   return {
     async write(block, frames) {
       while (inFlight >= MAX_IN_FLIGHT && !failure) await new Promise<void>((resolve) => (wake = resolve));

@@ -78,6 +78,52 @@ function createStyleStream(reader: WorkFileReader, params: ChainParams, startFra
   return stream;
 }
 
+/**
+ * The first half of a style's chain (high-pass, EQ, M/S, three-band compressor, pre-gain,
+ * compressor, saturation, width) from frame 0 on, in CHAIN_BLOCK steps exactly as a StyleStream
+ * takes them: a bounce runs the limiter half in its second thread (createLimitingSink), which
+ * then sees the same blocks and so writes the same samples. `read` hands out whole steps,
+ * interleaved stereo; past the track's end the input reads as zeros (the limiter's flush).
+ */
+export interface ColourStream {
+  /** Frames the limiter half delays its output by. */
+  readonly latency: number;
+  /** Interleaved stereo of the next CHAIN_BLOCK frames. */
+  next(): Float32Array;
+}
+
+export function streamColour(reader: WorkFileReader, params: ChainParams): ColourStream {
+  const channels = reader.file.channels;
+  const chain = createChain(params, { mono: channels === 1 });
+  const input = new Float32Array(CHAIN_BLOCK * channels);
+  const left = new Float32Array(CHAIN_BLOCK);
+  const right = new Float32Array(CHAIN_BLOCK);
+  let position = 0;
+  return {
+    latency: chain.latency,
+    next() {
+      reader.read(position, CHAIN_BLOCK, input);
+      if (channels === 1) {
+        left.set(input);
+      } else {
+        for (let i = 0, j = 0; i < CHAIN_BLOCK; i++, j += channels) {
+          left[i] = input[j]!;
+          right[i] = input[j + 1]!;
+        }
+      }
+      position += CHAIN_BLOCK;
+      runLinearStage(chain, left, right, CHAIN_BLOCK);
+      runColourStage(chain, left, right, CHAIN_BLOCK);
+      const out = new Float32Array(CHAIN_BLOCK * OUTPUT_CHANNELS);
+      for (let i = 0; i < CHAIN_BLOCK; i++) {
+        out[i * 2] = left[i]!;
+        out[i * 2 + 1] = right[i]!;
+      }
+      return out;
+    },
+  };
+}
+
 /** A style's output from frame `startFrame` on, for a bounce (no pre-roll: the track starts there). */
 export function streamStyle(reader: WorkFileReader, params: ChainParams, startFrame = 0): StyleStream {
   return createStyleStream(reader, params, startFrame);
