@@ -110,6 +110,28 @@ describe('mastering quality on every seeded style', { timeout: 30_000 }, () => {
   });
 });
 
+describe('a long bounce on two threads', { timeout: 120_000 }, () => {
+  it('when a track of 40 s is bounced (the limiter in the second thread), then every sample is the one-thread render, quantised', async () => {
+    writeWavFile(path.join(dir, 'long.wav'), musicLike({ seconds: 40, seed: 13, peakDb: -1 }), { format: 'pcm16' });
+    const long = await decodeToWorkFile(path.join(dir, 'long.wav'), path.join(dir, 'long.f32'));
+    const club = styles.find((style) => style.name === 'Club')!;
+    const fitted = (await prepareTrack(long, [club])).styles[0]!;
+    const report = await bounce(long, fitted, path.join(dir, 'long-out.wav'));
+    // What the bounce rendered with (a second pass may correct the gain or the ceiling).
+    expect(report.trimDb).toBe(0);
+    const chain = { ...fitted.chain, preGainDb: report.preGainDb, limiter: { ...fitted.chain.limiter, ceilingDbtp: report.limiterCeilingDbtp } };
+    const oneThread = renderRange(long, { ...fitted, chain }, 0, long.frames);
+    const master = decodeSimpleWav(readFileSync(path.join(dir, 'long-out.wav')));
+    expect(master.data.length).toBe(oneThread.length);
+    let differing = 0;
+    for (let i = 0; i < oneThread.length; i++) {
+      const quantised = Math.max(-8388608, Math.min(8388607, Math.round(oneThread[i]! * 8388608))) / 8388608;
+      if (Math.abs(quantised - master.data[i]!) > 1e-9) differing++;
+    }
+    expect(differing).toBe(0);
+  });
+});
+
 describe('the fitting helper thread, kept between preparations', { timeout: 120_000 }, () => {
   it('when one thread prepares another track and then the first again, then the kept helper fits it as the fresh one did', async () => {
     writeWavFile(path.join(dir, 'other.wav'), musicLike({ seconds: 12, seed: 12, peakDb: -9 }), { format: 'pcm16' });
