@@ -23,6 +23,26 @@ export interface StyleStream {
   read(out: Float32Array, count: number): void;
 }
 
+/**
+ * One CHAIN_BLOCK step of the chain's first half: input frames [position, position + CHAIN_BLOCK)
+ * (zeros past the end) read, split into planar `left`/`right` and run through the linear and
+ * colour stages, in place.
+ */
+function colourStep(reader: WorkFileReader, chain: Chain, position: number, input: Float32Array, left: Float32Array, right: Float32Array): void {
+  const channels = reader.file.channels;
+  reader.read(position, CHAIN_BLOCK, input);
+  if (channels === 1) {
+    left.set(input);
+  } else {
+    for (let i = 0, j = 0; i < CHAIN_BLOCK; i++, j += channels) {
+      left[i] = input[j]!;
+      right[i] = input[j + 1]!;
+    }
+  }
+  runLinearStage(chain, left, right, CHAIN_BLOCK);
+  runColourStage(chain, left, right, CHAIN_BLOCK);
+}
+
 function createStyleStream(reader: WorkFileReader, params: ChainParams, startFrame: number): StyleStream {
   const channels = reader.file.channels;
   const chain = createChain(params, { mono: channels === 1 });
@@ -37,18 +57,8 @@ function createStyleStream(reader: WorkFileReader, params: ChainParams, startFra
   let consumed = 0;
   let skip = chain.latency;
   const step = () => {
-    reader.read(inputPosition, CHAIN_BLOCK, input);
-    if (channels === 1) {
-      left.set(input);
-    } else {
-      for (let i = 0, j = 0; i < CHAIN_BLOCK; i++, j += channels) {
-        left[i] = input[j]!;
-        right[i] = input[j + 1]!;
-      }
-    }
+    colourStep(reader, chain, inputPosition, input, left, right);
     inputPosition += CHAIN_BLOCK;
-    runLinearStage(chain, left, right, CHAIN_BLOCK);
-    runColourStage(chain, left, right, CHAIN_BLOCK);
     runLimiterStage(chain, left, right, CHAIN_BLOCK, outLeft, outRight);
     consumed = Math.min(skip, CHAIN_BLOCK);
     skip -= consumed;
@@ -102,18 +112,8 @@ export function streamColour(reader: WorkFileReader, params: ChainParams): Colou
   return {
     latency: chain.latency,
     next() {
-      reader.read(position, CHAIN_BLOCK, input);
-      if (channels === 1) {
-        left.set(input);
-      } else {
-        for (let i = 0, j = 0; i < CHAIN_BLOCK; i++, j += channels) {
-          left[i] = input[j]!;
-          right[i] = input[j + 1]!;
-        }
-      }
+      colourStep(reader, chain, position, input, left, right);
       position += CHAIN_BLOCK;
-      runLinearStage(chain, left, right, CHAIN_BLOCK);
-      runColourStage(chain, left, right, CHAIN_BLOCK);
       const out = new Float32Array(CHAIN_BLOCK * OUTPUT_CHANNELS);
       for (let i = 0; i < CHAIN_BLOCK; i++) {
         out[i * 2] = left[i]!;
