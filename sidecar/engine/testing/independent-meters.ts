@@ -114,6 +114,17 @@ export function powerSpectrum(samples: Float64Array, size = 8192): Float64Array 
   return power;
 }
 
+/** Power of the bins in [lowHz, highHz) of a power spectrum at `sampleRate` (DC left out). */
+export function bandPower(power: Float64Array, sampleRate: number, lowHz: number, highHz: number): number {
+  const binHz = sampleRate / (2 * power.length);
+  let band = 0;
+  for (let k = 1; k < power.length; k++) {
+    const f = k * binHz;
+    if (f >= lowHz && f < highHz) band += power[k]!;
+  }
+  return band;
+}
+
 /** A band's share of the total power, dB, from a power spectrum at `sampleRate`. */
 export function bandShareDb(power: Float64Array, sampleRate: number, lowHz: number, highHz: number): number {
   const binHz = sampleRate / (2 * power.length);
