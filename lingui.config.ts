@@ -1,7 +1,8 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 
 /**
- * Interface languages (spec §1): English is the source, German is translated in the .po file.
+ * Interface languages: English is the source, German is translated in the .po file.
  * `lingui compile --typescript` writes messages.ts beside each catalog (gitignored); both
  * `npm run build` and `npm test` run it first.
  */
@@ -9,6 +10,8 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de'],
   fallbackLocales: { default: 'en' },
+  // No source locations in the catalogs: they change with every edit and make merges conflict.
+  format: formatter({ origins: false }),
   catalogs: [
     {
       path: '<rootDir>/client/src/locales/{locale}/messages',
