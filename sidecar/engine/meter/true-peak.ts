@@ -12,12 +12,6 @@ export const TRUE_PEAK_PHASES: readonly Float64Array[] = [
 export const TRUE_PEAK_TAPS = 12;
 /** Largest gain any phase can apply to a window of samples bounded by 1 (sum of |h|). */
 export const TRUE_PEAK_BOUND = Math.max(...TRUE_PEAK_PHASES.map((phase) => phase.reduce((sum, h) => sum + Math.abs(h), 0)));
-/**
- * Interpolated values computed at input index n lie between input samples n-6 and n-5 (the phases'
- * main taps), so the estimate runs this many samples behind the input.
- */
-export const TRUE_PEAK_LATENCY = 6;
-
 
 /** Largest |x| of `samples[from..to)`: what bounds the FIR outputs that read only those samples. */
 function absMax(samples: Float32Array, from: number, to: number): number {
@@ -50,31 +44,6 @@ export function truePeakOfPadded(padded: Float32Array, count: number, floor: num
     }
   }
   return peak;
-}
-
-/**
- * Per-sample true-peak envelope: out[n] = largest |interpolated value| around input n-6..n-5,
- * together with |x[n-6]| and |x[n-5]|; values that cannot exceed `floor` are written as `floor`
- * without running the FIR (the limiter only needs to know where the ceiling is threatened).
- */
-export function truePeakEnvelopeOfPadded(padded: Float32Array, count: number, floor: number, out: Float32Array): void {
-  const SUB = 16;
-  for (let start = 0; start < count; start += SUB) {
-    const end = Math.min(count, start + SUB);
-    const windowMax = absMax(padded, start, end + TRUE_PEAK_TAPS - 1);
-    if (windowMax * TRUE_PEAK_BOUND <= floor) {
-      for (let n = start; n < end; n++) out[n] = floor;
-      continue;
-    }
-    for (let n = start; n < end; n++) {
-      let m = interpolatedPeak(padded, n);
-      const a5 = Math.abs(padded[n + 5]!);
-      const a6 = Math.abs(padded[n + 6]!);
-      if (a5 > m) m = a5;
-      if (a6 > m) m = a6;
-      out[n] = m > floor ? m : floor;
-    }
-  }
 }
 
 /**
