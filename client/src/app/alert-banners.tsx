@@ -1,18 +1,34 @@
 import { Alert, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
 import { useAppState, useAppStoreApi } from '../lib/app-store.js';
 import { errorMessageOf, successMessageOf } from '../lib/error-messages.js';
 import classes from './alert-banners.module.css';
 
-/** The global error and success alerts (spec §2): translated from their codes, closable. */
+/** How long a success message stays (the same 4 s as the resend notice). */
+export const SUCCESS_NOTICE_MS = 4000;
+
+/**
+ * The global error and success alerts: translated from their codes, closable. They sit at the foot
+ * of the window, above any dialog, so they never lie over the header, the tabs or the step links;
+ * a success message leaves by itself after 4 s, an error stays until it is closed or replaced.
+ */
 export function AlertBanners() {
   const { i18n, t } = useLingui();
   const app = useAppStoreApi();
   const errorCode = useAppState((state) => state.errorCode);
   const successCode = useAppState((state) => state.successCode);
+  const successSeq = useAppState((state) => state.successSeq);
+
+  useEffect(() => {
+    if (!successCode) return;
+    const timer = window.setTimeout(app.clearSuccess, SUCCESS_NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [app, successCode, successSeq]);
+
   if (!errorCode && !successCode) return null;
   return (
-    <Stack className={classes.stack} gap="xs">
+    <Stack className={classes.stack} gap="xs" data-testid="global-alerts">
       {errorCode && (
         <Alert
           color="red"

@@ -1,8 +1,9 @@
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { I18nProvider } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { getAccessToken } from '../features/auth/auth-store.js';
 import { ApiFetchProvider } from '../lib/api-fetch.js';
 import { AppStoreProvider, type AppStore } from '../lib/app-store.js';
@@ -10,7 +11,7 @@ import { createDialogRegistry, DIALOG_NAMES, DialogRegistryProvider, type Dialog
 import { currentLocale, i18n } from '../lib/i18n.js';
 import { FETCH_MINIMUM_DELAY_MS } from '../lib/minimum-delay-link.js';
 import { createTrpcClient, trpc } from '../lib/trpc.js';
-import { theme } from './theme.js';
+import { localisedTheme } from './theme.js';
 
 export function createQueryClient(options: { retry?: boolean } = {}) {
   return new QueryClient({
@@ -41,8 +42,8 @@ export function AppProviders({ children, queryClient, fetch, appStore, dialogs, 
   const [trpcClient] = useState(() => createTrpcClient({ getAccessToken, getLocale: currentLocale, fetch, minimumQueryMs: fetch ? 0 : FETCH_MINIMUM_DELAY_MS }));
   const [registry] = useState(() => dialogs ?? createDialogRegistry(DIALOG_NAMES));
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark" env={env}>
-      <I18nProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
+      <LocalisedMantine env={env}>
         <trpc.Provider client={trpcClient} queryClient={client}>
           <QueryClientProvider client={client}>
             <AppStoreProvider store={appStore}>
@@ -52,7 +53,18 @@ export function AppProviders({ children, queryClient, fetch, appStore, dialogs, 
             </AppStoreProvider>
           </QueryClientProvider>
         </trpc.Provider>
-      </I18nProvider>
+      </LocalisedMantine>
+    </I18nProvider>
+  );
+}
+
+function LocalisedMantine({ env, children }: { env: 'default' | 'test'; children: ReactNode }) {
+  const { t } = useLingui();
+  const closeLabel = t`Close`;
+  const theme = useMemo(() => localisedTheme(closeLabel), [closeLabel]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="dark" env={env}>
+      {children}
     </MantineProvider>
   );
 }

@@ -111,5 +111,21 @@ export const theme = createTheme({
   },
 });
 
+/**
+ * The theme with the words it carries in the interface language: every dialog's and drawer's close
+ * button is named (an icon alone has no accessible name), unless the dialog names it itself.
+ */
+export function localisedTheme(closeLabel: string): typeof theme {
+  const closeButtonProps = { 'aria-label': closeLabel };
+  return {
+    ...theme,
+    components: {
+      ...theme.components,
+      Modal: { defaultProps: { centered: true, radius: 'md', closeButtonProps } } satisfies MantineThemeComponent,
+      Drawer: { defaultProps: { closeButtonProps } } satisfies MantineThemeComponent,
+    },
+  };
+}
+
 /** The colour of the "original" signal and "mastered" signal, used the same way everywhere. */
 export const SIGNAL_COLORS = { mastered: 'mastered', original: 'original' } as const;

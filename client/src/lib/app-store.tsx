@@ -6,6 +6,8 @@ export interface AppState {
   /** A message code (`global.error.server`, `binary.creation.timeout`, ...); see error-messages.ts. */
   errorCode: string | null;
   successCode: string | null;
+  /** Counts success messages, so the same message shown twice starts its 4 s again. */
+  successSeq: number;
   mobileNavOpen: boolean;
   redirectAfterLogin: string | null;
   /** The style a visitor picked before uploading (spec §4: first style of the first group otherwise). */
@@ -16,6 +18,7 @@ export interface AppState {
 export const initialAppState: AppState = {
   errorCode: null,
   successCode: null,
+  successSeq: 0,
   mobileNavOpen: false,
   redirectAfterLogin: null,
   selectedStyleId: null,
@@ -29,7 +32,7 @@ export function createAppStore(initial: Partial<AppState> = {}) {
     ...store,
     showError: (code: string) => set({ errorCode: code }),
     clearError: () => set({ errorCode: null }),
-    showSuccess: (code: string) => set({ successCode: code }),
+    showSuccess: (code: string) => store.setState((state) => ({ ...state, successCode: code, successSeq: state.successSeq + 1 })),
     clearSuccess: () => set({ successCode: null }),
     setMobileNav: (open: boolean) => set({ mobileNavOpen: open }),
     toggleMobileNav: () => store.setState((state) => ({ ...state, mobileNavOpen: !state.mobileNavOpen })),

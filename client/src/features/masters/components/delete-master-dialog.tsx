@@ -1,27 +1,26 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { MasterRow } from '../lib/master-rows.js';
+import { isUploadRow, type MasterRow } from '../lib/master-rows.js';
 
 /** Asks before a master is deleted; deleting the uploaded track itself says that its masters go too. */
 export function DeleteMasterDialog({ row, onClose, onDelete }: { row: MasterRow | null; onClose: () => void; onDelete?: (row: MasterRow) => Promise<void> }) {
   const { t } = useLingui();
   const [deleting, setDeleting] = useState(false);
+  const wholeTrack = row !== null && isUploadRow(row);
   return (
-    <Modal opened={row !== null} onClose={onClose} title={t`Delete master`} centered>
+    <Modal opened={row !== null} onClose={onClose} title={wholeTrack ? t`Delete track` : t`Delete master`} centered>
       <Stack>
-        <Text>
-          <Trans>Do you really want to delete this master?</Trans>
-        </Text>
+        <Text>{wholeTrack ? <Trans>Do you really want to delete this track?</Trans> : <Trans>Do you really want to delete this master?</Trans>}</Text>
         {row && (
           <Text size="sm" c="dimmed">
             {row.track_name}
             {row.style_name ? ` · ${row.styleGroup_name} - ${row.style_name}` : ''}
           </Text>
         )}
-        {row && !row.style_name && (
+        {wholeTrack && (
           <Text size="sm" c="dimmed">
-            <Trans>This is the uploaded track itself: deleting it deletes all of its masters too.</Trans>
+            <Trans>Deleting the uploaded track deletes all of its masters too.</Trans>
           </Text>
         )}
         <Group justify="flex-end" wrap="wrap">

@@ -1,11 +1,11 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { listDate } from '../lib/master-rows.js';
-import { MasterActions, MasterStyle, MasterTitle } from './master-row-parts.js';
+import { MasterTitle, TrackActions, TrackMasters } from './master-row-parts.js';
 import type { MasterViewProps } from './master-table.js';
 
-/** The list as cards below 768 px, with sort buttons in place of the table's sortable headers. */
-export function MasterCards({ rows, mode, order, onSort, ratingOf, ...actions }: MasterViewProps) {
+/** The list as cards below 768 px, one per track, with sort buttons in place of the table's headers. */
+export function MasterCards({ groups, mode, order, onSort, ratingOf, ...actions }: MasterViewProps) {
   return (
     <Stack gap="sm" hiddenFrom="md" data-testid="master-cards">
       <Group gap="xs" wrap="wrap">
@@ -25,27 +25,24 @@ export function MasterCards({ rows, mode, order, onSort, ratingOf, ...actions }:
           </Button>
         ))}
       </Group>
-      {rows.map((row) => (
-        <Card key={row.id} withBorder radius="md" padding="sm">
+      {groups.map((group) => (
+        <Card key={group.trackId} withBorder radius="md" padding="sm" data-testid="master-card">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <MasterTitle row={row} />
-            {mode === 'own' && <MasterActions row={row} {...actions} />}
+            <MasterTitle group={group} />
+            {mode === 'own' && <TrackActions group={group} onEdit={actions.onEdit} onDelete={actions.onDelete} />}
           </Group>
-          <Group gap="xs" mt="xs" wrap="wrap">
-            <MasterStyle row={row} />
+          <Group gap="xs" mt={4} wrap="wrap">
             <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {listDate(row.createdAt)}
+              {listDate(group.createdAt)}
             </Text>
-            {row.invoice && (
-              <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                <Trans>Invoice {row.invoice.invoiceNumber}</Trans>
-              </Text>
-            )}
-            {ratingOf(row)}
+            {ratingOf(group)}
           </Group>
+          <Stack mt="xs" gap={6}>
+            <TrackMasters group={group} mode={mode} onShare={actions.onShare} onDelete={actions.onDelete} />
+          </Stack>
           {mode === 'shared' && (
             <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
-              <Trans>Shared by {row.user.email}</Trans>
+              <Trans>Shared by {group.first.user.email}</Trans>
             </Text>
           )}
         </Card>

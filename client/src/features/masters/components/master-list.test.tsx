@@ -19,13 +19,15 @@ function row(overrides: Partial<MasterRow> & Pick<MasterRow, 'id' | 'track_name'
   };
 }
 
-const mastered = row({ id: 'm1', track_name: 'Bright Song', status: 'MASTERED', style: { id: 3 }, style_name: 'Bright', styleGroup_name: 'Pop' });
+const brightUpload = row({ id: 'u1', track_name: 'Bright Song', track: { id: 't1' } });
+const mastered = row({ id: 'm1', track_name: 'Bright Song', track: { id: 't1' }, status: 'MASTERED', style: { id: 3 }, style_name: 'Bright', styleGroup_name: 'Pop' });
 const upload = row({ id: 'm2', track_name: 'Raw Song' });
+const order = { orderEntity: 'date', orderDirection: 'DESC' } as const;
 
 describe('MasterList', () => {
   it('when the owner sorts, then a new column starts dates newest first and text A to Z, and the active column flips', () => {
     const onOrderChange = vi.fn();
-    renderWithProviders(<MasterList rows={[mastered, upload]} mode="own" order={{ orderEntity: 'date', orderDirection: 'DESC' }} onOrderChange={onOrderChange} />);
+    renderWithProviders(<MasterList rows={[mastered, upload]} mode="own" order={order} onOrderChange={onOrderChange} />);
     const table = screen.getByTestId('master-table');
     fireEvent.click(within(table).getByRole('button', { name: /Title and artist/ }));
     expect(onOrderChange).toHaveBeenLastCalledWith({ orderEntity: 'title', orderDirection: 'ASC' });
@@ -33,27 +35,34 @@ describe('MasterList', () => {
     expect(onOrderChange).toHaveBeenLastCalledWith({ orderEntity: 'date', orderDirection: 'ASC' });
   });
 
-  it('when the list is the owner\'s, then only the mastered row can be shared, and the upload row asks for a style', () => {
-    renderWithProviders(<MasterList rows={[mastered, upload]} mode="own" order={{ orderEntity: 'date', orderDirection: 'DESC' }} onOrderChange={() => undefined} onShare={() => undefined} />);
+  it('when a track has its upload and a master, then it is one row with the master inside, and only the master can be shared', () => {
+    renderWithProviders(<MasterList rows={[mastered, brightUpload, upload]} mode="own" order={order} onOrderChange={() => undefined} onShare={() => undefined} onDelete={() => Promise.resolve()} />);
     const table = screen.getByTestId('master-table');
-    expect(within(table).getAllByRole('button', { name: /^Share / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Share Bright Song']);
-    expect(within(table).getByRole('link', { name: 'Choose a style' }).getAttribute('href')).toBe('/masters/song/m2');
-    expect(within(table).getByRole('link', { name: 'Listen' }).getAttribute('href')).toBe('/masters/song/m1');
+    const rows = within(table).getAllByTestId('master-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getAllByTestId('master-line')).toHaveLength(1);
+    expect(within(rows[0]!).queryByText(/unmastered/i)).toBeNull();
+    expect(within(table).getAllByRole('button', { name: /^Share / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Share Bright Song (Pop - Bright)']);
+    expect(within(rows[0]!).getByRole('link', { name: /^Listen\s*\(Pop - Bright\)$/ }).getAttribute('href')).toBe('/masters/song/m1');
+    expect(within(rows[0]!).getByRole('link', { name: 'Bright Song' }).getAttribute('href')).toBe('/masters/song/u1');
+    expect(within(rows[1]!).getByRole('link', { name: 'Choose a style' }).getAttribute('href')).toBe('/masters/song/m2');
+    // One delete for the track, one for its master: never two deletes that look alike.
+    expect(within(rows[0]!).getAllByRole('button', { name: /^Delete / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Delete the master Pop - Bright of Bright Song', 'Delete Bright Song']);
   });
 
-  it('when a row is deleted, then the dialog asks first, says an upload takes its masters along, and deletes only on confirmation', async () => {
+  it('when a track is deleted, then the dialog asks first, says its masters go too, and deletes only on confirmation', async () => {
     const onDelete = vi.fn(async () => undefined);
-    renderWithProviders(<MasterList rows={[mastered, upload]} mode="own" order={{ orderEntity: 'date', orderDirection: 'DESC' }} onOrderChange={() => undefined} onDelete={onDelete} />);
-    fireEvent.click(within(screen.getByTestId('master-table')).getByRole('button', { name: 'Delete Raw Song' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete master' });
-    expect(within(dialog).getByText(/deleting it deletes all of its masters too/)).toBeTruthy();
+    renderWithProviders(<MasterList rows={[mastered, brightUpload]} mode="own" order={order} onOrderChange={() => undefined} onDelete={onDelete} />);
+    fireEvent.click(within(screen.getByTestId('master-table')).getByRole('button', { name: 'Delete Bright Song' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete track' });
+    expect(within(dialog).getByText(/deletes all of its masters too/)).toBeTruthy();
     expect(onDelete).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(onDelete).toHaveBeenCalledWith(upload));
+    await waitFor(() => expect(onDelete).toHaveBeenCalledWith(brightUpload));
   });
 
   it('when the list is shared with me, then it shows the owner and offers no actions', () => {
-    renderWithProviders(<MasterList rows={[mastered]} mode="shared" order={{ orderEntity: 'date', orderDirection: 'DESC' }} onOrderChange={() => undefined} />);
+    renderWithProviders(<MasterList rows={[mastered]} mode="shared" order={order} onOrderChange={() => undefined} />);
     const table = screen.getByTestId('master-table');
     expect(within(table).getByText('ada@example.com')).toBeTruthy();
     expect(within(table).queryByRole('button', { name: /^Delete / })).toBeNull();

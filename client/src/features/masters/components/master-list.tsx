@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { AverageStars, useRatingSummaries } from '../../comments/index.js';
-import type { MasterRow, OrderDirection, OrderEntity } from '../lib/master-rows.js';
+import { groupByTrack, type MasterRow, type OrderDirection, type OrderEntity, type TrackGroup } from '../lib/master-rows.js';
 import { DeleteMasterDialog } from './delete-master-dialog.js';
 import { MasterCards } from './master-cards.js';
 import { MasterTable } from './master-table.js';
@@ -17,14 +17,16 @@ export interface MasterListProps {
 
 /**
  * The sortable list screens of spec §2: the user's masters ('own') and the shared-with-me list
- * ('shared', view-only with the owner's e-mail). A table from 768 px (spec §9 minimum width), cards below.
+ * ('shared', view-only with the owner's e-mail), one entry per track with its masters. A table from
+ * 768 px (the spec's minimum width), cards below.
  */
 export function MasterList({ rows, mode, order, onOrderChange, onShare, onEdit, onDelete }: MasterListProps) {
   const [confirming, setConfirming] = useState<MasterRow | null>(null);
-  const trackIds = useMemo(() => rows.map((row) => row.track.id), [rows]);
+  const groups = useMemo(() => groupByTrack(rows), [rows]);
+  const trackIds = useMemo(() => groups.map((group) => group.trackId), [groups]);
   const ratings = useRatingSummaries(trackIds);
-  const ratingOf = (row: MasterRow) => {
-    const summary = ratings.get(row.track.id);
+  const ratingOf = (group: TrackGroup) => {
+    const summary = ratings.get(group.trackId);
     return summary && summary.count > 0 ? <AverageStars average={summary.average} count={summary.count} /> : null;
   };
 
@@ -35,7 +37,7 @@ export function MasterList({ rows, mode, order, onOrderChange, onShare, onEdit, 
       orderDirection: order.orderEntity === entity ? (order.orderDirection === 'ASC' ? 'DESC' : 'ASC') : entity === 'date' ? 'DESC' : 'ASC',
     });
 
-  const view = { rows, mode, order, onSort, ratingOf, onShare, onEdit, onDelete: onDelete && setConfirming };
+  const view = { groups, mode, order, onSort, ratingOf, onShare, onEdit, onDelete: onDelete && setConfirming };
   return (
     <>
       <MasterTable {...view} />

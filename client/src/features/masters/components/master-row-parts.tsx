@@ -1,8 +1,8 @@
-import { ActionIcon, Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { isMastered } from '../../../../../src/modules/masters/masters.schemas.js';
-import type { MasterRow } from '../lib/master-rows.js';
+import { listDate, type MasterRow, type TrackGroup } from '../lib/master-rows.js';
 import { EditIcon, ShareIcon, TrashIcon } from './master-icons.js';
 
 /** What the list does with a row; each action is shown only when given. */
@@ -12,59 +12,121 @@ export interface MasterRowActions {
   onDelete?: (row: MasterRow) => void;
 }
 
-/** The track's name (a link to its master page) and artist. */
-export function MasterTitle({ row }: { row: MasterRow }) {
+/** The page a track's name leads to: its upload (where a style is chosen) or its first master. */
+const pageOf = (group: TrackGroup) => `/masters/song/${(group.upload ?? group.masters[0] ?? group.first).id}`;
+
+/** The track's name (a link to its page) and artist. */
+export function MasterTitle({ group }: { group: TrackGroup }) {
   const { t } = useLingui();
   return (
     <Stack gap={0}>
-      <Anchor component={Link} to={`/masters/song/${row.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {row.track_name}
+      <Anchor component={Link} to={pageOf(group)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {group.track_name}
       </Anchor>
-      <Text size="xs" c="dimmed" fs={row.track_artist ? undefined : 'italic'}>
-        {row.track_artist ?? t`artist group`}
+      <Text size="xs" c="dimmed" fs={group.track_artist ? undefined : 'italic'}>
+        {group.track_artist ?? t`artist group`}
       </Text>
     </Stack>
   );
 }
 
-/** The master's style, or what the row is when it has none (a custom master, the unmastered upload). */
+/** A master's style, or "custom master" for a master the user uploaded as finished. */
 export function MasterStyle({ row }: { row: MasterRow }) {
   const { t } = useLingui();
   if (row.custom_master) return <Badge variant="light" color="original">{t`custom master`}</Badge>;
-  if (!row.style_name) return <Badge variant="outline" color="original">{t`unmastered`}</Badge>;
   return (
-    <Text span size="sm" c="mastered.3">
+    <Text span size="sm" c="mastered.3" fw={500}>
       {row.styleGroup_name} - {row.style_name}
     </Text>
   );
 }
 
-/** Edit, share (a mastered row only) and delete buttons of one of the owner's rows. */
-export function MasterActions({ row, onEdit, onShare, onDelete }: { row: MasterRow } & MasterRowActions) {
+/** Edit and delete of the track as a whole (deleting the upload deletes its masters too). */
+export function TrackActions({ group, onEdit, onDelete }: { group: TrackGroup } & Pick<MasterRowActions, 'onEdit' | 'onDelete'>) {
   const { t } = useLingui();
+  const upload = group.upload;
+  const name = group.track_name;
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {onEdit && (
         <Tooltip label={t`Edit track details`}>
-          <ActionIcon variant="subtle" color="gray" aria-label={t`Edit track details of ${row.track_name}`} onClick={() => onEdit(row)}>
+          <ActionIcon variant="subtle" color="gray" aria-label={t`Edit track details of ${name}`} onClick={() => onEdit(group.first)}>
             <EditIcon />
           </ActionIcon>
         </Tooltip>
       )}
-      {onShare && isMastered(row.status, row.style?.id ?? null) && (
-        <Tooltip label={t`Share`}>
-          <ActionIcon variant="subtle" color="mastered" aria-label={t`Share ${row.track_name}`} onClick={() => onShare(row)}>
-            <ShareIcon />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      {onDelete && (
-        <Tooltip label={t`Delete`}>
-          <ActionIcon variant="subtle" color="red" aria-label={t`Delete ${row.track_name}`} onClick={() => onDelete(row)}>
+      {onDelete && upload && (
+        <Tooltip label={t`Delete the track and its masters`}>
+          <ActionIcon variant="subtle" color="red" aria-label={t`Delete ${name}`} onClick={() => onDelete(upload)}>
             <TrashIcon />
           </ActionIcon>
         </Tooltip>
       )}
     </Group>
+  );
+}
+
+/**
+ * The track's masters, one line each (style, date, invoice, Listen, share, delete); a track without
+ * any says so and leads to choosing a style.
+ */
+export function TrackMasters({ group, mode, onShare, onDelete }: { group: TrackGroup; mode: 'own' | 'shared' } & Pick<MasterRowActions, 'onShare' | 'onDelete'>) {
+  const { t } = useLingui();
+  if (group.masters.length === 0) {
+    return (
+      <Group gap="xs" wrap="wrap" data-testid="master-line">
+        <Text size="sm" c="dimmed">
+          <Trans>Not mastered yet</Trans>
+        </Text>
+        {group.upload && (
+          <Button component={Link} to={`/masters/song/${group.upload.id}`} size="compact-sm" variant="light">
+            <Trans>Choose a style</Trans>
+          </Button>
+        )}
+      </Group>
+    );
+  }
+  return (
+    <Stack gap={6}>
+      {group.masters.map((row) => {
+        const style = row.custom_master ? t`custom master` : `${row.styleGroup_name ?? ''} - ${row.style_name ?? ''}`;
+        const ready = isMastered(row.status, row.style?.id ?? null) || row.custom_master;
+        return (
+          <Group key={row.id} gap="xs" wrap="wrap" justify="space-between" data-testid="master-line">
+            <Group gap="xs" wrap="wrap" miw={0}>
+              <MasterStyle row={row} />
+              <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {listDate(row.createdAt)}
+              </Text>
+              {row.invoice && (
+                <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <Trans>Invoice {row.invoice.invoiceNumber}</Trans>
+                </Text>
+              )}
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <Button component={Link} to={`/masters/song/${row.id}`} size="compact-sm" variant="light">
+                {ready ? <Trans>Listen</Trans> : <Trans>Open master</Trans>}
+                <VisuallyHidden>{` (${style})`}</VisuallyHidden>
+              </Button>
+              {mode === 'own' && onShare && isMastered(row.status, row.style?.id ?? null) && (
+                <Tooltip label={t`Share`}>
+                  <ActionIcon variant="subtle" color="mastered" aria-label={t`Share ${group.track_name} (${style})`} onClick={() => onShare(row)}>
+                    <ShareIcon />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              {mode === 'own' && onDelete && (
+                <Tooltip label={t`Delete this master`}>
+                  <ActionIcon variant="subtle" color="red" aria-label={t`Delete the master ${style} of ${group.track_name}`} onClick={() => onDelete(row)}>
+                    <TrashIcon />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+          </Group>
+        );
+      })}
+    </Stack>
   );
 }

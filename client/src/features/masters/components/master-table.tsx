@@ -1,23 +1,20 @@
-import { Button, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { isMastered } from '../../../../../src/modules/masters/masters.schemas.js';
-import { listDate, type MasterRow, type OrderDirection, type OrderEntity } from '../lib/master-rows.js';
-import { MasterActions, MasterStyle, MasterTitle, type MasterRowActions } from './master-row-parts.js';
+import { listDate, type OrderDirection, type OrderEntity, type TrackGroup } from '../lib/master-rows.js';
+import { MasterTitle, TrackActions, TrackMasters, type MasterRowActions } from './master-row-parts.js';
 
 export interface MasterViewProps extends MasterRowActions {
-  rows: MasterRow[];
+  groups: TrackGroup[];
   mode: 'own' | 'shared';
   order: { orderEntity: OrderEntity; orderDirection: OrderDirection };
   onSort: (entity: OrderEntity) => void;
-  /** The row's average rating, or nothing while it has none. */
-  ratingOf: (row: MasterRow) => ReactNode;
+  /** The track's average rating, or nothing while it has none. */
+  ratingOf: (group: TrackGroup) => ReactNode;
 }
 
-/** The list as a sortable table (from 768 px, spec §9), with the owner's e-mail on the shared list. */
-export function MasterTable({ rows, mode, order, onSort, ratingOf, ...actions }: MasterViewProps) {
-  const withInvoice = rows.some((row) => row.invoice);
+/** The list as a sortable table (from 768 px): one row per track, its masters inside the row. */
+export function MasterTable({ groups, mode, order, onSort, ratingOf, ...actions }: MasterViewProps) {
   const header = (entity: OrderEntity, label: ReactNode) => {
     const active = order.orderEntity === entity;
     return (
@@ -40,60 +37,44 @@ export function MasterTable({ rows, mode, order, onSort, ratingOf, ...actions }:
         <Table.Thead>
           <Table.Tr>
             {header('title', <Trans>Title and artist</Trans>)}
-            {header('style', <Trans>Style</Trans>)}
+            {header('style', <Trans>Masters</Trans>)}
             {header('date', <Trans>Date</Trans>)}
             <Table.Th>
               <Trans>Rating</Trans>
             </Table.Th>
-            {withInvoice && (
-              <Table.Th>
-                <Trans>Invoice</Trans>
-              </Table.Th>
-            )}
-            {mode === 'shared' ? (
+            {mode === 'shared' && (
               <Table.Th>
                 <Trans>Owner</Trans>
-              </Table.Th>
-            ) : (
-              <Table.Th>
-                <Trans>Master</Trans>
               </Table.Th>
             )}
             {mode === 'own' && (
               <Table.Th ta="right">
-                <Trans>Actions</Trans>
+                <Trans>Track</Trans>
               </Table.Th>
             )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid="master-row">
+          {groups.map((group) => (
+            <Table.Tr key={group.trackId} data-testid="master-row" style={{ verticalAlign: 'top' }}>
               <Table.Td>
-                <MasterTitle row={row} />
+                <MasterTitle group={group} />
               </Table.Td>
-              <Table.Td>
-                <MasterStyle row={row} />
+              <Table.Td miw={280}>
+                <TrackMasters group={group} mode={mode} onShare={actions.onShare} onDelete={actions.onDelete} />
               </Table.Td>
-              <Table.Td style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{listDate(row.createdAt)}</Table.Td>
-              <Table.Td>{ratingOf(row)}</Table.Td>
-              {withInvoice && <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{row.invoice?.invoiceNumber ?? ''}</Table.Td>}
-              {mode === 'shared' ? (
+              <Table.Td style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{listDate(group.createdAt)}</Table.Td>
+              <Table.Td>{ratingOf(group)}</Table.Td>
+              {mode === 'shared' && (
                 <Table.Td>
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {row.user.email}
+                    {group.first.user.email}
                   </Text>
-                </Table.Td>
-              ) : (
-                <Table.Td>
-                  <Button component={Link} to={`/masters/song/${row.id}`} size="compact-sm" variant="light">
-                    {isMastered(row.status, row.style?.id ?? null) || row.custom_master ? <Trans>Listen</Trans> : <Trans>Choose a style</Trans>}
-                  </Button>
                 </Table.Td>
               )}
               {mode === 'own' && (
                 <Table.Td>
-                  <MasterActions row={row} {...actions} />
+                  <TrackActions group={group} onEdit={actions.onEdit} onDelete={actions.onDelete} />
                 </Table.Td>
               )}
             </Table.Tr>
