@@ -137,6 +137,41 @@ describe('media jobs on the durable queue', () => {
     expect(await claimMediaJob(ctx(), { kinds, leaseMs: 60_000 })).toBeNull();
   });
 
+  it('when one user floods bounces (two running, eight waiting, topping up), then another user\'s preparation is next, taken as soon as one running job ends', async () => {
+    const styles = (await platform.db.selectFrom('styles').select('id').where('enabled', '=', true).orderBy('style_index').execute()).map((s) => s.id);
+    const flooder = await newTrack();
+    const floodTracks = [flooder, await newTrack(flooder.userId), await newTrack(flooder.userId)];
+    const asks = floodTracks.flatMap((track) => styles.map((style) => ({ trackId: track.trackId, styleId: style })));
+    let asked = 0;
+    const bounceAgain = () => enqueueBounce(ctx(), asks[asked++]!);
+    const kinds = Object.values(MEDIA_JOB_KINDS);
+    // Two media slots, both busy with the flooder's bounces (the per-user cap), eight more in line.
+    for (let i = 0; i < 2; i++) await bounceAgain();
+    const running = [await claimMediaJob(ctx(), { kinds, leaseMs: 60_000 }), await claimMediaJob(ctx(), { kinds, leaseMs: 60_000 })];
+    expect(running.map((job) => job?.userId)).toEqual([flooder.userId, flooder.userId]);
+    for (let i = 0; i < platform.env.MEDIA_QUEUED_JOBS_PER_USER; i++) await bounceAgain();
+
+    const other = await newTrack();
+    const preparation = await enqueuePreparation(ctx(), { trackId: other.trackId, version: 'v' });
+    // Nobody is ahead of it: the flooder's waiting bounces come after it whatever their priority.
+    expect(preparation).toMatchObject({ state: 'queued', position: 1 });
+
+    // One running bounce ends; the flooder's newest bounce is younger than the preparation, but its
+    // older ones are not, and all of them outrank a preparation.
+    const ended = running[0]!;
+    const payload = ended.payload as { trackId: string; styleId: number };
+    const master = { ...payload, path: `tracks/${payload.trackId}/masters/style-${payload.styleId}.wav`, checksum: 'b'.repeat(64), measurements, fileBytes: 10 };
+    expect(await completeBounceJob(ctx(), { jobId: ended.id, leaseToken: ended.leaseToken, master })).not.toBeNull();
+    const next = await claimMediaJob(ctx(), { kinds, leaseMs: 60_000 });
+    expect(next).toMatchObject({ id: preparation.jobId, userId: other.userId, kind: MEDIA_JOB_KINDS.prepare });
+    // Nothing of the other user waits now: the flooder's work goes on, and the line is topped up again.
+    await completeBounceJob(ctx(), { jobId: running[1]!.id, leaseToken: running[1]!.leaseToken, master: { ...master, styleId: (running[1]!.payload as { styleId: number }).styleId, trackId: (running[1]!.payload as { trackId: string }).trackId } });
+    expect((await claimMediaJob(ctx(), { kinds, leaseMs: 60_000 }))?.userId).toBe(flooder.userId);
+    await bounceAgain();
+    const late = await newTrack();
+    expect(await enqueuePreparation(ctx(), { trackId: late.trackId, version: 'v' })).toMatchObject({ position: 1 });
+  });
+
   it('when a user has as many media jobs in line as allowed, then a new one is refused and joining one there is not', async () => {
     const first = await newTrack();
     const tracks = [first];

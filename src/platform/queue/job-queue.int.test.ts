@@ -88,14 +88,25 @@ describe('the job queue', () => {
     expect(await claim([kind!], { now: after(3_600_000) })).toBeNull();
   });
 
-  it('when jobs of several priorities wait, then the highest is taken first, and the oldest among equals', async () => {
+  it('when one user\'s jobs of several priorities wait, then the highest is taken first, and the oldest among equals', async () => {
     const [kind] = kindsOf('prio');
-    const low = await add({ kind: kind!, priority: 0 });
-    const highOld = await add({ kind: kind!, priority: 5 });
-    const highNew = await add({ kind: kind!, priority: 5 });
+    const user = randomUUID();
+    const low = await add({ kind: kind!, priority: 0, userId: user });
+    const highOld = await add({ kind: kind!, priority: 5, userId: user });
+    const highNew = await add({ kind: kind!, priority: 5, userId: user });
     const order = [];
     for (let i = 0; i < 3; i++) order.push((await claim([kind!]))!.id);
     expect(order).toEqual([highOld.id, highNew.id, low.id]);
+  });
+
+  it('when a user runs jobs of a high priority, then another user\'s low-priority job still goes before that user\'s next one', async () => {
+    const [bounce, prepare] = kindsOf('bounce', 'prepare');
+    const [flooder, other] = [randomUUID(), randomUUID()];
+    await add({ kind: bounce!, userId: flooder, priority: 20 });
+    await claim([bounce!, prepare!]);
+    for (let i = 0; i < 3; i++) await add({ kind: bounce!, userId: flooder, priority: 20 });
+    const preparation = await add({ kind: prepare!, userId: other, priority: 10 });
+    expect((await claim([bounce!, prepare!]))!.id).toBe(preparation.id);
   });
 
   it('when several users wait, then the next job comes from the user with the fewest running jobs, oldest first', async () => {

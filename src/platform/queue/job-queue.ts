@@ -88,10 +88,25 @@ export async function enqueueJob(db: Database | Transaction<DB>, job: NewJob): P
 }
 
 /**
- * Takes the next job for these kinds, or null. The order: priority, then the user with the fewest
- * running jobs (over all kinds), then the user served least recently (never first: round robin,
- * so a user's second job waits behind another user's first), then the oldest job. A kind at its global cap, and a user at a
- * kind's per-user cap, are passed over. Expired leases are returned to the queue first.
+ * The queue's one fairness rule, used by the claim and by a job's place in line. Users first, so
+ * no user's jobs (of any kind or priority) hold back another user's: the user with the fewest
+ * running jobs (over all kinds), then the user served least recently (never served first: round
+ * robin, so one user's second job waits behind another user's first). Only then priority, which
+ * orders one user's own jobs and the kinds within that user's share, then age. A user flooding
+ * bounces therefore delays another user's first job by at most the jobs already running.
+ */
+const fairLine = (at: RawBuilder<Date>, kinds: readonly string[]) => sql`jobs j
+      LEFT JOIN (SELECT user_id, count(*) AS n FROM jobs WHERE state = 'running' AND user_id IS NOT NULL GROUP BY user_id) r
+        ON r.user_id = j.user_id
+      LEFT JOIN (SELECT user_id, max(updated_at) AS at FROM jobs WHERE state IN ('running', 'done', 'failed') AND user_id IS NOT NULL GROUP BY user_id) s
+        ON s.user_id = j.user_id
+      WHERE j.state = 'queued' AND j.run_after <= ${at} AND j.kind IN (${sql.join(kinds)})`;
+const FAIR_ORDER = sql`coalesce(r.n, 0), s.at NULLS FIRST, j.priority DESC, j.created_at, j.id`;
+
+/**
+ * Takes the next job for these kinds, or null, in the order of `fairLine`. A kind at its global
+ * cap, and a user at a kind's per-user cap, are passed over. Expired leases are returned to the
+ * queue first.
  */
 export async function claimJob(db: Database, options: ClaimOptions): Promise<ClaimedJob | null> {
   if (options.kinds.length === 0) return null;
@@ -113,14 +128,9 @@ export async function claimJob(db: Database, options: ClaimOptions): Promise<Cla
     const pairs = blocked.userKinds.map(([kind, userId]) => sql`NOT (j.kind = ${kind} AND j.user_id = ${userId}::uuid)`);
 
     const candidate = await sql<{ id: string }>`
-      SELECT j.id FROM jobs j
-      LEFT JOIN (SELECT user_id, count(*) AS n FROM jobs WHERE state = 'running' AND user_id IS NOT NULL GROUP BY user_id) r
-        ON r.user_id = j.user_id
-      LEFT JOIN (SELECT user_id, max(updated_at) AS at FROM jobs WHERE state IN ('running', 'done', 'failed') AND user_id IS NOT NULL GROUP BY user_id) s
-        ON s.user_id = j.user_id
-      WHERE j.state = 'queued' AND j.run_after <= ${at} AND j.kind IN (${sql.join(open)})
+      SELECT j.id FROM ${fairLine(at, open)}
         ${pairs.length > 0 ? sql`AND ${sql.join(pairs, sql` AND `)}` : sql``}
-      ORDER BY j.priority DESC, coalesce(r.n, 0), s.at NULLS FIRST, j.created_at, j.id
+      ORDER BY ${FAIR_ORDER}
       LIMIT 1
       FOR UPDATE OF j SKIP LOCKED`.execute(tx);
     const id = candidate.rows[0]?.id;
@@ -276,19 +286,16 @@ export interface JobStatus {
 
 /** A job's state, and its place in line among queued jobs of `kinds` (null when the job is gone). */
 export async function jobStatus(db: Database, id: string, kinds: readonly string[]): Promise<JobStatus | null> {
-  const row = await db.selectFrom('jobs').select(['id', 'state', 'last_error', 'priority', 'created_at']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('jobs').select(['id', 'state', 'last_error', 'run_after']).where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const state = row.state as JobStatus['state'];
   if (state !== 'queued' || kinds.length === 0) return { state, lastError: row.last_error, position: null };
-  // Fairness may reorder equal priorities between users; priority and age are the line's backbone.
-  const ahead = await db
-    .selectFrom('jobs')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('state', '=', 'queued')
-    .where('kind', 'in', kinds)
-    .where((eb) => eb.or([eb('priority', '>', row.priority), eb.and([eb('priority', '=', row.priority), eb('created_at', '<', row.created_at)])]))
-    .executeTakeFirstOrThrow();
-  return { state, lastError: row.last_error, position: ahead.n + 1 };
+  // The claim's own order over the jobs due now (caps aside): the place it would be taken at.
+  const ranked = await sql<{ position: number }>`
+    SELECT position FROM (
+      SELECT j.id, row_number() OVER (ORDER BY ${FAIR_ORDER})::int AS position FROM ${fairLine(sql<Date>`greatest(now(), ${row.run_after}::timestamptz)`, kinds)}
+    ) line WHERE id = ${id}`.execute(db);
+  return { state, lastError: row.last_error, position: ranked.rows[0]?.position ?? 1 };
 }
 
 /** Of these lease tokens, the ones a running job still holds (its worker may still be writing). */
