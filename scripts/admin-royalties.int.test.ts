@@ -63,9 +63,11 @@ describe('operator royalty commands', () => {
 
     const payouts = await run(harness.product, 'payouts:run', '--min', '10');
     expect(payouts).toMatchObject({ code: 0, out: 'nothing to pay' });
+    const preview = await run(harness.database, 'payouts:run', '--min', '4', '--dry-run');
+    expect(preview.out).toBe('would pay: 4.40 USD (fee 0.00 USD, receives 4.40 USD) to Erika Mustermann <payout@example.com>, 2 ledger lines\ndry run through local: 4.40 USD');
     const paid = await run(harness.database, 'payouts:run', '--min', '4');
-    expect(paid.out).toMatch(/^paid 4\.40 USD to Erika Mustermann <payout@example\.com> \(2 ledger lines\)\npayout run [0-9a-f-]+: 4\.40 USD, file (.+)$/);
-    const file = /file (.+)$/.exec(paid.out)![1]!;
+    expect(paid.out).toMatch(/^confirmed: 4\.40 USD \(fee 0\.00 USD, receives 4\.40 USD\) to Erika Mustermann <payout@example\.com>, 2 ledger lines\npayout run [0-9a-f-]+ through local: 4\.40 USD, reference (.+)$/);
+    const file = /reference (.+)$/.exec(paid.out)![1]!;
     expect(file.startsWith(path.join(platform.dataDir, 'payouts'))).toBe(true);
     expect(await readFile(file, 'utf8')).toContain('payout@example.com,4.40,USD');
     expect(await run(harness.product, 'payouts:run')).toMatchObject({ code: 0, out: 'nothing to pay' });

@@ -169,7 +169,7 @@ describe('royalties in the browser (issue 14, acceptance 2)', () => {
   });
 
   it('when payouts run, then the payments screen shows them paid, and feedback sent from a distribution screen reaches the operators', async () => {
-    expect(await admin('payouts:run', '--min', '10')).toContain('paid 10.64 USD to Ada Lovelace <ada@example.com>');
+    expect(await admin('payouts:run', '--min', '10')).toContain('confirmed: 10.64 USD (fee 0.00 USD, receives 10.64 USD) to Ada Lovelace <ada@example.com>');
     const page = await openAs(email, 'de', 375, '/distribution/payments');
     await page.getByTestId('payout-row').first().waitFor();
     expect(await page.getByTestId('balance').allTextContents()).toEqual([money(0, 'de'), money(456, 'de')]);

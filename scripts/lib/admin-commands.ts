@@ -20,8 +20,14 @@ import {
   importStatementFile,
   listFeedback,
   runPayouts,
+  pollPayouts,
+  adjustBalance,
+  releaseHold,
+  payoutProviderOf,
   ZImportStatementFileInput,
   ZPayoutRunInput,
+  ZAdjustInput,
+  ZReleaseHoldInput,
   type PayoutContext,
   type TImportResult,
 } from '../../src/modules/royalties/index.js';
@@ -74,7 +80,13 @@ const describePost = (post: TPostStatus) =>
 function payoutContextOf(db: Database): PayoutContext {
   const env = parseEnv();
   const log = createLogger(env.LOG_LEVEL, 'admin');
-  return { db, dataDir: env.DATA_DIR, log, mailer: createMailer({ from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }) };
+  return {
+    db,
+    provider: payoutProviderOf(env),
+    payoutMin: env.PAYOUT_MIN,
+    log,
+    mailer: createMailer({ from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
+  };
 }
 
 /** Cents as a decimal amount with its currency: 1234 -> "12.34 USD". */
@@ -91,6 +103,16 @@ function describeImport(result: TImportResult, io: AdminIo) {
   for (const line of result.unmatched) {
     io.out(`  line ${line.line}: ISRC ${line.isrc ?? '-'} UPC ${line.upc ?? '-'} ${line.territory} ${money(line.amountMinor, result.currency)}`);
   }
+}
+
+async function adjustCommand(kind: 'adjustment' | 'hold', args: string[], access: Parameters<Command['run']>[1], io: AdminIo) {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: { type: 'string' } }, strict: true });
+  if (positionals.length !== 2) throw new UsageError('expected PARTICIPANT_ID and AMOUNT');
+  const parsed = ZAdjustInput.safeParse({ participantId: Number(positionals[0]), kind, amount: positionals[1], reason: values.reason });
+  if (!parsed.success) throw new UsageError(issuesOf(parsed.error.issues));
+  const input = parsed.data;
+  const result = await withProduct(access, (client) => client.royalties.adjust.mutate(input), (db) => adjustBalance({ db }, input));
+  io.out(`${kind === 'hold' ? 'hold' : 'adjustment'} ${result.entryId} for participant ${input.participantId}; balance ${money(result.balanceMinor, 'USD')}`);
 }
 
 const issuesOf = (issues: readonly { path: PropertyKey[]; message: string }[]) => issues.map((i) => `${i.path.map(String).join('.') || 'input'}: ${i.message}`).join('; ');
@@ -307,11 +329,11 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'payouts:run': {
-    usage: 'payouts:run [--min AMOUNT]',
-    summary: 'pay every participant whose unpaid balance is at least AMOUNT (USD, default 0) to the payout e-mail; each ledger line once',
+    usage: 'payouts:run [--min AMOUNT] [--dry-run]',
+    summary: 'pay every participant whose balance is at least AMOUNT (USD, default PAYOUT_MIN) less the provider\'s fee; --dry-run shows it without paying',
     async run(args, access, io) {
-      const { values } = parseArgs({ args, options: { min: { type: 'string' } }, strict: true });
-      const parsed = ZPayoutRunInput.safeParse({ min: values.min === undefined ? undefined : Number(values.min) });
+      const { values } = parseArgs({ args, options: { min: { type: 'string' }, 'dry-run': { type: 'boolean' } }, strict: true });
+      const parsed = ZPayoutRunInput.safeParse({ min: values.min === undefined ? undefined : Number(values.min), dryRun: values['dry-run'] ?? false });
       if (!parsed.success) throw new UsageError('--min expects an amount of 0 or more');
       const input = parsed.data;
       const result = await withProduct(
@@ -319,8 +341,56 @@ export const COMMANDS: Record<string, Command> = {
         (client) => client.royalties.runPayouts.mutate(input),
         (db) => runPayouts(payoutContextOf(db), input),
       );
-      for (const payout of result.payouts) io.out(`paid ${money(payout.amountMinor, result.currency)} to ${payout.name} <${payout.email}> (${payout.entries} ledger lines)`);
-      io.out(result.payouts.length === 0 ? 'nothing to pay' : `payout run ${result.runId}: ${money(result.totalMinor, result.currency)}, file ${result.reference}`);
+      for (const payout of result.payouts) {
+        const what = `${money(payout.amountMinor, result.currency)} (fee ${money(payout.feeMinor, result.currency)}, receives ${money(payout.amountMinor - payout.feeMinor, result.currency)}) to ${payout.name} <${payout.email}>, ${payout.entries} ledger lines`;
+        io.out(`${result.dryRun ? 'would pay' : payout.status}: ${what}${payout.failureReason ? `: ${payout.failureReason}` : ''}`);
+      }
+      if (result.payouts.length === 0) io.out('nothing to pay');
+      else io.out(`${result.dryRun ? 'dry run' : `payout run ${result.runId}`} through ${result.provider}: ${money(result.totalMinor, result.currency)}${result.reference ? `, reference ${result.reference}` : ''}`);
+      if (result.error) io.out(`not settled yet (${result.error}); run payouts:poll later, the batch is sent again under the same id`);
+    },
+  },
+  'payouts:poll': {
+    usage: 'payouts:poll',
+    summary: 'ask the payout provider about every unsettled payout: confirmed ones are announced, failed or unclaimed ones go back to the balance',
+    async run(args, access, io) {
+      parseArgs({ args, options: {}, strict: true });
+      const runs = await withProduct(
+        access,
+        (client) => client.royalties.pollPayouts.mutate(),
+        (db) => pollPayouts(payoutContextOf(db)),
+      );
+      for (const run of runs) {
+        io.out(`run ${run.runId}${run.error ? ` (not reached: ${run.error})` : ''}`);
+        for (const item of run.statuses) io.out(`  ${item.status}: ${money(item.amountMinor, 'USD')} to ${item.email}${item.failureReason ? `: ${item.failureReason}` : ''}`);
+      }
+      if (runs.length === 0) io.out('no open payouts');
+    },
+  },
+  'royalties:adjust': {
+    usage: 'royalties:adjust PARTICIPANT_ID AMOUNT --reason TEXT',
+    summary: 'add an amount to a participant\'s balance (negative for a store\'s fine); the reason is shown to the user',
+    async run(args, access, io) {
+      await adjustCommand('adjustment', args, access, io);
+    },
+  },
+  'royalties:hold': {
+    usage: 'royalties:hold PARTICIPANT_ID AMOUNT --reason TEXT',
+    summary: 'hold back an amount of a participant\'s balance until royalties:release',
+    async run(args, access, io) {
+      await adjustCommand('hold', args, access, io);
+    },
+  },
+  'royalties:release': {
+    usage: 'royalties:release HOLD_ID',
+    summary: 'put a held amount back on the balance',
+    async run(args, access, io) {
+      const { positionals } = parseArgs({ args, allowPositionals: true, options: {}, strict: true });
+      const parsed = ZReleaseHoldInput.safeParse({ holdId: Number(positionals[0]) });
+      if (!parsed.success || positionals.length !== 1) throw new UsageError('expected one HOLD_ID');
+      const input = parsed.data;
+      const result = await withProduct(access, (client) => client.royalties.releaseHold.mutate(input), (db) => releaseHold({ db }, input));
+      io.out(`released hold ${input.holdId}; balance ${money(result.balanceMinor, 'USD')}`);
     },
   },
   'feedback:list': {

@@ -17,12 +17,29 @@ import {
 } from '../modules/blog/index.js';
 import { addDemo, removeDemo, ZAddDemoInput, ZRemoveDemoInput } from '../modules/demos/index.js';
 import {
+  adjustBalance,
   importStatementFile,
   listFeedback,
+  payoutProviderOf,
+  pollPayouts,
+  releaseHold,
   runPayouts,
+  ZAdjustInput,
   ZImportStatementFileInput,
   ZPayoutRunInput,
+  ZReleaseHoldInput,
+  type PayoutContext,
 } from '../modules/royalties/index.js';
+import type { ServiceContext } from '../platform/context.js';
+
+/** Payout runs through the running product: its configured provider, threshold and mailer. */
+const payoutContextOf = (ctx: ServiceContext): PayoutContext => ({
+  db: ctx.db,
+  provider: payoutProviderOf(ctx.platform.env),
+  payoutMin: ctx.platform.env.PAYOUT_MIN,
+  mailer: ctx.platform.mailer,
+  log: ctx.log,
+});
 import {
   assertCanBounce,
   beatMediaJob,
@@ -105,7 +122,10 @@ export const internalRouter = router({
   /** Operator commands royalties:import, payouts:run and feedback:list (decisions.md, "Operators"). */
   royalties: router({
     importFile: publicProcedure.input(ZImportStatementFileInput).mutation(({ ctx, input }) => importStatementFile(ctx, input)),
-    runPayouts: publicProcedure.input(ZPayoutRunInput).mutation(({ ctx, input }) => runPayouts({ db: ctx.db, dataDir: ctx.platform.env.DATA_DIR, mailer: ctx.platform.mailer, log: ctx.log }, input)),
+    runPayouts: publicProcedure.input(ZPayoutRunInput).mutation(({ ctx, input }) => runPayouts(payoutContextOf(ctx), input)),
+    pollPayouts: publicProcedure.mutation(({ ctx }) => pollPayouts(payoutContextOf(ctx))),
+    adjust: publicProcedure.input(ZAdjustInput).mutation(({ ctx, input }) => adjustBalance(ctx, input)),
+    releaseHold: publicProcedure.input(ZReleaseHoldInput).mutation(({ ctx, input }) => releaseHold(ctx, input)),
     feedback: publicProcedure.input(z.object({ limit: z.number().int().min(1).max(500) })).query(({ ctx, input }) => listFeedback(ctx, input)),
   }),
   tracks: router({

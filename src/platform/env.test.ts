@@ -34,3 +34,13 @@ describe('web configuration: the seller is real before money is taken', () => {
     expect(parseEnv(braintree)).toMatchObject(SELLER_PLACEHOLDERS);
   });
 });
+
+describe('payouts configuration', () => {
+  it('when PAYOUT_PROVIDER is paypal without its keys, then start is refused naming both', () => {
+    expect(() => parseEnv({ PAYOUT_PROVIDER: 'paypal' })).toThrow(/PAYPAL_CLIENT_ID[\s\S]*PAYPAL_CLIENT_SECRET/);
+  });
+
+  it('when nothing is set, then payouts are local with a 10.00 threshold', () => {
+    expect(parseEnv({})).toMatchObject({ PAYOUT_PROVIDER: 'local', PAYOUT_MIN: 10 });
+  });
+});

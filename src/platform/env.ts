@@ -105,6 +105,17 @@ const ZEnv = z.object({
   FEATURE_BLOG: z.stringbool().default(true),
   /** Which distributor the add-on talks to; `local` keeps everything in the product's database. */
   DISTRIBUTION_PROVIDER: z.enum(['local']).default('local'),
+  /** Who pays participants: `local` writes each run as a file under DATA_DIR/payouts and moves no money; `paypal` pays through PayPal Payouts. */
+  PAYOUT_PROVIDER: z.enum(['local', 'paypal']).default('local'),
+  /** PayPal's REST API: https://api-m.paypal.com for live money, the sandbox by default. */
+  PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  /** PayPal's fee per payout item as your PayPal contract states it: a percentage, capped (USD). Deducted from what the participant receives. */
+  PAYPAL_FEE_PERCENT: z.coerce.number().min(0).max(50).default(2),
+  PAYPAL_FEE_MAX: z.coerce.number().min(0).max(1000).default(1),
+  /** The smallest balance paid out (USD); smaller balances wait for the next run. */
+  PAYOUT_MIN: z.coerce.number().min(0).max(1_000_000).default(10),
   /** ISRC registrant (country code and registrant, `CC-XXX`) that empty ISRCs are assigned from. */
   ISRC_REGISTRANT: z.string().regex(/^[A-Za-z]{2}-?[A-Za-z0-9]{3}$/, 'CC-XXX, e.g. DE-MDK').default('DE-MDK'),
   /** GS1 company prefix (6 to 11 digits) that generated release codes (EAN-13) start with. */
@@ -147,6 +158,11 @@ const ZEnv = z.object({
   /** Shares (each mails the invited address) one user may create per day. */
   SHARES_PER_DAY: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).superRefine((env, issues) => {
+  if (env.PAYOUT_PROVIDER !== 'paypal') return;
+  for (const name of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] as const) {
+    if (!env[name]) issues.addIssue({ code: 'custom', path: [name], message: 'required with PAYOUT_PROVIDER=paypal' });
+  }
 });
 
 export type Env = z.infer<typeof ZEnv>;

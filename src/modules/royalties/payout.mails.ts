@@ -11,10 +11,14 @@ export interface PayoutMailLine {
 
 interface PayoutMailData {
   name: string;
+  /** What left the balance; the recipient receives it less the fee. */
   amountMinor: number;
+  feeMinor: number;
   currency: string;
   /** Who made the releases: the user's label or artist, so the recipient knows where the money comes from. */
   from: string;
+  /** local: the payout was written to a file for the operator and no money moved (said in the mail). */
+  provider: 'local' | 'paypal';
   lines: PayoutMailLine[];
 }
 
@@ -22,18 +26,30 @@ const money = (minor: number, currency: string, locale: Locale) =>
   new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-US', { style: 'currency', currency, minimumFractionDigits: 2, useGrouping: false }).format(minor / 100);
 const percent = (value: number, locale: Locale) => `${new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 2 }).format(value)} %`;
 
-const TEXTS: Record<Locale, { subject: (d: PayoutMailData, amount: string) => string; intro: (d: PayoutMailData, amount: string) => string; lines: string; footer: string }> = {
+interface Amounts {
+  net: string;
+  gross: string;
+  fee: string;
+}
+const TEXTS: Record<
+  Locale,
+  { subject: (d: PayoutMailData, a: Amounts) => string; intro: (d: PayoutMailData, a: Amounts) => string; fee: (a: Amounts) => string; local: string; lines: string; footer: (d: PayoutMailData) => string }
+> = {
   en: {
-    subject: (_d, amount) => `Your royalties: ${amount}`,
-    intro: (d, amount) => `Hello ${d.name}, ${amount} in royalties from the releases of ${d.from} are on their way to this payout address. Your share of each store statement line:`,
-    lines: 'month, store, track, country: your share, your amount',
-    footer: 'You get this mail because you are named as a participant with a payout share on these releases.',
+    subject: (d, a) => `Royalties from ${d.from}: ${a.net} paid to you`,
+    intro: (d, a) => `Hello ${d.name}, ${d.from} has paid you ${a.net} in royalties from their releases through Masterdeck, to this payout address. The payment service confirmed the payment.`,
+    fee: (a) => `The payout was ${a.gross}; the payment service's fee of ${a.fee} was deducted.`,
+    local: 'This installation of Masterdeck records payouts in a file and moves no money itself: the payment reaches you from the sender directly.',
+    lines: 'Your share of each store statement line (month, store, track, country: your share, your amount):',
+    footer: (d) => `You get this mail because ${d.from} named you as a participant with a payout share on these releases and gave this address for your payouts. If you do not know ${d.from}, reply to this mail and we will stop payouts to this address.`,
   },
   de: {
-    subject: (_d, amount) => `Deine Tantiemen: ${amount}`,
-    intro: (d, amount) => `Hallo ${d.name}, ${amount} an Tantiemen aus den Veröffentlichungen von ${d.from} sind an diese Auszahlungsadresse unterwegs. Dein Anteil an jeder Zeile der Store-Abrechnungen:`,
-    lines: 'Monat, Store, Track, Land: dein Anteil, dein Betrag',
-    footer: 'Du bekommst diese Mail, weil du bei diesen Veröffentlichungen als Beteiligte oder Beteiligter mit Auszahlungsanteil genannt bist.',
+    subject: (d, a) => `Tantiemen von ${d.from}: ${a.net} an Sie ausgezahlt`,
+    intro: (d, a) => `Guten Tag ${d.name}, ${d.from} hat Ihnen über Masterdeck ${a.net} an Tantiemen aus den eigenen Veröffentlichungen an diese Auszahlungsadresse gezahlt. Der Zahlungsdienst hat die Zahlung bestätigt.`,
+    fee: (a) => `Die Auszahlung betrug ${a.gross}; die Gebühr des Zahlungsdienstes von ${a.fee} wurde abgezogen.`,
+    local: 'Diese Masterdeck-Installation hält Auszahlungen in einer Datei fest und bewegt selbst kein Geld: Die Zahlung erhalten Sie direkt vom Absender.',
+    lines: 'Ihr Anteil an jeder Zeile der Store-Abrechnungen (Monat, Store, Track, Land: Ihr Anteil, Ihr Betrag):',
+    footer: (d) => `Sie erhalten diese Mail, weil ${d.from} Sie bei diesen Veröffentlichungen als Beteiligte oder Beteiligten mit Auszahlungsanteil genannt und diese Adresse für Ihre Auszahlungen angegeben hat. Wenn Sie ${d.from} nicht kennen, antworten Sie auf diese Mail; dann zahlen wir nicht mehr an diese Adresse aus.`,
   },
 };
 
@@ -41,22 +57,25 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
- * The payout e-mail (issue 14): how a participant who is not the user learns their share. In the
+ * The payout e-mail, sent once the payment service confirmed the payment: how a participant who is
+ * not the user learns their share, who sent the money and why this address gets it. In the
  * language of the user who named them; names and titles stay plain text.
  */
 export function renderPayoutMail(locale: Locale, data: PayoutMailData) {
   const t = TEXTS[locale];
-  const amount = money(data.amountMinor, data.currency, locale);
+  const amounts = { net: money(data.amountMinor - data.feeMinor, data.currency, locale), gross: money(data.amountMinor, data.currency, locale), fee: money(data.feeMinor, data.currency, locale) };
   const row = (l: PayoutMailLine) => [`${l.period}, ${l.store}, ${l.track}, ${l.territory}`, `${percent(l.sharePercent, locale)}, ${money(l.amountMinor, data.currency, locale)}`] as const;
-  const text = [t.intro(data, amount), '', t.lines, ...data.lines.map((l) => `- ${row(l).join(': ')}`), '', t.footer, '', '-- ', 'Masterdeck'].join('\n');
+  const notes = [...(data.feeMinor > 0 ? [t.fee(amounts)] : []), ...(data.provider === 'local' ? [t.local] : [])];
+  const text = [t.intro(data, amounts), ...notes, '', t.lines, ...data.lines.map((l) => `- ${row(l).join(': ')}`), '', t.footer(data), '', '-- ', 'Masterdeck'].join('\n');
   const items = data.lines.map((l) => `<li>${escapeHtml(row(l)[0])}: <strong>${escapeHtml(row(l)[1])}</strong></li>`).join('');
   const html = `<!doctype html>
 <html lang="${locale}"><body style="font-family:Helvetica,Arial,sans-serif;color:#1a1b1e;line-height:1.5">
-<p>${escapeHtml(t.intro(data, amount))}</p>
+<p>${escapeHtml(t.intro(data, amounts))}</p>
+${notes.map((note) => `<p>${escapeHtml(note)}</p>`).join('\n')}
 <p style="font-size:13px;color:#555">${escapeHtml(t.lines)}</p>
 <ul>${items}</ul>
-<p style="font-size:13px;color:#555">${escapeHtml(t.footer)}</p>
+<p style="font-size:13px;color:#555">${escapeHtml(t.footer(data))}</p>
 <p>Masterdeck</p>
 </body></html>`;
-  return { subject: t.subject(data, amount), text, html };
+  return { subject: t.subject(data, amounts), text, html };
 }

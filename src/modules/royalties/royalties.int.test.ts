@@ -8,6 +8,7 @@ import { mailsTo } from '../../test/outbox.js';
 import { createDistributor, createMasterWithAudio } from '../../test/release-factories.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { importStatement, payoutsDirOf, runPayouts } from './index.js';
+import { createLocalPayoutProvider } from './provider/local-payout-provider.js';
 
 const HEADER = 'ISRC,UPC,Territory,Usage Type,Quantity,Net Revenue,Currency,Track Title';
 
@@ -158,10 +159,12 @@ describe('royalties: statements in, ledger by payout shares, payouts out', () =>
     const r = await releaseWithPartner({ own: 80, partner: 20 });
     await importStatement({ db: platform.db }, { store: 'Amazon Music', period: nextPeriod(), csv: `${HEADER}\n${r.isrc},,DE,stream,50000,100.00,USD,Moonrise\n`, rates: {} });
     // 80.00 for the user's participant, 20.00 for the partner; with --min 25 only the first is paid.
-    const context = { db: platform.db, dataDir: platform.dataDir, mailer: platform.mailer };
+    const context = { db: platform.db, provider: createLocalPayoutProvider(platform.dataDir), payoutMin: 10, mailer: platform.mailer };
     const first = await runPayouts(context, { min: 25 });
     const mine = first.payouts.filter((p) => [r.participantId, r.partnerId].includes(p.participantId));
-    expect(mine).toEqual([{ payoutId: expect.any(Number), participantId: r.participantId, name: 'Erika Mustermann', email: 'payout@example.com', amountMinor: 8000, entries: 1 }]);
+    expect(mine).toEqual([
+      { payoutId: expect.any(Number), participantId: r.participantId, name: 'Erika Mustermann', email: 'payout@example.com', amountMinor: 8000, feeMinor: 0, entries: 1, status: 'confirmed', failureReason: null },
+    ]);
     const file = await readFile(first.reference!, 'utf8');
     expect(file).toContain(`payout@example.com,80.00,USD,masterdeck-payout-${mine[0]!.payoutId}`);
     expect((await readdir(payoutsDirOf(platform.dataDir))).some((name) => name.endsWith('.tmp'))).toBe(false);
@@ -175,8 +178,9 @@ describe('royalties: statements in, ledger by payout shares, payouts out', () =>
 
     // The partner learns their share from the payout e-mail, in the language of the user who named them.
     const mails = await mailsTo(platform.outboxDir, `max${r.participantId}@example.com`);
-    expect(mails.map((mail) => mail.subject)).toEqual(['Your royalties: $20.00']);
-    expect(mails[0]!.text).toContain('from the releases of Erika Records');
+    expect(mails.map((mail) => mail.subject)).toEqual(['Royalties from Erika Records: $20.00 paid to you']);
+    expect(mails[0]!.text).toContain('Erika Records has paid you $20.00 in royalties');
+    expect(mails[0]!.text).toContain('records payouts in a file and moves no money');
     expect(mails[0]!.text).toMatch(/- 2031-\d\d, Amazon Music, Moonrise, DE: 20 %, \$20\.00/);
 
     const payments = await r.caller.royalties.payments();

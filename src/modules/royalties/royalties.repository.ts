@@ -200,7 +200,7 @@ export function participantsByIds(db: Database, ids: number[]) {
 
 export async function insertPayout(
   db: Database,
-  values: { runId: string; participantId: number; distributionUserId: number; email: string; amountMinor: number; currency: string; provider: string },
+  values: { runId: string; participantId: number; distributionUserId: number; email: string; amountMinor: number; feeMinor: number; currency: string; provider: string },
 ): Promise<number> {
   const row = await db
     .insertInto('royalty_payouts')
@@ -210,8 +210,10 @@ export async function insertPayout(
       distribution_user_id: values.distributionUserId,
       email: values.email,
       amount_minor: values.amountMinor,
+      fee_minor: values.feeMinor,
       currency: values.currency,
       provider: values.provider,
+      status: 'pending',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -233,8 +235,117 @@ export async function markPaid(db: Database, entryIds: number[], payoutId: numbe
   return marked;
 }
 
-export async function setPayoutReference(db: Database, runId: string, reference: string): Promise<void> {
-  await db.updateTable('royalty_payouts').set({ provider_reference: reference }).where('run_id', '=', runId).execute();
+/** The run's payouts as the provider is sent them (the same items on every attempt), with who made the releases. */
+export function payoutsOfRun(db: Database, runId: string) {
+  return db
+    .selectFrom('royalty_payouts as o')
+    .leftJoin('distribution_participants as p', 'p.id', 'o.participant_id')
+    .select(['o.id', 'o.run_id', 'o.participant_id', 'o.distribution_user_id', 'o.email', 'o.amount_minor', 'o.fee_minor', 'o.currency', 'o.provider', 'o.provider_reference', 'o.status', 'o.failure_reason', 'p.name'])
+    .where('o.run_id', '=', runId)
+    .orderBy('o.id')
+    .execute();
+}
+
+/** Runs with a payout the provider has not settled yet, oldest first. */
+export async function openRuns(db: Database): Promise<string[]> {
+  const rows = await db.selectFrom('royalty_payouts').select('run_id').where('status', 'in', ['pending', 'submitted']).groupBy('run_id').orderBy(sql`min(id)`).execute();
+  return rows.map((row) => row.run_id);
+}
+
+export async function markSubmitted(db: Database, runId: string, reference: string): Promise<void> {
+  await db.updateTable('royalty_payouts').set({ provider_reference: reference, status: 'submitted' }).where('run_id', '=', runId).where('status', '=', 'pending').execute();
+}
+
+export async function notePending(db: Database, payoutId: number, providerStatus: string, providerItemId: string | null): Promise<void> {
+  await db.updateTable('royalty_payouts').set({ provider_status: providerStatus, provider_item_id: providerItemId }).where('id', '=', payoutId).where('status', '=', 'submitted').execute();
+}
+
+/** Settles a submitted payout once: answers whether this call did (a concurrent poll finds it settled). */
+export async function settlePayout(
+  db: Database,
+  payoutId: number,
+  values: { status: 'confirmed' | 'returned'; providerStatus: string; providerItemId: string | null; failureReason: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('royalty_payouts')
+    .set({ status: values.status, provider_status: values.providerStatus, provider_item_id: values.providerItemId, failure_reason: values.failureReason, settled_at: new Date() })
+    .where('id', '=', payoutId)
+    .where('status', '=', 'submitted')
+    .executeTakeFirst();
+  return num(result.numUpdatedRows) === 1;
+}
+
+export function payoutById(db: Database, payoutId: number) {
+  return db
+    .selectFrom('royalty_payouts as o')
+    .leftJoin('distribution_participants as p', 'p.id', 'o.participant_id')
+    .select(['o.id', 'o.distribution_user_id', 'o.email', 'o.amount_minor', 'o.fee_minor', 'o.currency', 'o.provider', 'o.notified_at', 'p.name'])
+    .where('o.id', '=', payoutId)
+    .executeTakeFirst();
+}
+
+/** A participant's balance: the sum of their unpaid entries (below zero after a fine). */
+export async function balanceOf(db: Database, participantId: number): Promise<number> {
+  const row = await db
+    .selectFrom('royalty_ledger')
+    .select(sql<string>`coalesce(sum(amount_minor), 0)::bigint`.as('balance'))
+    .where('participant_id', '=', participantId)
+    .where('payout_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return num(row.balance);
+}
+
+export async function setNotified(db: Database, payoutId: number): Promise<void> {
+  await db.updateTable('royalty_payouts').set({ notified_at: new Date() }).where('id', '=', payoutId).execute();
+}
+
+/** Money of a payout that came back, on the participant's balance again with the reason. */
+export async function insertReturnedEntry(
+  db: Database,
+  values: { payoutId: number; participantId: number; distributionUserId: number; amountMinor: number; reason: string },
+): Promise<void> {
+  await db
+    .insertInto('royalty_ledger')
+    .values({
+      kind: 'returned',
+      participant_id: values.participantId,
+      distribution_user_id: values.distributionUserId,
+      share_hundredths: 10000,
+      amount_minor: values.amountMinor,
+      reason: values.reason.slice(0, 500),
+      returned_payout_id: values.payoutId,
+    })
+    .execute();
+}
+
+/** An operator's adjustment (a store's fine is negative) or hold (negative) on a participant's balance. */
+export async function insertAdjustment(
+  db: Database,
+  values: { kind: 'adjustment' | 'hold'; participantId: number; distributionUserId: number; amountMinor: number; reason: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('royalty_ledger')
+    .values({ kind: values.kind, participant_id: values.participantId, distribution_user_id: values.distributionUserId, share_hundredths: 10000, amount_minor: values.amountMinor, reason: values.reason })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return num(row.id);
+}
+
+export function holdById(db: Database, holdId: number) {
+  return db
+    .selectFrom('royalty_ledger as h')
+    .select(['h.id', 'h.participant_id', 'h.distribution_user_id', 'h.amount_minor', 'h.reason'])
+    .select((eb) => eb.exists(eb.selectFrom('royalty_ledger as r').select('r.id').whereRef('r.released_hold_id', '=', 'h.id')).as('released'))
+    .where('h.id', '=', holdId)
+    .where('h.kind', '=', 'hold')
+    .executeTakeFirst();
+}
+
+export async function insertRelease(db: Database, hold: { id: number; participantId: number; distributionUserId: number; amountMinor: number; reason: string }): Promise<void> {
+  await db
+    .insertInto('royalty_ledger')
+    .values({ kind: 'release', participant_id: hold.participantId, distribution_user_id: hold.distributionUserId, share_hundredths: 10000, amount_minor: hold.amountMinor, reason: hold.reason, released_hold_id: hold.id })
+    .execute();
 }
 
 /** What the payout e-mail lists: the payout's ledger lines, and the language and label of the user who named the participant. */
@@ -316,17 +427,36 @@ export async function analyticsOf(db: Database, distributionUserId: string) {
 export function participantsWithBalances(db: Database, distributionUserId: string) {
   const sumWhere = (condition: Expression<SqlBool>) =>
     sql<string>`coalesce((select sum(e.amount_minor) from royalty_ledger e where e.participant_id = p.id and ${condition}), 0)::bigint`;
+  const payoutsWhere = (condition: Expression<SqlBool>) =>
+    sql<string>`coalesce((select sum(o.amount_minor) from royalty_payouts o where o.participant_id = p.id and ${condition}), 0)::bigint`;
   return db
     .selectFrom('distribution_participants as p')
     .select([
       'p.id',
       'p.name',
       'p.email',
-      sumWhere(sql<SqlBool>`true`).as('earned'),
-      sumWhere(sql<SqlBool>`e.payout_id is not null`).as('paid'),
+      sumWhere(sql<SqlBool>`e.kind = 'earning'`).as('earned'),
+      sumWhere(sql<SqlBool>`e.kind = 'adjustment'`).as('adjusted'),
+      sumWhere(sql<SqlBool>`e.kind = 'hold' and not exists (select 1 from royalty_ledger r where r.released_hold_id = e.id)`).as('held'),
+      sumWhere(sql<SqlBool>`e.payout_id is null`).as('balance'),
+      payoutsWhere(sql<SqlBool>`o.status = 'confirmed'`).as('paid'),
+      payoutsWhere(sql<SqlBool>`o.status in ('pending', 'submitted')`).as('in_transit'),
     ])
     .where('p.distribution_user_id', '=', distributionUserId)
     .orderBy('p.id')
+    .execute();
+}
+
+/** Entries that are not statement lines: adjustments, holds and their releases, money that came back. */
+export function otherEntries(db: Database, distributionUserId: string, limit: number) {
+  return db
+    .selectFrom('royalty_ledger as e')
+    .innerJoin('distribution_participants as p', 'p.id', 'e.participant_id')
+    .select(['e.id', 'e.kind', 'e.reason', 'e.participant_id', 'p.name as participant_name', 'e.amount_minor', 'e.payout_id', 'e.created_at'])
+    .where('e.distribution_user_id', '=', distributionUserId)
+    .where('e.kind', '<>', 'earning')
+    .orderBy('e.id', 'desc')
+    .limit(limit)
     .execute();
 }
 
@@ -349,7 +479,7 @@ export function payoutsOf(db: Database, distributionUserId: string) {
   return db
     .selectFrom('royalty_payouts as o')
     .leftJoin('distribution_participants as p', 'p.id', 'o.participant_id')
-    .select(['o.id', 'p.name', 'o.email', 'o.amount_minor', 'o.currency', 'o.created_at'])
+    .select(['o.id', 'p.name', 'o.email', 'o.amount_minor', 'o.fee_minor', 'o.currency', 'o.status', 'o.failure_reason', 'o.created_at'])
     .where('o.distribution_user_id', '=', distributionUserId)
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')

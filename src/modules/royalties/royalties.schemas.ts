@@ -13,6 +13,8 @@ export const ROYALTY_ERRORS = {
   statementMalformed: 'royalties.error.statementMalformed',
   statementConflict: 'royalties.error.statementConflict',
   statementEmpty: 'royalties.error.statementEmpty',
+  participantNotFound: 'royalties.error.participantNotFound',
+  holdNotFound: 'royalties.error.holdNotFound',
   feedbackRating: 'distribution.feedback.error.rating',
   feedbackTooLong: 'distribution.feedback.error.commentTooLong',
 } as const;
@@ -70,18 +72,26 @@ export const ZImportResult = z.object({
 export type TImportResult = z.infer<typeof ZImportResult>;
 
 export const ZPayoutRunInput = z.object({
-  /** The smallest balance paid, in units of the payout currency (10 = 10.00 USD). */
-  min: z.number().min(0).max(1_000_000).default(0),
+  /** The smallest balance paid, in units of the payout currency (10 = 10.00 USD); default PAYOUT_MIN. */
+  min: z.number().min(0).max(1_000_000).optional(),
+  /** Show what would be paid, and the provider's fees, without paying. */
+  dryRun: z.boolean().optional(),
 });
 export type TPayoutRunInput = z.infer<typeof ZPayoutRunInput>;
 
+/** pending: recorded, not yet sent; submitted: with the provider; confirmed: paid; returned: back on the balance. */
+export const ZPayoutStatus = z.enum(['pending', 'submitted', 'confirmed', 'returned']);
 export const ZPayoutItem = z.object({
   payoutId: z.number().int(),
   participantId: z.number().int(),
   name: z.string(),
   email: z.string(),
   amountMinor: z.number().int(),
+  /** The provider's fee, deducted from what the recipient receives. */
+  feeMinor: z.number().int(),
   entries: z.number().int(),
+  status: ZPayoutStatus,
+  failureReason: z.string().nullable(),
 });
 export const ZPayoutRunResult = z.object({
   runId: z.string(),
@@ -89,6 +99,10 @@ export const ZPayoutRunResult = z.object({
   /** Where the provider recorded the run (the local provider's payout file), null when nothing was paid. */
   reference: z.string().nullable(),
   totalMinor: z.number().int(),
+  provider: z.string(),
+  dryRun: z.boolean(),
+  /** Why the batch could not be sent or polled now (it is sent again by `payouts:poll`). */
+  error: z.string().nullable(),
   payouts: z.array(ZPayoutItem),
 });
 export type TPayoutRunResult = z.infer<typeof ZPayoutRunResult>;
@@ -133,8 +147,26 @@ export const ZParticipantBalance = z.object({
   /** The user's own participant (the one set up with the account). */
   isMain: z.boolean(),
   earnedMinor: z.number().int(),
+  /** Operator adjustments (a store's fine is negative). */
+  adjustedMinor: z.number().int(),
+  /** Held back (not yet released), as a positive amount. */
+  heldMinor: z.number().int(),
+  /** Confirmed by the payout provider. */
   paidMinor: z.number().int(),
+  /** Sent to the provider, not yet confirmed. */
+  inTransitMinor: z.number().int(),
+  /** What the next payout would pay; below zero until later earnings make up for a fine. */
   balanceMinor: z.number().int(),
+});
+export const ZOtherEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(['adjustment', 'hold', 'release', 'returned']),
+  reason: z.string().nullable(),
+  participantId: z.number().int(),
+  participantName: z.string(),
+  amountMinor: z.number().int(),
+  paid: z.boolean(),
+  createdAt: z.string(),
 });
 export const ZLedgerEntry = z.object({
   id: z.number().int(),
@@ -155,17 +187,44 @@ export const ZPayout = z.object({
   participantName: z.string().nullable(),
   email: z.string(),
   amountMinor: z.number().int(),
+  feeMinor: z.number().int(),
   currency: z.string(),
+  status: ZPayoutStatus,
+  failureReason: z.string().nullable(),
   createdAt: z.string(),
+});
+/** How payouts are made, shown before anything is paid. */
+export const ZPayoutRules = z.object({
+  provider: z.enum(['local', 'paypal']),
+  minMinor: z.number().int(),
+  feePercent: z.number(),
+  feeMaxMinor: z.number().int(),
 });
 export const ZPayments = z.object({
   currency: z.string(),
+  rules: ZPayoutRules,
   participants: z.array(ZParticipantBalance),
+  /** Adjustments, holds and money that came back (newest first). */
+  others: z.array(ZOtherEntry),
   /** The newest ledger lines (at most LEDGER_PAGE). */
   entries: z.array(ZLedgerEntry),
   payouts: z.array(ZPayout),
 });
 export type TPayments = z.infer<typeof ZPayments>;
+
+/** `royalties:adjust` and `royalties:hold`: an amount on one participant's balance, with the reason shown to the user. */
+export const ZAdjustInput = z.object({
+  participantId: z.number().int().positive(),
+  kind: z.enum(['adjustment', 'hold']),
+  /** A decimal in the payout currency; an adjustment may be negative (a fine), a hold is the amount held back. */
+  amount: z
+    .string()
+    .regex(/^-?\d{1,9}(\.\d{1,2})?$/)
+    .refine((amount) => Number(amount) !== 0, 'not zero'),
+  reason: z.string().trim().min(1).max(500),
+});
+export type TAdjustInput = z.infer<typeof ZAdjustInput>;
+export const ZReleaseHoldInput = z.object({ holdId: z.number().int().positive() });
 export const LEDGER_PAGE = 200;
 
 const ZRating = z.number().int(ROYALTY_ERRORS.feedbackRating).min(1, ROYALTY_ERRORS.feedbackRating).max(5, ROYALTY_ERRORS.feedbackRating);

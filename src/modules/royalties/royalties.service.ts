@@ -8,7 +8,8 @@ import type { Logger } from '../../platform/log.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { requireAccount } from '../distribution/index.js';
 import { renderPayoutMail } from './payout.mails.js';
-import { createLocalPayoutProvider } from './provider/local-payout-provider.js';
+import { payoutRulesOf } from './provider/payout-provider-of.js';
+import type { PayoutBatch, PayoutProvider } from './provider/payout-provider.js';
 import { createLocalReportProvider } from './provider/local-report-provider.js';
 import type { ReportProvider } from './provider/report-provider.js';
 import * as repo from './royalties.repository.js';
@@ -16,6 +17,7 @@ import {
   LEDGER_PAGE,
   PAYOUT_CURRENCY,
   ROYALTY_ERRORS,
+  type TAdjustInput,
   type TAnalytics,
   type TFeedbackInput,
   type TImportResult,
@@ -29,8 +31,8 @@ import { parseStatement, splitByWeights, type StatementLine } from './statement-
 
 /** Operator use cases only need the database (README "One source": the CLI calls them with `{ db }`). */
 type DbContext = Pick<ServiceContext, 'db'>;
-/** Payout runs also need where the local payout provider writes (DATA_DIR) and the mailer for the payout e-mails. */
-export type PayoutContext = DbContext & { dataDir: string; mailer: Mailer; log?: Pick<Logger, 'error'> };
+/** Payout runs also need the payouts provider, the default threshold (PAYOUT_MIN) and the mailer for the payout e-mails. */
+export type PayoutContext = DbContext & { provider: PayoutProvider; payoutMin: number; mailer: Mailer; log?: Pick<Logger, 'error'> };
 
 const reportProvider: ReportProvider = createLocalReportProvider();
 
@@ -194,16 +196,20 @@ export async function importStatementFile(ctx: DbContext, input: TImportStatemen
 }
 
 /**
- * `payouts:run --min N` (issue 14): every participant whose unpaid ledger entries add up to at
- * least N (and above zero) is paid their balance to their payout e-mail through the payout provider.
- * The entries are locked, marked with the payout in the same transaction and never paid again, so
- * a second run pays only what arrived since; runs take turns (an advisory lock).
+ * `payouts:run [--min N] [--dry-run]`: every participant whose unpaid ledger entries add up to at
+ * least N (default PAYOUT_MIN, always above the provider's fee) is paid that balance, less the
+ * provider's fee, to their payout e-mail. First, in one transaction (runs take turns through an
+ * advisory lock), a payout is recorded per participant and their entries are marked with it, so
+ * no entry is paid twice; then the batch goes to the provider under the run id as its idempotency
+ * key, and what the provider answers settles each payout (see `settlePayoutRun`). A balance below
+ * zero (a fine) is not paid; later earnings make up for it.
  */
 export async function runPayouts(ctx: PayoutContext, input: TPayoutRunInput): Promise<TPayoutRunResult> {
-  const minMinor = Math.round(input.min * 100);
-  const provider = createLocalPayoutProvider(ctx.dataDir);
+  const minMinor = Math.round((input.min ?? ctx.payoutMin) * 100);
+  const dryRun = input.dryRun ?? false;
+  const provider = ctx.provider;
   const runId = randomUUID();
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const planned = await ctx.db.transaction().execute(async (trx) => {
     await repo.lockPayoutRuns(trx);
     const entries = await repo.unpaidEntries(trx);
     const byParticipant = new Map<number, { ids: number[]; balance: number }>();
@@ -213,44 +219,135 @@ export async function runPayouts(ctx: PayoutContext, input: TPayoutRunInput): Pr
       sum.balance += entry.amountMinor;
       byParticipant.set(entry.participantId, sum);
     }
-    const due = [...byParticipant.entries()].filter(([, sum]) => sum.balance > 0 && sum.balance >= minMinor).sort(([a], [b]) => a - b);
-    if (due.length === 0) return { runId, currency: PAYOUT_CURRENCY, reference: null, totalMinor: 0, payouts: [] };
+    const due = [...byParticipant.entries()]
+      .filter(([, sum]) => sum.balance > 0 && sum.balance >= minMinor && sum.balance > provider.feeOf(sum.balance))
+      .sort(([a], [b]) => a - b);
     const participants = new Map((await repo.participantsByIds(trx, due.map(([id]) => id))).map((p) => [Number(p.id), p]));
     const payouts: TPayoutRunResult['payouts'] = [];
     for (const [participantId, sum] of due) {
       const participant = participants.get(participantId)!;
+      const feeMinor = provider.feeOf(sum.balance);
+      const base = { participantId, name: participant.name, email: participant.email, amountMinor: sum.balance, feeMinor, entries: sum.ids.length, failureReason: null };
+      if (dryRun) {
+        payouts.push({ ...base, payoutId: 0, status: 'pending' });
+        continue;
+      }
       const payoutId = await repo.insertPayout(trx, {
         runId,
         participantId,
         distributionUserId: Number(participant.distribution_user_id),
         email: participant.email,
         amountMinor: sum.balance,
+        feeMinor,
         currency: PAYOUT_CURRENCY,
         provider: provider.kind,
       });
       const marked = await repo.markPaid(trx, sum.ids, payoutId);
-      payouts.push({ payoutId, participantId, name: participant.name, email: participant.email, amountMinor: sum.balance, entries: marked });
+      payouts.push({ ...base, payoutId, entries: marked, status: 'pending' });
     }
-    const { reference } = await provider.send({ runId, currency: PAYOUT_CURRENCY, items: payouts.map((p) => ({ payoutId: p.payoutId, email: p.email, name: p.name, amountMinor: p.amountMinor })) });
-    await repo.setPayoutReference(trx, runId, reference);
-    return { runId, currency: PAYOUT_CURRENCY, reference, totalMinor: payouts.reduce((total, p) => total + p.amountMinor, 0), payouts };
+    return payouts;
   });
-  // After the commit: a payout is recorded whether or not its mail gets through (the provider pays either way).
-  for (const payout of result.payouts) await sendPayoutMail(ctx, payout);
-  return result;
+  const summary = { runId, currency: PAYOUT_CURRENCY, provider: provider.kind, dryRun, totalMinor: planned.reduce((total, p) => total + p.amountMinor, 0) };
+  if (dryRun || planned.length === 0) return { ...summary, reference: null, error: null, payouts: planned };
+  const settled = await settlePayoutRun(ctx, runId);
+  const rows = new Map(settled.rows.map((row) => [Number(row.id), row]));
+  return {
+    ...summary,
+    reference: settled.reference,
+    error: settled.error,
+    payouts: planned.map((p) => ({ ...p, status: rows.get(p.payoutId)?.status ?? p.status, failureReason: rows.get(p.payoutId)?.failure_reason ?? null })),
+  };
 }
 
-/** The payout e-mail: the recipient's share of each ledger line the payout covers, in the naming user's language. */
-async function sendPayoutMail(ctx: PayoutContext, payout: TPayoutRunResult['payouts'][number]) {
+/**
+ * Sends a run's batch if it was not sent yet (again under the same run id, so a batch whose answer
+ * was lost is paid once) and settles each payout by the provider's answer: paid ones are confirmed
+ * and only then announced to their recipient; failed or unclaimed ones are returned to the
+ * participant's balance with the reason; the others stay submitted for the next poll. A provider
+ * that cannot be reached leaves the run as it is (answered as `error`) for `payouts:poll`.
+ */
+export async function settlePayoutRun(ctx: PayoutContext, runId: string) {
+  let rows = await repo.payoutsOfRun(ctx.db, runId);
+  const batch = await batchOf(ctx, runId, rows);
+  let reference = rows.find((row) => row.provider_reference)?.provider_reference ?? null;
   try {
-    const [lines, participant] = await Promise.all([repo.payoutLines(ctx.db, payout.payoutId), repo.participantsByIds(ctx.db, [payout.participantId])]);
-    const owner = participant[0] ? await repo.ownerOfDistributionUser(ctx.db, Number(participant[0].distribution_user_id)) : undefined;
+    if (rows.some((row) => row.status === 'pending')) {
+      reference = (await ctx.provider.submit(batch)).reference;
+      await repo.markSubmitted(ctx.db, runId, reference);
+    }
+    if (reference === null) return { reference, rows, error: null };
+    for (const outcome of await ctx.provider.poll(reference, batch)) {
+      const row = rows.find((r) => Number(r.id) === outcome.payoutId);
+      if (!row || row.status !== 'submitted' && row.status !== 'pending') continue;
+      if (outcome.state === 'pending') {
+        await repo.notePending(ctx.db, outcome.payoutId, outcome.providerStatus, outcome.providerItemId);
+      } else if (outcome.state === 'paid') {
+        const settled = await repo.settlePayout(ctx.db, outcome.payoutId, { status: 'confirmed', providerStatus: outcome.providerStatus, providerItemId: outcome.providerItemId, failureReason: null });
+        if (settled) await sendPayoutMail(ctx, outcome.payoutId);
+      } else {
+        await ctx.db.transaction().execute(async (trx) => {
+          const settled = await repo.settlePayout(trx, outcome.payoutId, { status: 'returned', providerStatus: outcome.providerStatus, providerItemId: outcome.providerItemId, failureReason: outcome.reason });
+          if (!settled || row.participant_id === null || row.distribution_user_id === null) return;
+          await repo.insertReturnedEntry(trx, {
+            payoutId: outcome.payoutId,
+            participantId: Number(row.participant_id),
+            distributionUserId: Number(row.distribution_user_id),
+            amountMinor: Number(row.amount_minor),
+            reason: outcome.reason,
+          });
+        });
+      }
+    }
+    rows = await repo.payoutsOfRun(ctx.db, runId);
+    return { reference, rows, error: null };
+  } catch (error) {
+    ctx.log?.error({ err: error, runId }, 'payout run not settled');
+    return { reference, rows: await repo.payoutsOfRun(ctx.db, runId), error: (error as Error).message };
+  }
+}
+
+/** `payouts:poll`: settles every run the provider has not finished yet (and sends any that never reached it). */
+export async function pollPayouts(ctx: PayoutContext) {
+  const results = [];
+  for (const runId of await repo.openRuns(ctx.db)) {
+    const settled = await settlePayoutRun(ctx, runId);
+    results.push({ runId, error: settled.error, statuses: settled.rows.map((row) => ({ payoutId: Number(row.id), email: row.email, amountMinor: Number(row.amount_minor), status: row.status, failureReason: row.failure_reason })) });
+  }
+  return results;
+}
+
+/** The batch exactly as first planned: a repeat must be the same request. */
+async function batchOf(ctx: PayoutContext, runId: string, rows: Awaited<ReturnType<typeof repo.payoutsOfRun>>): Promise<PayoutBatch> {
+  const items = [];
+  for (const row of rows) {
+    const owner = row.distribution_user_id === null ? undefined : await repo.ownerOfDistributionUser(ctx.db, Number(row.distribution_user_id));
+    items.push({ payoutId: Number(row.id), email: row.email, name: row.name ?? row.email, from: senderNameOf(owner), amountMinor: Number(row.amount_minor) - Number(row.fee_minor) });
+  }
+  return { runId, currency: rows[0]?.currency ?? PAYOUT_CURRENCY, items };
+}
+
+const senderNameOf = (owner: { label_name: string | null; first_name: string | null; last_name: string | null } | undefined) =>
+  owner?.label_name ?? ([owner?.first_name, owner?.last_name].filter(Boolean).join(' ') || 'Masterdeck');
+
+/**
+ * The payout e-mail, sent once the provider confirmed the payment: who sent it and why, the
+ * amount received after the fee, and the recipient's share of each ledger line, in the naming
+ * user's language. A mail that fails is logged; the payout stays confirmed.
+ */
+async function sendPayoutMail(ctx: PayoutContext, payoutId: number) {
+  try {
+    const payout = await repo.payoutById(ctx.db, payoutId);
+    if (!payout || payout.notified_at !== null) return;
+    const lines = await repo.payoutLines(ctx.db, payoutId);
+    const owner = payout.distribution_user_id === null ? undefined : await repo.ownerOfDistributionUser(ctx.db, Number(payout.distribution_user_id));
     const locale = owner?.locale === 'de' ? 'de' : 'en';
     const mail = renderPayoutMail(locale, {
-      name: payout.name,
-      amountMinor: payout.amountMinor,
-      currency: PAYOUT_CURRENCY,
-      from: owner?.label_name ?? ([owner?.first_name, owner?.last_name].filter(Boolean).join(' ') || 'Masterdeck'),
+      name: payout.name ?? payout.email,
+      amountMinor: Number(payout.amount_minor),
+      feeMinor: Number(payout.fee_minor),
+      currency: payout.currency,
+      from: senderNameOf(owner),
+      provider: payout.provider === 'paypal' ? 'paypal' : 'local',
       lines: lines.map((line) => ({
         period: line.period,
         store: line.store,
@@ -261,9 +358,36 @@ async function sendPayoutMail(ctx: PayoutContext, payout: TPayoutRunResult['payo
       })),
     });
     await ctx.mailer.send({ to: payout.email, kind: 'payout', ...mail });
+    await repo.setNotified(ctx.db, payoutId);
   } catch (error) {
-    ctx.log?.error({ err: error, payoutId: payout.payoutId }, 'payout mail not sent');
+    ctx.log?.error({ err: error, payoutId }, 'payout mail not sent');
   }
+}
+
+/**
+ * `royalties:adjust` and `royalties:hold`: an operator's entry on one participant's balance with
+ * the reason the user sees (a store's fine for artificial streams is a negative adjustment). The
+ * balance may go below zero; later earnings make up for it before anything is paid.
+ */
+export async function adjustBalance(ctx: DbContext, input: TAdjustInput): Promise<{ entryId: number; balanceMinor: number }> {
+  const [participant] = await repo.participantsByIds(ctx.db, [input.participantId]);
+  if (!participant) throw new AppError('NOT_FOUND', ROYALTY_ERRORS.participantNotFound);
+  const cents = Math.round(Number(input.amount) * 100);
+  const amountMinor = input.kind === 'hold' ? -Math.abs(cents) : cents;
+  return ctx.db.transaction().execute(async (trx) => {
+    const entryId = await repo.insertAdjustment(trx, { kind: input.kind, participantId: input.participantId, distributionUserId: Number(participant.distribution_user_id), amountMinor, reason: input.reason });
+    return { entryId, balanceMinor: await repo.balanceOf(trx, input.participantId) };
+  });
+}
+
+/** `royalties:release HOLD`: the held amount is on the balance again (once). */
+export async function releaseHold(ctx: DbContext, input: { holdId: number }): Promise<{ balanceMinor: number }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const hold = await repo.holdById(trx, input.holdId);
+    if (!hold || hold.released) throw new AppError('NOT_FOUND', ROYALTY_ERRORS.holdNotFound);
+    await repo.insertRelease(trx, { id: Number(hold.id), participantId: Number(hold.participant_id), distributionUserId: Number(hold.distribution_user_id), amountMinor: -Number(hold.amount_minor), reason: hold.reason ?? 'released' });
+    return { balanceMinor: await repo.balanceOf(trx, Number(hold.participant_id)) };
+  });
 }
 
 /** /distribution/analytics: the figures of the caller's own releases only (the provider's reports). */
@@ -275,21 +399,26 @@ export async function analytics(ctx: ServiceContext): Promise<TAnalytics> {
 /** /distribution/payments: the caller's participants with their balances, the newest ledger lines and the payouts. */
 export async function payments(ctx: ServiceContext): Promise<TPayments> {
   const account = await requireAccount(ctx);
-  const [participants, entries, payouts] = await Promise.all([
+  const [participants, entries, others, payouts] = await Promise.all([
     repo.participantsWithBalances(ctx.db, account.distributionUserId),
     repo.ledgerEntries(ctx.db, account.distributionUserId, LEDGER_PAGE),
+    repo.otherEntries(ctx.db, account.distributionUserId, LEDGER_PAGE),
     repo.payoutsOf(ctx.db, account.distributionUserId),
   ]);
   return {
     currency: PAYOUT_CURRENCY,
+    rules: payoutRulesOf(ctx.platform.env),
     participants: participants.map((p) => ({
       participantId: Number(p.id),
       name: p.name,
       email: p.email,
       isMain: Number(p.id) === account.participantId,
       earnedMinor: Number(p.earned),
+      adjustedMinor: Number(p.adjusted),
+      heldMinor: -Number(p.held),
       paidMinor: Number(p.paid),
-      balanceMinor: Number(p.earned) - Number(p.paid),
+      inTransitMinor: Number(p.in_transit),
+      balanceMinor: Number(p.balance),
     })),
     entries: entries.map((e) => ({
       id: Number(e.id),
@@ -304,12 +433,25 @@ export async function payments(ctx: ServiceContext): Promise<TPayments> {
       amountMinor: Number(e.amount_minor),
       paid: e.payout_id !== null,
     })),
+    others: others.map((e) => ({
+      id: Number(e.id),
+      kind: e.kind as TPayments['others'][number]['kind'],
+      reason: e.reason,
+      participantId: Number(e.participant_id),
+      participantName: e.participant_name,
+      amountMinor: Number(e.amount_minor),
+      paid: e.payout_id !== null,
+      createdAt: new Date(e.created_at).toISOString(),
+    })),
     payouts: payouts.map((p) => ({
       id: Number(p.id),
       participantName: p.name,
       email: p.email,
       amountMinor: Number(p.amount_minor),
+      feeMinor: Number(p.fee_minor),
       currency: p.currency,
+      status: p.status,
+      failureReason: p.failure_reason,
       createdAt: new Date(p.created_at).toISOString(),
     })),
   };

@@ -555,10 +555,17 @@ export interface RoyaltyPayoutsTable {
   provider: string;
   provider_reference: string | null;
   created_at: CreatedAt;
+  status: Generated<'pending' | 'submitted' | 'confirmed' | 'returned'>;
+  fee_minor: ColumnType<string | number, number | string | undefined, number | string>;
+  provider_item_id: string | null;
+  provider_status: string | null;
+  failure_reason: string | null;
+  settled_at: Timestamp | null;
+  notified_at: Timestamp | null;
 }
 export interface RoyaltyLedgerTable {
   id: ColumnType<string | number, never, never>;
-  line_id: Int8;
+  line_id: Int8 | null;
   track_id: Int8 | null;
   participant_id: Int8;
   distribution_user_id: Int8;
@@ -566,6 +573,10 @@ export interface RoyaltyLedgerTable {
   amount_minor: Int8;
   payout_id: Int8 | null;
   created_at: CreatedAt;
+  kind: Generated<'earning' | 'adjustment' | 'hold' | 'release' | 'returned'>;
+  reason: string | null;
+  returned_payout_id: Int8 | null;
+  released_hold_id: Int8 | null;
 }
 export interface DistributionFeedbackTable {
   id: ColumnType<string | number, never, never>;

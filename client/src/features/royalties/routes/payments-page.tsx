@@ -33,10 +33,27 @@ export function PaymentsPage() {
 function PaymentsView({ data }: { data: TPayments }) {
   const { t, i18n } = useLingui();
   const money = (minor: number) => formatMinor(minor, data.currency, i18n.locale);
-  const nothingYet = data.entries.length === 0 && data.payouts.length === 0;
+  const nothingYet = data.entries.length === 0 && data.payouts.length === 0 && data.others.length === 0;
   const share = (percent: number) => `${new Intl.NumberFormat(i18n.locale === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 2 }).format(percent)} %`;
+  const rules = data.rules;
   return (
     <Stack gap="xl">
+      <Card withBorder radius="md" padding="md" data-testid="payout-rules">
+        <Text size="sm">
+          <Trans>Payouts go to each participant's payout e-mail once their balance reaches {money(rules.minMinor)}.</Trans>{' '}
+          {rules.provider === 'paypal' ? (
+            rules.feeMaxMinor > 0 ? (
+              <Trans>
+                PayPal's fee of {rules.feePercent} % (at most {money(rules.feeMaxMinor)}) is deducted from each payout.
+              </Trans>
+            ) : (
+              <Trans>PayPal's fee of {rules.feePercent} % is deducted from each payout.</Trans>
+            )
+          ) : (
+            <Trans>This installation records payouts in a file and moves no money itself; no fee is deducted.</Trans>
+          )}
+        </Text>
+      </Card>
       <TitledSection title={t`Balances`}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
           {data.participants.map((participant) => (
@@ -59,7 +76,7 @@ function PaymentsView({ data }: { data: TPayments }) {
               <Text size="sm" c="dimmed" mt="sm">
                 <Trans>Open balance</Trans>
               </Text>
-              <Text fz={26} fw={700} style={tabularFigures} data-testid="balance">
+              <Text fz={26} fw={700} style={tabularFigures} c={participant.balanceMinor < 0 ? 'red' : undefined} data-testid="balance">
                 {money(participant.balanceMinor)}
               </Text>
               <Text size="xs" c="dimmed" style={tabularFigures}>
@@ -67,6 +84,26 @@ function PaymentsView({ data }: { data: TPayments }) {
                   Earned {money(participant.earnedMinor)} · paid out {money(participant.paidMinor)}
                 </Trans>
               </Text>
+              {participant.adjustedMinor !== 0 && (
+                <Text size="xs" c="dimmed" style={tabularFigures}>
+                  <Trans>Adjustments {money(participant.adjustedMinor)}</Trans>
+                </Text>
+              )}
+              {participant.heldMinor > 0 && (
+                <Text size="xs" c="dimmed" style={tabularFigures}>
+                  <Trans>Held back {money(participant.heldMinor)}</Trans>
+                </Text>
+              )}
+              {participant.inTransitMinor > 0 && (
+                <Text size="xs" c="dimmed" style={tabularFigures}>
+                  <Trans>Sent, awaiting the payment service's confirmation: {money(participant.inTransitMinor)}</Trans>
+                </Text>
+              )}
+              {participant.balanceMinor < 0 && (
+                <Text size="xs" c="red">
+                  <Trans>Below zero: later earnings make up for it before the next payout.</Trans>
+                </Text>
+              )}
             </Card>
           ))}
         </SimpleGrid>
@@ -98,16 +135,55 @@ function PaymentsView({ data }: { data: TPayments }) {
                         <Text size="xs" c="dimmed" truncate="end">
                           {new Date(payout.createdAt).toLocaleDateString(i18n.locale === 'de' ? 'de-DE' : 'en-US')} · {payout.email}
                         </Text>
+                        {payout.failureReason && (
+                          <Text size="xs" c="red" data-testid="payout-reason">
+                            <Trans>Back on the balance: {payout.failureReason}</Trans>
+                          </Text>
+                        )}
                       </div>
-                      <Text fw={600} style={{ ...tabularFigures, flexShrink: 0 }}>
-                        {formatMinor(payout.amountMinor, payout.currency, i18n.locale)}
-                      </Text>
+                      <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                        <Text fw={600} style={tabularFigures}>
+                          {formatMinor(payout.amountMinor, payout.currency, i18n.locale)}
+                        </Text>
+                        {payout.feeMinor > 0 && (
+                          <Text size="xs" c="dimmed" style={tabularFigures}>
+                            <Trans>fee {formatMinor(payout.feeMinor, payout.currency, i18n.locale)}</Trans>
+                          </Text>
+                        )}
+                        <PayoutStatus status={payout.status} />
+                      </Stack>
                     </Group>
                   </Card>
                 ))}
               </Stack>
             )}
           </TitledSection>
+
+          {data.others.length > 0 && (
+            <TitledSection title={t`Adjustments`} description={t`Corrections, amounts held back and payouts that came back, with the reason.`}>
+              <Stack gap="xs">
+                {data.others.map((entry) => (
+                  <Card key={entry.id} withBorder radius="md" padding="sm" data-testid="adjustment-row">
+                    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                      <div style={{ minWidth: 0 }}>
+                        <Text size="sm" fw={500}>
+                          <OtherKind kind={entry.kind} /> · {entry.participantName}
+                        </Text>
+                        {entry.reason && (
+                          <Text size="xs" c="dimmed">
+                            {entry.reason}
+                          </Text>
+                        )}
+                      </div>
+                      <Text size="sm" fw={600} style={{ ...tabularFigures, flexShrink: 0 }} c={entry.amountMinor < 0 ? 'red' : undefined}>
+                        {money(entry.amountMinor)}
+                      </Text>
+                    </Group>
+                  </Card>
+                ))}
+              </Stack>
+            </TitledSection>
+          )}
 
           <TitledSection title={t`Ledger`} description={t`Each statement line of your tracks, split by the payout shares.`}>
             <Table.ScrollContainer minWidth={640} visibleFrom="sm">
@@ -190,6 +266,42 @@ function PaymentsView({ data }: { data: TPayments }) {
       )}
     </Stack>
   );
+}
+
+function PayoutStatus({ status }: { status: TPayments['payouts'][number]['status'] }) {
+  switch (status) {
+    case 'confirmed':
+      return (
+        <Badge color="teal" variant="light">
+          <Trans>Paid</Trans>
+        </Badge>
+      );
+    case 'returned':
+      return (
+        <Badge color="red" variant="light">
+          <Trans>Returned</Trans>
+        </Badge>
+      );
+    default:
+      return (
+        <Badge color="yellow" variant="light">
+          <Trans>In progress</Trans>
+        </Badge>
+      );
+  }
+}
+
+function OtherKind({ kind }: { kind: TPayments['others'][number]['kind'] }) {
+  switch (kind) {
+    case 'adjustment':
+      return <Trans>Adjustment</Trans>;
+    case 'hold':
+      return <Trans>Held back</Trans>;
+    case 'release':
+      return <Trans>Hold released</Trans>;
+    default:
+      return <Trans>Payout returned</Trans>;
+  }
 }
 
 function LedgerStatus({ paid }: { paid: boolean }) {
