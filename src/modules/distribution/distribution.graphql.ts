@@ -69,6 +69,9 @@ export const distributionGraphql: GraphqlModule = {
       graceUntil: String
       paymentMethodToken: String
       lastInvoiceNumber: Int
+      chargedTotal: Float
+      chargedVat: Float
+      chargedCurrency: DistributionCurrency
     }
     extend type Query {
       distributionSubscription: DistributionSubscription!

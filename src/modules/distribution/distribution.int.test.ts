@@ -57,7 +57,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
   const invoicesOf = (userId: string) =>
     platform.db.selectFrom('invoices').select(['invoice_number', 'product_type', 'buying_option', 'price_cents', 'vat_cents', 'total_cents', 'currency', 'product', 'created_at']).where('user_id', '=', userId).orderBy('invoice_number').execute();
 
-  it('when a user subscribes with a valid test nonce, then the add-on is active and the charge has an invoice with VAT by the address', async () => {
+  it('when a user subscribes with a valid test nonce, then the add-on is active, the charge has an invoice with VAT by the address and the status shows the gross charged', async () => {
     const userId = await buyer('DE');
     const caller = callerFor(userId);
     expect(await caller.distribution.plan()).toEqual({ id: 'distribution-yearly', billingFrequency: 12, price: 19.99, currency: 'USD' });
@@ -78,6 +78,8 @@ describe('distribution: subscription, renewals and the add-on records', () => {
     expect(invoices[0]).toMatchObject({ product_type: 1, buying_option: 0, price_cents: 1999, vat_cents: 380, total_cents: 2379, currency: 'USD', product: 'Distribution add-on / 12 months' });
     expect(Number(invoices[0]!.invoice_number)).toBe(Number(before.last_number) + 1);
     expect(status.lastInvoiceNumber).toBe(Number(invoices[0]!.invoice_number));
+    // The account's subscription tab shows what was charged, VAT included, not the net plan price.
+    expect(status).toMatchObject({ chargedTotal: 23.79, chargedVat: 3.8, chargedCurrency: 'USD' });
     const listed = await caller.invoices.list();
     expect(listed.map((invoice) => invoice.productType)).toEqual([1]);
     const pdf = await fetch(`${app.base}/api/download/invoice/${status.lastInvoiceNumber}`, { headers: auth(userId) });

@@ -171,7 +171,7 @@ export async function findLatestSubscriptionInvoice(db: Database, subscriptionId
   return db
     .selectFrom('invoices')
     .innerJoin('payments', 'payments.id', 'invoices.payment_id')
-    .select('invoices.invoice_number')
+    .select(['invoices.invoice_number', 'invoices.total_cents', 'invoices.vat_cents', 'invoices.currency'])
     .where('payments.subscription_id', '=', subscriptionId)
     .orderBy('invoices.invoice_number', 'desc')
     .limit(1)

@@ -117,6 +117,10 @@ export const ZDistributionSubscription = z.object({
   paymentMethodToken: z.string().nullable(),
   /** The invoice of the latest charge. */
   lastInvoiceNumber: z.number().int().nullable(),
+  /** What the latest charge cost, VAT included (its invoice's total), and the VAT in it. */
+  chargedTotal: z.number().nullable(),
+  chargedVat: z.number().nullable(),
+  chargedCurrency: z.enum(['USD', 'EUR']).nullable(),
 });
 export type TDistributionSubscription = z.infer<typeof ZDistributionSubscription>;
 

@@ -106,7 +106,7 @@ export async function subscriptionPriceInfo(ctx: ServiceContext): Promise<TSubsc
 
 async function statusOf(ctx: ServiceContext, row: repo.SubscriptionRow | undefined, now = new Date()): Promise<TDistributionSubscription> {
   if (!row) {
-    return { active: false, status: null, planId: null, billingFrequency: null, price: null, currency: null, currentPeriodEnd: null, nextChargeAt: null, graceUntil: null, paymentMethodToken: null, lastInvoiceNumber: null };
+    return { active: false, status: null, planId: null, billingFrequency: null, price: null, currency: null, currentPeriodEnd: null, nextChargeAt: null, graceUntil: null, paymentMethodToken: null, lastInvoiceNumber: null, chargedTotal: null, chargedVat: null, chargedCurrency: null };
   }
   const invoice = await repo.findLatestSubscriptionInvoice(ctx.db, row.id);
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -122,6 +122,9 @@ async function statusOf(ctx: ServiceContext, row: repo.SubscriptionRow | undefin
     graceUntil: iso(row.grace_until),
     paymentMethodToken: row.payment_method_token,
     lastInvoiceNumber: invoice ? Number(invoice.invoice_number) : null,
+    chargedTotal: invoice ? amountOf(invoice.total_cents) : null,
+    chargedVat: invoice ? amountOf(invoice.vat_cents) : null,
+    chargedCurrency: invoice ? invoice.currency : null,
   };
 }
 

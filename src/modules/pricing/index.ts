@@ -12,4 +12,5 @@ export {
   type VatTreatment,
 } from './pricing.js';
 export { pricingRouter } from './pricing.trpc.js';
+export { shownPrices } from './pricing.service.js';
 export * from './pricing.schemas.js';

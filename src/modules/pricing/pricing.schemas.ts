@@ -32,3 +32,42 @@ export const ZPriceList = z.object({
   priceBox: z.object({ price: z.number(), listPrice: z.number() }),
 });
 export type TPriceList = z.infer<typeof ZPriceList>;
+
+/**
+ * Who the shown prices are for: a signed-out visitor may name a country (from the browser's
+ * region or a chooser); a signed-in caller's invoice address decides instead, since that is what
+ * checkout charges by.
+ */
+export const ZShownPricesInput = z
+  .object({ country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'global.error.invalidInput').optional() })
+  .optional();
+export type TShownPricesInput = z.infer<typeof ZShownPricesInput>;
+
+/**
+ * How prices are shown: `inclVat` to consumers in the EU (the shown amount is the gross, as EU
+ * consumer law asks), `exclVat` to businesses with a valid VAT id (the net, "plus VAT" or reverse
+ * charge), `noVat` where no EU VAT applies or the country is not known (net and gross are equal).
+ */
+export const ZVatBasis = z.enum(['inclVat', 'exclVat', 'noVat']);
+export type TVatBasis = z.infer<typeof ZVatBasis>;
+
+/** One price: net, its VAT, gross, and `shown`, the one of net or gross the basis asks to show. */
+export const ZShownAmount = z.object({ net: z.number(), vat: z.number(), gross: z.number(), shown: z.number() });
+export type TShownAmount = z.infer<typeof ZShownAmount>;
+
+export const ZShownPrices = z.object({
+  /** The country the VAT is reckoned for (the invoice address's, else the one asked for); null when unknown. */
+  country: z.string().nullable(),
+  basis: ZVatBasis,
+  /** Whether `shown` amounts include VAT (basis `inclVat`). */
+  inclVat: z.boolean(),
+  /** Percent, e.g. 19. */
+  vatRate: z.number(),
+  reverseCharge: z.boolean(),
+  /** Masters' currency (the caller's language's); the distribution plan has its own. */
+  currency: ZCurrency,
+  options: z.array(ZShownAmount.extend({ buyingOption: ZBuyingOption })),
+  priceBox: z.object({ price: ZShownAmount, listPrice: ZShownAmount }),
+  distribution: ZShownAmount.extend({ currency: ZCurrency, billingFrequency: z.number().int() }),
+});
+export type TShownPrices = z.infer<typeof ZShownPrices>;
