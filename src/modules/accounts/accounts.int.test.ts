@@ -108,6 +108,27 @@ describe('accounts', () => {
       expect(mail?.html).toMatch(/<a href="http:\/\/localhost:3000\/auth\/verify-email\/[\w-]{43}"/);
     });
 
+    it('when someone signs up from a page to come back to, then the confirmation link carries that page; another site is refused and nothing is created', async () => {
+      const ip = newIp();
+      const email = newEmail();
+      const next = '/masters/song/0b5c6f0e-8f5e-4e57-9d51-3c3a8a2d2f10?share=abc';
+      expect((await post('register', { email, password: 'long enough', firstName: 'Ida', lastName: 'Ray', next }, { ip })).status).toBe(201);
+      const { url } = await lastLinkTo(platform.outboxDir, email, 'verify-email');
+      const [mail] = await mailsTo(platform.outboxDir, email);
+      const link = new URL(mail!.text.match(/https?:\/\/\S+\/auth\/verify-email\/\S+/)![0]);
+      expect(link.pathname).toBe(new URL(url).pathname);
+      expect(link.searchParams.get('next')).toBe(next);
+
+      for (const away of ['//evil.example/x', '/\\evil.example', 'https://evil.example/']) {
+        const other = newEmail();
+        expect(await post('register', { email: other, password: 'long enough', firstName: 'Ida', lastName: 'Ray', next: away }, { ip })).toMatchObject({
+          status: 400,
+          body: { message: 'global.error.invalidInput' },
+        });
+        expect(await platform.db.selectFrom('users').select('id').where('email', '=', other).executeTakeFirst()).toBeUndefined();
+      }
+    });
+
     it('when the password is too short or a field is missing, then 400 names the rule as a translation key', async () => {
       const ip = newIp();
       expect(await post('register', { email: newEmail(), password: 'short', firstName: 'A', lastName: 'B' }, { ip })).toMatchObject({

@@ -31,11 +31,21 @@ export const ZPasswordAttempt = z.string().min(1, 'global.message.fieldRequired'
 
 const ZName = z.string().trim().min(1, 'global.message.fieldRequired').max(100, 'global.message.tooLong');
 
+/**
+ * A page of this site to come back to after the confirmation (a share link's master, say): a path,
+ * never another origin ("//host" and "/\host" would leave the site).
+ */
+export const ZReturnPath = z
+  .string()
+  .max(300, 'global.error.invalidInput')
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'global.error.invalidInput');
+
 export const ZRegisterInput = z.object({
   email: ZEmail,
   password: ZNewPassword,
   firstName: ZName,
   lastName: ZName,
+  next: ZReturnPath.optional(),
 });
 export type TRegisterInput = z.infer<typeof ZRegisterInput>;
 

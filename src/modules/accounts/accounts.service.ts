@@ -147,9 +147,11 @@ async function issueEmailToken(ctx: ServiceContext, userId: string, purpose: 've
   return token;
 }
 
-async function sendConfirmation(ctx: ServiceContext, user: { id: string; email: string; first_name: string; locale: 'en' | 'de' }) {
+/** `next` rides in the link, so it works in another tab or browser than the one that signed up. */
+async function sendConfirmation(ctx: ServiceContext, user: { id: string; email: string; first_name: string; locale: 'en' | 'de' }, next?: string) {
   const token = await issueEmailToken(ctx, user.id, 'verify');
-  await sendAccountMail(ctx, 'verify', { email: user.email, firstName: user.first_name, locale: user.locale }, linkOf(ctx, `/auth/verify-email/${token}`));
+  const query = next ? `?${new URLSearchParams({ next }).toString()}` : '';
+  await sendAccountMail(ctx, 'verify', { email: user.email, firstName: user.first_name, locale: user.locale }, linkOf(ctx, `/auth/verify-email/${token}${query}`));
 }
 
 /**
@@ -166,7 +168,7 @@ export async function register(ctx: ServiceContext, input: TRegisterInput & { cl
   const passwordHash = await hashPassword(input.password);
   const userId = await repo.insertUser(ctx.db, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, locale: ctx.locale });
   if (userId) {
-    await sendConfirmation(ctx, { id: userId, email: input.email, first_name: input.firstName, locale: ctx.locale });
+    await sendConfirmation(ctx, { id: userId, email: input.email, first_name: input.firstName, locale: ctx.locale }, input.next);
     return { email: input.email };
   }
   const existing = await repo.findCredentialsByEmail(ctx.db, input.email);
@@ -175,7 +177,7 @@ export async function register(ctx: ServiceContext, input: TRegisterInput & { cl
     await sendAccountMail(ctx, 'accountExists', { email: existing.email, firstName: existing.first_name, locale: existing.locale }, linkOf(ctx, '/auth/reset-password'));
     return { email: input.email };
   }
-  await sendConfirmation(ctx, { id: existing.id, email: existing.email, first_name: existing.first_name, locale: existing.locale });
+  await sendConfirmation(ctx, { id: existing.id, email: existing.email, first_name: existing.first_name, locale: existing.locale }, input.next);
   return { email: input.email };
 }
 

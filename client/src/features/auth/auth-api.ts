@@ -42,7 +42,7 @@ async function post<T>(route: string, body: Record<string, string> | null, optio
 
 /** The REST calls of spec §7 and decisions.md; form bodies where the spec says "form". */
 export const authApi = {
-  register: (input: { email: string; password: string; firstName: string; lastName: string }) =>
+  register: (input: { email: string; password: string; firstName: string; lastName: string; next?: string }) =>
     post<TRegisterAnswer>('register', input, { form: true }),
   resendConfirmation: (email: string) => post<unknown>('resend-confirmation', { email }),
   verifyEmail: (verifyToken: string) => post<TVerifyEmailAnswer>('verify-email', { verifyToken }, { form: true }),

@@ -4,7 +4,7 @@ import { TRPCClientError } from '@trpc/client';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ZEmailInput, ZLoginInput, ZRegisterInput } from '../../../../../src/modules/accounts/accounts.schemas.js';
+import { ZEmailInput, ZLoginInput, ZRegisterInput, ZReturnPath } from '../../../../../src/modules/accounts/accounts.schemas.js';
 import { useAppStoreApi } from '../../../lib/app-store.js';
 import { useDialogs, type DialogName } from '../../../lib/dialogs.js';
 import { errorMessageOf, successMessageOf } from '../../../lib/error-messages.js';
@@ -15,7 +15,7 @@ import { authApi, AuthApiError } from '../auth-api.js';
 import { signIn } from '../auth-store.js';
 import { EmailField, PasswordField } from './auth-fields.js';
 import { shouldReloadAfterLogin } from '../../../lib/login-reload.js';
-import { ShareInvitationLine } from './share-invitation-line.js';
+import { ShareInvitationLine, useShareInvitation } from './share-invitation-line.js';
 
 interface DialogProps {
   opened: boolean;
@@ -35,6 +35,19 @@ const codeOf = (error: unknown) => {
 function useTranslateKey() {
   const { i18n } = useLingui();
   return (key: string) => i18n._(errorMessageOf(key));
+}
+
+/**
+ * An invited address fills an empty e-mail field once it is known (the share link names it), so
+ * the invitee signs up or in with the address the master is shared with.
+ */
+function usePrefillInvitedEmail(email: string, setEmail: (value: string) => void) {
+  const invited = useShareInvitation()?.email;
+  useEffect(() => {
+    if (invited && email === '') setEmail(invited);
+    // Only a newly known invitation fills the field; what the user types afterwards stays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [invited]);
 }
 
 function useSwitchDialog(from: DialogName) {
@@ -95,6 +108,7 @@ export function LoginDialog({ opened, onClose }: DialogProps) {
     initialValues: { email: '', password: '' },
     validate: zodValidate(ZLoginInput, translate),
   });
+  usePrefillInvitedEmail(form.values.email, (value) => form.setFieldValue('email', value));
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
@@ -156,6 +170,7 @@ export function SignUpDialog({ opened, onClose }: DialogProps) {
   const { t } = useLingui();
   const translate = useTranslateKey();
   const switchTo = useSwitchDialog('SignUp');
+  const app = useAppStoreApi();
   const [registered, setRegistered] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -164,6 +179,7 @@ export function SignUpDialog({ opened, onClose }: DialogProps) {
     initialValues: { firstName: '', lastName: '', email: '', password: '' },
     validate: zodValidate(ZRegisterInput, translate),
   });
+  usePrefillInvitedEmail(form.values.email, (value) => form.setFieldValue('email', value));
 
   // A closed dialog opens fresh next time (state adjusted while rendering, not in an effect).
   const [wasOpen, setWasOpen] = useState(opened);
@@ -179,7 +195,9 @@ export function SignUpDialog({ opened, onClose }: DialogProps) {
     setFailure(null);
     setSubmitting(true);
     try {
-      const answer = await authApi.register(values);
+      // The page that waits for the sign-in (a share link's master) rides in the confirmation link.
+      const next = ZReturnPath.safeParse(app.getState().redirectAfterLogin);
+      const answer = await authApi.register(next.success ? { ...values, next: next.data } : values);
       trackEvent('sign_up', { method: 'email' });
       setRegistered(answer.email);
       form.reset();

@@ -9,19 +9,25 @@ function shareIdOf(path: string | null): string | null {
   return new URLSearchParams(path.split('?')[1] ?? '').get('share');
 }
 
-/**
- * Issue 11: a signed-out recipient of a share link is asked to sign in, and told why: who shared
- * which master. Shown in the Login and SignUp dialogs while that link waits for the sign-in.
- */
-export function ShareInvitationLine() {
+/** The share behind the link that waits for the sign-in, if any: who shared which master with which address. */
+export function useShareInvitation() {
   const shareId = shareIdOf(useAppState((state) => state.redirectAfterLogin));
   const invitation = trpc.sharing.shareInvitation.useQuery({ id: shareId ?? '' }, { enabled: shareId !== null, retry: false });
-  if (!shareId || !invitation.data) return null;
-  const { sharer, trackName } = invitation.data;
+  return shareId ? invitation.data : undefined;
+}
+
+/**
+ * A signed-out recipient of a share link is asked to sign in, and told why: who shared which
+ * master. Shown in the Login and SignUp dialogs while that link waits for the sign-in.
+ */
+export function ShareInvitationLine() {
+  const invitation = useShareInvitation();
+  if (!invitation) return null;
+  const { sharer, trackName } = invitation;
   return (
     <Alert color="blue" variant="light" data-testid="share-invitation">
       <Trans>
-        {sharer} shared the master of “{trackName}” with you. Sign in with {invitation.data.email} to listen to it.
+        {sharer} shared the master of “{trackName}” with you. Sign in with {invitation.email} to listen to it.
       </Trans>
     </Alert>
   );

@@ -1,8 +1,9 @@
 import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import type { TVerifyEmailAnswer } from '../../../../../src/modules/accounts/accounts.schemas.js';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ZReturnPath, type TVerifyEmailAnswer } from '../../../../../src/modules/accounts/accounts.schemas.js';
+import { useAppStoreApi } from '../../../lib/app-store.js';
 import { useDialogs } from '../../../lib/dialogs.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { authApi, AuthApiError } from '../auth-api.js';
@@ -23,10 +24,18 @@ function verifyOnce(token: string) {
   return attempt;
 }
 
-/** /auth/verify-email/:verifyToken — the confirmation link of the sign-up and e-mail-change mails. */
+/**
+ * /auth/verify-email/:verifyToken[?next=/path] — the confirmation link of the sign-up and
+ * e-mail-change mails. `next` (a page of this site, say a shared master) is where the new user goes
+ * after logging in; it comes in the link, so it works in another tab or browser too.
+ */
 export function VerifyEmailPage() {
   const { i18n } = useLingui();
   const { verifyToken } = useParams();
+  const [search] = useSearchParams();
+  const parsedNext = ZReturnPath.safeParse(search.get('next'));
+  const next = parsedNext.success ? parsedNext.data : null;
+  const app = useAppStoreApi();
   const dialogs = useDialogs();
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
@@ -41,17 +50,19 @@ export function VerifyEmailPage() {
       (answer) => {
         if (!live) return;
         setState({ kind: 'done', answer });
-        // A new account is complete: the free-plugin promotion offers its code once (spec §1).
-        if (answer.result === 'confirmed' && !freePluginOfferClosed()) dialogs.open('FreePlugin');
+        // A new account is complete: the free-plugin promotion offers its code once (spec §1), unless
+        // the user came for a page of their own (a shared master): that comes first.
+        if (answer.result === 'confirmed' && !next && !freePluginOfferClosed()) dialogs.open('FreePlugin');
       },
       (error: unknown) => live && setState({ kind: 'failed', code: error instanceof AuthApiError ? error.message : 'global.error.server' }),
     );
     return () => {
       live = false;
     };
-  }, [verifyToken, dialogs]);
+  }, [verifyToken, dialogs, next]);
 
   const openLogin = () => {
+    app.setRedirectAfterLogin(next);
     void navigate('/');
     dialogs.open('Login');
   };
@@ -79,7 +90,11 @@ export function VerifyEmailPage() {
                 <Trans>Your new e-mail address {state.answer.email} is confirmed.</Trans>
               )}
             </Alert>
-            {loggedIn ? (
+            {loggedIn && next ? (
+              <Button onClick={() => void navigate(next)}>
+                <Trans>Continue</Trans>
+              </Button>
+            ) : loggedIn ? (
               <Button onClick={() => void navigate('/account')}>
                 <Trans>Go to your account</Trans>
               </Button>
