@@ -4,7 +4,7 @@ import { parseEnv, parseWebEnv, SELLER_PLACEHOLDERS } from './env.js';
 const braintree = { BRAINTREE_MERCHANT_ID: 'merchant', BRAINTREE_PUBLIC_KEY: 'public', BRAINTREE_PRIVATE_KEY: 'private' };
 const realSeller = { SELLER_NAME: 'Klangwerk UG (haftungsbeschränkt)', SELLER_ADDRESS: 'Hafenweg 7|20457 Hamburg|Germany', SELLER_VAT_ID: 'DE123456789' };
 
-describe('web configuration: the seller is real before money is taken', () => {
+describe('web configuration: the seller is real before money is taken or the site is public', () => {
   it('when Braintree is configured and the seller is the placeholder, then start is refused naming every variable to set', () => {
     expect(() => parseWebEnv(braintree)).toThrow(/SELLER_NAME[\s\S]*SELLER_ADDRESS[\s\S]*SELLER_VAT_ID/);
   });
@@ -32,6 +32,15 @@ describe('web configuration: the seller is real before money is taken', () => {
     expect(parseWebEnv({ BRAINTREE_MERCHANT_ID: 'merchant' })).toMatchObject(SELLER_PLACEHOLDERS);
     // The other processes (media, operator commands) read the same variables without this check.
     expect(parseEnv(braintree)).toMatchObject(SELLER_PLACEHOLDERS);
+  });
+
+  it('when the service runs in production (NODE_ENV or an https PUBLIC_URL) with the placeholder seller, then start is refused naming the variables', () => {
+    for (const production of [{ NODE_ENV: 'production' }, { PUBLIC_URL: 'https://masterdeck.example' }]) {
+      expect(() => parseWebEnv(production)).toThrow(/SELLER_NAME[\s\S]*SELLER_ADDRESS[\s\S]*SELLER_VAT_ID[\s\S]*in production/);
+      expect(parseWebEnv({ ...production, ...realSeller })).toMatchObject(realSeller);
+    }
+    // Trying the product on localhost keeps the embedded placeholders.
+    expect(parseWebEnv({ PUBLIC_URL: 'http://localhost:3000' })).toMatchObject(SELLER_PLACEHOLDERS);
   });
 });
 

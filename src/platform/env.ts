@@ -72,6 +72,12 @@ const ZEnv = z.object({
   /** Address lines separated by "|". */
   SELLER_ADDRESS: z.string().min(1).default(SELLER_PLACEHOLDERS.SELLER_ADDRESS),
   SELLER_VAT_ID: z.string().default(SELLER_PLACEHOLDERS.SELLER_VAT_ID),
+  /**
+   * The EU's VIES VAT number service (its REST API's base, e.g.
+   * https://ec.europa.eu/taxation_customs/vies/rest-api): when set, a buyer's VAT id counts only
+   * once VIES confirmed it; without it the id's format and check digits decide.
+   */
+  VIES_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Where users write about their data and purchases (legal pages); default: the address of MAIL_FROM. */
   CONTACT_EMAIL: z.email().optional(),
   /**
@@ -177,30 +183,50 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /**
- * The seller variables still unset or at their placeholder while Braintree is configured (its three
- * keys set, as `braintreeConfigured` in the payments module reads them); empty otherwise. With the
- * local gateway no money moves and the placeholders may stay.
+ * Whether this is a deployment others reach: NODE_ENV=production, or a PUBLIC_URL served over
+ * https (`npm start` and the Procfile set no NODE_ENV, so that alone cannot tell). Secure cookies,
+ * closed GraphQL introspection and a real seller identity follow from it.
+ */
+export const isPublicDeployment = (env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>): boolean =>
+  env.NODE_ENV === 'production' || new URL(env.PUBLIC_URL).protocol === 'https:';
+
+/**
+ * The seller variables still unset or at their placeholder where the seller must be real: while
+ * Braintree is configured (its three keys set, as `braintreeConfigured` in the payments module
+ * reads them: money is taken) and in a public deployment (invoices, the privacy policy, the terms
+ * and the About page name the seller). Empty otherwise: `npm start` on localhost keeps the
+ * placeholders for trying the product.
  */
 export function missingSellerIdentity(env: Env): (keyof typeof SELLER_PLACEHOLDERS)[] {
-  if (!(env.BRAINTREE_MERCHANT_ID && env.BRAINTREE_PUBLIC_KEY && env.BRAINTREE_PRIVATE_KEY)) return [];
+  const takesMoney = Boolean(env.BRAINTREE_MERCHANT_ID && env.BRAINTREE_PUBLIC_KEY && env.BRAINTREE_PRIVATE_KEY);
+  if (!takesMoney && !isPublicDeployment(env)) return [];
   return (Object.keys(SELLER_PLACEHOLDERS) as (keyof typeof SELLER_PLACEHOLDERS)[]).filter((name) => {
     const value = env[name].trim();
     return value === '' || value === SELLER_PLACEHOLDERS[name];
   });
 }
 
+const SELLER_VARIABLE_MEANING: Record<keyof typeof SELLER_PLACEHOLDERS, string> = {
+  SELLER_NAME: 'name',
+  SELLER_ADDRESS: 'address (lines separated by "|")',
+  SELLER_VAT_ID: 'VAT id',
+};
+
 /**
- * The web process's configuration: `parseEnv`, and the seller is real before money is taken
- * (issue 11): with Braintree configured, start is refused while the seller's name, address or VAT
- * id is the placeholder, naming each variable to set. Invoices state the seller; a sale must not
- * be invoiced in a made-up name.
+ * The web process's configuration: `parseEnv`, and a real seller where one is needed
+ * (`missingSellerIdentity`): start is refused while the seller's name, address or VAT id is the
+ * placeholder ("Musterstraße 1", DE000000000), naming each variable to set. Nothing may be
+ * invoiced, nor a legal page shown, in a made-up name.
  */
 export function parseWebEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parseEnv(source);
   const missing = missingSellerIdentity(env);
   if (missing.length > 0) {
-    const lines = missing.map((name) => `  ${name}: must be set to the seller's real ${name === 'SELLER_NAME' ? 'name' : name === 'SELLER_ADDRESS' ? 'address (lines separated by "|")' : 'VAT id'} while Braintree is configured (it is the placeholder now)`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const why = isPublicDeployment(env)
+      ? `in production (NODE_ENV=production or an https PUBLIC_URL, here ${env.PUBLIC_URL})`
+      : 'while Braintree is configured';
+    const lines = missing.map((name) => `  ${name}: must be set to the seller's real ${SELLER_VARIABLE_MEANING[name]} ${why}; it is the placeholder now`);
+    throw new Error(`Invalid configuration: the seller identity is the placeholder. Set ${missing.join(', ')} (and SELLER_COUNTRY).\n${lines.join('\n')}`);
   }
   return env;
 }

@@ -152,6 +152,7 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'store.upload.error.coverUnreadable': msg`The image could not be read. Please save it again as JPEG or PNG.`,
   'store.upload.error.noFile': msg`Please choose an image file.`,
   invalidCouponMessage: msg`This coupon code is not valid.`,
+  'address.taxIdInvalid': msg`This VAT ID is not valid for the chosen country. Please check it, or leave the field empty.`,
   invalidTaxId: msg`Your tax ID is not valid, so VAT is charged. Please check it in your invoice address.`,
   'download.optionNotPurchased': msg`You have not bought this option yet.`,
   'binary.s3File.missing': msg`The file is not available right now. Please try again in a moment.`,

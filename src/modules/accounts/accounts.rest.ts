@@ -1,5 +1,6 @@
 import express, { type CookieOptions, type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '../../platform/errors.js';
+import { isPublicDeployment } from '../../platform/env.js';
 import type { Platform } from '../../platform/context.js';
 import { contextOfRequest } from '../../platform/http/request-context.js';
 import { parseInput } from '../../platform/validation.js';
@@ -49,7 +50,8 @@ export function accountsRest(platform: Platform) {
   const cookieOptions: CookieOptions = {
     httpOnly: true,
     sameSite: 'lax',
-    secure: platform.env.NODE_ENV === 'production',
+    // Secure wherever the site is served over https, whatever NODE_ENV says (npm start and the Procfile set none).
+    secure: isPublicDeployment(platform.env),
     path: REFRESH_COOKIE_PATH,
   };
   const ctxOf = (req: Request) => contextOfRequest(platform, req);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from './addresses.constants.js';
+import { vatIdValid } from '../pricing/vat-id.schemas.js';
 
 export { COUNTRY_CODES } from './addresses.constants.js';
 
@@ -43,6 +44,22 @@ const stateWhereNeeded = {
 };
 
 /**
+ * A VAT id given with an EU address must be one that country could have issued (format and check
+ * digits): a made-up id would otherwise move the VAT onto the seller. Outside the EU any id is kept.
+ */
+const vatIdOfCountry = {
+  check: (address: { country: string; taxId?: string | null }) => !address.taxId || vatIdValid(address.country, address.taxId),
+  options: {
+    path: ['taxId'],
+    message: 'address.taxIdInvalid',
+    when: (payload: { value: unknown }) => {
+      const value = payload.value as { country?: unknown; taxId?: unknown } | null;
+      return typeof value?.country === 'string' && (value.taxId == null || typeof value.taxId === 'string');
+    },
+  },
+};
+
+/**
  * Spec §5: street, zip, city and country required; company, additional and tax id optional; state
  * required where the country needs it (STATE_REQUIRED_COUNTRIES), stored as '' elsewhere.
  */
@@ -60,13 +77,16 @@ const addressShape = {
   state: z.string().trim().max(100, 'global.message.tooLong').optional().default(''),
   taxId: optional(30),
 };
-export const ZAddressFields = z.object(addressShape).refine(stateWhereNeeded.check, stateWhereNeeded.options);
+export const ZAddressFields = z.object(addressShape).refine(stateWhereNeeded.check, stateWhereNeeded.options).refine(vatIdOfCountry.check, vatIdOfCountry.options);
 export type TAddressFields = z.infer<typeof ZAddressFields>;
 
 export const ZCreateAddressInput = ZAddressFields;
 export type TCreateAddressInput = z.infer<typeof ZCreateAddressInput>;
 
-export const ZUpdateAddressInput = z.object({ ...addressShape, id: z.string().min(1) }).refine(stateWhereNeeded.check, stateWhereNeeded.options);
+export const ZUpdateAddressInput = z
+  .object({ ...addressShape, id: z.string().min(1) })
+  .refine(stateWhereNeeded.check, stateWhereNeeded.options)
+  .refine(vatIdOfCountry.check, vatIdOfCountry.options);
 export type TUpdateAddressInput = z.infer<typeof ZUpdateAddressInput>;
 
 /** The postal part of an address as answered: also what invoices and payments copy of it. */

@@ -31,6 +31,10 @@ export async function findLiveSubscription(db: Database, userId: string, options
 }
 export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof findLiveSubscription>>>;
 
+export async function findSubscriptionOwner(db: Database, id: string) {
+  return db.selectFrom('distribution_subscriptions').select('user_id').where('id', '=', id).executeTakeFirst();
+}
+
 export async function findSubscriptionForUpdate(db: Database, id: string) {
   return db.selectFrom('distribution_subscriptions').select(SUBSCRIPTION_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
 }

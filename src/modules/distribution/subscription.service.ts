@@ -10,12 +10,11 @@ import {
   recordSubscriptionTransaction,
   settleSubscriptionCharge,
   subscriptionBillingOf,
-  billingConfigFor,
   describeGatewayAnswer,
   type RenewalResult,
 } from '../payments/index.js';
 import { sendReceipt } from '../invoices/index.js';
-import { amountOf, totalsFor, vatTreatmentFor } from '../pricing/index.js';
+import { amountOf, confirmVatIdOfUser, totalsFor, vatTreatmentOf } from '../pricing/index.js';
 import * as repo from './distribution.repository.js';
 import {
   DISTRIBUTION_PLAN,
@@ -81,6 +80,7 @@ export function distributionPlan(ctx: ServiceContext): TDistributionPlan {
 /** The checkout summary of step 0: the plan's price with VAT by the buyer's first address. */
 export async function subscriptionPriceInfo(ctx: ServiceContext): Promise<TSubscriptionPriceInfo> {
   const actor = requireActor(ctx);
+  await confirmVatIdOfUser(ctx.platform, actor.userId);
   const address = await ctx.db
     .selectFrom('addresses')
     .select(['country', 'tax_id'])
@@ -89,9 +89,7 @@ export async function subscriptionPriceInfo(ctx: ServiceContext): Promise<TSubsc
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-  const vat = address
-    ? vatTreatmentFor({ country: address.country, taxId: address.tax_id }, billingConfigFor(ctx.platform))
-    : { rateBp: 0, reverseCharge: false, taxIdValid: true };
+  const vat = address ? await vatTreatmentOf(ctx.db, ctx.platform.env, address) : { rateBp: 0, reverseCharge: false, taxIdValid: true };
   const totals = totalsFor(DISTRIBUTION_PLAN.priceCents, 0, vat.rateBp);
   return {
     price: amountOf(totals.priceCents),
@@ -147,6 +145,8 @@ export async function subscribe(ctx: ServiceContext, input: TSubscribeInput): Pr
   if (input.planId !== plan.id) throw new AppError('BAD_REQUEST', 'distribution.unknownPlan');
   const billing = subscriptionBillingOf(ctx.platform);
   const orderId = `sub-start:${actor.userId}:${randomUUID()}`;
+  // VIES is asked outside the claim's transaction; the quote reads its kept answer.
+  await confirmVatIdOfUser(ctx.platform, actor.userId);
   const claimed = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.lockUser(trx, actor.userId))) throw unauthorized();
     const live = await repo.findLiveSubscription(trx, actor.userId);
@@ -245,6 +245,8 @@ export async function renewDueSubscriptions(ctx: ServiceContext, now: Date): Pro
 
 async function renewOne(ctx: ServiceContext, id: string, now: Date): Promise<Outcome> {
   const billing = subscriptionBillingOf(ctx.platform);
+  const owner = await repo.findSubscriptionOwner(ctx.db, id);
+  if (owner) await confirmVatIdOfUser(ctx.platform, owner.user_id);
   const step = await ctx.db.transaction().execute(async (trx) => {
     const sub = await repo.findSubscriptionForUpdate(trx, id);
     if (!sub) return { kind: 'skip' as const };

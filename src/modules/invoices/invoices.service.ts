@@ -104,6 +104,7 @@ export async function issueInvoice(
     retain_until: `${issued.getUTCFullYear() + RETENTION_YEARS}-12-31`,
     created_at: issued,
     seller: JSON.stringify(billingConfigOf(platform.env).seller),
+    vat_check: quote.vatCheck ? JSON.stringify(quote.vatCheck) : null,
   });
   return invoiceNumber;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZPostalAddress } from '../addresses/addresses.schemas.js';
 import { ZCouponKey } from '../coupons/coupons.schemas.js';
 import { ZMasterStatus } from '../masters/masters.schemas.js';
-import { ZCurrency } from '../pricing/pricing.schemas.js';
+import { ZCurrency, ZVatCheck } from '../pricing/pricing.schemas.js';
 
 const ZOption = z.coerce.number().int().min(0).max(2);
 
@@ -83,6 +83,8 @@ export const ZQuote = z.object({
   totalCents: z.number().int(),
   reverseCharge: z.boolean(),
   vatRule: z.enum(['domestic', 'oss-consumer', 'reverse-charge', 'outside-eu']),
+  /** VIES's answer about the buyer's VAT id when VIES was asked (absent in quotes claimed before it existed). */
+  vatCheck: ZVatCheck.nullable().optional(),
   coupon: z.object({ id: z.number().int(), key: z.string(), type: z.string(), value: z.number().int() }).nullable(),
   product: z.string(),
   buyer: z.object({

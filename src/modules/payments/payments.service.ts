@@ -3,8 +3,8 @@ import type { Actor, ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { couponValueCents, redeemCoupon, usableCoupon } from '../coupons/index.js';
-import { amountOf, chargeCentsFor, currencyOf, totalsFor, vatTreatmentFor, type TBuyingOption } from '../pricing/index.js';
-import { billingConfigFor, paymentGatewayOf } from './gateway/gateway-of.js';
+import { amountOf, chargeCentsFor, confirmVatId, currencyOf, totalsFor, vatTreatmentOf, type TBuyingOption } from '../pricing/index.js';
+import { paymentGatewayOf } from './gateway/gateway-of.js';
 import { SERVER_FAILURE, type SavedPaymentMethod } from './gateway/payment-gateway.js';
 import { describeGatewayAnswer } from './gateway/decline-reasons.js';
 import { issueInvoice, sendReceipt } from '../invoices/index.js';
@@ -61,7 +61,7 @@ interface Pricing {
   coupon: { id: number; key: string; type: string; value: number } | null;
   couponValid: boolean;
   totals: ReturnType<typeof totalsFor>;
-  vat: ReturnType<typeof vatTreatmentFor>;
+  vat: Awaited<ReturnType<typeof vatTreatmentOf>>;
 }
 
 /** Price, coupon and VAT of one purchase: the one calculation behind price info and pay. */
@@ -74,8 +74,8 @@ async function priceOf(
   const usable = input.couponKey ? await usableCoupon(db, { key: input.couponKey, userId: input.userId, forUpdate: input.lockCoupon }) : null;
   const coupon = usable?.ok ? usable.coupon : null;
   const vat = input.address
-    ? vatTreatmentFor({ country: input.address.country, taxId: input.address.tax_id }, billingConfigFor(ctx.platform))
-    : { rule: 'outside-eu' as const, rateBp: 0, reverseCharge: false, taxIdValid: true };
+    ? await vatTreatmentOf(db, ctx.platform.env, input.address)
+    : { rule: 'outside-eu' as const, rateBp: 0, reverseCharge: false, taxIdValid: true, vatCheck: null };
   const totals = totalsFor(chargeCents, coupon ? couponValueCents(coupon, chargeCents) : 0, vat.rateBp);
   return {
     upgradeFrom: input.ownedOption,
@@ -97,6 +97,7 @@ export async function priceInfo(ctx: ServiceContext, input: TPriceInfoInput): Pr
     ownedOption = master.buying_option;
   }
   const address = await repo.findInvoiceAddress(ctx.db, actor.userId);
+  await confirmVatId(ctx.platform, address);
   const pricing = await priceOf(ctx, ctx.db, { userId: actor.userId, buyingOption: input.buyingOption, ownedOption, couponKey: input.couponKey, address, lockCoupon: false });
   return {
     price: amountOf(pricing.totals.priceCents),
@@ -189,6 +190,7 @@ async function claim(ctx: ServiceContext, actor: Actor, input: TPayInput & { buy
       vatRateBp: pricing.vat.rateBp,
       reverseCharge: pricing.vat.reverseCharge,
       vatRule: pricing.vat.rule,
+      vatCheck: pricing.vat.vatCheck,
       coupon: pricing.coupon,
       product: productNameOf(master),
       buyer: {
@@ -265,6 +267,8 @@ export async function pay(ctx: ServiceContext, input: TPayInput): Promise<TPaidM
   const buyingOption = input.buyingOption as 1 | 2;
   const idempotencyKey = `${input.masterId}:${buyingOption}`;
   const startedAt = Date.now();
+  // VIES is asked here, outside the claim's transaction; the quote reads its kept answer.
+  await confirmVatId(ctx.platform, await repo.findInvoiceAddress(ctx.db, actor.userId));
   for (;;) {
     const step = await claim(ctx, actor, { ...input, buyingOption }, idempotencyKey);
     if (step.kind === 'busy') {

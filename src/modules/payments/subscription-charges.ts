@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { Platform } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
-import { totalsFor, vatTreatmentFor } from '../pricing/index.js';
-import { billingConfigFor } from './gateway/gateway-of.js';
+import { totalsFor, vatTreatmentOf } from '../pricing/index.js';
 import { issueInvoice } from '../invoices/index.js';
 import * as repo from './payments.repository.js';
 import { ZQuote, type TQuote } from './payments.schemas.js';
@@ -24,7 +23,7 @@ export async function quoteSubscriptionCharge(
   if (!name?.first_name.trim() || !name.last_name.trim()) throw new AppError('BAD_REQUEST', 'payment.nameRequired');
   const address = await repo.findInvoiceAddress(db, input.userId);
   if (!address) throw new AppError('BAD_REQUEST', 'payment.addressRequired');
-  const vat = vatTreatmentFor({ country: address.country, taxId: address.tax_id }, billingConfigFor(platform));
+  const vat = await vatTreatmentOf(db, platform.env, address);
   return {
     buyingOption: 0,
     upgradeFrom: 0,
@@ -33,6 +32,7 @@ export async function quoteSubscriptionCharge(
     vatRateBp: vat.rateBp,
     reverseCharge: vat.reverseCharge,
     vatRule: vat.rule,
+    vatCheck: vat.vatCheck,
     coupon: null,
     product: input.product,
     buyer: {

@@ -4,7 +4,7 @@ export {
   currencyOf,
   normaliseTaxId,
   priceList,
-  taxIdFormatValid,
+  taxIdValid,
   totalsFor,
   vatTreatmentFor,
   type Totals,
@@ -14,3 +14,5 @@ export {
 export { pricingRouter } from './pricing.trpc.js';
 export { shownPrices } from './pricing.service.js';
 export * from './pricing.schemas.js';
+export { vatIdValid, vatNumberOf, VAT_ID_FORMATS } from './vat-id.schemas.js';
+export { confirmVatId, confirmVatIdOfUser, vatTreatmentOf } from './vat-check.js';

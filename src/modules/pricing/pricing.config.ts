@@ -24,41 +24,7 @@ export const EU_STANDARD_VAT_RATES_BP: Readonly<Record<string, number>> = {
   LV: 2100, MT: 1800, NL: 2100, PL: 2300, PT: 2300, RO: 2100, SE: 2500, SI: 2200, SK: 2300,
 };
 
-/**
- * Format of each member state's VAT identification number after its prefix, as the Commission's
- * VIES service documents it ("VIES VAT number validation", FAQ "What is the structure of a VAT
- * number?"). Format only: whether the number is registered is VIES's question, not ours.
- * Greece's prefix is EL, not its ISO code GR.
- */
-export const VAT_ID_FORMATS: Readonly<Record<string, { prefix: string; pattern: RegExp }>> = {
-  AT: { prefix: 'AT', pattern: /^U\d{8}$/ },
-  BE: { prefix: 'BE', pattern: /^[01]\d{9}$/ },
-  BG: { prefix: 'BG', pattern: /^\d{9,10}$/ },
-  CY: { prefix: 'CY', pattern: /^\d{8}[A-Z]$/ },
-  CZ: { prefix: 'CZ', pattern: /^\d{8,10}$/ },
-  DE: { prefix: 'DE', pattern: /^\d{9}$/ },
-  DK: { prefix: 'DK', pattern: /^\d{8}$/ },
-  EE: { prefix: 'EE', pattern: /^\d{9}$/ },
-  ES: { prefix: 'ES', pattern: /^[A-Z0-9]\d{7}[A-Z0-9]$/ },
-  FI: { prefix: 'FI', pattern: /^\d{8}$/ },
-  FR: { prefix: 'FR', pattern: /^[A-HJ-NP-Z0-9]{2}\d{9}$/ },
-  GR: { prefix: 'EL', pattern: /^\d{9}$/ },
-  HR: { prefix: 'HR', pattern: /^\d{11}$/ },
-  HU: { prefix: 'HU', pattern: /^\d{8}$/ },
-  IE: { prefix: 'IE', pattern: /^(\d{7}[A-W][A-I]?|\d[A-Z+*]\d{5}[A-W])$/ },
-  IT: { prefix: 'IT', pattern: /^\d{11}$/ },
-  LT: { prefix: 'LT', pattern: /^(\d{9}|\d{12})$/ },
-  LU: { prefix: 'LU', pattern: /^\d{8}$/ },
-  LV: { prefix: 'LV', pattern: /^\d{11}$/ },
-  MT: { prefix: 'MT', pattern: /^\d{8}$/ },
-  NL: { prefix: 'NL', pattern: /^\d{9}B\d{2}$/ },
-  PL: { prefix: 'PL', pattern: /^\d{10}$/ },
-  PT: { prefix: 'PT', pattern: /^\d{9}$/ },
-  RO: { prefix: 'RO', pattern: /^[1-9]\d{1,9}$/ },
-  SE: { prefix: 'SE', pattern: /^\d{10}01$/ },
-  SI: { prefix: 'SI', pattern: /^\d{8}$/ },
-  SK: { prefix: 'SK', pattern: /^\d{10}$/ },
-};
+export { VAT_ID_FORMATS } from './vat-id.schemas.js';
 
 export interface Seller {
   name: string;

@@ -71,3 +71,18 @@ export const ZShownPrices = z.object({
   distribution: ZShownAmount.extend({ currency: ZCurrency, billingFrequency: z.number().int() }),
 });
 export type TShownPrices = z.infer<typeof ZShownPrices>;
+
+/**
+ * What VIES answered about a buyer's VAT id, as kept with the invoice it decided: the consultation
+ * number is the evidence a tax audit asks for.
+ */
+export const ZVatCheck = z.object({
+  valid: z.boolean(),
+  /** VIES's request identifier; only given when the seller's own VAT id was sent as requester. */
+  consultationNumber: z.string().nullable(),
+  requestDate: z.string(),
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  checkedAt: z.string(),
+});
+export type TVatCheck = z.infer<typeof ZVatCheck>;

@@ -3,6 +3,7 @@ import { DISTRIBUTION_PLAN } from '../distribution/distribution.schemas.js';
 import { billingConfigOf, listPriceCents, PRICE_BOX_CENTS } from './pricing.config.js';
 import { amountOf, currencyOf, totalsFor, vatTreatmentFor, type VatTreatment } from './pricing.js';
 import * as repo from './pricing.repository.js';
+import { confirmVatId, vatTreatmentOf } from './vat-check.js';
 import type { TShownAmount, TShownPrices, TShownPricesInput, TVatBasis } from './pricing.schemas.js';
 
 /** A visitor who names no country: a German interface is taken as a buyer in Germany; English tells nothing. */
@@ -31,9 +32,12 @@ export async function shownPrices(ctx: ServiceContext, input: TShownPricesInput)
   const address = ctx.actor ? await repo.findInvoiceCountry(ctx.db, ctx.actor.userId) : undefined;
   const country = address?.country ?? input?.country ?? COUNTRY_OF_LOCALE[ctx.locale];
   const taxId = address?.tax_id?.trim() ? address.tax_id : null;
-  const vat: VatTreatment = country === null
-    ? { rule: 'outside-eu', rateBp: 0, reverseCharge: false, taxIdValid: true }
-    : vatTreatmentFor({ country, taxId }, config);
+  if (address) await confirmVatId(ctx.platform, address);
+  const vat: VatTreatment = address
+    ? await vatTreatmentOf(ctx.db, ctx.platform.env, address)
+    : country === null
+      ? { rule: 'outside-eu', rateBp: 0, reverseCharge: false, taxIdValid: true }
+      : vatTreatmentFor({ country, taxId: null }, config);
   const basis = basisOf(vat, taxId !== null && vat.taxIdValid);
   const price = (cents: number) => shownAmount(cents, vat.rateBp, basis);
   return {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../platform/env.js';
 import { billingConfigOf } from './pricing.config.js';
-import { priceList, taxIdFormatValid, totalsFor, vatTreatmentFor } from './pricing.js';
+import { priceList, taxIdValid, totalsFor, vatTreatmentFor } from './pricing.js';
 import { chargeCentsFor } from './pricing.schemas.js';
 
-const config = billingConfigOf({ SELLER_COUNTRY: 'DE', SELLER_NAME: 'Seller', SELLER_ADDRESS: 'Street 1|Berlin', SELLER_VAT_ID: 'DE123456789' });
+const config = billingConfigOf({ SELLER_COUNTRY: 'DE', SELLER_NAME: 'Seller', SELLER_ADDRESS: 'Street 1|Berlin', SELLER_VAT_ID: 'DE136695976' });
 
 describe('prices', () => {
   it('when listed per locale, then English is USD, German EUR, and the price box is 10 instead of 17.99', () => {
@@ -38,7 +38,11 @@ describe('VAT', () => {
   });
 
   it('when a French business with a valid VAT id buys, then no VAT is charged (reverse charge)', () => {
-    expect(vatTreatmentFor({ country: 'FR', taxId: 'FR12345678901' }, config)).toEqual({ rule: 'reverse-charge', rateBp: 0, reverseCharge: true, taxIdValid: true });
+    expect(vatTreatmentFor({ country: 'FR', taxId: 'FR44732829320' }, config)).toEqual({ rule: 'reverse-charge', rateBp: 0, reverseCharge: true, taxIdValid: true });
+  });
+
+  it('when a French buyer gives a made-up VAT id of the right shape, then its check key fails and French VAT applies', () => {
+    expect(vatTreatmentFor({ country: 'FR', taxId: 'FR12345678901' }, config)).toEqual({ rule: 'oss-consumer', rateBp: 2000, reverseCharge: false, taxIdValid: false });
   });
 
   it('when a French buyer has a VAT id of invalid format, then French VAT applies and the id is flagged', () => {
@@ -55,14 +59,16 @@ describe('VAT', () => {
     expect(vatTreatmentFor({ country: 'CH', taxId: 'CHE-123.456.789' }, config).rateBp).toBe(0);
   });
 
-  it('when VAT ids are written with or without prefix and separators, then the format decides', () => {
-    expect(taxIdFormatValid('DE', '123456789')).toBe(true);
-    expect(taxIdFormatValid('GR', 'EL123456789')).toBe(true);
-    expect(taxIdFormatValid('GR', 'GR123456789')).toBe(false);
-    expect(taxIdFormatValid('AT', 'ATU12345678')).toBe(true);
-    expect(taxIdFormatValid('NL', 'NL123456789B01')).toBe(true);
-    expect(taxIdFormatValid('FR', 'DE123456789')).toBe(false);
-    expect(taxIdFormatValid('DE', '12345')).toBe(false);
+  it('when VAT ids are written with or without prefix and separators, then format and check digits decide', () => {
+    expect(taxIdValid('DE', '136695976')).toBe(true);
+    expect(taxIdValid('DE', 'DE 136 695 976')).toBe(true);
+    expect(taxIdValid('GR', 'EL094012834')).toBe(true);
+    expect(taxIdValid('GR', 'GR094012834')).toBe(false);
+    expect(taxIdValid('AT', 'ATU13585627')).toBe(true);
+    expect(taxIdValid('NL', 'NL806753742B01')).toBe(true);
+    expect(taxIdValid('FR', 'DE136695976')).toBe(false);
+    expect(taxIdValid('DE', '12345')).toBe(false);
+    expect(taxIdValid('CH', 'CHE-123.456.789')).toBe(true);
   });
 
   it('when VAT_RATES changes a rate, then that rate applies and the others stay; a non-EU country is refused', () => {

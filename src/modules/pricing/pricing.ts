@@ -3,10 +3,10 @@ import {
   CURRENCY_OF_LOCALE,
   listPriceCents,
   PRICE_BOX_CENTS,
-  VAT_ID_FORMATS,
   type BillingConfig,
 } from './pricing.config.js';
 import type { TCurrency, TPriceList } from './pricing.schemas.js';
+import { vatIdValid } from './vat-id.schemas.js';
 
 /** Cents as the API and the invoice show money: a number with at most 2 decimals. */
 export const amountOf = (cents: number): number => Math.round(cents) / 100;
@@ -22,25 +22,13 @@ export function priceList(locale: Locale): TPriceList {
 }
 
 
-/** Spaces, dots and hyphens are how people write VAT ids; the number itself is letters and digits. */
-export const normaliseTaxId = (taxId: string): string => taxId.replace(/[\s.\-/]/g, '').toUpperCase();
-
-const EU_VAT_PREFIXES = new Set(Object.values(VAT_ID_FORMATS).map((format) => format.prefix));
+export { normaliseTaxId } from './vat-id.schemas.js';
 
 /**
- * Whether a VAT id has the format of the address country's VAT numbers, with or without its
- * prefix (DE123456789 or 123456789 for Germany; EL for Greece). An id that starts with another
- * member state's prefix fails (a French key could in theory begin with such letters; that case is
- * judged invalid). Outside the EU there is no format to hold it against: any id is accepted.
+ * Whether a VAT id could have been issued by the address country (format and check digits,
+ * vat-id.schemas.ts). Outside the EU there is nothing to hold it against: any id is accepted.
  */
-export function taxIdFormatValid(country: string, taxId: string): boolean {
-  const id = normaliseTaxId(taxId);
-  const format = VAT_ID_FORMATS[country];
-  if (!format) return id.length > 0;
-  if (id.startsWith(format.prefix) && format.pattern.test(id.slice(format.prefix.length))) return true;
-  if (EU_VAT_PREFIXES.has(id.slice(0, 2))) return false;
-  return format.pattern.test(id);
-}
+export const taxIdValid = (country: string, taxId: string): boolean => vatIdValid(country, taxId);
 
 export type VatRule = 'domestic' | 'oss-consumer' | 'reverse-charge' | 'outside-eu';
 
@@ -49,7 +37,7 @@ export interface VatTreatment {
   /** Basis points: 1900 = 19 %. */
   rateBp: number;
   reverseCharge: boolean;
-  /** False only when the address carries a tax id whose format is not valid (spec §5 notice). */
+  /** False only when the address carries a tax id that is not valid (the checkout's invalid-tax-id notice). */
   taxIdValid: boolean;
 }
 
@@ -58,15 +46,17 @@ export interface VatTreatment {
  * 2006/112/EC as amended by 2008/8/EC; one-stop shop since 1 July 2021):
  * - buyer outside the EU: no EU VAT (place of supply is the buyer's country, art. 58/59);
  * - buyer in the seller's country, business or not: the seller's domestic rate;
- * - business buyer in another member state, identified by a VAT id of valid format: no VAT, the
+ * - business buyer in another member state, identified by a valid VAT id: no VAT, the
  *   buyer accounts for it (reverse charge, art. 196), and the invoice says so (art. 226(11a));
  * - any other EU buyer is a consumer, taxed at the rate of the buyer's country (art. 58, OSS).
- * An id of invalid format counts as no id: the buyer pays VAT as a consumer and sees the notice.
+ * An id that fails its country's format or check digits counts as no id: the buyer pays VAT as a
+ * consumer and sees the notice (a made-up id must not move the VAT onto the seller).
  * The EUR 10,000 micro-business threshold of art. 59c is not used: the destination rate always applies.
  */
-export function vatTreatmentFor(address: { country: string; taxId: string | null }, config: BillingConfig): VatTreatment {
+export function vatTreatmentFor(address: { country: string; taxId: string | null }, config: BillingConfig, confirmed = true): VatTreatment {
   const taxId = address.taxId?.trim() ? address.taxId : null;
-  const taxIdValid = taxId === null || taxIdFormatValid(address.country, taxId);
+  // `confirmed` is VIES's verdict where it is asked (vat-check.ts): a well-formed id it did not confirm counts as none.
+  const taxIdValid = taxId === null || (vatIdValid(address.country, taxId) && confirmed);
   const buyerRate = config.vatRatesBp[address.country];
   if (buyerRate === undefined) return { rule: 'outside-eu', rateBp: 0, reverseCharge: false, taxIdValid };
   if (address.country === config.seller.country) return { rule: 'domestic', rateBp: buyerRate, reverseCharge: false, taxIdValid };

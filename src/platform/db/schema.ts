@@ -306,6 +306,20 @@ export interface InvoicesTable {
   retain_until: ColumnType<Date | string, Date | string, Date | string>;
   created_at: CreatedAt;
   seller: ColumnType<unknown, string | undefined, string>;
+  /** The VIES answer the VAT treatment relied on (sql/0170), null without VIES or without a VAT id. */
+  vat_check: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
+/** VIES answers per VAT id (sql/0170): the latest definite one. */
+export interface VatIdChecksTable {
+  country: string;
+  vat_number: string;
+  valid: boolean;
+  consultation_number: string | null;
+  request_date: string;
+  trader_name: string | null;
+  trader_address: string | null;
+  checked_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Fixed-window abuse-limit counters (sql/0004); `bucket` holds a hash, never an address or IP. */
@@ -591,6 +605,7 @@ export interface DistributionFeedbackTable {
 }
 
 export interface DB {
+  vat_id_checks: VatIdChecksTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   email_tokens: EmailTokensTable;

@@ -1,7 +1,7 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { createSchema, createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { GraphQLError, type ValidationContext } from 'graphql';
-import type { Env } from '../env.js';
+import { isPublicDeployment, type Env } from '../env.js';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { AppError, GENERIC_SERVER_ERROR, httpStatusOf } from '../errors.js';
 import type { ServiceContext } from '../context.js';
@@ -45,11 +45,12 @@ const disableIntrospection: Plugin = {
 
 /**
  * Bounds per operation, checked while parsing and validating, before any resolver runs: 1,500
- * aliases of a catalogue query took 4-5 s of the one event loop. In production the schema is not
- * introspectable and unknown fields get no "did you mean" hints (they map the schema for free).
+ * aliases of a catalogue query took 4-5 s of the one event loop. In a public deployment (NODE_ENV
+ * production or an https PUBLIC_URL) the schema is not introspectable and unknown fields get no
+ * "did you mean" hints, for anonymous and signed-in callers alike (they map the schema for free).
  */
 function protections(env: Env): Plugin[] {
-  const production = env.NODE_ENV === 'production';
+  const production = isPublicDeployment(env);
   const refusal = { errorMessage: QUERY_TOO_COMPLEX, exposeLimits: false };
   const armor = EnvelopArmorPlugin({
     maxAliases: { n: env.GRAPHQL_MAX_ALIASES, ...refusal },
