@@ -75,6 +75,28 @@ export default tseslint.config(
     },
   },
   {
+    // The media process's narrow contract (docs/architecture.md, "Processes"): of a module it loads
+    // only the zod schemas, the plain constants and the stream frame codec, never index.ts, which
+    // would bring the web's services, routers and database with it. Types are erased, so a type-only
+    // import of index.ts costs nothing at run time. Its tests and test harness may use the product.
+    files: ['sidecar/**/*.ts'],
+    ignores: ['sidecar/**/*.test.ts', 'sidecar/testing/**', 'sidecar/engine/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/modules/[^/]+/(?![^/]+\\.(schemas|constants)\\.js$|stream-frame\\.js$)',
+              allowTypeImports: true,
+              message: 'The media process reaches a module only through its *.schemas.ts and *.constants.ts (index.ts loads the web domain).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Client code reaches the server only through tRPC and HTTP: it may import the AppRouter type
     // and the zod schema and plain constants files of the domain modules, nothing else under src/.
     files: ['client/src/**/*.{ts,tsx}'],
@@ -99,32 +121,11 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 9, "arrows that run one way": the mastering engine is a pure audio library. It imports
-    // nothing of the web process (src/): styles reach it as plain parameters and its failures are
-    // its own EngineError, mapped to AppError at the edge (sidecar/media, scripts/master.ts). Its
-    // tests and test tooling may use the product's helpers (databases, WAV readers). The core rule
-    // (not the typescript-eslint one above) so both sets of patterns apply. Proven by
-    // eslint-engine-imports.test.ts.
-    files: ['sidecar/engine/**/*.ts'],
-    ignores: ['sidecar/engine/**/*.test.ts', 'sidecar/engine/testing/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+src/|^src/',
-              message: 'The mastering engine imports nothing from src/: take plain parameters, throw EngineError (issue 9).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Issue 9: src/ never imports sidecar/; client features share through index.ts or client/src/lib.
-    // Tests may reach into a feature's internals to set up what they test.
-    files: ['src/**/*.ts', 'client/src/**/*.{ts,tsx}'],
+    // The arrows that run one way (eslint-rules/import-boundaries.js, docs/architecture.md): the
+    // audio core, the engine and the ffmpeg runner import nothing of the web; src/ never imports
+    // sidecar/; client features share through index.ts or client/src/lib. Tests may reach into
+    // internals to set up what they test.
+    files: ['audio-core/**/*.ts', 'src/**/*.ts', 'sidecar/**/*.ts', 'client/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     plugins: { masterdeck: { rules: { 'import-boundaries': importBoundaries } } },
     rules: { 'masterdeck/import-boundaries': 'error' },

@@ -2,19 +2,30 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Issue 9, "arrows that run one way", for the arrows a path pattern cannot judge (it depends on
- * where the importing file sits): the web process (src/) imports nothing from the media process
- * (sidecar/), and a client feature reaches another feature only through that feature's public
- * `index.ts` (shared code lives in client/src/lib or client/src/components). Proven by
- * eslint-rules/import-boundaries.test.ts.
+ * The arrows that run one way (docs/architecture.md, "Import rules"), for the arrows a path pattern
+ * cannot judge because they depend on where the importing file sits:
+ * - the audio core (audio-core/) imports nothing of the web, the media process or the client;
+ * - the mastering engine and the ffmpeg runner (sidecar/engine, sidecar/ffmpeg) import nothing of
+ *   the web process (src/): they take plain parameters and throw their own errors;
+ * - the web process (src/) imports nothing from the media process (sidecar/);
+ * - a client feature reaches another feature only through that feature's public `index.ts` (shared
+ *   code lives in client/src/lib or client/src/components).
+ * Proven by src/import-boundaries.test.ts.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FEATURES = 'client/src/features/';
+const PURE_AUDIO = ['sidecar/engine/', 'sidecar/ffmpeg/'];
 
 const featureOf = (file) => (file.startsWith(FEATURES) ? file.slice(FEATURES.length).split('/')[0] : null);
 
 /** The problem with importing `target` from `file` (both relative to the repository), or null. */
 export function boundaryProblem(file, target) {
+  if (file.startsWith('audio-core/') && /^(src|sidecar|client)\//.test(target)) {
+    return 'The audio core imports nothing of the web, the media process or the client: it holds formats and filters only.';
+  }
+  if (PURE_AUDIO.some((folder) => file.startsWith(folder)) && target.startsWith('src/')) {
+    return 'The mastering engine and the ffmpeg runner import nothing from src/: take plain parameters, throw EngineError or FfmpegError (mapped to AppError in sidecar/media).';
+  }
   if (file.startsWith('src/') && target.startsWith('sidecar/')) {
     return 'The web process imports nothing from sidecar/: ask the media process, or move shared code to src/.';
   }

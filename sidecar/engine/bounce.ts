@@ -4,8 +4,9 @@ import { EngineError } from './engine-error.js';
 import type { FittedStyle } from './fit.js';
 import { createLocalSink, createThreadedSink, FULL_SCALE_24, type PassResult } from './master-sink.js';
 import { OUTPUT_CHANNELS, streamColour, streamStyle } from './render.js';
-import { pcm24WavHeader } from './wav-out.js';
 import { openWorkFile, type WorkFile, type WorkFileReader } from './work-file.js';
+import { wavHeader } from '../../audio-core/wav-header.js';
+import { SAMPLE_RATE } from '../../audio-core/constants.js';
 
 /** Bounce loudness tolerance before a re-render, LU (the product's bar is 0.5). */
 export const BOUNCE_TOLERANCE_LU = 0.2;
@@ -62,7 +63,7 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
  * From this length on, a pass quantises, writes and measures in a second thread while this one
  * renders; below it, the thread's start-up costs more than it saves.
  */
-const THREADED_SINK_MIN_FRAMES = 30 * 44100;
+const THREADED_SINK_MIN_FRAMES = 30 * SAMPLE_RATE;
 
 /**
  * Writes `frames` frames, block by block as `produce` makes them, through a sink into `outPath`,
@@ -141,7 +142,7 @@ async function splitRenderPass(workFile: WorkFile, fitted: FittedStyle, reader: 
  * measured, into `outPath`.
  */
 async function trimPass(inPath: string, outPath: string, frames: number, gainDb: number, onFraction: (fraction: number) => void, signal?: AbortSignal): Promise<PassResult> {
-  const headerBytes = pcm24WavHeader(44100, OUTPUT_CHANNELS, 0).length;
+  const headerBytes = wavHeader({ sampleRate: SAMPLE_RATE, channels: OUTPUT_CHANNELS, format: 'pcm24', frames: 0 }).length;
   const gain = Math.pow(10, gainDb / 20) / FULL_SCALE_24;
   const fd = openSync(inPath, 'r');
   const bytes = Buffer.alloc(BLOCK_FRAMES * OUTPUT_CHANNELS * 3);
@@ -251,9 +252,9 @@ export async function bounceStyle(workFile: WorkFile, fitted: FittedStyle, outWa
     samplePeak: finite(loudness.samplePeakDb),
     crest: Number.isFinite(loudness.samplePeakDb) && Number.isFinite(loudness.rmsDb) ? finite(loudness.samplePeakDb - loudness.rmsDb) : null,
     frames: workFile.frames,
-    sampleRate: 44100,
+    sampleRate: SAMPLE_RATE,
     channels: OUTPUT_CHANNELS,
-    durationS: Math.round((workFile.frames / 44100) * 1000) / 1000,
+    durationS: Math.round((workFile.frames / SAMPLE_RATE) * 1000) / 1000,
     sha256: result!.sha256,
     waveform: result!.waveform,
     passes,

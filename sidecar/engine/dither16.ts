@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { wavHeader } from '../../audio-core/wav-header.js';
 import { createRandom } from './random.js';
 
 /**
@@ -47,25 +48,6 @@ function layoutOf(fd: number): PcmLayout {
   throw new Error('no data chunk');
 }
 
-function pcm16Header(sampleRate: number, channels: number, frames: number): Buffer {
-  const blockAlign = 2 * channels;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + frames * blockAlign, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * blockAlign, 28);
-  header.writeUInt16LE(blockAlign, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(frames * blockAlign, 40);
-  return header;
-}
-
 /** Writes `outPath`, the dithered, noise-shaped 16-bit copy of the 24-bit WAV `masterPath`. Deterministic (seeded dither). */
 export function writeDithered16(masterPath: string, outPath: string): { frames: number } {
   const input = openSync(masterPath, 'r');
@@ -76,7 +58,7 @@ export function writeDithered16(masterPath: string, outPath: string): { frames: 
     const channels = layout.channels;
     const frames = Math.floor(layout.dataBytes / (3 * channels));
     output = openSync(outPath, 'w');
-    writeSync(output, pcm16Header(layout.sampleRate, channels, frames));
+    writeSync(output, wavHeader({ sampleRate: layout.sampleRate, channels, format: 'pcm16', frames }));
     const random = createRandom(0x16b17);
     // Per channel: the last three shaped errors (e[n-1], e[n-2], e[n-3]).
     const errors = new Float64Array(channels * 3);

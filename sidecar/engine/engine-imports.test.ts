@@ -3,15 +3,15 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The lint rule of issue 9 ("arrows that run one way"), run through ESLint's API on snippets that
- * claim to live in the engine: an import of src/ fails, the engine's own imports pass.
+ * The engine's import rule (docs/architecture.md, "Import rules"), run through ESLint's API on
+ * snippets that claim to live in the engine: an import of src/ fails, the engine's own imports pass.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const eslint = new ESLint({ cwd: root });
 
 async function restrictedImports(code: string, file: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result!.messages.filter((message) => message.ruleId === 'masterdeck/import-boundaries').map((message) => message.message);
 }
 
 describe('the engine imports nothing from src/', { timeout: 30_000 }, () => {
@@ -21,7 +21,7 @@ describe('the engine imports nothing from src/', { timeout: 30_000 }, () => {
   ])('when engine code imports %s, then lint fails with the rule', async (_, code, file) => {
     const messages = await restrictedImports(code, file);
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toContain('The mastering engine imports nothing from src/');
+    expect(messages[0]).toContain('The mastering engine and the ffmpeg runner import nothing from src/');
   });
 
   it('when engine code imports the engine and the ffmpeg builders, then the rule is quiet', async () => {

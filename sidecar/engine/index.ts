@@ -7,7 +7,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { decodeToF32Args, ENGINE_SAMPLE_RATE } from '../ffmpeg/ffmpeg-args.js';
+import { decodeToF32Args } from '../ffmpeg/ffmpeg-args.js';
 import { outputChannelsOf, runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
 import { bandLevelsDb, createSpectrumAccumulator, createWaveform, feedSpectrum, feedWaveform, waveformOf } from './analysis.js';
 import { bounceStyle, type BounceProgress, type MasterReport } from './bounce.js';
@@ -22,6 +22,7 @@ import { EngineError } from './engine-error.js';
 import { PREPARATION_VERSION } from './preparation-version.js';
 import type { EngineStyle } from './style.js';
 import { openWorkFile, type WorkFile } from './work-file.js';
+import { SAMPLE_RATE } from '../../audio-core/constants.js';
 
 export type { WorkFile } from './work-file.js';
 export type { FittedStyle } from './fit.js';
@@ -92,7 +93,7 @@ export async function decodeToWorkFile(inputPath: string, workPath: string, sign
     throw new EngineError('unsupportedChannels', `${channels} channels (1 or 2 accepted)`);
   }
   const { size } = await stat(workPath);
-  return { path: workPath, sampleRate: ENGINE_SAMPLE_RATE, channels, frames: Math.floor(size / (4 * channels)) };
+  return { path: workPath, sampleRate: SAMPLE_RATE, channels, frames: Math.floor(size / (4 * channels)) };
 }
 
 /** ISO 1/3-octave centres 20 Hz .. 20 kHz, for the report card's EQ curve. */
@@ -100,10 +101,10 @@ const CURVE_FREQUENCIES = [20, 25, 31.5, 40, 50, 63, 80, 100, 125, 160, 200, 250
 
 /** The EQ stage's response (high-pass included) at 1/3-octave centres, dB. */
 export function eqCurveOf(fitted: FittedStyle): EqCurve {
-  const filters = eqFilters(fitted.chain.eqGainsDb, fitted.chain.highPassHz, ENGINE_SAMPLE_RATE);
+  const filters = eqFilters(fitted.chain.eqGainsDb, fitted.chain.highPassHz, SAMPLE_RATE);
   return {
     frequencies: CURVE_FREQUENCIES,
-    gainsDb: CURVE_FREQUENCIES.map((f) => round(filters.reduce((sum, c) => sum + magnitudeDb(c, f, ENGINE_SAMPLE_RATE), 0))),
+    gainsDb: CURVE_FREQUENCIES.map((f) => round(filters.reduce((sum, c) => sum + magnitudeDb(c, f, SAMPLE_RATE), 0))),
   };
 }
 

@@ -6,7 +6,8 @@ import { createWaveform, feedWaveform, waveformOf } from './analysis.js';
 import { CHAIN_BLOCK, createChain, runLimiterStage, type ChainParams } from './dsp/chain.js';
 import { createLoudnessMeter, feedMeter, meterResult, type LoudnessResult } from './meter/loudness-meter.js';
 import { OUTPUT_CHANNELS } from './render.js';
-import { pcm24WavHeader } from './wav-out.js';
+import { wavHeader } from '../../audio-core/wav-header.js';
+import { SAMPLE_RATE } from '../../audio-core/constants.js';
 
 /** What one render pass wrote and measured. */
 export interface PassResult {
@@ -38,10 +39,10 @@ export function createLocalSink(path: string, totalFrames: number): MasterSink {
     open = false;
   };
   const hash = createHash('sha256');
-  const header = pcm24WavHeader(44100, OUTPUT_CHANNELS, totalFrames);
+  const header = wavHeader({ sampleRate: SAMPLE_RATE, channels: OUTPUT_CHANNELS, format: 'pcm24', frames: totalFrames });
   writeSync(fd, header);
   hash.update(header);
-  const meter = createLoudnessMeter(44100, OUTPUT_CHANNELS);
+  const meter = createLoudnessMeter(SAMPLE_RATE, OUTPUT_CHANNELS);
   const waveform = createWaveform(totalFrames);
   let bytes = Buffer.alloc(0);
   let position = 0;

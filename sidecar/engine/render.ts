@@ -1,5 +1,6 @@
 import { CHAIN_BLOCK, createChain, runColourStage, runLimiterStage, runLinearStage, type Chain, type ChainParams } from './dsp/chain.js';
 import { openWorkFile, type WorkFile, type WorkFileReader } from './work-file.js';
+import { SAMPLE_RATE } from '../../audio-core/constants.js';
 
 /** Output channels of every master: stereo (a mono track gives identical left and right). */
 export const OUTPUT_CHANNELS = 2;
@@ -10,7 +11,7 @@ export const OUTPUT_CHANNELS = 2;
  * 400 ms average to settle (~10 time constants), so a range rendered on its own matches the same
  * range of a full render to well below audibility.
  */
-export const PREROLL_FRAMES = 4 * 44100;
+export const PREROLL_FRAMES = 4 * SAMPLE_RATE;
 
 /**
  * Streams a style's output in order: output frame k is the processed input frame k. Holds one

@@ -1,11 +1,9 @@
+import { SAMPLE_RATE } from '../../audio-core/constants.js';
 /**
  * Pure ffmpeg argument builders (house rule 11). Every option here was checked against the ffmpeg
  * the project ships (@ffmpeg-installer/ffmpeg 1.1.0: a 2018 static build, N-47683, with libsoxr and
  * libmp3lame); FFMPEG_PATH may point at a newer one, which accepts the same options.
  */
-
-/** Sample rate of every decoded work file and every master (spec §9). */
-export const ENGINE_SAMPLE_RATE = 44100;
 
 /** Options every invocation starts with. */
 function commonArgs(): string[] {
@@ -44,9 +42,9 @@ export function decodeToF32Args(inputPath: string, outputPath: string): string[]
     // Float before any filtering so no integer rounding happens on the way (ffmpeg-facts.md, item 2).
     // soxr at 28-bit precision: transparent resampling; at 44.1 kHz input aresample passes through.
     '-af',
-    `aformat=sample_fmts=flt,aresample=${ENGINE_SAMPLE_RATE}:resampler=soxr:precision=28`,
+    `aformat=sample_fmts=flt,aresample=${SAMPLE_RATE}:resampler=soxr:precision=28`,
     '-ar',
-    String(ENGINE_SAMPLE_RATE),
+    String(SAMPLE_RATE),
     '-c:a',
     'pcm_f32le',
     '-f',
@@ -64,7 +62,7 @@ export function encodeF32ToWav24Args(inputPath: string, channels: number, output
     '-f',
     'f32le',
     '-ar',
-    String(ENGINE_SAMPLE_RATE),
+    String(SAMPLE_RATE),
     '-ac',
     String(channels),
     '-i',

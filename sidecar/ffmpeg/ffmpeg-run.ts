@@ -1,8 +1,22 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { AppError } from '../../src/platform/errors.js';
 
 const STDERR_TAIL_BYTES = 8192;
+
+/**
+ * A failed or aborted ffmpeg run. Its message is the product's error key; the media process turns
+ * it into an AppError at its edge (sidecar/media/engine-errors.ts), as ffmpeg code knows no AppError.
+ */
+export class FfmpegError extends Error {
+  constructor(
+    readonly reason: 'failed' | 'aborted',
+    readonly detail: string,
+    options?: ErrorOptions,
+  ) {
+    super(reason === 'aborted' ? 'error.aborted' : 'error.ffmpegFailed', options);
+    this.name = 'FfmpegError';
+  }
+}
 
 /** FFMPEG_PATH when set (decisions.md), else the binary @ffmpeg-installer ships. */
 export function ffmpegPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -19,12 +33,12 @@ export interface FfmpegResult {
 /**
  * The one ffmpeg spawner (house rule 11): no shell, arguments as an array; keeps only the stderr
  * tail; kills the child when `signal` aborts; any non-zero exit (or spawn failure) becomes an
- * AppError whose detail is the stderr tail.
+ * FfmpegError whose detail is the stderr tail.
  */
 export function runFfmpeg(args: readonly string[], options: { signal?: AbortSignal; binary?: string } = {}): Promise<FfmpegResult> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
-      reject(new AppError('INTERNAL', 'error.aborted', { detail: 'ffmpeg aborted before start' }));
+      reject(new FfmpegError('aborted', 'ffmpeg aborted before start'));
       return;
     }
     const child = spawn(options.binary ?? ffmpegPath(), args, { shell: false, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -38,18 +52,18 @@ export function runFfmpeg(args: readonly string[], options: { signal?: AbortSign
     options.signal?.addEventListener('abort', onAbort, { once: true });
     child.on('error', (error) => {
       options.signal?.removeEventListener('abort', onAbort);
-      reject(new AppError('INTERNAL', 'error.ffmpegFailed', { detail: error.message, cause: error }));
+      reject(new FfmpegError('failed', error.message, { cause: error }));
     });
     child.on('close', (code, killedBy) => {
       options.signal?.removeEventListener('abort', onAbort);
       const stderrTail = tail.slice(-STDERR_TAIL_BYTES);
       if (options.signal?.aborted) {
-        reject(new AppError('INTERNAL', 'error.aborted', { detail: 'ffmpeg aborted' }));
+        reject(new FfmpegError('aborted', 'ffmpeg aborted'));
       } else if (code === 0) {
         resolve({ stderrTail });
       } else {
         const why = killedBy ? `killed by ${killedBy}` : `exit code ${code}`;
-        reject(new AppError('INTERNAL', 'error.ffmpegFailed', { detail: `${why}: ${stderrTail.trim().slice(-2000)}` }));
+        reject(new FfmpegError('failed', `${why}: ${stderrTail.trim().slice(-2000)}`));
       }
     });
   });
@@ -76,7 +90,7 @@ export function parseEbur128Summary(stderr: string): Ebur128Summary {
   const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
   const number = (pattern: RegExp) => {
     const match = pattern.exec(summary);
-    if (!match?.[1]) throw new AppError('INTERNAL', 'error.ffmpegFailed', { detail: `no ${pattern} in ebur128 summary` });
+    if (!match?.[1]) throw new FfmpegError('failed', `no ${pattern} in ebur128 summary`);
     return match[1] === '-inf' ? -Infinity : Number(match[1]);
   };
   return {

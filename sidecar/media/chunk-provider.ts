@@ -1,5 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import { encodeStreamFrame } from '../../src/modules/streaming/index.js';
+import { encodeStreamFrame } from '../../src/modules/streaming/stream-frame.js';
 import { ByteLruCache } from './lru-cache.js';
 import { chunkBytesOf, chunkRange, floatToS16le, s24leToS16le } from './pcm.js';
 import type { TrackSource } from './track-sources.js';

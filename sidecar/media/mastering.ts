@@ -7,11 +7,12 @@ import type { FittedStyle, Preparation, TrackAnalysis, WorkFile } from '../engin
 import { PREPARATION_VERSION } from '../engine/preparation-version.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage, LocalFile } from '../../src/platform/storage/file-storage.js';
-import { bounceTopic, prepareTopic, SOCKET_ERROR_CODES, type TBounceProgress, type TMasterStreamInfo, type TPreparationState, type TTrackAudioInfo } from '../../src/modules/streaming/index.js';
+import { bounceTopic, prepareTopic } from '../../src/modules/streaming/streaming.constants.js';
+import { SOCKET_ERROR_CODES, type TBounceProgress, type TMasterStreamInfo, type TPreparationState, type TTrackAudioInfo } from '../../src/modules/streaming/streaming.schemas.js';
 import type { StoredMasterFile } from './chunk-provider.js';
 import type { EngineClient } from './engine-client.js';
 import type { JobRegistry, Waiter } from './jobs.js';
-import { renditionKeyOf } from '../../src/modules/downloads/index.js';
+import { renditionKeyOf } from '../../src/modules/downloads/downloads.constants.js';
 import { makeRenditions } from './renditions.js';
 import type { JobScheduler } from './job-scheduler.js';
 import { JobWaits, QueuedJobFailedError } from './job-waits.js';

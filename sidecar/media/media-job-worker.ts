@@ -1,5 +1,5 @@
 import type { InternalClient } from '../../src/internal/internal-client.js';
-import { MEDIA_QUEUED_TOPIC, type MediaJobKind } from '../../src/modules/streaming/index.js';
+import { MEDIA_QUEUED_TOPIC, type MediaJobKind } from '../../src/modules/streaming/streaming.constants.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { JobEventStream } from './job-event-stream.js';
 

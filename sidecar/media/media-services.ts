@@ -1,5 +1,5 @@
 import type { InternalClient } from '../../src/internal/internal-client.js';
-import { bounceTopic, MEDIA_JOB_KINDS, prepareTopic } from '../../src/modules/streaming/index.js';
+import { bounceTopic, MEDIA_JOB_KINDS, prepareTopic } from '../../src/modules/streaming/streaming.constants.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage } from '../../src/platform/storage/file-storage.js';
 import { ChunkProvider } from './chunk-provider.js';

@@ -1,3 +1,4 @@
+import { SAMPLE_RATE } from '../../audio-core/constants.js';
 /**
  * The stream's sample format (decisions.md, "Real-time socket framing"): 16-bit little-endian
  * interleaved PCM at 44.1 kHz, for the original and every master alike, so toggling keeps the
@@ -8,10 +9,9 @@
  * half to even), so a chunk is byte-identical to ffmpeg's own 16-bit decode of the same range. No
  * dither: the stream is a preview; the 16-bit download is dithered separately (decisions.md, Audio).
  */
-export const STREAM_SAMPLE_RATE = 44100;
 export const STREAM_BITS_PER_SAMPLE = 16;
 /** One second of audio per chunk: small enough to start fast, large enough to keep frames few. */
-export const CHUNK_FRAMES = STREAM_SAMPLE_RATE;
+export const CHUNK_FRAMES = SAMPLE_RATE;
 
 export const chunkBytesOf = (channels: number) => CHUNK_FRAMES * channels * 2;
 export const chunkCountOf = (frames: number) => Math.ceil(frames / CHUNK_FRAMES);

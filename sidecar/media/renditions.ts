@@ -1,4 +1,4 @@
-import { renditionKeyOf } from '../../src/modules/downloads/index.js';
+import { renditionKeyOf } from '../../src/modules/downloads/downloads.constants.js';
 import { withLocalFile, type FileStorage } from '../../src/platform/storage/file-storage.js';
 import { writeDithered16 } from '../engine/index.js';
 import { ebur128Args, encodeMp3Args } from '../ffmpeg/ffmpeg-args.js';

@@ -8,7 +8,8 @@ import { decodeToWorkFile } from '../engine/index.js';
 import { appErrorOf } from './engine-errors.js';
 import type { JobScheduler } from './job-scheduler.js';
 import type { JobRegistry, Waiter } from './jobs.js';
-import { PeakAccumulator, STREAM_SAMPLE_RATE } from './pcm.js';
+import { PeakAccumulator } from './pcm.js';
+import { SAMPLE_RATE } from '../../audio-core/constants.js';
 
 /** Storage keys of a track's derived files (the original is `tracks/<id>/original.wav`, upload's key). */
 export const trackKeys = (trackId: string) => ({
@@ -185,7 +186,7 @@ export class TrackSources {
       const peaks = await this.scanPeaks(staged.tempPath, decoded.frames, decoded.channels, signal);
       await staged.commit();
       const info: WorkInfo = {
-        sampleRate: STREAM_SAMPLE_RATE,
+        sampleRate: SAMPLE_RATE,
         channels: decoded.channels,
         frames: decoded.frames,
         peaks,

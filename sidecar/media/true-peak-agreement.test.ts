@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoudnessMeter, feedMeter, toDb } from '../engine/meter/loudness-meter.js';
-import { measureWavFile, wavHeader } from '../../src/modules/audio/index.js';
+import { wavHeader } from '../../audio-core/wav-header.js';
+import { measureWavFile } from '../../src/modules/audio/index.js';
 
 /**
- * The web process measures true peak for the release check (src/modules/audio/audio-facts.ts) with
- * its own copy of BS.1770-4 Annex 2, because it may not import the engine (issue 9). This holds both
- * meters to the same answers on signals with known inter-sample peaks.
+ * The web process measures true peak for the release check from a stored file (src/modules/audio),
+ * the engine from the samples it renders; both use the audio core's filter. This holds the two
+ * readings to the same answers on signals with known inter-sample peaks.
  */
 describe('true peak: the release check and the mastering engine agree', () => {
   let dir: string;

@@ -1,4 +1,4 @@
-import { ZClientEnvelope, SOCKET_ERROR_CODES, type TClientEnvelope, type TServerEvent } from '../../src/modules/streaming/index.js';
+import { ZClientEnvelope, SOCKET_ERROR_CODES, type TClientEnvelope, type TServerEvent } from '../../src/modules/streaming/streaming.schemas.js';
 
 export type ParsedEnvelope = { ok: true; envelope: TClientEnvelope } | { ok: false; code: string };
 

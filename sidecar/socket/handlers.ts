@@ -1,4 +1,4 @@
-import { CLIENT_EVENTS, SOCKET_ERROR_CODES, type TClientEnvelope, type TClientEvent } from '../../src/modules/streaming/index.js';
+import { CLIENT_EVENTS, SOCKET_ERROR_CODES, type TClientEnvelope, type TClientEvent } from '../../src/modules/streaming/streaming.schemas.js';
 import { verifyAccessToken } from '../../src/platform/access-token.js';
 import type { SocketSession } from './session.js';
 import { TokenBucket } from './token-bucket.js';

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { isMastered, SOCKET_ERROR_CODES, type TTrackAccess, type TTrackAudioInfo } from '../../../src/modules/streaming/index.js';
+import { isMastered, SOCKET_ERROR_CODES, type TTrackAccess, type TTrackAudioInfo } from '../../../src/modules/streaming/streaming.schemas.js';
 import { OUTPUT_CHANNELS } from '../../engine/index.js';
 import type { StreamTarget } from '../../media/chunk-provider.js';
 import type { MediaServices } from '../../media/media-services.js';

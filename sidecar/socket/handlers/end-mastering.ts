@@ -1,4 +1,4 @@
-import { SOCKET_ERROR_CODES, ZEndMasteringPayload, type TBounceState } from '../../../src/modules/streaming/index.js';
+import { SOCKET_ERROR_CODES, ZEndMasteringPayload, type TBounceState } from '../../../src/modules/streaming/streaming.schemas.js';
 import type { MediaServices } from '../../media/media-services.js';
 import type { EventHandler } from '../handlers.js';
 import { authorizeTrack, reportFailure, throttled } from './common.js';

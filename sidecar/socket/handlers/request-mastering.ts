@@ -1,4 +1,4 @@
-import { isMastered, SOCKET_ERROR_CODES, ZRequestMasteringPayload, type TPrepareMasteringState, type TPreparationState } from '../../../src/modules/streaming/index.js';
+import { isMastered, SOCKET_ERROR_CODES, ZRequestMasteringPayload, type TPrepareMasteringState, type TPreparationState } from '../../../src/modules/streaming/streaming.schemas.js';
 import type { MediaServices } from '../../media/media-services.js';
 import { MasterFileBrokenError } from '../../media/mastering.js';
 import type { EventHandler } from '../handlers.js';

@@ -1,9 +1,10 @@
-import { SOCKET_ERROR_CODES, ZRequestMetaPayload, type TLoudness, type TStreamMeta } from '../../../src/modules/streaming/index.js';
+import { SOCKET_ERROR_CODES, ZRequestMetaPayload, type TLoudness, type TStreamMeta } from '../../../src/modules/streaming/streaming.schemas.js';
 import { OUTPUT_CHANNELS } from '../../engine/index.js';
 import type { MediaServices } from '../../media/media-services.js';
-import { chunkBytesOf, chunkCountOf, STREAM_BITS_PER_SAMPLE, STREAM_SAMPLE_RATE } from '../../media/pcm.js';
+import { chunkBytesOf, chunkCountOf, STREAM_BITS_PER_SAMPLE } from '../../media/pcm.js';
 import type { EventHandler } from '../handlers.js';
 import { authorizeTrack, reportFailure } from './common.js';
+import { SAMPLE_RATE } from '../../../audio-core/constants.js';
 
 const EVENT = 'request-meta';
 
@@ -58,8 +59,8 @@ export function requestMeta(services: MediaServices): EventHandler {
         trackId,
         styleIndex,
         styleId: resolvedStyleId,
-        duration: source.frames / STREAM_SAMPLE_RATE,
-        sampleRate: STREAM_SAMPLE_RATE,
+        duration: source.frames / SAMPLE_RATE,
+        sampleRate: SAMPLE_RATE,
         numberOfSamples: source.frames,
         bitsPerSample: STREAM_BITS_PER_SAMPLE,
         numberOfChannels: channels,

@@ -1,50 +1,8 @@
 import { z } from 'zod';
+import { ZStyleProcessing } from '../../../audio-core/style-parameters.js';
 
-/** Engine parameters of one style, kept in styles.processing (sql/0002). */
-export const ZStyleProcessing = z.object({
-  /** Integrated loudness the master must meet (ITU-R BS.1770-4), LUFS. */
-  targetLufs: z.number().min(-24).max(-6),
-  /** True-peak ceiling, dBTP. */
-  ceilingDbtp: z.number().max(-1),
-  /** The style's tonal move, dB per band, applied to the track as it is (sql/0040). */
-  tone: z.object({
-    low: z.number().min(-6).max(6),
-    lowMid: z.number().min(-6).max(6),
-    mid: z.number().min(-6).max(6),
-    highMid: z.number().min(-6).max(6),
-    high: z.number().min(-6).max(6),
-  }),
-  /** Share of the distance to the engine's neutral reference that a small corrective match closes (0..1). */
-  eqStrength: z.number().min(0).max(1),
-  /** Largest correction of any band, dB. */
-  maxEqDb: z.number().min(0).max(12),
-  compression: z.object({
-    ratio: z.number().min(1).max(10),
-    /** Threshold above the track's median short-term loudness, LU. */
-    thresholdLu: z.number().min(0).max(20),
-    attackMs: z.number().min(0.1).max(200),
-    releaseMs: z.number().min(5).max(2000),
-  }),
-  /** Side-channel gain: 1 keeps the stereo image, above widens, below narrows. */
-  width: z.number().min(0).max(2),
-  /** Low-band saturation amount (0..1). */
-  saturation: z.number().min(0).max(1),
-  /** M/S equalisation: air shelf on the side from 8 kHz, low shelf on the side under 120 Hz, dB (sql/0086). */
-  midSide: z.object({ sideAirDb: z.number().min(0).max(6), sideBassDb: z.number().min(-12).max(0) }).optional(),
-  /** Three-band compressor (crossovers 150 Hz, 6 kHz): ratio per band, threshold above each band's typical level, LU. */
-  multiband: z
-    .object({
-      ratios: z.object({ low: z.number().min(1).max(4), mid: z.number().min(1).max(4), high: z.number().min(1).max(4) }),
-      thresholdLu: z.number().min(0).max(12),
-    })
-    .optional(),
-  /**
-   * The dynamics budget: limiter gain reduction at the 95th percentile and mean compression the
-   * style may use, dB. The master stops there and reports the shortfall as heldBackLu.
-   */
-  budget: z.object({ limiterDb: z.number().min(0).max(20), compressionDb: z.number().min(0).max(20) }).optional(),
-});
-export type TStyleProcessing = z.infer<typeof ZStyleProcessing>;
+/** Engine parameters of one style, kept in styles.processing: the audio core's schema. */
+export { ZStyleProcessing, type TStyleProcessing } from '../../../audio-core/style-parameters.js';
 
 /**
  * What a style does to a track, in words a visitor understands (issue 11, StyleDetails): codes the

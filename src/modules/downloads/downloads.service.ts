@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../platform/context.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import * as repo from './downloads.repository.js';
 import type { TMasterDownloadInput } from './downloads.schemas.js';
-import { RENDITIONS, renditionKeyOf, type RenditionOption } from './renditions.js';
+import { RENDITIONS, renditionKeyOf, type RenditionOption } from './downloads.constants.js';
 
 export interface MasterDownload {
   /** Storage key of the file to stream. */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
+import { SAMPLE_RATE } from '../../../audio-core/constants.js';
 
 /**
  * The per-user storage quota (STORAGE_QUOTA_MB): originals and masters with their downloads. A
@@ -10,7 +11,7 @@ import { AppError } from '../../platform/errors.js';
  */
 
 /** Stored bytes per second of a master: 44.1 kHz stereo 24-bit WAV + 16-bit WAV + 192 kbps MP3. */
-export const MASTER_BYTES_PER_SECOND = 44100 * 2 * (3 + 2) + 24000;
+export const MASTER_BYTES_PER_SECOND = SAMPLE_RATE * 2 * (3 + 2) + 24000;
 
 export type QuotaRefusal = 'store.upload.error.storageFull' | 'mastering.storageFull';
 

@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { claimJob, completeJobWith, countJobWaiter, dropQueuedJob, enqueueJob, liveJobWithKey, queuedJobsOf, retireJobKey, extendLease, failJob, heldLeases, jobStatus, LeaseLostError, type ClaimedJob, type JobStatus } from '../../platform/queue/job-queue.js';
 import * as repo from './streaming.repository.js';
+import { bounceTopic, MEDIA_JOB_KINDS, MEDIA_QUEUED_TOPIC, prepareTopic, type MediaJobKind } from './streaming.constants.js';
 import { MAX_FAILED_MASTERING_ATTEMPTS, type TRecordMasteredInput } from './streaming.schemas.js';
 import { assertCanBounce, recordMastered, recordMasteringFailure, trackAudioInfo } from './streaming.service.js';
 
@@ -10,13 +11,7 @@ import { assertCanBounce, recordMastered, recordMasteringFailure, trackAudioInfo
  * the internal API, and its progress and outcome go out as job events to whichever media process
  * holds a waiting socket. The web process owns the queue and the rules; media processes only work.
  */
-export const MEDIA_JOB_KINDS = { bounce: 'media.bounce', prepare: 'media.prepare', renditions: 'media.renditions' } as const;
-export type MediaJobKind = (typeof MEDIA_JOB_KINDS)[keyof typeof MEDIA_JOB_KINDS];
-
-/** The topic every media process hears: new media work is queued (its workers look at once). */
-export const MEDIA_QUEUED_TOPIC = 'media';
-export const bounceTopic = (trackId: string, styleId: number) => `bounce:${trackId}:${styleId}`;
-export const prepareTopic = (trackId: string) => `prepare:${trackId}`;
+export { bounceTopic, MEDIA_JOB_KINDS, MEDIA_QUEUED_TOPIC, prepareTopic, type MediaJobKind } from './streaming.constants.js';
 
 /** A user waits at the screen for a bounce: it goes before preparations (whose analysis a user also waits for). */
 const BOUNCE_PRIORITY = 20;

@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 
 /**
  * Kysely table types, written once against sql/ and verified by schema.int.test.ts, which compares
- * every table and column here with the migrated database (house rule 7).
+ * every table and column here, with its SQL type and nullability, with the migrated database.
  */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

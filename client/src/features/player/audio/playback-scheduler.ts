@@ -1,5 +1,6 @@
 import { dbToGain, type MatchGains } from './loudness-match.js';
-import { chunkOf, equalPowerCurves, frameAt, framesIntoPiece, STREAM_SAMPLE_RATE, type Anchor, type LoopRange } from './timeline.js';
+import { chunkOf, equalPowerCurves, frameAt, framesIntoPiece, type Anchor, type LoopRange } from './timeline.js';
+import { SAMPLE_RATE } from '../../../../../audio-core/constants.js';
 
 /**
  * The Web Audio half of the A/B player (issue 5; split from the socket protocol in issue 9):
@@ -34,7 +35,7 @@ export interface SwitchRecord {
   frameIn: number;
 }
 
-export const SR = STREAM_SAMPLE_RATE;
+export const SR = SAMPLE_RATE;
 /** How far ahead of the audio clock buffers are scheduled. */
 const LOOKAHEAD_TICKS = Math.round(0.3 * SR);
 /** Start latency: enough for the audio thread to pick the first buffer up on time. */

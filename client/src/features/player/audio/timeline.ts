@@ -1,3 +1,4 @@
+import { SAMPLE_RATE } from '../../../../../audio-core/constants.js';
 /**
  * Pure playback maths of the A/B player (spec §4 player, §9 streaming constants): which chunks
  * to ask for, where the playhead is at a given audio-clock time, how a loop range wraps. Kept
@@ -8,9 +9,6 @@
 export const CHUNKS_AHEAD = 8;
 /** Spec §9: progress is reported every 25 ms; the scheduler runs on the same tick. */
 export const PROGRESS_INTERVAL_MS = 25;
-/** The stream's sample rate for original and masters alike (decisions.md, real-time socket framing). */
-export const STREAM_SAMPLE_RATE = 44100;
-
 export interface LoopRange {
   /** First frame of the range. */
   start: number;
@@ -63,7 +61,7 @@ export interface Anchor {
  * The playhead at audio-clock `time`: the last anchor at or before it, advanced at the stream rate,
  * but never past the end of what was scheduled (`scheduledUntil`), where playback starves.
  */
-export function frameAt(time: number, anchors: readonly Anchor[], scheduledUntil: Anchor, sampleRate = STREAM_SAMPLE_RATE): number {
+export function frameAt(time: number, anchors: readonly Anchor[], scheduledUntil: Anchor, sampleRate = SAMPLE_RATE): number {
   if (time >= scheduledUntil.time) return scheduledUntil.frame;
   let anchor: Anchor | undefined;
   for (const candidate of anchors) {
@@ -78,14 +76,14 @@ export function frameAt(time: number, anchors: readonly Anchor[], scheduledUntil
  * An audio-clock time on the sample grid of the context, so that every buffer starts exactly on a
  * frame and consecutive chunks meet without a gap or overlap.
  */
-export const onSampleGrid = (time: number, sampleRate = STREAM_SAMPLE_RATE) => Math.ceil(time * sampleRate) / sampleRate;
+export const onSampleGrid = (time: number, sampleRate = SAMPLE_RATE) => Math.ceil(time * sampleRate) / sampleRate;
 
 /**
  * Toggling Original/Mastered while playing: the other version's piece of a scheduled chunk starts at
  * the switch time with the same offset into the chunk, so the track position continues to the sample.
  * Returns the frames to skip at the start of a piece that began at `pieceTime`.
  */
-export function framesIntoPiece(pieceTime: number, switchTime: number, sampleRate = STREAM_SAMPLE_RATE): number {
+export function framesIntoPiece(pieceTime: number, switchTime: number, sampleRate = SAMPLE_RATE): number {
   return Math.max(0, Math.round((switchTime - pieceTime) * sampleRate));
 }
 

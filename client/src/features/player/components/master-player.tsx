@@ -2,7 +2,6 @@ import { Alert, Button, Paper, Skeleton, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import type { StreamSpec, Version } from '../audio/player-controller.js';
-import { STREAM_SAMPLE_RATE } from '../audio/timeline.js';
 import { claimKeyboard } from '../hooks/keyboard-owner.js';
 import { publishForTests, usePlayerController, usePosition, type PlayerHandle } from '../hooks/use-player-controller.js';
 import { usePlayerKeys } from '../hooks/use-player-keys.js';
@@ -13,6 +12,7 @@ import { VolumeControl } from './volume-control.js';
 import { WaveformCanvas } from './waveform-canvas.js';
 import { WaveformPins } from './waveform-pins.js';
 import classes from './master-player.module.css';
+import { SAMPLE_RATE } from '../../../../../audio-core/constants.js';
 
 export type { PlayerHandle } from '../hooks/use-player-controller.js';
 
@@ -64,7 +64,7 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMast
   usePlayerKeys(controller, { play, toggleVersion: () => toggleVersion() });
 
   const meta = snapshot ? (snapshot.meta.original ?? snapshot.meta.mastered) : null;
-  const sampleRate = meta?.sampleRate ?? STREAM_SAMPLE_RATE;
+  const sampleRate = meta?.sampleRate ?? SAMPLE_RATE;
   const totalFrames = meta?.numberOfSamples ?? 0;
   const version = snapshot?.version ?? (isCustomMaster ? 'mastered' : 'original');
   const status = snapshot?.status ?? 'idle';

@@ -1,10 +1,11 @@
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import { useDialogState } from '../../../lib/dialogs.js';
 import { PlayerController, type PlayerSnapshot, type StreamSpec } from '../audio/player-controller.js';
-import { PROGRESS_INTERVAL_MS, STREAM_SAMPLE_RATE } from '../audio/timeline.js';
+import { PROGRESS_INTERVAL_MS } from '../audio/timeline.js';
 import { useOptionalMasteringSession } from '../mastering-session.js';
 import { offerKeyboard, releaseKeyboard } from './keyboard-owner.js';
 import { useMediaSocket } from './use-media-socket.js';
+import { SAMPLE_RATE } from '../../../../../audio-core/constants.js';
 
 export interface PlayerHandle {
   positionSeconds(): number;
@@ -74,7 +75,7 @@ export function usePlayerController({ trackId, isCustomMaster, masteredSpec, nea
     if (!controller) return;
     const sampleRateOf = () => {
       const meta = controller.getSnapshot().meta;
-      return (meta.original ?? meta.mastered)?.sampleRate ?? STREAM_SAMPLE_RATE;
+      return (meta.original ?? meta.mastered)?.sampleRate ?? SAMPLE_RATE;
     };
     handOut({ positionSeconds: () => controller.positionFrames() / sampleRateOf(), seek: (seconds) => controller.seek(Math.round(seconds * sampleRateOf())) });
     return () => handOut(null);

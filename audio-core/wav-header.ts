@@ -1,6 +1,6 @@
 /**
  * A pure reader of a WAV file's beginning: finds the format and where the samples are, or says
- * precisely why the bytes are not a WAV file we accept (decisions.md, "Audio").
+ * precisely why the bytes are not a WAV file we accept (docs/product-rules.md, "Audio files").
  *
  * Sources: Microsoft "Multimedia Programming Interface and Data Specifications 1.0" (RIFF, fmt, odd
  * chunk padding), "WAVEFORMATEXTENSIBLE" (mmreg.h / ksmedia.h sub-format GUIDs), EBU Tech 3306

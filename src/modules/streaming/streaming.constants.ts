@@ -1,0 +1,12 @@
+/**
+ * Names the web process and the media processes share for media work on the durable queue: the
+ * job kinds and the topics their events go out on. Plain values, so the media process imports them
+ * without the streaming module's services.
+ */
+export const MEDIA_JOB_KINDS = { bounce: 'media.bounce', prepare: 'media.prepare', renditions: 'media.renditions' } as const;
+export type MediaJobKind = (typeof MEDIA_JOB_KINDS)[keyof typeof MEDIA_JOB_KINDS];
+
+/** The topic every media process hears: new media work is queued (its workers look at once). */
+export const MEDIA_QUEUED_TOPIC = 'media';
+export const bounceTopic = (trackId: string, styleId: number) => `bounce:${trackId}:${styleId}`;
+export const prepareTopic = (trackId: string) => `prepare:${trackId}`;
