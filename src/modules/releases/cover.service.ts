@@ -1,9 +1,9 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
+import sharp, { type SharpOptions } from 'sharp';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { StagedFile } from '../../platform/storage/file-storage.js';
@@ -11,7 +11,7 @@ import { requireWritableAccount } from '../distribution/index.js';
 import { coverProblems } from './release-rules.js';
 import { coverImageOf, coverKeyOf, coverOf, coverSignature, type StoredCover } from './release-views.js';
 import * as repo from './releases.repository.js';
-import { COVER_VARIANT_WIDTHS, RELEASE_ERRORS, RELEASE_LIMITS, type TCoverFacts, type TCoverUploadAnswer, type TCoverVariant } from './releases.schemas.js';
+import { COVER_PROBLEMS, COVER_VARIANT_WIDTHS, RELEASE_ERRORS, RELEASE_LIMITS, type TCoverFacts, type TCoverUploadAnswer, type TCoverVariant } from './releases.schemas.js';
 import { ownedAlbum } from './release-access.js';
 
 /**
@@ -63,6 +63,37 @@ async function drain(file: Readable) {
   await once(file, 'end').catch(() => undefined);
 }
 
+/** Decoding is bounded by the largest cover the rules allow, on every use of the decoder. */
+const PIXEL_LIMIT = RELEASE_LIMITS.coverMaxPx * RELEASE_LIMITS.coverMaxPx;
+const decode = (file: string | Buffer, options: Omit<SharpOptions, 'limitInputPixels' | 'failOn'> = {}) => sharp(file, { ...options, limitInputPixels: PIXEL_LIMIT, failOn: 'truncated' });
+
+let coverQueue: Promise<unknown> = Promise.resolve();
+/** Runs covers one after another in this process (an upload waits for the one before it). */
+function oneCoverAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = coverQueue.then(work, work);
+  coverQueue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Writes the cleaned original (no metadata but the colour profile, upright) and the variants from
+ * a single decode at the largest variant's size. Answers the cleaned original's size and hash.
+ */
+async function writeCleanCover(source: string, target: string, format: 'jpeg' | 'png', variants: { width: number; file: StagedFile }[]) {
+  const upright = decode(source).autoOrient().keepIccProfile();
+  const info = format === 'png' ? await upright.png({ compressionLevel: 9 }).toFile(target) : await upright.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toFile(target);
+  const largest = Math.max(...variants.map((v) => v.width));
+  const { data, info: raw } = await decode(target).resize({ width: largest, withoutEnlargement: true }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  for (const variant of variants) {
+    await decode(data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } })
+      .resize({ width: variant.width, withoutEnlargement: true })
+      .jpeg({ quality: 88 })
+      .toFile(variant.file.tempPath);
+  }
+  const bytes = await readFile(target);
+  return { width: info.width, height: info.height, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
 export async function uploadCover(ctx: ServiceContext, input: { albumId: number; file: Readable }): Promise<TCoverUploadAnswer> {
   const staged: StagedFile[] = [];
   const storage = ctx.platform.storage;
@@ -79,25 +110,42 @@ export async function uploadCover(ctx: ServiceContext, input: { albumId: number;
     if (received.tooLarge) throw fileTooLarge();
     if (received.bytes < RELEASE_LIMITS.minCoverBytes) throw fileTooSmall();
 
-    let metadata: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+    // The header only (libvips reads no pixels for this): a format or a size the product refuses
+    // is answered before anything is decoded, so a small file declaring a huge image costs nothing.
+    let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
     try {
-      metadata = await sharp(original.tempPath).metadata();
+      metadata = await sharp(original.tempPath, { limitInputPixels: false }).metadata();
     } catch {
       throw coverFormat();
     }
     if ((metadata.format !== 'jpeg' && metadata.format !== 'png') || !metadata.width || !metadata.height) throw coverFormat();
+    if (metadata.width > RELEASE_LIMITS.coverMaxPx || metadata.height > RELEASE_LIMITS.coverMaxPx) throw new AppError('BAD_REQUEST', COVER_PROBLEMS.tooLarge);
     const ext = metadata.format === 'png' ? 'png' : 'jpg';
-    const facts: TCoverFacts = { format: metadata.format, width: metadata.width, height: metadata.height, space: metadata.space ?? 'unknown', bytes: received.bytes, sha256: received.sha256 };
 
-    // The original under its real extension, then every variant as an sRGB JPEG.
+    // The kept original is written again without its metadata (EXIF, GPS, XMP, IPTC: where and with
+    // what the picture was taken goes to no store), turned upright, its colour profile kept; the
+    // variants come from one decode of it. One cover at a time per process: decoding is the
+    // expensive part, and uploads must not crowd out everything else the process serves.
     const kept = await storage.stage(coverKeyOf(input.albumId, version, 'original', ext));
     staged.push(kept);
-    await rename(original.tempPath, kept.tempPath);
+    const variants: { name: TCoverVariant; width: number; file: StagedFile }[] = [];
     for (const [name, width] of Object.entries(COVER_VARIANT_WIDTHS) as [TCoverVariant, number][]) {
-      const variant = await storage.stage(coverKeyOf(input.albumId, version, name));
-      staged.push(variant);
-      await sharp(kept.tempPath).resize({ width, withoutEnlargement: true }).toColourspace('srgb').jpeg({ quality: 88 }).toFile(variant.tempPath);
+      const file = await storage.stage(coverKeyOf(input.albumId, version, name));
+      staged.push(file);
+      variants.push({ name, width, file });
     }
+    const written = await oneCoverAtATime(async () => {
+      try {
+        return await writeCleanCover(original.tempPath, kept.tempPath, metadata.format as 'jpeg' | 'png', variants);
+      } catch {
+        // Intact header, broken pixels (a truncated file): the same answer as any unreadable image.
+        throw new AppError('BAD_REQUEST', RELEASE_ERRORS.coverUnreadable);
+      }
+    });
+    // The upload as received is not kept: only its cleaned copy is.
+    await original.discard();
+    staged.shift();
+    const facts: TCoverFacts = { format: metadata.format, width: written.width, height: written.height, space: metadata.space ?? 'unknown', bytes: written.bytes, sha256: written.sha256 };
 
     const stored: StoredCover = { version, ext, facts };
     const previous = await ctx.db.transaction().execute(async (trx) => {
@@ -105,7 +153,7 @@ export async function uploadCover(ctx: ServiceContext, input: { albumId: number;
       if (locked.state !== 'draft') throw new AppError('CONFLICT', RELEASE_ERRORS.notDraft);
       await repo.updateAlbum(trx, input.albumId, { cover: JSON.stringify(stored) });
       // Last inside the transaction: a failed move rolls the row back with it.
-      for (const file of staged.slice(1)) await file.commit();
+      for (const file of staged) await file.commit();
       return coverOf(locked.cover);
     });
     staged.length = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertToMinor, parseStatement, splitByWeights, splitCsvRecord } from './statement-csv.js';
+import { convertToMinor, parseStatement, splitByWeights } from './statement-csv.js';
 
 describe('statement CSV and the ledger split', () => {
   it('when an amount is split by shares, then the parts add up to the amount exactly and the leftover cents go to the largest remainders', () => {
@@ -24,10 +24,51 @@ describe('statement CSV and the ledger split', () => {
     expect(convertToMinor('10', '0.855')).toBe(855);
   });
 
-  it('when a record has quotes and commas inside them, then its fields are read as RFC 4180 says; an unbalanced quote is refused', () => {
-    expect(splitCsvRecord('a,"b, c","d ""e"""')).toEqual(['a', 'b, c', 'd "e"']);
-    expect(splitCsvRecord('a,"b')).toBeNull();
+  it('when a record has quotes, commas and a line break inside them, then its fields are read as RFC 4180 says and the next record keeps its line number', () => {
+    const csv = 'Title,ISRC,UPC,Territory,Usage Type,Quantity,Net Revenue,Currency\n"Night, ""live""\nsecond line",DEMDK2600001,,DE,stream,3,1.50,USD\nPlain,DEMDK2600002,,AT,download,1,0.99,USD\n';
+    expect(parseStatement(csv, {})).toEqual({
+      ok: true,
+      lines: [
+        { line: 3, isrc: 'DEMDK2600001', upc: null, territory: 'DE', usageType: 'stream', quantity: 3, netRevenue: '1.50', currency: 'USD', amountMinor: 150 },
+        { line: 4, isrc: 'DEMDK2600002', upc: null, territory: 'AT', usageType: 'download', quantity: 1, netRevenue: '0.99', currency: 'USD', amountMinor: 99 },
+      ],
+    });
   });
+
+  it('when a quote is never closed, then the statement is refused as unreadable', () => {
+    const parsed = parseStatement('ISRC,UPC,Territory,Usage Type,Quantity,Net Revenue,Currency\nDEMDK2600001,,DE,stream,3,"1.50,USD\n', {});
+    expect(parsed).toMatchObject({ ok: false, problems: [{ problem: 'unbalanced quotes' }] });
+  });
+
+  it('when a DSR flat file is read, then each SU01 record is a line with DDEX use types in the ledger words; a file without its FOOT or with a bad record is refused naming the line', () => {
+    const dsr = (rows: string[]) => rows.map((row) => row.replace(/ \| /g, '\t')).join('\n');
+    const good = dsr([
+      'HEAD | DSR4 | Spotify | 2026-10-01 | 2026-10-31',
+      'SY02 | summary records of the store are skipped',
+      'SU01 | DE-MDK-26-00001 |  | DE | OnDemandStream | 1200 | 3.2500 | EUR',
+      'SU01 | DEMDK2600002 | 4006381333931 | AT | PermanentDownload | 2 | 1.40 | USD',
+      'FOOT | 2',
+    ]);
+    expect(parseStatement(good, { EUR: '1.10' })).toEqual({
+      ok: true,
+      lines: [
+        { line: 3, isrc: 'DEMDK2600001', upc: null, territory: 'DE', usageType: 'stream', quantity: 1200, netRevenue: '3.2500', currency: 'EUR', amountMinor: 358 },
+        { line: 4, isrc: 'DEMDK2600002', upc: '4006381333931', territory: 'AT', usageType: 'download', quantity: 2, netRevenue: '1.40', currency: 'USD', amountMinor: 140 },
+      ],
+    });
+    expect(parseStatement(dsr(['HEAD | DSR4 | Spotify | 2026-10-01 | 2026-10-31', 'SU01 | DEMDK2600001 |  | DE | OnDemandStream | 1 | 0.01 | USD']), {})).toMatchObject({
+      ok: false,
+      problems: [{ line: 2, problem: 'no FOOT record: the file is incomplete' }],
+    });
+    expect(parseStatement(dsr(['HEAD | DSR4 | Spotify | 2026-10-01 | 2026-10-31', 'SU01 | DEMDK2600001 |  | World | OnDemandStream | 1 | 0.01 | USD', 'SU01 | DEMDK2600001', 'FOOT | 2']), {})).toMatchObject({
+      ok: false,
+      problems: [
+        { line: 2, problem: 'territory "World" is not a two-letter country code' },
+        { line: 3, problem: 'SU01 expects 7 fields (isrc, upc, territory, usage_type, quantity, net_revenue, currency), found 1' },
+      ],
+    });
+  });
+
 
   it('when a statement has a 12-digit UPC-A, hyphenated ISRC, mixed case and extra columns, then it is read normalised', () => {
     const parsed = parseStatement('Title,isrc,UPC,territory,usage type,QUANTITY,net_revenue,currency\nSong,de-mdk-26-00001,036000291452,de,Stream,12,0.5,eur\n', { EUR: '2' });

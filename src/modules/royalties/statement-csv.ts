@@ -1,11 +1,12 @@
+import { parse } from 'csv-parse/sync';
 import { isValidIsrc, isValidProductCode, normaliseIsrc } from '../distribution/index.js';
 import { CURRENCY, DECIMAL_AMOUNT, PAYOUT_CURRENCY } from './royalties.schemas.js';
 
 /**
- * A store statement in the CSV shape of README "Royalties": a header line naming the columns (any
- * order, any case, spaces or underscores; other columns are ignored, as stores add titles and
- * artists), then one line per ISRC/UPC, territory and usage type. Pure: parsing, checking and
- * converting, no database.
+ * A store statement as README "Royalties" describes it: a CSV with a header line naming the
+ * columns (any order, any case, spaces or underscores; other columns are ignored, as stores add
+ * titles and artists), or a DSR-style flat file; either way one line per ISRC/UPC, territory and
+ * usage type. Pure: parsing, checking and converting, no database.
  */
 
 export const STATEMENT_COLUMNS = ['isrc', 'upc', 'territory', 'usage_type', 'quantity', 'net_revenue', 'currency'] as const;
@@ -33,48 +34,6 @@ export interface LineProblem {
 
 export type ParsedStatement = { ok: true; lines: StatementLine[] } | { ok: false; problems: LineProblem[] };
 
-/** RFC 4180 fields of one record: commas, double quotes around fields, "" inside them. */
-export function splitCsvRecord(text: string): string[] | null {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  let atFieldStart = true;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-        continue;
-      }
-      if (ch === '"') {
-        quoted = false;
-        i += 1;
-        if (i < text.length && text[i] !== ',') return null;
-        continue;
-      }
-      field += ch;
-    } else if (ch === '"' && atFieldStart) {
-      quoted = true;
-      atFieldStart = false;
-    } else if (ch === ',') {
-      fields.push(field);
-      field = '';
-      atFieldStart = true;
-      i += 1;
-      continue;
-    } else {
-      field += ch;
-      atFieldStart = false;
-    }
-    i += 1;
-  }
-  if (quoted) return null;
-  fields.push(field);
-  return fields;
-}
-
 const columnOf = (header: string): string => header.trim().toLowerCase().replace(/[\s-]+/g, '_');
 
 /** Scales a decimal string to an integer of `scale` decimals (exact; the caller checked its shape). */
@@ -98,31 +57,120 @@ export function convertToMinor(amount: string, rate: string): number {
   return Number(product < 0n ? -cents : cents);
 }
 
-/** Parses and checks a whole statement: either every line is good, or every bad line is named. */
-export function parseStatement(csv: string, rates: Record<string, string>): ParsedStatement {
-  const records = csv.replace(/^\uFEFF/, '').split(/\r?\n/);
+/** One record of a statement, whatever its format: its line in the file and its fields by column. */
+interface RawLine {
+  line: number;
+  value(column: Column): string;
+}
+
+/**
+ * Parses and checks a whole statement, CSV or DSR flat file (a file that starts with a `HEAD`
+ * record): either every line is good, or every bad line is named.
+ */
+export function parseStatement(text: string, rates: Record<string, string>): ParsedStatement {
+  const body = text.replace(/^\uFEFF/, '');
+  const read = /^HEAD\t/.test(body) ? readDsr(body) : readCsv(body);
+  if (!read.ok) return read;
+  return checkLines(read.lines, read.problems, rates);
+}
+
+type Read = { ok: true; lines: RawLine[]; problems: LineProblem[] } | { ok: false; problems: LineProblem[] };
+type ParsedRecord = { record: string[]; info: { lines: number } };
+
+/**
+ * RFC 4180 through csv-parse: quoted fields may hold commas, doubled quotes and line breaks. A
+ * record that cannot be read is named and the rest still checked, so one import names every bad line.
+ */
+function readCsv(text: string): Read {
   const problems: LineProblem[] = [];
-  const headerFields = splitCsvRecord(records[0] ?? '');
-  const header = headerFields?.map(columnOf) ?? [];
+  let records: ParsedRecord[];
+  try {
+    records = parse(text, {
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      on_skip: (error) => {
+        problems.push({ line: Number(error?.lines ?? 0), problem: 'unbalanced quotes' });
+        return undefined;
+      },
+    }) as unknown as ParsedRecord[];
+  } catch (error) {
+    return { ok: false, problems: [{ line: (error as { lines?: number }).lines ?? 1, problem: 'unbalanced quotes' }] };
+  }
+  const [headerRecord, ...rest] = records;
+  const header = headerRecord?.record.map(columnOf) ?? [];
   const missing = STATEMENT_COLUMNS.filter((column) => !header.includes(column));
-  if (!headerFields || missing.length > 0) {
+  if (!headerRecord || missing.length > 0) {
     return { ok: false, problems: [{ line: 1, problem: `the header must name the columns ${STATEMENT_COLUMNS.join(', ')} (missing: ${missing.join(', ') || 'unreadable header'})` }] };
   }
   const indexOf = Object.fromEntries(STATEMENT_COLUMNS.map((column) => [column, header.indexOf(column)])) as Record<Column, number>;
+  const lines: RawLine[] = [];
+  for (const { record, info } of rest) {
+    if (record.every((field) => field.trim() === '')) continue;
+    if (record.length < header.length) {
+      problems.push({ line: info.lines, problem: `expected ${header.length} fields, found ${record.length}` });
+      continue;
+    }
+    lines.push({ line: info.lines, value: (column) => (record[indexOf[column]] ?? '').trim() });
+  }
+  return { ok: true, lines, problems };
+}
+
+/** DDEX use types as the stores write them, in the ledger's words (anything else is kept as written). */
+const DSR_USE_TYPES: Record<string, string> = {
+  ondemandstream: 'stream',
+  noninteractivestream: 'stream',
+  stream: 'stream',
+  permanentdownload: 'download',
+  download: 'download',
+  conditionaldownload: 'download',
+};
+
+/** The fields of a DSR sales/usage record, in order after its record type. */
+export const DSR_USAGE_FIELDS = ['isrc', 'upc', 'territory', 'usage_type', 'quantity', 'net_revenue', 'currency'] as const;
+
+/**
+ * A DSR-style flat file (README "Royalties"): tab-separated records, each led by its type. `HEAD`
+ * (version, sender, period start, period end) opens the file; every `SU01` is one sales/usage
+ * line (ISRC, ICPN/UPC, territory, DDEX use type, usages, net revenue, currency); `FOOT` closes
+ * it with the number of SU01 records, so a file cut short is refused. Other record types (the
+ * stores' summaries and resource blocks) are skipped.
+ */
+function readDsr(text: string): Read {
+  let records: ParsedRecord[];
+  try {
+    records = parse(text, { delimiter: '\t', quote: false, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as ParsedRecord[];
+  } catch (error) {
+    return { ok: false, problems: [{ line: (error as { lines?: number }).lines ?? 1, problem: 'not a tab-separated DSR file' }] };
+  }
+  const problems: LineProblem[] = [];
+  const lines: RawLine[] = [];
+  let footer: { line: number; count: string } | null = null;
+  for (const { record, info } of records) {
+    const [type = '', ...fields] = record.map((field) => field.trim());
+    if (type === 'SU01') {
+      if (fields.length < DSR_USAGE_FIELDS.length) {
+        problems.push({ line: info.lines, problem: `SU01 expects ${DSR_USAGE_FIELDS.length} fields (${DSR_USAGE_FIELDS.join(', ')}), found ${fields.length}` });
+        continue;
+      }
+      const byColumn = Object.fromEntries(DSR_USAGE_FIELDS.map((column, index) => [column, fields[index]!])) as Record<Column, string>;
+      byColumn.usage_type = DSR_USE_TYPES[byColumn.usage_type.toLowerCase().replace(/[\s_-]+/g, '')] ?? byColumn.usage_type;
+      lines.push({ line: info.lines, value: (column) => byColumn[column] });
+    } else if (type === 'FOOT') {
+      footer = { line: info.lines, count: fields[0] ?? '' };
+    }
+  }
+  const su01 = lines.length + problems.length;
+  if (footer === null) problems.push({ line: records.at(-1)?.info.lines ?? 1, problem: 'no FOOT record: the file is incomplete' });
+  else if (footer.count !== String(su01)) problems.push({ line: footer.line, problem: `FOOT counts ${footer.count} SU01 records, the file has ${su01}` });
+  return { ok: true, lines, problems };
+}
+
+function checkLines(raw: RawLine[], readProblems: LineProblem[], rates: Record<string, string>): ParsedStatement {
+  const problems = [...readProblems];
   const lines: StatementLine[] = [];
-  records.slice(1).forEach((record, index) => {
-    const line = index + 2;
-    if (record.trim() === '') return;
-    const fields = splitCsvRecord(record);
-    if (!fields) {
-      problems.push({ line, problem: 'unbalanced quotes' });
-      return;
-    }
-    if (fields.length < header.length) {
-      problems.push({ line, problem: `expected ${header.length} fields, found ${fields.length}` });
-      return;
-    }
-    const value = (column: Column) => (fields[indexOf[column]] ?? '').trim();
+  for (const { line, value } of raw) {
     const lineProblems: string[] = [];
     const isrcText = value('isrc');
     const upcText = value('upc');
@@ -149,10 +197,11 @@ export function parseStatement(csv: string, rates: Record<string, string>): Pars
     }
     if (lineProblems.length > 0 || rate === undefined) {
       problems.push({ line, problem: lineProblems.join('; ') });
-      return;
+      continue;
     }
     lines.push({ line, isrc, upc, territory, usageType, quantity, netRevenue, currency, amountMinor: convertToMinor(netRevenue, rate) });
-  });
+  }
+  problems.sort((a, b) => a.line - b.line);
   return problems.length > 0 ? { ok: false, problems } : { ok: true, lines };
 }
 
