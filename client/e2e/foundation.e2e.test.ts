@@ -63,9 +63,10 @@ describe('foundation: the SPA shell against the real server', () => {
     expect(await menu.getByRole('link', { name: 'Preise' }).isVisible()).toBe(true);
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
 
-    const standard = await page.getByTestId('buying-option-1').textContent();
-    expect(standard).toMatch(/2,99\s€/);
-    expect(await page.getByTestId('quality-master').textContent()).toMatch(/10,00\s€.*17,99\s€/);
+    // A visitor whose browser speaks German from Germany sees consumer prices with German VAT.
+    await expect.poll(() => page.getByTestId('buying-option-1').textContent()).toMatch(/3,56\s€/);
+    expect(await page.getByTestId('vat-note').first().textContent()).toBe('inkl. 19 % MwSt.');
+    expect(await page.getByTestId('quality-master').textContent()).toMatch(/8,32\s€/);
 
     // The server localises descriptions from the lang cookie.
     await page.getByText('Glatte, radiotaugliche Master', { exact: false }).waitFor();

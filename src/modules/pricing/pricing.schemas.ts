@@ -22,6 +22,14 @@ export function chargeCentsFor(buyingOption: TBuyingOption, ownedOption: TBuying
   return Math.max(0, listPriceCents(buyingOption) - listPriceCents(ownedOption));
 }
 
+/**
+ * VAT on a net amount: cents x basis points is exact in integers, then one rounding, half up. The
+ * one definition: invoices (totalsFor) charge it and the SPA shows prices with it.
+ */
+export function vatCentsOf(netCents: number, rateBp: number): number {
+  return Math.floor((netCents * rateBp + 5000) / 10000);
+}
+
 export const ZCurrency = z.enum(['USD', 'EUR']);
 export type TCurrency = z.infer<typeof ZCurrency>;
 

@@ -5,7 +5,7 @@ import {
   PRICE_BOX_CENTS,
   type BillingConfig,
 } from './pricing.config.js';
-import type { TCurrency, TPriceList } from './pricing.schemas.js';
+import { vatCentsOf, type TCurrency, type TPriceList } from './pricing.schemas.js';
 import { vatIdValid } from './vat-id.schemas.js';
 
 /** Cents as the API and the invoice show money: a number with at most 2 decimals. */
@@ -81,7 +81,6 @@ export interface Totals {
 export function totalsFor(priceCents: number, couponValueCents: number, rateBp: number): Totals {
   const couponValue = Math.min(priceCents, Math.max(0, Math.round(couponValueCents)));
   const remainingCents = priceCents - couponValue;
-  // Integer arithmetic: cents x basis points is exact; one division, one rounding.
-  const vatCents = Math.floor((remainingCents * rateBp + 5000) / 10000);
+  const vatCents = vatCentsOf(remainingCents, rateBp);
   return { priceCents, couponValueCents: couponValue, remainingCents, vatCents, totalCents: remainingCents + vatCents };
 }

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 // The server's price list is the one source (issue 6: pricing in one place).
-import { LIST_PRICE_CENTS, PRICE_BOX_CENTS } from '../../../../src/modules/pricing/pricing.constants.js';
+import { LIST_PRICE_CENTS } from '../../../../src/modules/pricing/pricing.constants.js';
 
 /** Spec §1/§9 and decisions.md (Audio): what each buying option costs and delivers. */
 export interface BuyingOption {
@@ -16,6 +16,3 @@ export const BUYING_OPTIONS: readonly BuyingOption[] = [
   { option: 1, price: LIST_PRICE_CENTS[1] / 100, name: msg`Standard`, delivers: msg`WAV 16-bit, 44.1 kHz, dithered` },
   { option: 2, price: LIST_PRICE_CENTS[2] / 100, name: msg`Studio`, delivers: msg`WAV 24-bit, 44.1 kHz` },
 ];
-
-/** The advertised quality master (spec §1): 10, list price 17.99 struck through. */
-export const QUALITY_MASTER = { price: PRICE_BOX_CENTS.price / 100, listPrice: PRICE_BOX_CENTS.listPrice / 100 } as const;

@@ -6,7 +6,7 @@ import { trackEvent } from '../../../lib/analytics.js';
 import { useAppStoreApi } from '../../../lib/app-store.js';
 import { useDialogs } from '../../../lib/dialogs.js';
 import { errorCodeOf } from '../../../lib/error-messages.js';
-import { BUYING_OPTIONS } from '../../pricing/index.js';
+import { BUYING_OPTIONS, shownAmountOf, useShownPrices, VatNote } from '../../pricing/index.js';
 import { chargeCentsFor } from '../../../../../src/modules/pricing/pricing.schemas.js';
 import { actionFor, type OptionNumber } from '../buying-decision.js';
 import { downloadMaster, masterDownloadKey, useDownloadProgress } from '../downloads.js';
@@ -71,6 +71,9 @@ export function BuyOptions({ trackId, styleId, master, disabled, ensureMaster }:
   };
 
   const locked = disabled || styleId === null || making !== null;
+  const prices = useShownPrices().data;
+  // Until the VAT rule is known a price is not shown rather than shown wrong.
+  const shown = (net: number) => (prices ? shownAmountOf(prices, net) : null);
   return (
     <Stack gap="xs" data-testid="buy-options">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -83,11 +86,13 @@ export function BuyOptions({ trackId, styleId, master, disabled, ensureMaster }:
             owned={owned}
             masterId={master?.id ?? null}
             making={making === entry.option}
+            shown={shown}
             disabled={locked}
             onChoose={() => void choose(entry.option)}
           />
         ))}
       </SimpleGrid>
+      {prices && <VatNote prices={prices} />}
       {making !== null && (
         <Group gap="xs" role="status" aria-live="polite">
           <Loader size="xs" />
@@ -107,16 +112,18 @@ function OptionCard(props: {
   owned: number | null;
   masterId: string | null;
   making: boolean;
+  /** A net amount as this buyer pays it, null while the VAT rule loads. */
+  shown: (net: number) => number | null;
   disabled: boolean;
   onChoose: () => void;
 }) {
-  const { option, name, delivers, owned, masterId, making, disabled, onChoose } = props;
+  const { option, name, delivers, owned, masterId, making, shown, disabled, onChoose } = props;
   const { t } = useLingui();
   const progress = useDownloadProgress(masterId ? masterDownloadKey(masterId, option) : '');
   const action = actionFor(option, owned);
   const isOwned = owned !== null && option <= owned && option > 0;
   const upgrade = action === 'checkout' && owned !== null && owned > 0;
-  const cost = chargeCentsFor(option, owned ?? 0) / 100;
+  const cost = shown(chargeCentsFor(option, owned ?? 0) / 100);
   const downloading = progress !== null;
 
   return (
@@ -135,14 +142,14 @@ function OptionCard(props: {
           <Text size="sm" c="dimmed">
             {delivers}
           </Text>
-          {action === 'checkout' && upgrade && (
+          {action === 'checkout' && upgrade && cost !== null && (
             <Text size="sm">
               <Trans>
                 Upgrade for <Price amount={cost} fw={600} inherit />, the difference to what you own
               </Trans>
             </Text>
           )}
-          {action === 'checkout' && !upgrade && <Price amount={cost} fz="lg" fw={700} />}
+          {action === 'checkout' && !upgrade && cost !== null && <Price amount={cost} fz="lg" fw={700} />}
           {action === 'download' && option === 0 && (
             <Text size="sm" fw={600}>
               <Trans>Included with every master</Trans>

@@ -1,16 +1,14 @@
-import { Button, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../../components/page-header.js';
 import { tabularFigures } from '../../../app/theme.js';
-import { DISTRIBUTION_PLAN } from '../../../../../src/modules/distribution/distribution.schemas.js';
+import { useShownPrices, VatNote } from '../../pricing/index.js';
 import { formatMoney } from '../lib/money.js';
-
-const amountOf = (cents: number) => cents / 100;
-
 
 /** /distribution: the landing; `onDistribute` decides between going in and logging in first. */
 export function DistributionLandingPage({ onDistribute }: { onDistribute: () => void }) {
   const { t, i18n } = useLingui();
+  const prices = useShownPrices().data;
   return (
     <>
       <PageHeader
@@ -31,12 +29,17 @@ export function DistributionLandingPage({ onDistribute }: { onDistribute: () => 
             </List.Item>
           </List>
           <Group gap="xs" align="baseline">
-            <Text fz={24} fw={700} style={tabularFigures} data-testid="distribution-price">
-              {formatMoney(amountOf(DISTRIBUTION_PLAN.priceCents), DISTRIBUTION_PLAN.currency, i18n.locale)}
-            </Text>
+            {prices ? (
+              <Text fz={24} fw={700} style={tabularFigures} data-testid="distribution-price">
+                {formatMoney(prices.distribution.shown, prices.distribution.currency, i18n.locale)}
+              </Text>
+            ) : (
+              <Skeleton h={24} w={110} aria-hidden="true" />
+            )}
             <Text c="dimmed">
               <Trans>per year</Trans>
             </Text>
+            {prices && <VatNote prices={prices} />}
           </Group>
           <Group>
             <Button size="md" onClick={onDistribute} data-testid="distribute-button">

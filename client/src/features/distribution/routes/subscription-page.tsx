@@ -7,7 +7,9 @@ import { HonestEmpty } from '../../../components/honest-empty.js';
 import { useAppStoreApi } from '../../../lib/app-store.js';
 import { errorCodeOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
+import type { TDistributionSubscription } from '../../../../../src/modules/distribution/distribution.schemas.js';
 import { BillingPeriodText, Money } from '../components/subscription-checkout.js';
+import { formatMoney } from '../lib/money.js';
 
 /** Long month, day, year in English (spec §9 dates for releases), the German order in German. */
 const longDate = (iso: string, locale: string) => new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { dateStyle: 'long' }).format(new Date(iso));
@@ -71,7 +73,7 @@ export function SubscriptionPage() {
               <Trans>Plan</Trans>
             </Table.Th>
             <Table.Td>
-              <Trans>Distribution</Trans> · {data.price !== null && data.currency && <Money amount={data.price} currency={data.currency} />} ·{' '}
+              <Trans>Distribution</Trans> · <ChargedPrice subscription={data} /> ·{' '}
               {data.billingFrequency !== null && <BillingPeriodText months={data.billingFrequency} />}
             </Table.Td>
           </Table.Tr>
@@ -116,4 +118,25 @@ export function SubscriptionPage() {
       </Modal>
     </Stack>
   );
+}
+
+/** What the latest charge cost, VAT included (its invoice), else the plan's price. */
+function ChargedPrice({ subscription }: { subscription: TDistributionSubscription }) {
+  const { i18n } = useLingui();
+  const { chargedTotal, chargedVat, chargedCurrency, price, currency } = subscription;
+  if (chargedTotal !== null && chargedCurrency) {
+    const vat = chargedVat !== null && chargedVat > 0 ? formatMoney(chargedVat, chargedCurrency, i18n.locale) : null;
+    return (
+      <span data-testid="subscription-charged">
+        <Money amount={chargedTotal} currency={chargedCurrency} />
+        {vat && (
+          <Text span size="sm" c="dimmed">
+            {' '}
+            <Trans>(incl. {vat} VAT)</Trans>
+          </Text>
+        )}
+      </span>
+    );
+  }
+  return price !== null && currency ? <Money amount={price} currency={currency} /> : null;
 }

@@ -1,16 +1,23 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Price } from '../../../components/price.js';
-import { BUYING_OPTIONS, QUALITY_MASTER } from '../buying-options.js';
+import { BUYING_OPTIONS } from '../buying-options.js';
+import { shownAmountOf, useShownPrices } from '../use-shown-prices.js';
 import { PluginBundleMention } from './plugin-bundle-mention.js';
+import { VatNote } from './vat-note.js';
 
 /**
- * The price box: the three buying options with what each delivers, the advertised quality master,
- * and one call to action that opens the file picker. `onSignUp`, given to visitors, adds the
- * free-plugin promotion: a new account's first master is free (the welcome code, sql/0008).
+ * The price box: the three buying options with what each delivers and costs as this buyer pays it
+ * (with VAT for a consumer in the EU), the quality master (the studio option: a price checkout
+ * really offers), and one call to action that opens the file picker. `onSignUp`, given to visitors,
+ * adds the free-plugin promotion: a new account's first master is free (the welcome code, sql/0008).
  */
 export function PriceBox({ onChooseFile, onSignUp }: { onChooseFile: () => void; onSignUp?: () => void }) {
   const { i18n } = useLingui();
+  const prices = useShownPrices().data;
+  const priceOf = (option: number, size: number) =>
+    prices ? <Price amount={shownAmountOf(prices, BUYING_OPTIONS[option]!.price)} fz={size} fw={700} lh={1.1} /> : <Skeleton h={size} w={96} aria-hidden="true" />;
+  const studio = BUYING_OPTIONS[2]!;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -18,7 +25,7 @@ export function PriceBox({ onChooseFile, onSignUp }: { onChooseFile: () => void;
           <Card key={option.option} withBorder padding="lg" radius="md" data-testid={`buying-option-${option.option}`}>
             <Stack gap={6}>
               <Text fw={600}>{i18n._(option.name)}</Text>
-              <Price amount={option.price} fz={28} fw={700} lh={1.1} />
+              {priceOf(option.option, 28)}
               <Text size="sm" c="dimmed">
                 {i18n._(option.delivers)}
               </Text>
@@ -26,23 +33,17 @@ export function PriceBox({ onChooseFile, onSignUp }: { onChooseFile: () => void;
           </Card>
         ))}
       </SimpleGrid>
+      {prices && <VatNote prices={prices} />}
       <Card withBorder padding="lg" radius="md" data-testid="quality-master">
         <Group justify="space-between" align="center" gap="md">
           <Stack gap={4}>
-            <Group gap="xs">
-              <Title order={3} fz="lg">
-                <Trans>Quality master</Trans>
-              </Title>
-              <Badge variant="light">
-                <Trans>Offer</Trans>
-              </Badge>
-            </Group>
+            <Title order={3} fz="lg">
+              <Trans>Quality master</Trans>
+            </Title>
             <Group gap="sm" align="baseline">
-              <Price amount={QUALITY_MASTER.price} fz={24} fw={700} />
+              {priceOf(studio.option, 24)}
               <Text c="dimmed" size="sm">
-                <Trans>
-                  instead of <Price amount={QUALITY_MASTER.listPrice} struck inherit />
-                </Trans>
+                {i18n._(studio.delivers)}
               </Text>
             </Group>
           </Stack>
