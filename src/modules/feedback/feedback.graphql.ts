@@ -17,8 +17,10 @@ import {
   ZComment,
   ZCreateCommentInput,
   ZCreateRatingInput,
+  ZFeedbackAuthor,
   ZIdInput,
   ZRating,
+  ZTrackCommentsInput,
   ZTrackIdInput,
   ZTrackRatings,
   ZUpdateCommentInput,
@@ -32,11 +34,17 @@ import {
  */
 export const feedbackGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
+    "Who wrote a comment or rating: a name; the e-mail address only for the viewer's own and to the track's owner."
+    type FeedbackAuthor {
+      id: ID!
+      name: String
+      email: String
+    }
     type Comment {
       id: ID!
       trackId: ID!
       text: String!
-      user: TrackOwner!
+      user: FeedbackAuthor!
       timestamp: Float
       createdAt: String!
       updatedAt: String!
@@ -48,7 +56,7 @@ export const feedbackGraphql: GraphqlModule = {
       trackId: ID!
       rating: Int!
       comment: String!
-      user: TrackOwner!
+      user: FeedbackAuthor!
       createdAt: String!
       updatedAt: String!
     }
@@ -78,7 +86,8 @@ export const feedbackGraphql: GraphqlModule = {
     }
     extend type Query {
       track(id: ID!): RatedTrack
-      trackComments(trackId: ID!): [Comment!]!
+      "Newest first, one page: the comments before the one named by cursor (its id), at most limit (30 unless given, 100 at most)."
+      trackComments(trackId: ID!, cursor: ID, limit: Int): [Comment!]!
       trackRatings(trackId: ID!): TrackRatings!
     }
     extend type Mutation {
@@ -93,7 +102,7 @@ export const feedbackGraphql: GraphqlModule = {
   resolvers: {
     Query: {
       track: (_parent, args, ctx) => ratedTrack(ctx, parseInput(ZIdInput, args)),
-      trackComments: (_parent, args, ctx) => trackComments(ctx, parseInput(ZTrackIdInput, args)),
+      trackComments: (_parent, args, ctx) => trackComments(ctx, parseInput(ZTrackCommentsInput, withoutNulls(args))),
       trackRatings: (_parent, args, ctx) => trackRatings(ctx, parseInput(ZTrackIdInput, args)),
     },
     Mutation: {
@@ -107,6 +116,7 @@ export const feedbackGraphql: GraphqlModule = {
   },
   contract: {
     types: {
+      FeedbackAuthor: ZFeedbackAuthor,
       Comment: ZComment,
       Rating: ZRating,
       TrackRatings: ZTrackRatings,
@@ -114,7 +124,7 @@ export const feedbackGraphql: GraphqlModule = {
     },
     args: {
       'Query.track': ZIdInput,
-      'Query.trackComments': ZTrackIdInput,
+      'Query.trackComments': ZTrackCommentsInput,
       'Query.trackRatings': ZTrackIdInput,
       'Mutation.createComment': ZCreateCommentInput,
       'Mutation.updateComment': ZUpdateCommentInput,

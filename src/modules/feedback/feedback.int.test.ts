@@ -7,6 +7,7 @@ import { mailsTo } from '../../test/outbox.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { DIGEST_MIN_GAP_MS, sendDueCommentDigests } from './comment-digest.service.js';
+import { ratingSummaries } from './feedback.service.js';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 
@@ -77,10 +78,11 @@ describe('comments and ratings', () => {
       [true, true],
     ]);
 
-    const gql = await graphql(listener, 'query($t: ID!) { trackComments(trackId: $t) { text timestamp user { email } } }', { t: trackId });
+    // A listener sees names, and no address but their own: not the owner's, not other listeners'.
+    const gql = await graphql(listener, 'query($t: ID!) { trackComments(trackId: $t) { text timestamp user { name email } } }', { t: trackId });
     expect(gql.data?.trackComments).toEqual([
-      { text: 'The bass is great here', timestamp: null, user: { email: listener.email } },
-      { text: 'Listen at the drop', timestamp: 42, user: { email: owner.email } },
+      { text: 'The bass is great here', timestamp: null, user: { name: 'Test User', email: listener.email } },
+      { text: 'Listen at the drop', timestamp: 42, user: { name: 'Test User', email: null } },
     ]);
   });
 
@@ -257,5 +259,100 @@ describe('comments and ratings', () => {
     await asOwner.feedback.setCommentDigestSetting({ enabled: true });
     await sendDueCommentDigests(platform, new Date(start.getTime() + 5 * DIGEST_MIN_GAP_MS));
     expect(await digestsFor()).toHaveLength(2);
+  });
+
+  describe('comments at scale', () => {
+    /** A track of the owner's shared with two fresh listeners (their own names), so no other test's budget is touched. */
+    async function discussedTrack() {
+      const master = await createMaster(platform.db, owner.id, { trackName: 'Long Talk' });
+      const [ada, bob] = [await createTestUser(platform.db, platform.secrets.jwtSecret), await createTestUser(platform.db, platform.secrets.jwtSecret)];
+      await platform.db.updateTable('users').set({ first_name: 'Ada', last_name: 'Lovelace' }).where('id', '=', ada.id).execute();
+      await platform.db.updateTable('users').set({ first_name: 'Bob', last_name: '' }).where('id', '=', bob.id).execute();
+      for (const user of [ada, bob]) await callerFor(owner).sharing.createShare({ email: user.email, masterId: master.id });
+      return { trackId: master.track_id, ada, bob };
+    }
+
+    it('when a track has 75 comments, then they come in pages of 30 newest first, each page before the cursor, and a page over 100 is refused', async () => {
+      const { trackId, ada } = await discussedTrack();
+      const start = Date.parse('2026-01-01T00:00:00Z');
+      await platform.db
+        .insertInto('comments')
+        .values(Array.from({ length: 75 }, (_, i) => ({ track_id: trackId, user_id: ada.id, text: `comment ${i}`, created_at: new Date(start + (i % 5 === 0 ? i : i - (i % 5)) * 1000) })))
+        .execute();
+      const asAda = callerFor(ada);
+      const pages: string[][] = [];
+      let cursor: string | undefined;
+      for (;;) {
+        const page = await asAda.feedback.trackComments({ trackId, cursor, limit: 30 });
+        pages.push(page.map((comment) => comment.text));
+        if (page.length < 30) break;
+        cursor = page[page.length - 1]!.id;
+      }
+      expect(pages.map((page) => page.length)).toEqual([30, 30, 15]);
+      const all = pages.flat();
+      expect(new Set(all).size).toBe(75);
+      // Newest first, also across page boundaries (comments sharing a second stay in one order).
+      const seconds = all.map((text) => { const i = Number(text.split(' ')[1]); return i - (i % 5); });
+      expect(seconds).toEqual([...seconds].sort((a, b) => b - a));
+      expect(await asAda.feedback.trackComments({ trackId })).toHaveLength(30);
+      await expect(asAda.feedback.trackComments({ trackId, limit: 101 })).rejects.toMatchObject(invalid('global.error.invalidInput'));
+      const gql = await graphql(ada, 'query($t: ID!, $c: ID) { trackComments(trackId: $t, cursor: $c, limit: 10) { id } }', { t: trackId, c: cursor });
+      expect((gql.data?.trackComments as unknown[]).length).toBe(10);
+    });
+
+    it('when a listener writes more than 20 comments in ten minutes, then the next is refused as too many and not stored', async () => {
+      const { trackId, bob } = await discussedTrack();
+      const asBob = callerFor(bob);
+      for (let i = 0; i < 20; i += 1) await asBob.feedback.createComment({ trackId, text: `note ${i}` });
+      await expect(asBob.feedback.createComment({ trackId, text: 'one more' })).rejects.toMatchObject({ message: 'global.error.tooManyRequests' });
+      expect(await commentCount(trackId)).toBe(20);
+      // Another listener's budget is their own.
+      expect((await callerFor(owner).feedback.createComment({ trackId, text: 'reply' })).text).toBe('reply');
+    });
+
+    it('when listeners and the owner read comments and ratings, then listeners see names and only their own address, the owner sees every address', async () => {
+      const { trackId, ada, bob } = await discussedTrack();
+      await callerFor(ada).feedback.createComment({ trackId, text: 'from Ada' });
+      await callerFor(bob).feedback.createRating({ trackId, rating: 4, comment: 'from Bob' });
+      await callerFor(owner).feedback.createComment({ trackId, text: 'from the owner' });
+      const seenByBob = await callerFor(bob).feedback.trackComments({ trackId });
+      expect(seenByBob.map((comment) => comment.user)).toEqual([
+        { id: owner.id, name: 'Test User', email: null },
+        { id: ada.id, name: 'Ada Lovelace', email: null },
+      ]);
+      const ratingsSeenByAda = await callerFor(ada).feedback.trackRatings({ trackId });
+      expect(ratingsSeenByAda.ratings.map((rating) => rating.user)).toEqual([{ id: bob.id, name: 'Bob', email: null }]);
+      const seenByOwner = await callerFor(owner).feedback.trackComments({ trackId });
+      expect(seenByOwner.map((comment) => comment.user.email)).toEqual([owner.email, ada.email]);
+      const everything = JSON.stringify([seenByBob, ratingsSeenByAda, await graphql(bob, 'query($t: ID!) { trackComments(trackId: $t) { user { id name email } } trackRatings(trackId: $t) { ratings { user { name email } } } }', { t: trackId })]);
+      expect(everything).not.toContain(owner.email);
+      expect(everything).not.toContain(ada.email);
+    });
+  });
+
+  describe('rating summaries', () => {
+    it('when summaries are asked for 200 tracks, then the visible ones are answered in two queries whatever the count, and more than 200 ids are refused', async () => {
+      const own = await Promise.all(Array.from({ length: 3 }, () => createMaster(platform.db, owner.id, { trackName: 'Listed' })));
+      const foreign = await createMaster(platform.db, stranger.id, { trackName: 'Not yours' });
+      await platform.db.insertInto('ratings').values({ track_id: own[0]!.track_id, user_id: owner.id, rating: 4, comment: '' }).execute();
+      const unknown = Array.from({ length: 196 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+      let queries = 0;
+      const counted = platform.db.withPlugin({
+        transformQuery: (args) => {
+          queries += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const ctx = { ...platform.contextFor({ userId: owner.id }), db: counted };
+      const summaries = await ratingSummaries(ctx, { trackIds: [...own.map((m) => m.track_id), foreign.track_id, ...unknown] });
+      expect(summaries).toEqual([
+        { trackId: own[0]!.track_id, average: 4, count: 1 },
+        { trackId: own[1]!.track_id, average: null, count: 0 },
+        { trackId: own[2]!.track_id, average: null, count: 0 },
+      ]);
+      expect(queries).toBeLessThanOrEqual(2);
+      await expect(callerFor(owner).feedback.ratingSummaries({ trackIds: [...unknown, ...unknown] })).rejects.toMatchObject(invalid('global.error.invalidInput'));
+    });
   });
 });

@@ -12,6 +12,8 @@ const COMMENT_COLUMNS = [
   'comments.created_at',
   'comments.updated_at',
   'users.email as user_email',
+  'users.first_name as user_first_name',
+  'users.last_name as user_last_name',
 ] as const;
 
 /** The track's owner and its length in seconds (null until its audio arrived). */
@@ -24,16 +26,24 @@ export function findTrackFacts(db: Database, trackId: string) {
 }
 export type TrackFacts = NonNullable<Awaited<ReturnType<typeof findTrackFacts>>>;
 
-/** Newest first (spec §3). */
-export function findComments(db: Database, trackId: string) {
-  return db
+/** One page, newest first (spec §3): with `before`, the comments older than that comment of the track. */
+export function findComments(db: Database, trackId: string, page: { before: string | null; limit: number }) {
+  let query = db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
     .select(COMMENT_COLUMNS)
-    .where('comments.track_id', '=', trackId)
-    .orderBy('comments.created_at', 'desc')
-    .orderBy('comments.id', 'desc')
-    .execute();
+    .where('comments.track_id', '=', trackId);
+  if (page.before !== null) {
+    const before = page.before;
+    query = query.where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('comments.created_at', 'comments.id'),
+        '<',
+        selectFrom('comments as cursor').select(['cursor.created_at', 'cursor.id']).where('cursor.id', '=', before).where('cursor.track_id', '=', trackId).$asTuple('created_at', 'id'),
+      ),
+    );
+  }
+  return query.orderBy('comments.created_at', 'desc').orderBy('comments.id', 'desc').limit(page.limit).execute();
 }
 export type CommentRow = Awaited<ReturnType<typeof findComments>>[number];
 
@@ -80,6 +90,8 @@ const RATING_COLUMNS = [
   'ratings.created_at',
   'ratings.updated_at',
   'users.email as user_email',
+  'users.first_name as user_first_name',
+  'users.last_name as user_last_name',
 ] as const;
 
 export function findRatings(db: Database, trackId: string) {

@@ -24,6 +24,21 @@ export const ZCommentTimestamp = z.number('comment.invalidTimestamp').finite('co
 export const ZTrackIdInput = z.object({ trackId: ZUuid });
 export type TTrackIdInput = z.infer<typeof ZTrackIdInput>;
 
+/** Comments come in pages, newest first: one answer stays small however long the discussion. */
+export const COMMENT_PAGE_SIZE = 30;
+export const MAX_COMMENT_PAGE_SIZE = 100;
+
+/**
+ * trackComments: the newest page, or with `cursor` (the id of the oldest comment shown) the page
+ * before it. A page shorter than `limit` is the last one.
+ */
+export const ZTrackCommentsInput = z.object({
+  trackId: ZUuid,
+  cursor: ZUuid.nullish(),
+  limit: z.number('global.error.invalidInput').int('global.error.invalidInput').min(1, 'global.error.invalidInput').max(MAX_COMMENT_PAGE_SIZE, 'global.error.invalidInput').optional(),
+});
+export type TTrackCommentsInput = z.infer<typeof ZTrackCommentsInput>;
+
 export const ZCreateCommentInput = z.object({ trackId: ZUuid, text: ZCommentText, timestamp: ZCommentTimestamp.nullish() });
 export type TCreateCommentInput = z.infer<typeof ZCreateCommentInput>;
 
@@ -44,7 +59,8 @@ export const ZUpdateRatingInput = z.object({ id: ZUuid, rating: ZStars, comment:
 export type TUpdateRatingInput = z.infer<typeof ZUpdateRatingInput>;
 
 /** Rating summaries for a list of tracks (the master lists' average column). */
-export const ZRatingSummariesInput = z.object({ trackIds: z.array(ZUuid).max(500) });
+export const MAX_RATING_SUMMARY_TRACKS = 200;
+export const ZRatingSummariesInput = z.object({ trackIds: z.array(ZUuid).max(MAX_RATING_SUMMARY_TRACKS, 'global.error.invalidInput') });
 export type TRatingSummariesInput = z.infer<typeof ZRatingSummariesInput>;
 
 export const ZCommentDigestSetting = z.object({ enabled: z.boolean() });
@@ -52,7 +68,13 @@ export type TCommentDigestSetting = z.infer<typeof ZCommentDigestSetting>;
 
 /* ---------- answers ---------- */
 
-const ZUserRef = z.object({ id: z.string(), email: z.string() });
+/**
+ * Who wrote a comment or rating: a display name (first and last name; null when the account has
+ * none). The e-mail address only where the viewer knows it already: their own, and for the
+ * track's owner, who invited every commenter by it. Sharees never see each other's or the owner's.
+ */
+export const ZFeedbackAuthor = z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() });
+export type TFeedbackAuthor = z.infer<typeof ZFeedbackAuthor>;
 
 /**
  * Comment (spec §3). `canEdit` and `canDelete` tell the caller what they may do with it (authors
@@ -62,7 +84,7 @@ export const ZComment = z.object({
   id: z.string(),
   trackId: z.string(),
   text: z.string(),
-  user: ZUserRef,
+  user: ZFeedbackAuthor,
   timestamp: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -77,7 +99,7 @@ export const ZRating = z.object({
   trackId: z.string(),
   rating: z.number().int(),
   comment: z.string(),
-  user: ZUserRef,
+  user: ZFeedbackAuthor,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

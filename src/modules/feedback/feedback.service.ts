@@ -1,21 +1,34 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../platform/errors.js';
-import { getTrack, trackAccessFor, type TTrack, type TTrackAccess } from '../masters/index.js';
+import { enforceRateLimits, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
+import { accessibleTrackIds, getTrack, trackAccessFor, type TTrack, type TTrackAccess } from '../masters/index.js';
 import * as repo from './feedback.repository.js';
 import type {
   TComment,
   TCommentDigestSetting,
   TCreateCommentInput,
   TCreateRatingInput,
+  TFeedbackAuthor,
   TIdInput,
   TRating,
   TRatingSummariesInput,
   TRatingSummary,
+  TTrackCommentsInput,
   TTrackIdInput,
   TTrackRatings,
   TUpdateCommentInput,
   TUpdateRatingInput,
 } from './feedback.schemas.js';
+import { COMMENT_PAGE_SIZE } from './feedback.schemas.js';
+
+/**
+ * Comments one user may write: a discussion's pace, not a script's (300 comments in 9 s filled a
+ * track's page). Both budgets count every comment written, on any track.
+ */
+export const COMMENT_RATE_LIMITS: readonly RateLimitRule[] = [
+  { name: 'comment:user:10min', max: 20, windowS: 600 },
+  { name: 'comment:user:day', max: 200, windowS: 86_400 },
+];
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -45,12 +58,19 @@ function checkTimestamp(track: repo.TrackFacts, timestamp: number | null | undef
   }
 }
 
+/** The author as a viewer of the track may see them (ZFeedbackAuthor): a name, the address only where it is known already. */
+function authorOf(row: { user_id: string; user_email: string; user_first_name: string; user_last_name: string }, viewerId: string, ownerId: string): TFeedbackAuthor {
+  const name = `${row.user_first_name.trim()} ${row.user_last_name.trim()}`.trim();
+  const knowsAddress = row.user_id === viewerId || ownerId === viewerId;
+  return { id: row.user_id, name: name === '' ? null : name, email: knowsAddress ? row.user_email : null };
+}
+
 function toComment(row: repo.CommentRow, viewerId: string, ownerId: string): TComment {
   return {
     id: row.id,
     trackId: row.track_id,
     text: row.text,
-    user: { id: row.user_id, email: row.user_email },
+    user: authorOf(row, viewerId, ownerId),
     timestamp: row.timestamp_s,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -59,11 +79,14 @@ function toComment(row: repo.CommentRow, viewerId: string, ownerId: string): TCo
   };
 }
 
-/** trackComments (spec §7): the track's comments, newest first, for whoever may hear the track. */
-export async function trackComments(ctx: ServiceContext, input: TTrackIdInput): Promise<TComment[]> {
+/**
+ * trackComments (spec §7): the track's comments, newest first, for whoever may hear the track, one
+ * page at a time (ZTrackCommentsInput).
+ */
+export async function trackComments(ctx: ServiceContext, input: TTrackCommentsInput): Promise<TComment[]> {
   const userId = userIdOf(ctx);
   const { track } = await visibleTrack(ctx, userId, input.trackId);
-  const rows = await repo.findComments(ctx.db, track.id);
+  const rows = await repo.findComments(ctx.db, track.id, { before: input.cursor ?? null, limit: input.limit ?? COMMENT_PAGE_SIZE });
   return rows.map((row) => toComment(row, userId, track.user_id));
 }
 
@@ -72,6 +95,7 @@ export async function createComment(ctx: ServiceContext, input: TCreateCommentIn
   const userId = userIdOf(ctx);
   const { track } = await visibleTrack(ctx, userId, input.trackId);
   checkTimestamp(track, input.timestamp);
+  await enforceRateLimits(ctx.db, COMMENT_RATE_LIMITS.map((rule) => ({ rule, key: userId })));
   const { id } = await repo.insertComment(ctx.db, { trackId: track.id, userId, text: input.text, timestamp: input.timestamp ?? null });
   const row = await repo.findComment(ctx.db, id);
   if (!row) throw notFound('comment');
@@ -115,13 +139,13 @@ export async function removeComment(ctx: ServiceContext, input: TIdInput): Promi
 
 /* ---------- ratings ---------- */
 
-function toRating(row: repo.RatingRow): TRating {
+function toRating(row: repo.RatingRow, viewerId: string, ownerId: string): TRating {
   return {
     id: row.id,
     trackId: row.track_id,
     rating: row.rating,
     comment: row.comment,
-    user: { id: row.user_id, email: row.user_email },
+    user: authorOf(row, viewerId, ownerId),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -134,7 +158,7 @@ const roundedAverage = (ratings: readonly { rating: number }[]) =>
 export async function trackRatings(ctx: ServiceContext, input: TTrackIdInput): Promise<TTrackRatings> {
   const userId = userIdOf(ctx);
   const { track } = await visibleTrack(ctx, userId, input.trackId);
-  const ratings = (await repo.findRatings(ctx.db, track.id)).map(toRating);
+  const ratings = (await repo.findRatings(ctx.db, track.id)).map((row) => toRating(row, userId, track.user_id));
   return { trackId: track.id, average: roundedAverage(ratings), count: ratings.length, ratings, mine: ratings.find((r) => r.user.id === userId) ?? null };
 }
 
@@ -153,45 +177,47 @@ export async function createRating(ctx: ServiceContext, input: TCreateRatingInpu
   if (!inserted) throw new AppError('CONFLICT', 'rating.alreadyRated');
   const row = await repo.findRating(ctx.db, inserted.id);
   if (!row) throw notFound('rating');
-  return toRating(row);
+  return toRating(row, userId, track.user_id);
 }
 
 /** A rating of the caller's own, on a track they may still hear; anything else is "not found". */
 async function ownRating(ctx: ServiceContext, userId: string, ratingId: string) {
   const rating = await repo.findRating(ctx.db, ratingId);
-  if (!rating || !(await trackAccessFor(ctx, { userId: userId, trackId: rating.track_id }))) throw notFound('rating');
+  const track = rating && (await trackAccessFor(ctx, { userId: userId, trackId: rating.track_id })) ? await repo.findTrackFacts(ctx.db, rating.track_id) : undefined;
+  if (!rating || !track) throw notFound('rating');
   if (rating.user_id !== userId) throw forbidden();
-  return rating;
+  return { rating, ownerId: track.user_id };
 }
 
 /** updateRating: its author changes stars and comment (an absent comment keeps the old one). */
 export async function updateRating(ctx: ServiceContext, input: TUpdateRatingInput): Promise<TRating> {
   const userId = userIdOf(ctx);
-  const rating = await ownRating(ctx, userId, input.id);
+  const { rating, ownerId } = await ownRating(ctx, userId, input.id);
   const updated = await repo.updateOwnRating(ctx.db, rating.id, userId, { rating: input.rating, comment: input.comment ?? undefined });
   if (!updated) throw notFound('rating');
   const row = await repo.findRating(ctx.db, rating.id);
   if (!row) throw notFound('rating');
-  return toRating(row);
+  return toRating(row, userId, ownerId);
 }
 
 /** removeRating: its author only. */
 export async function removeRating(ctx: ServiceContext, input: TIdInput): Promise<true> {
   const userId = userIdOf(ctx);
-  const rating = await ownRating(ctx, userId, input.id);
+  const { rating } = await ownRating(ctx, userId, input.id);
   if (!(await repo.deleteOwnRating(ctx.db, rating.id, userId))) throw notFound('rating');
   return true;
 }
 
 /**
- * Average and count for the tracks of a list; tracks the caller may not hear are left out (not
- * reported as unrated), so the answer says nothing about them.
+ * Average and count for the tracks of a list (at most MAX_RATING_SUMMARY_TRACKS); tracks the
+ * caller may not hear are left out (not reported as unrated), so the answer says nothing about
+ * them. Two queries whatever the list's length: which tracks are visible, and their summaries.
  */
 export async function ratingSummaries(ctx: ServiceContext, input: TRatingSummariesInput): Promise<TRatingSummary[]> {
   const userId = userIdOf(ctx);
   const unique = [...new Set(input.trackIds)];
-  const visible: string[] = [];
-  for (const trackId of unique) if (await trackAccessFor(ctx, { userId: userId, trackId: trackId })) visible.push(trackId);
+  const accessible = new Set(await accessibleTrackIds(ctx, { userId, trackIds: unique }));
+  const visible = unique.filter((trackId) => accessible.has(trackId));
   const rows = await repo.summariseRatings(ctx.db, visible);
   const byTrack = new Map(rows.map((row) => [row.track_id, row]));
   return visible.map((trackId) => {

@@ -18,6 +18,7 @@ import {
   ZCreateRatingInput,
   ZIdInput,
   ZRatingSummariesInput,
+  ZTrackCommentsInput,
   ZTrackIdInput,
   ZUpdateCommentInput,
   ZUpdateRatingInput,
@@ -25,7 +26,7 @@ import {
 
 /** Comments and ratings of spec §7 (GraphQL names), plus list summaries and the digest setting. */
 export const feedbackRouter = router({
-  trackComments: authedProcedure.input(ZTrackIdInput).query(({ ctx, input }) => trackComments(ctx, input)),
+  trackComments: authedProcedure.input(ZTrackCommentsInput).query(({ ctx, input }) => trackComments(ctx, input)),
   createComment: authedProcedure.input(ZCreateCommentInput).mutation(({ ctx, input }) => createComment(ctx, input)),
   updateComment: authedProcedure.input(ZUpdateCommentInput).mutation(({ ctx, input }) => updateComment(ctx, input)),
   removeComment: authedProcedure.input(ZIdInput).mutation(({ ctx, input }) => removeComment(ctx, input)),

@@ -1,7 +1,7 @@
 export { mastersRouter, tracksRouter } from './masters.trpc.js';
 export { mastersGraphql } from './masters.graphql.js';
 export { uploadRest } from './upload.rest.js';
-export { assertCanCreateMaster, canCreateMaster, localName, masterFilesPrefix, measurementsOf, styleHearing, styleHearingOf, trackAccessFor } from './masters.service.js';
+export { assertCanCreateMaster, canCreateMaster, localName, masterFilesPrefix, measurementsOf, styleHearing, styleHearingOf, trackAccessFor, accessibleTrackIds } from './masters.service.js';
 export { getTrack, originalKeyOf, trackFilesPrefix } from './tracks.service.js';
 export * from './masters.schemas.js';
 export { MASTER_ORDER_COLUMNS, selectMastersWithStyle } from './masters.repository.js';

@@ -189,6 +189,13 @@ export async function styleHearing(ctx: Pick<ServiceContext, 'db'>, input: { use
   return styleHearingOf(await trackAccessFor(ctx, input), input.styleId);
 }
 
+/** Of a list of tracks, the ids the user may hear (as trackAccessFor decides for one), in one query. */
+export async function accessibleTrackIds(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackIds: readonly string[] }): Promise<string[]> {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!uuid.test(input.userId)) return [];
+  return repo.findAccessibleTrackIds(ctx.db, input.userId, input.trackIds.filter((id) => uuid.test(id)));
+}
+
 /** Who may hear a track (media sidecar): its owner; a user some of its masters are shared with, those masters; or nobody. */
 export async function trackAccessFor(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string }): Promise<TTrackAccess> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

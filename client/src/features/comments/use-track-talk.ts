@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { COMMENT_PAGE_SIZE, type TComment } from '../../../../src/modules/feedback/feedback.schemas.js';
 import { trpc } from '../../lib/trpc.js';
 
 /** How often the page asks for comments others wrote meanwhile (no reload needed). */
@@ -10,20 +11,32 @@ export interface PlayheadHandle {
   seek(seconds: number): void;
 }
 
+/** How an author is named: the name, else their own address, else a dash (sharees see no one's address). */
+export const authorName = (user: TComment['user']): string => user.name ?? user.email ?? '–';
+
 /**
  * The wiring between a master page's player and its comments: the comments (polled), the pins
  * they make on the waveform, the player's handle, and which comment a pin pointed at last.
  */
 export function useTrackTalk(trackId: string) {
-  const comments = trpc.feedback.trackComments.useQuery({ trackId }, { refetchInterval: COMMENT_POLL_MS, refetchIntervalInBackground: false });
+  // Pages of COMMENT_PAGE_SIZE, newest first; a full page may have older ones behind it.
+  const comments = trpc.feedback.trackComments.useInfiniteQuery(
+    { trackId, limit: COMMENT_PAGE_SIZE },
+    {
+      getNextPageParam: (page: TComment[]) => (page.length === COMMENT_PAGE_SIZE ? page[page.length - 1]!.id : undefined),
+      refetchInterval: COMMENT_POLL_MS,
+      refetchIntervalInBackground: false,
+    },
+  );
+  const list = useMemo(() => comments.data?.pages.flat() ?? [], [comments.data]);
   const [player, setPlayer] = useState<PlayheadHandle | null>(null);
   const [focus, setFocus] = useState<{ id: string; at: number } | null>(null);
   const markers = useMemo(
     () =>
-      (comments.data ?? []).flatMap((comment) =>
-        comment.timestamp === null ? [] : [{ id: comment.id, seconds: comment.timestamp, label: `${comment.user.email}: ${comment.text.slice(0, 80)}` }],
+      list.flatMap((comment) =>
+        comment.timestamp === null ? [] : [{ id: comment.id, seconds: comment.timestamp, label: `${authorName(comment.user)}: ${comment.text.slice(0, 80)}` }],
       ),
-    [comments.data],
+    [list],
   );
   return {
     playerProps: {
@@ -31,7 +44,7 @@ export function useTrackTalk(trackId: string) {
       onMarker: (id: string) => setFocus({ id, at: Date.now() }),
       onHandle: setPlayer,
     },
-    sectionProps: { trackId, comments, player, focus },
+    sectionProps: { trackId, comments, list, player, focus },
   };
 }
 export type TrackTalk = ReturnType<typeof useTrackTalk>;

@@ -7,7 +7,7 @@ import { ErrorState } from '../../../components/error-state.js';
 import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
 import { formatPosition, parsePosition } from '../position.js';
-import type { PlayheadHandle, TrackTalk } from '../use-track-talk.js';
+import { authorName, type PlayheadHandle, type TrackTalk } from '../use-track-talk.js';
 import classes from './comments-section.module.css';
 
 type Props = TrackTalk['sectionProps'];
@@ -17,7 +17,7 @@ type Props = TrackTalk['sectionProps'];
  * position (its time seeks the player); authors edit and delete their own, the owner deletes any.
  * Text is shown as text, never as markup.
  */
-export function CommentsSection({ trackId, comments, player, focus }: Props) {
+export function CommentsSection({ trackId, comments, list, player, focus }: Props) {
   const { t } = useLingui();
   const listRef = useRef<HTMLDivElement>(null);
   const [confirming, setConfirming] = useState<TComment | null>(null);
@@ -45,15 +45,22 @@ export function CommentsSection({ trackId, comments, player, focus }: Props) {
           </Stack>
         ) : comments.isError && !comments.data ? (
           <ErrorState error={comments.error} onRetry={() => void comments.refetch()} />
-        ) : comments.data.length === 0 ? (
+        ) : list.length === 0 ? (
           <Text c="dimmed" size="sm">
             <Trans>No comments yet. Write the first one, at the playhead if it is about a moment in the track.</Trans>
           </Text>
         ) : (
-          <Stack gap="xs" ref={listRef} role="list" aria-label={t`Comments`}>
-            {comments.data.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} player={player} highlighted={focus?.id === comment.id} onDelete={() => setConfirming(comment)} />
-            ))}
+          <Stack gap="xs">
+            <Stack gap="xs" ref={listRef} role="list" aria-label={t`Comments`}>
+              {list.map((comment) => (
+                <CommentItem key={comment.id} comment={comment} player={player} highlighted={focus?.id === comment.id} onDelete={() => setConfirming(comment)} />
+              ))}
+            </Stack>
+            {comments.hasNextPage && (
+              <Button variant="subtle" size="compact-sm" loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()} style={{ alignSelf: 'flex-start' }}>
+                <Trans>Show older comments</Trans>
+              </Button>
+            )}
           </Stack>
         )}
       </Stack>
@@ -186,7 +193,7 @@ function CommentItem({ comment, player, highlighted, onDelete }: { comment: TCom
             </UnstyledButton>
           )}
           <Text size="sm" fw={600} className={classes.author}>
-            {comment.user.email}
+            {authorName(comment.user)}
           </Text>
           <Text size="xs" c="dimmed">
             {when}

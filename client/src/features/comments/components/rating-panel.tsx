@@ -5,7 +5,7 @@ import { MAX_RATING_COMMENT_LENGTH, type TRating } from '../../../../../src/modu
 import { ErrorState } from '../../../components/error-state.js';
 import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
-import { COMMENT_POLL_MS } from '../use-track-talk.js';
+import { authorName, COMMENT_POLL_MS } from '../use-track-talk.js';
 import { AverageStars, STAR_SIZE } from './stars.js';
 import classes from './comments-section.module.css';
 
@@ -38,7 +38,7 @@ export function RatingPanel({ trackId }: { trackId: string }) {
                   <Group gap="xs" wrap="wrap">
                     <Rating value={rating.rating} readOnly size="xs" aria-label={`${rating.rating} / 5`} />
                     <Text size="sm" fw={600} className={classes.author}>
-                      {rating.user.email}
+                      {authorName(rating.user)}
                     </Text>
                   </Group>
                   <Text size="sm" mt={4} className={classes.text}>
