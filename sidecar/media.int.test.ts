@@ -324,9 +324,10 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       // The dynamics budget's verdict is stored, and the master meets target - heldBackLu.
       expect(measured.heldBackLu).toBeGreaterThanOrEqual(0);
       expect(Math.abs(measured.lufs - (measured.targetLufs - measured.heldBackLu))).toBeLessThanOrEqual(0.5);
-      // The downloads were made here, at bounce: the web process only streams them.
-      expect(await h.platform.storage.size(renditionKeyOf(row.path!, 0))).toBeGreaterThan(0);
-      expect(await h.platform.storage.size(renditionKeyOf(row.path!, 1))).toBeGreaterThan(0);
+      // The master was recorded as soon as it was stored; its downloads follow as a job chained to
+      // the bounce, made by a media process (the web process only streams them).
+      const downloads = () => Promise.all([0, 1].map((option) => h.platform.storage.size(renditionKeyOf(row.path!, option as 0 | 1))));
+      await expect.poll(downloads, { timeout: 60_000, interval: 200 }).toEqual([expect.any(Number), expect.any(Number)]);
       expect(measured.original.lufs).toBeLessThan(measured.lufs);
       expect(measured.original.crest).toBeGreaterThan(0);
       expect(measured.eq.frequencies.length).toBeGreaterThan(2);

@@ -108,7 +108,7 @@ describe('mastering in the browser', () => {
     await expect.poll(async () => (await overlaySteps()).length, { timeout: 20_000 }).toBeGreaterThan(0);
     await page.getByTestId('analyzing-overlay').waitFor({ state: 'detached', timeout: 60_000 });
     const steps = await overlaySteps();
-    const stageOf = (step: string) => (/^Preparing|^Waiting in line/.test(step) ? 0 : /^Shaping/.test(step) ? 1 : /^Balancing/.test(step) ? 2 : /^Finalizing/.test(step) ? 3 : -1);
+    const stageOf = (step: string) => (/^Preparing|^Waiting in line|^You are next/.test(step) ? 0 : /^Shaping/.test(step) ? 1 : /^Balancing/.test(step) ? 2 : /^Finishing/.test(step) ? 3 : -1);
     const stages = steps.map(stageOf).filter((stage, i, all) => i === 0 || stage !== all[i - 1]);
     // Spec §4 order: preparing, dynamics (with its passes), EQ, finalizing; progress only moves
     // forward (issue 11). The EQ stage takes milliseconds and may pass between two paints.

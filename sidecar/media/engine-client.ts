@@ -105,6 +105,11 @@ export class EngineClient {
     return this.job<MasterReport>({ op: 'bounce', workFile, fitted, outPath }, signal, onProgress as (progress: unknown) => void);
   }
 
+  /** The master's 16-bit download (noise-shaped dither), written off the event loop. */
+  async dither16(masterPath: string, outPath: string, signal: AbortSignal = new AbortController().signal): Promise<void> {
+    await this.job<unknown>({ op: 'dither16', masterPath, outPath }, signal, () => undefined);
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.pool, ...this.idleJobWorkers].map((w) => w.terminate()));
     this.pool = [];

@@ -1,17 +1,18 @@
 import { parentPort } from 'node:worker_threads';
-import { bounce, createStyleRenderer, prepareTrack, type FittedStyle, type RangeRenderer, type WorkFile } from '../engine/index.js';
+import { bounce, createStyleRenderer, prepareTrack, writeDithered16, type FittedStyle, type RangeRenderer, type WorkFile } from '../engine/index.js';
 import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
 import { floatToS16le } from './pcm.js';
 
 /**
  * The engine, off the uWS event loop (issue 5). Messages: `render` (a preview range of a prepared
- * style, answered as 16-bit PCM), `prepare` and `bounce` (long jobs, one worker each, stopped by
+ * style, answered as 16-bit PCM), `prepare`, `bounce` and `dither16` (a master's 16-bit download) (long jobs, one worker each, stopped by
  * terminating the worker). Progress and results are posted back with the request's id.
  */
 export type EngineRequest =
   | { op: 'render'; id: number; key: string; workFile: WorkFile; fitted: FittedStyle; startFrame: number; frameCount: number }
   | { op: 'prepare'; id: number; workFile: WorkFile; styles: TEngineStyle[] }
-  | { op: 'bounce'; id: number; workFile: WorkFile; fitted: FittedStyle; outPath: string };
+  | { op: 'bounce'; id: number; workFile: WorkFile; fitted: FittedStyle; outPath: string }
+  | { op: 'dither16'; id: number; masterPath: string; outPath: string };
 
 export type EngineReply =
   | { id: number; kind: 'progress'; progress: unknown }
@@ -66,6 +67,11 @@ async function handle(request: EngineRequest): Promise<void> {
         const result = await bounce(request.workFile, request.fitted, request.outPath, (progress) =>
           port!.postMessage({ id: request.id, kind: 'progress', progress } satisfies EngineReply),
         );
+        port!.postMessage({ id: request.id, kind: 'result', result } satisfies EngineReply);
+        return;
+      }
+      case 'dither16': {
+        const result = writeDithered16(request.masterPath, request.outPath);
         port!.postMessage({ id: request.id, kind: 'result', result } satisfies EngineReply);
         return;
       }

@@ -39,9 +39,6 @@ interface StoredPreparation {
 
 class LeaseLostError extends Error {}
 
-/** The scheduler's user for downloads made in the background (no client waits for them). */
-const RENDITIONS_QUEUE = 'renditions-backfill';
-
 /** The key of a refusal the web process answered (a rule said no), else the server error. */
 const refusalKeyOf = (error: unknown) => (error instanceof Error && /^[a-z]+\.[\w.]+$/i.test(error.message) ? error.message : SOCKET_ERROR_CODES.server);
 
@@ -334,15 +331,16 @@ export class Mastering {
       // Waiting for a slot of this process does not count toward the time limit.
       release = await this.scheduler.acquire(audio.ownerId, 'bounce', lease.signal, (queuePosition) => lease.progress({ processed: false, progressInPercent: 0, queuePosition }));
       limit = withTimeout(lease.signal, this.timeouts.bounceMs);
+      // 99 % at most: the bar reaches its end only when the master is recorded and playable.
       const report = await this.engine.bounce(prepared.workFile, fitted, staged.tempPath, limit.signal, (progress) =>
-        lease.progress({ processed: false, progressInPercent: progress.stage === 'finalizing' ? 100 : Math.min(99, progress.progressInPercent) }),
+        lease.progress({ processed: false, progressInPercent: progress.stage === 'finalizing' ? 99 : Math.min(99, progress.progressInPercent) }),
       );
       // Another process holds the job now: its file is the one that goes into place.
       if (!(await lease.renew())) throw new LeaseLostError();
       await staged.commit();
-      // The downloads are made here, once, so the web process only streams finished files.
-      const renditions = await makeRenditions(this.storage, key, { signal: limit.signal, tag });
-      const sizes = await Promise.all([key, renditionKeyOf(key, 0), renditionKeyOf(key, 1)].map((stored) => this.storage.size(stored)));
+      // The master is ready now: recorded with the job's completion, which chains its downloads
+      // (MP3, 16-bit) as a job of their own, made from the stored master while the user listens.
+      const masterBytes = (await this.storage.size(key)) ?? 0;
       const recorded = await this.directory.client.mediaJobs.completeBounce.mutate({
         ...ids,
         master: {
@@ -364,14 +362,13 @@ export class Mastering {
             compressionDb: report.compressionDb,
             preGainDb: report.preGainDb,
             trimDb: report.trimDb,
-            mp3GainDb: renditions.mp3GainDb,
             // The report card shows original and master side by side, and the EQ change as a curve.
             original: originalFiguresOf(prepared.preparation.analysis),
             eq: fitted.eqCurve,
           },
           waveform: report.waveform,
-          // The master and its downloads count toward the owner's storage quota.
-          fileBytes: sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0),
+          // The master and its downloads (made next) count toward the owner's storage quota.
+          fileBytes: masterBytes + renditionBytesOf(report.frames, report.sampleRate, report.channels),
         },
       });
       if (!recorded) this.log.warn({ trackId, styleId, jobId: lease.job.id }, 'bounce finished after its lease was lost: not recorded');
@@ -493,31 +490,44 @@ export class Mastering {
       .finally(() => this.backfilling.delete(masterKey));
   }
 
-  /** A claimed `media.renditions` job: the master's missing downloads, staged under the lease's name. A failed try is retried later. */
+  /**
+   * A claimed `media.renditions` job (chained to its bounce, or asked for by a download or a play of
+   * an older master): the master's missing downloads, both at once, staged under the lease's name.
+   * A failed try is retried later.
+   */
   async runRenditions(lease: MediaJobLease): Promise<void> {
-    const { masterKey } = lease.job.payload as { masterKey: string };
+    const { masterKey, masterTruePeak } = lease.job.payload as { masterKey: string; masterTruePeak?: number | null };
     const ids = { jobId: lease.job.id, leaseToken: lease.job.leaseToken };
-    let release: (() => void) | null = null;
     try {
       const sizes = await Promise.all([this.storage.size(renditionKeyOf(masterKey, 0)), this.storage.size(renditionKeyOf(masterKey, 1))]);
       if (sizes.some((size) => size === null)) {
-        // ffmpeg work like a bounce's: it waits for a slot of this process, in line as a user of its own.
-        release = await this.scheduler.acquire(RENDITIONS_QUEUE, 'bounce', lease.signal);
-        await makeRenditions(this.storage, masterKey, { signal: lease.signal, tag: leaseTagOf(lease.job.leaseToken) });
+        await makeRenditions(this.storage, masterKey, {
+          signal: lease.signal,
+          tag: leaseTagOf(lease.job.leaseToken),
+          masterTruePeak,
+          dither16: (master, out, signal) => this.engine.dither16(master, out, signal),
+        });
       }
       await this.directory.client.mediaJobs.complete.mutate(ids);
     } catch (error) {
       if (lease.signal.aborted) return;
       this.log.warn({ err: error, masterKey }, 'renditions not made; tried again later');
       await this.directory.client.mediaJobs.retry.mutate({ ...ids, error: error instanceof Error ? error.message : String(error) });
-    } finally {
-      release?.();
     }
   }
 
   forgetTrack(trackId: string): void {
     this.prepared.delete(trackId);
   }
+}
+
+/**
+ * What the downloads of a master add to the quota, known before they are made: the 16-bit WAV
+ * (44.1 kHz, a 44-byte header) and the constant 192 kbps MP3 (its frames and tag).
+ */
+function renditionBytesOf(frames: number, sampleRate: number, channels: number): number {
+  const seconds = frames / sampleRate;
+  return 44 + Math.ceil(seconds * 44_100) * channels * 2 + Math.ceil((seconds * 192_000) / 8) + 4_096;
 }
 
 /** The original's figures as preparation measured them (null: digital silence). */

@@ -4,61 +4,95 @@ import { writeDithered16 } from '../engine/index.js';
 import { ebur128Args, encodeMp3Args } from '../ffmpeg/ffmpeg-args.js';
 import { ffmpegPath, parseEbur128Summary, runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
 
-/** The MP3's decoded true peak must stay at or below this, dBTP (decisions.md, "Audio"). */
+/** The MP3's decoded true peak must stay at or below this, dBTP. */
 export const MP3_CEILING_DBTP = -1.0;
 /**
- * Extra turn-down when an MP3 is encoded again, dB, doubled on every further try: the encoder's
- * peaks do not follow the gain (one master decoded to -0.7 dBTP at 0 dB, -0.4 at -0.3 dB and -0.7
- * at -0.5 dB), so a fixed step can circle above the ceiling. Six tries reach about -5 dB at worst.
+ * How far the 192 kbps encoder's decoded true peak rises over its input's, dB, at most on the
+ * masters we make (band-limiting and quantisation ring around steep peaks). The first encode is
+ * turned down by the master's measured true peak plus this, so one encode is the rule.
+ */
+const MP3_OVERSHOOT_DB = 0.6;
+/**
+ * Extra turn-down when an MP3 is encoded again (the exception), dB, doubled on every further try:
+ * the encoder's peaks do not follow the gain (one master decoded to -0.7 dBTP at 0 dB, -0.4 at
+ * -0.3 dB and -0.7 at -0.5 dB), so a fixed step can circle above the ceiling.
  */
 const MP3_RETRY_MARGIN_DB = 0.15;
 const MP3_ATTEMPTS = 6;
 
 export interface RenditionReport {
-  /** Gain applied before the MP3 encoder, dB (0, or a cut that brought its decoded true peak down). */
+  /** Gain applied before the MP3 encoder, dB (0, or a cut that keeps its decoded true peak down). */
   mp3GainDb: number;
   /** The MP3's decoded true peak, dBTP (null: digital silence). */
   mp3TruePeak: number | null;
+  /** Times the MP3 was encoded (1 unless the first landed over the ceiling). */
+  mp3Encodes: number;
+}
+
+export interface RenditionOptions {
+  ffmpegBinary?: string | undefined;
+  signal?: AbortSignal;
+  tag?: string;
+  /** The master's true peak as its bounce measured it, dBTP; measured here when absent. */
+  masterTruePeak?: number | null | undefined;
+  /** Writes the 16-bit file (off the event loop in the media process); in this thread when absent. */
+  dither16?: (masterPath: string, outPath: string, signal?: AbortSignal) => Promise<void>;
 }
 
 /**
- * The downloads of a bounced master (issue 9: made by the media process, at bounce; the web
- * process only streams finished files): the 16-bit WAV (the engine's noise-shaped dither, muted on
- * digital silence) and the 192 kbps MP3, which is decoded and measured and, when its true peak
- * passes MP3_CEILING_DBTP, encoded again from a turned-down master. Each file is written under a
- * temporary name and moved into place.
+ * The downloads of a bounced master, made from the stored 24-bit master after it is recorded:
+ * the 16-bit WAV (the engine's noise-shaped dither, muted on digital silence) and the 192 kbps
+ * MP3, side by side. The MP3 is turned down from the start by what the master's true peak and the
+ * encoder's overshoot call for, then decoded and measured; only when it still passes
+ * MP3_CEILING_DBTP is it encoded again. Each file is written under a temporary name and moved into
+ * place; a failure of either leaves neither half-written.
  */
-export async function makeRenditions(storage: FileStorage, masterKey: string, options: { ffmpegBinary?: string | undefined; signal?: AbortSignal; tag?: string } = {}): Promise<RenditionReport> {
-  return withLocalFile(storage, masterKey, (master) => renditionsOf(storage, masterKey, master, options));
+export async function makeRenditions(storage: FileStorage, masterKey: string, options: RenditionOptions = {}): Promise<RenditionReport> {
+  return withLocalFile(storage, masterKey, async (master) => {
+    const [sixteen, mp3] = await Promise.allSettled([sixteenBitOf(storage, masterKey, master, options), mp3Of(storage, masterKey, master, options)]);
+    if (sixteen.status === 'rejected') throw sixteen.reason;
+    if (mp3.status === 'rejected') throw mp3.reason;
+    return mp3.value;
+  });
 }
 
-async function renditionsOf(storage: FileStorage, masterKey: string, master: string, options: { ffmpegBinary?: string | undefined; signal?: AbortSignal; tag?: string }): Promise<RenditionReport> {
-  const tagged = options.tag ? { tag: options.tag } : {};
-  const sixteen = await storage.stage(renditionKeyOf(masterKey, 1), tagged);
+async function sixteenBitOf(storage: FileStorage, masterKey: string, master: string, options: RenditionOptions): Promise<void> {
+  const staged = await storage.stage(renditionKeyOf(masterKey, 1), options.tag ? { tag: options.tag } : {});
   try {
-    writeDithered16(master, sixteen.tempPath);
-    await sixteen.commit();
+    if (options.dither16) await options.dither16(master, staged.tempPath, options.signal);
+    else writeDithered16(master, staged.tempPath);
+    await staged.commit();
   } catch (error) {
-    await sixteen.discard();
+    await staged.discard();
     throw error;
   }
+}
+
+/** The turn-down of the first encode: the master's true peak plus the encoder's overshoot kept under the ceiling. */
+export const firstMp3GainDb = (masterTruePeak: number) =>
+  Number.isFinite(masterTruePeak) ? Math.min(0, Math.round((MP3_CEILING_DBTP - MP3_OVERSHOOT_DB - masterTruePeak) * 100) / 100) : 0;
+
+async function mp3Of(storage: FileStorage, masterKey: string, master: string, options: RenditionOptions): Promise<RenditionReport> {
   const binary = options.ffmpegBinary ?? ffmpegPath();
   const run = (args: string[]) => runFfmpeg(args, { binary, ...(options.signal ? { signal: options.signal } : {}) });
-  const mp3 = await storage.stage(renditionKeyOf(masterKey, 0), tagged);
+  const truePeakOf = async (file: string) => parseEbur128Summary((await run(ebur128Args(file))).stderrTail).truePeakDbtp;
+  const staged = await storage.stage(renditionKeyOf(masterKey, 0), options.tag ? { tag: options.tag } : {});
   try {
-    let gainDb = 0;
+    let gainDb = firstMp3GainDb(options.masterTruePeak ?? (await truePeakOf(master)));
     let truePeak = -Infinity;
+    let encodes = 0;
     for (let attempt = 0; attempt < MP3_ATTEMPTS; attempt++) {
-      await run(encodeMp3Args(master, mp3.tempPath, gainDb));
-      truePeak = parseEbur128Summary((await run(ebur128Args(mp3.tempPath))).stderrTail).truePeakDbtp;
+      await run(encodeMp3Args(master, staged.tempPath, gainDb));
+      encodes += 1;
+      truePeak = await truePeakOf(staged.tempPath);
       if (!(truePeak > MP3_CEILING_DBTP)) break;
       if (attempt === MP3_ATTEMPTS - 1) throw new Error(`MP3 decodes to ${truePeak} dBTP after ${MP3_ATTEMPTS} attempts`);
       gainDb -= truePeak - MP3_CEILING_DBTP + MP3_RETRY_MARGIN_DB * 2 ** attempt;
     }
-    await mp3.commit();
-    return { mp3GainDb: Math.round(gainDb * 100) / 100, mp3TruePeak: Number.isFinite(truePeak) ? truePeak : null };
+    await staged.commit();
+    return { mp3GainDb: Math.round(gainDb * 100) / 100, mp3TruePeak: Number.isFinite(truePeak) ? truePeak : null, mp3Encodes: encodes };
   } catch (error) {
-    await mp3.discard();
+    await staged.discard();
     throw error;
   }
 }

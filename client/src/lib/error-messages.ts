@@ -155,6 +155,7 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'address.taxIdInvalid': msg`This VAT ID is not valid for the chosen country. Please check it, or leave the field empty.`,
   invalidTaxId: msg`Your tax ID is not valid, so VAT is charged. Please check it in your invoice address.`,
   'download.optionNotPurchased': msg`You have not bought this option yet.`,
+  'download.renditionPending': msg`This file is still being made from your master. It is ready in a moment.`,
   'binary.s3File.missing': msg`The file is not available right now. Please try again in a moment.`,
 };
 

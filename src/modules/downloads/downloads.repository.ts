@@ -8,6 +8,7 @@ export async function findMasterForDownload(db: Database, masterId: string) {
       'masters.user_id',
       'masters.buying_option',
       'masters.path',
+      'masters.checksum',
       'tracks.name as track_name',
       'tracks.file_name',
       'styles.name as style_name',

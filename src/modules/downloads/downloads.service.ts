@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
+import { enqueueRenditions, renditionsProgress } from '../streaming/index.js';
 import * as repo from './downloads.repository.js';
 import type { TMasterDownloadInput } from './downloads.schemas.js';
 import { RENDITIONS, renditionKeyOf, type RenditionOption } from './downloads.constants.js';
@@ -40,15 +41,31 @@ export async function masterDownload(ctx: ServiceContext, input: TMasterDownload
   if (!master.path || master.style_name === null || master.style_group_name === null || (await storage.size(master.path)) === null) {
     throw new AppError('NOT_FOUND', 'binary.s3File.missing');
   }
-  // A finished file, made by the media process at bounce (or, for a master bounced before it made
-  // them, when the master is next played).
+  // A finished file, made by a media process from the stored master right after its bounce.
   const key = renditionKeyOf(master.path, buyingOption);
   const size = await storage.size(key);
-  if (size === null) throw new AppError('NOT_FOUND', 'binary.s3File.missing');
+  if (size === null) throw await renditionPending(ctx, { id: master.id, path: master.path, checksum: master.checksum });
   return {
     key,
     size,
     fileName: downloadFileName(master.file_name, master.track_name, master.style_group_name, master.style_name, buyingOption),
     contentType: RENDITIONS[buyingOption].contentType,
   };
+}
+
+/**
+ * The answer while a download is still being made from the master (409 download.renditionPending,
+ * detail `running` or `queued:<place in line>`): the client says so and asks again. A file nobody
+ * is making (an older master, or a try that failed) is put in line by this first ask.
+ */
+async function renditionPending(ctx: ServiceContext, master: { id: string; path: string; checksum: string | null }): Promise<AppError> {
+  if (!master.checksum) return new AppError('NOT_FOUND', 'binary.s3File.missing');
+  const file = { path: master.path, checksum: master.checksum };
+  let progress = await renditionsProgress(ctx, file);
+  if (!progress) {
+    await enqueueRenditions(ctx, { masterId: master.id, first: true });
+    progress = await renditionsProgress(ctx, file);
+  }
+  if (!progress) return new AppError('NOT_FOUND', 'binary.s3File.missing');
+  return new AppError('CONFLICT', 'download.renditionPending', { detail: progress.state === 'running' ? 'running' : `queued:${progress.position ?? 1}` });
 }

@@ -19,6 +19,8 @@ export {
   enqueueBounce,
   enqueuePreparation,
   enqueueRenditions,
+  renditionsProgress,
+  renditionsJobKey,
   completeMediaJob,
   retryMediaJob,
   leavePreparation,

@@ -77,6 +77,10 @@ describe('media jobs on the durable queue', () => {
     expect(recorded?.masterId).toBeTruthy();
     expect(await jobRow(first.jobId)).toMatchObject({ state: 'done', attempts: 2 });
     await expect.poll(() => heard).toContainEqual({ topic: `bounce:${track.trackId}:${style}`, type: 'done', data: { masterId: recorded!.masterId } });
+    // The master is ready at once; its downloads follow as a job chained to the completion, first
+    // in its owner's line, with the master's true peak for the MP3's first encode.
+    const chained = await claimMediaJob(ctx(), { kinds: Object.values(MEDIA_JOB_KINDS), leaseMs: 60_000 });
+    expect(chained).toMatchObject({ kind: MEDIA_JOB_KINDS.renditions, userId: track.userId, payload: { masterKey: master.path, masterTruePeak: -1 } });
     // A bounce asked after it is a new job (the master's file is part of its key).
     expect((await enqueueBounce(ctx(), { trackId: track.trackId, styleId: style })).jobId).not.toBe(first.jobId);
   });
@@ -164,10 +168,10 @@ describe('media jobs on the durable queue', () => {
     expect(await completeBounceJob(ctx(), { jobId: ended.id, leaseToken: ended.leaseToken, master })).not.toBeNull();
     const next = await claimMediaJob(ctx(), { kinds, leaseMs: 60_000 });
     expect(next).toMatchObject({ id: preparation.jobId, userId: other.userId, kind: MEDIA_JOB_KINDS.prepare });
-    // Nothing of the other user waits now: the flooder's work goes on, and the line is topped up again.
+    // Nothing of the other user waits now: the flooder's work goes on
     await completeBounceJob(ctx(), { jobId: running[1]!.id, leaseToken: running[1]!.leaseToken, master: { ...master, styleId: (running[1]!.payload as { styleId: number }).styleId, trackId: (running[1]!.payload as { trackId: string }).trackId } });
-    expect((await claimMediaJob(ctx(), { kinds, leaseMs: 60_000 }))?.userId).toBe(flooder.userId);
-    await bounceAgain();
+    // (the downloads of the flooder's finished master first: its own priority orders its own line).
+    expect(await claimMediaJob(ctx(), { kinds, leaseMs: 60_000 })).toMatchObject({ userId: flooder.userId, kind: MEDIA_JOB_KINDS.renditions });
     const late = await newTrack();
     expect(await enqueuePreparation(ctx(), { trackId: late.trackId, version: 'v' })).toMatchObject({ position: 1 });
   });

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { claimJob, completeJobWith, countJobWaiter, dropQueuedJob, enqueueJob, liveJobWithKey, queuedJobsOf, retireJobKey, extendLease, failJob, heldLeases, jobStatus, LeaseLostError, type ClaimedJob, type JobStatus } from '../../platform/queue/job-queue.js';
+import { claimJob, completeJobWith, countJobWaiter, dropQueuedJob, enqueueJob, liveJobWithKey, queuedJobsOf, retireJobKey, extendLease, failJob, heldLeases, jobStatus, LeaseLostError, type ClaimedJob, type JobStatus, type NewJob } from '../../platform/queue/job-queue.js';
 import * as repo from './streaming.repository.js';
 import { bounceTopic, MEDIA_JOB_KINDS, MEDIA_QUEUED_TOPIC, prepareTopic, type MediaJobKind } from './streaming.constants.js';
 import { MAX_FAILED_MASTERING_ATTEMPTS, type TRecordMasteredInput } from './streaming.schemas.js';
@@ -13,11 +13,16 @@ import { assertCanBounce, recordMastered, recordMasteringFailure, trackAudioInfo
  */
 export { bounceTopic, MEDIA_JOB_KINDS, MEDIA_QUEUED_TOPIC, prepareTopic, type MediaJobKind } from './streaming.constants.js';
 
-/** A user waits at the screen for a bounce: it goes before preparations (whose analysis a user also waits for). */
+/**
+ * Priorities order one user's own media jobs (users themselves take turns first, see the queue's
+ * fairLine): a finished master's downloads first (the user asked to download it, or will), then
+ * bounces (the user waits at the screen), then preparations. An older master's downloads, made
+ * because it was played, come last.
+ */
+const RENDITIONS_PRIORITY = 30;
 const BOUNCE_PRIORITY = 20;
 const PREPARE_PRIORITY = 10;
-/** Nobody waits for an older master's downloads to be made: behind every job a user waits for. */
-const RENDITIONS_PRIORITY = 0;
+const BACKFILL_PRIORITY = 0;
 /** Tries of a job whose media process died under it (a lost lease); a failure of the work itself is final. */
 const MEDIA_JOB_ATTEMPTS = 4;
 const MEDIA_JOB_BACKOFF_MS = 500;
@@ -31,7 +36,8 @@ const RELEASED = 'released: its media process stopped';
  */
 async function assertRoomInLine(ctx: Pick<ServiceContext, 'db' | 'platform'>, userId: string, key: string): Promise<void> {
   if (await liveJobWithKey(ctx.db, key)) return;
-  if ((await queuedJobsOf(ctx.db, userId, Object.values(MEDIA_JOB_KINDS))) >= ctx.platform.env.MEDIA_QUEUED_JOBS_PER_USER) {
+  // A master's downloads follow its bounce one to one: they are not asked for and not counted.
+  if ((await queuedJobsOf(ctx.db, userId, [MEDIA_JOB_KINDS.bounce, MEDIA_JOB_KINDS.prepare])) >= ctx.platform.env.MEDIA_QUEUED_JOBS_PER_USER) {
     throw new AppError('TOO_MANY_REQUESTS', 'mastering.tooManyJobs');
   }
 }
@@ -122,8 +128,15 @@ export async function beatMediaJob(
  */
 export async function completeBounceJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: MediaJobLease & { master: TRecordMasteredInput }): Promise<{ masterId: string } | null> {
   try {
-    const recorded = await completeJobWith(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, (tx) => recordMastered({ db: tx }, input.master));
+    const recorded = await completeJobWith(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, async (tx) => {
+      const master = await recordMastered({ db: tx }, input.master);
+      // Chained: the downloads are made from the stored master by the next free media slot.
+      const owner = await repo.findTrackOwner(tx, input.master.trackId);
+      await enqueueJob(tx, renditionsJob({ path: input.master.path, checksum: input.master.checksum, truePeak: input.master.measurements.truePeak }, owner?.user_id ?? null, RENDITIONS_PRIORITY));
+      return master;
+    });
     await ctx.platform.events.publish({ topic: bounceTopic(input.master.trackId, input.master.styleId), type: 'done', data: { masterId: recorded.masterId } });
+    await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
     return recorded;
   } catch (error) {
     if (error instanceof LeaseLostError) return null;
@@ -220,26 +233,50 @@ export async function failPrepareJob(ctx: Pick<ServiceContext, 'db' | 'platform'
   return { held: true };
 }
 
+/** The key of a master file's downloads job: one per file (path and checksum), whoever asks. */
+export const renditionsJobKey = (master: { path: string; checksum: string }) => `${MEDIA_JOB_KINDS.renditions}:${master.path}:${master.checksum}`;
+
+function renditionsJob(master: { path: string; checksum: string; truePeak: number | null }, userId: string | null, priority: number): NewJob {
+  return {
+    kind: MEDIA_JOB_KINDS.renditions,
+    // The master's measured true peak sets the MP3's first turn-down (one encode as the rule).
+    payload: { masterKey: master.path, masterTruePeak: master.truePeak },
+    userId,
+    priority,
+    idempotencyKey: renditionsJobKey(master),
+    maxAttempts: MEDIA_JOB_ATTEMPTS,
+    backoffMs: 5_000,
+  };
+}
+
 /**
- * The downloads (MP3, 16-bit) of a master bounced before the media process made them at bounce:
- * one job per master file (path and checksum), done by any media process. The master must be the
- * track owner's stored one; null when there is nothing to make them from.
+ * The downloads (MP3, 16-bit) of a master whose files are missing (bounced before downloads were
+ * made at all, or their job failed): one job per master file, done by any media process. `first`:
+ * a user asked to download it, so it goes with a fresh bounce's downloads, not behind every other
+ * job of theirs. Null when there is nothing to make them from.
  */
-export async function enqueueRenditions(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { masterId: string }): Promise<{ jobId: string } | null> {
+export async function enqueueRenditions(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { masterId: string; first?: boolean | undefined }): Promise<{ jobId: string } | null> {
   const master = await repo.findMasterById(ctx.db, input.masterId);
   if (!master?.path || !master.checksum) return null;
   const owner = await repo.findTrackOwner(ctx.db, master.track_id);
-  const { id, created } = await enqueueJob(ctx.db, {
-    kind: MEDIA_JOB_KINDS.renditions,
-    payload: { masterKey: master.path },
-    userId: owner?.user_id ?? null,
-    priority: RENDITIONS_PRIORITY,
-    idempotencyKey: `${MEDIA_JOB_KINDS.renditions}:${master.path}:${master.checksum}`,
-    maxAttempts: MEDIA_JOB_ATTEMPTS,
-    backoffMs: 5_000,
-  });
+  const measured = master.measurements as { truePeak?: number } | null;
+  const key = renditionsJobKey({ path: master.path, checksum: master.checksum });
+  // A failed job of the file is kept for inspection; a new ask is a new try.
+  const earlier = await ctx.db.selectFrom('jobs').select(['id', 'state']).where('idempotency_key', '=', key).executeTakeFirst();
+  if (earlier && (earlier.state === 'failed' || earlier.state === 'done')) await retireJobKey(ctx.db, String(earlier.id));
+  const job = renditionsJob({ path: master.path, checksum: master.checksum, truePeak: measured?.truePeak ?? null }, owner?.user_id ?? null, input.first ? RENDITIONS_PRIORITY : BACKFILL_PRIORITY);
+  const { id, created } = await enqueueJob(ctx.db, job);
   if (created) await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
   return { jobId: id };
+}
+
+/** Where a master file's downloads job stands: waiting (with its place in line), running, or none live. */
+export async function renditionsProgress(ctx: Pick<ServiceContext, 'db'>, master: { path: string; checksum: string }): Promise<{ state: 'queued' | 'running'; position: number | null } | null> {
+  const row = await ctx.db.selectFrom('jobs').select(['id', 'state']).where('idempotency_key', '=', renditionsJobKey(master)).where('state', 'in', ['queued', 'running']).executeTakeFirst();
+  if (!row) return null;
+  const status = await jobStatus(ctx.db, String(row.id), Object.values(MEDIA_JOB_KINDS));
+  if (!status || (status.state !== 'queued' && status.state !== 'running')) return null;
+  return { state: status.state, position: status.position };
 }
 
 /** Downloads made (nobody waits on them: no event). */

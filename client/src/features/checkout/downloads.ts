@@ -38,9 +38,40 @@ export class DownloadError extends Error {
   constructor(
     readonly status: number,
     statusText: string,
+    /** The server's error key and detail, when it sent them. */
+    readonly body: { message?: string; detail?: string } | null = null,
   ) {
     super(statusText || `HTTP ${status}`);
   }
+}
+
+/** A download the server is still making from the master: running, or waiting at a place in line (1 = next). */
+export type RenditionWait = { state: 'running' } | { state: 'queued'; position: number };
+
+const waitStore = createStore<Record<string, RenditionWait>>({});
+
+const setWait = (key: string, wait: RenditionWait | null) =>
+  waitStore.setState((state) => {
+    const next = { ...state };
+    if (wait === null) delete next[key];
+    else next[key] = wait;
+    return next;
+  });
+
+/** What the server said of a download it is still making, or null. */
+export function useRenditionWait(key: string): RenditionWait | null {
+  return useStoreSelector(waitStore, (state) => state[key] ?? null);
+}
+
+const RENDITION_PENDING = 'download.renditionPending';
+/** How often a download still being made is asked for again, and for how long at most. */
+const PENDING_RETRY_MS = 1_500;
+const PENDING_GIVE_UP_MS = 10 * 60_000;
+
+/** `running` or `queued:<n>` as the server sends it. */
+export function renditionWaitOf(detail: string | undefined): RenditionWait {
+  const queued = /^queued:(\d+)$/.exec(detail ?? '');
+  return queued ? { state: 'queued', position: Math.max(1, Number(queued[1])) } : { state: 'running' };
 }
 
 /** `attachment; filename="a.wav"; filename*=UTF-8''a%20b.wav` -> the RFC 6266 name, the extended one first. */
@@ -68,7 +99,10 @@ interface StreamOptions {
 async function streamToBlob(url: string, options: StreamOptions): Promise<{ blob: Blob; response: Response }> {
   const token = getAccessToken();
   const response = await (options.fetch ?? fetch)(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (response.status !== 200 || !response.body) throw new DownloadError(response.status, response.statusText);
+  if (response.status !== 200 || !response.body) {
+    const body = response.status === 409 ? ((await response.json().catch(() => null)) as { message?: string; detail?: string } | null) : null;
+    throw new DownloadError(response.status, response.statusText, body);
+  }
   const total = Number(response.headers.get('Content-Length')) || 0;
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -100,19 +134,42 @@ function saveBlob(blob: Blob, fileName: string) {
 }
 
 /**
- * Downloads the master's file for a buying option (decisions.md: MP3, 16-bit or 24-bit WAV). On 404
- * or 500 the page reloads (once a minute at most); other failures are logged and rethrown.
+ * Downloads the master's file for a buying option (MP3, 16-bit or 24-bit WAV). A file the server
+ * is still making from the master is shown as such (useRenditionWait) and asked for again until it
+ * is there. On 404 or 500 the page reloads (once a minute at most); other failures are logged and
+ * rethrown.
  */
-export async function downloadMaster(masterId: string, option: number, options: { fetch?: typeof fetch; reload?: GuardedReloadOptions } = {}): Promise<void> {
+export async function downloadMaster(
+  masterId: string,
+  option: number,
+  options: { fetch?: typeof fetch; reload?: GuardedReloadOptions; retryMs?: number } = {},
+): Promise<void> {
   const key = masterDownloadKey(masterId, option);
+  const giveUpAt = Date.now() + PENDING_GIVE_UP_MS;
   try {
-    const { blob, response } = await streamToBlob(`/api/download/master/${encodeURIComponent(masterId)}/${option}`, {
-      fetch: options.fetch,
-      onProgress: (percent) => setProgress(key, percent),
-    });
-    const headerName = response.headers.get('X-File-Name');
-    const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? (headerName ? decodeURIComponent(headerName) : 'mastered.wav');
-    saveBlob(blob, fileName);
+    for (;;) {
+      try {
+        const { blob, response } = await streamToBlob(`/api/download/master/${encodeURIComponent(masterId)}/${option}`, {
+          fetch: options.fetch,
+          onProgress: (percent) => {
+            setWait(key, null);
+            setProgress(key, percent);
+          },
+        });
+        const headerName = response.headers.get('X-File-Name');
+        const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? (headerName ? decodeURIComponent(headerName) : 'mastered.wav');
+        saveBlob(blob, fileName);
+        return;
+      } catch (error) {
+        // Made from the master right after its bounce: say what is happening and ask again.
+        if (error instanceof DownloadError && error.body?.message === RENDITION_PENDING && Date.now() < giveUpAt) {
+          setWait(key, renditionWaitOf(error.body.detail));
+          await new Promise((resolve) => setTimeout(resolve, options.retryMs ?? PENDING_RETRY_MS));
+          continue;
+        }
+        throw error;
+      }
+    }
   } catch (error) {
     if (error instanceof DownloadError && (error.status === 404 || error.status === 500)) {
       if (reloadAtMostOncePerMinute('download', options.reload)) return;
@@ -120,6 +177,7 @@ export async function downloadMaster(masterId: string, option: number, options: 
     console.error('master download failed', error);
     throw error;
   } finally {
+    setWait(key, null);
     setProgress(key, null);
   }
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Price } from '../../../components/price.js';
 import { trackEvent } from '../../../lib/analytics.js';
@@ -9,7 +9,7 @@ import { errorCodeOf } from '../../../lib/error-messages.js';
 import { BUYING_OPTIONS, shownAmountOf, useShownPrices, VatNote } from '../../pricing/index.js';
 import { chargeCentsFor } from '../../../../../src/modules/pricing/pricing.schemas.js';
 import { actionFor, type OptionNumber } from '../buying-decision.js';
-import { downloadMaster, masterDownloadKey, useDownloadProgress } from '../downloads.js';
+import { downloadMaster, masterDownloadKey, useDownloadProgress, useRenditionWait, type RenditionWait } from '../downloads.js';
 
 /**
  * CONTRACT: the three buying options of the new-master screen and the master page (spec §1, §5).
@@ -120,11 +120,12 @@ function OptionCard(props: {
   const { option, name, delivers, owned, masterId, making, shown, disabled, onChoose } = props;
   const { t } = useLingui();
   const progress = useDownloadProgress(masterId ? masterDownloadKey(masterId, option) : '');
+  const wait = useRenditionWait(masterId ? masterDownloadKey(masterId, option) : '');
   const action = actionFor(option, owned);
   const isOwned = owned !== null && option <= owned && option > 0;
   const upgrade = action === 'checkout' && owned !== null && owned > 0;
   const cost = shown(chargeCentsFor(option, owned ?? 0) / 100);
-  const downloading = progress !== null;
+  const downloading = progress !== null || wait !== null;
 
   return (
     <Card withBorder padding="md" radius="md" data-testid={`buy-option-${option}`}>
@@ -156,7 +157,8 @@ function OptionCard(props: {
             </Text>
           )}
         </Stack>
-        {downloading && <Progress value={progress} size="sm" aria-label={delivers} animated />}
+        {wait !== null && <RenditionWaitNote wait={wait} />}
+        {progress !== null && <Progress value={progress} size="sm" aria-label={delivers} animated />}
         <Button
           onClick={onChoose}
           disabled={disabled || downloading}
@@ -167,7 +169,9 @@ function OptionCard(props: {
             downloading ? undefined : action === 'download' ? t`Download ${name}: ${delivers}` : upgrade ? t`Upgrade to ${name}: ${delivers}` : t`Buy ${name}: ${delivers}`
           }
         >
-          {downloading ? (
+          {wait !== null ? (
+            <Trans>Being made…</Trans>
+          ) : progress !== null ? (
             <Trans>Downloading {progress} %</Trans>
           ) : action === 'download' ? (
             <Trans>Download</Trans>
@@ -179,5 +183,24 @@ function OptionCard(props: {
         </Button>
       </Stack>
     </Card>
+  );
+}
+
+/** The server is still making this file from the master: what runs, or the place in line, never a made-up percent. */
+function RenditionWaitNote({ wait }: { wait: RenditionWait }) {
+  const ahead = wait.state === 'queued' ? wait.position - 1 : 0;
+  return (
+    <Group gap="xs" wrap="nowrap" role="status" aria-live="polite" data-testid="rendition-wait">
+      <Loader size="xs" />
+      <Text size="sm">
+        {wait.state === 'running' ? (
+          <Trans>Making this file from your master. The download starts when it is ready.</Trans>
+        ) : ahead === 0 ? (
+          <Trans>This file is made next from your master. The download starts when it is ready.</Trans>
+        ) : (
+          <Plural value={ahead} one="# file is made before this one. The download starts when it is ready." other="# files are made before this one. The download starts when it is ready." />
+        )}
+      </Text>
+    </Group>
   );
 }

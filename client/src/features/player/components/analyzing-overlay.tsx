@@ -30,15 +30,18 @@ const PREPARATION_SPANS: Record<PreparationStage, readonly [number, number]> = {
   preparing: [0, 15],
   dynamics: [15, 96],
   eq: [96, 99],
-  finalizing: [100, 100],
+  finalizing: [99, 99],
 };
+
+/** While a job runs the bar stops short of its end: 100 % is shown by nothing, since done closes the overlay. */
+const RUNNING_MAX = 99;
 
 const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
 
 /** The percent of the whole preparation at a stage's own percent. */
 export function preparationPercent(stage: PreparationStage, stagePercent: number): number {
   const [from, to] = PREPARATION_SPANS[stage];
-  return clamp(from + ((to - from) * clamp(stagePercent)) / 100);
+  return Math.min(RUNNING_MAX, clamp(from + ((to - from) * clamp(stagePercent)) / 100));
 }
 
 /**
@@ -49,8 +52,10 @@ export function analyzingView(preparation: MasteringProgress | null, bouncing: B
   if (bouncing && !bouncing.processed) {
     // Waiting for a slot of the media process: say so, with the place in line (issue 10).
     if (bouncing.queuePosition) return { kind: 'bounce', stage: 'waiting', queuePosition: bouncing.queuePosition, iteration: 0, percent: 0, fixing: false };
-    const percent = clamp(bouncing.progressInPercent);
-    return { kind: 'bounce', stage: percent >= 100 ? 'finalizing' : 'bouncing', queuePosition: 0, iteration: 0, percent, fixing: false };
+    // The render's last step (its checks and measurements) shows as finishing, still short of 100 %.
+    const reported = clamp(bouncing.progressInPercent);
+    const percent = Math.min(RUNNING_MAX, reported);
+    return { kind: 'bounce', stage: reported >= RUNNING_MAX ? 'finalizing' : 'bouncing', queuePosition: 0, iteration: 0, percent, fixing: false };
   }
   if (preparation && !preparation.processed) {
     const { fixing, iteration } = preparation;
@@ -85,12 +90,15 @@ export function headingOf(view: AnalyzingView): MessageDescriptor {
   return view.kind === 'bounce' ? msg`Making your master` : msg`Analyzing your track`;
 }
 
-/** The stage's name (the browser tests read it: Preparing, Shaping, Balancing, Finalizing, Waiting in line, Bouncing). */
+/** The stage's name (the browser tests read it: Preparing, Shaping, Balancing, Finishing, Waiting in line or next, Bouncing). */
 export function stepOf(view: AnalyzingView): MessageDescriptor {
   const { queuePosition: position, iteration, percent } = view;
   switch (view.stage) {
-    case 'waiting':
-      return msg`Waiting in line: you are number ${position}`;
+    case 'waiting': {
+      // Position 1 is next: nobody is ahead, a running job only has to finish.
+      const ahead = position - 1;
+      return ahead <= 0 ? msg`You are next: this starts as soon as a running job finishes` : msg`Waiting in line: ${ahead} ahead of you`;
+    }
     case 'preparing':
       return msg`Preparing your track`;
     case 'dynamics':
@@ -100,7 +108,7 @@ export function stepOf(view: AnalyzingView): MessageDescriptor {
     case 'bouncing':
       return msg`Bouncing: ${percent} %`;
     case 'finalizing':
-      return msg`Finalizing…`;
+      return view.kind === 'bounce' ? msg`Finishing your master…` : msg`Finishing the analysis…`;
   }
 }
 
@@ -144,7 +152,7 @@ export function AnalyzingOverlay() {
               </Text>
             )}
           </div>
-          <Progress value={view.percent} size="lg" radius="xl" animated={view.percent < 100} aria-label={t`Progress`} />
+          <Progress value={view.percent} size="lg" radius="xl" animated aria-label={t`Progress`} />
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="dimmed" data-testid="analyzing-step-number">
               {stepNumber !== null ? t`Step ${stepNumber} of 3` : ''}

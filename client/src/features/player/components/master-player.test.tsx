@@ -201,7 +201,7 @@ describe('MasteringSession and AnalyzingOverlay', () => {
     act(() => ws.serverSends('bounce-progress', { trackId: TRACK, styleId: 4, processed: false, progressInPercent: 40 }));
     await screen.findByText('Bouncing: 40 %');
     act(() => ws.serverSends('bounce-progress', { trackId: TRACK, styleId: 4, processed: false, progressInPercent: 100 }));
-    await screen.findByText('Finalizing…');
+    await screen.findByText('Finishing your master…');
     act(() => ws.serverSends('bounce-progress', { trackId: TRACK, styleId: 4, processed: true, progressInPercent: 100, masterId: 'm-1' }));
     await expect(bounce).resolves.toEqual({ masterId: 'm-1' });
     await waitFor(() => expect(screen.queryByTestId('analyzing-overlay')).toBeNull());
