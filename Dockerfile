@@ -1,6 +1,12 @@
 # syntax=docker/dockerfile:1
 # Build: install everything, build the SPA. Runtime: production dependencies, sources and the built
-# SPA, run as a non-root user. The same image runs the web, media and release processes (Procfile).
+# SPA, Debian's ffmpeg, run as a non-root user. The same image runs the web, media and release
+# processes (Procfile); docs/runbook.md explains running media processes on other machines.
+#
+# Node 20: the media process's socket server (uWS, @trufflesuite/uws-js-unofficial) ships native
+# binaries for Node 16, 18 and 20 only; on Node 22 it falls back to a slow JavaScript server. Every
+# test runs on Node 20. One deep dependency of graphql-yoga (@whatwg-node/disposablestack) declares
+# Node >= 22.15 and works on 20 (npm only warns); package.json's engines field says the same.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -14,7 +20,12 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime
-ENV NODE_ENV=production DATA_DIR=/data PORT=3000 MEDIA_PORT=3001
+# Uploads are decoded by the distribution's current ffmpeg (security fixes with every image build),
+# not by the 2018 static build of @ffmpeg-installer, which stays for development machines only.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ffmpeg \
+  && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production DATA_DIR=/data PORT=3000 MEDIA_PORT=3001 FFMPEG_PATH=/usr/bin/ffmpeg
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -76,6 +76,10 @@ export default defineConfig({
           include: ['client/src/**/*.test.{ts,tsx}'],
           setupFiles: ['client/src/test/setup.ts'],
           css: false,
+          // Whole screens (auth dialogs, style overview, checkout) render in several seconds when the
+          // machine is loaded; the 5 s default made them fail by speed, not by behaviour.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import uWS from '@trufflesuite/uws-js-unofficial';
 import { createInternalClient } from '../src/internal/internal-client.js';
-import { parseEnv } from '../src/platform/env.js';
+import { parseEnv, webInternalEndpoint } from '../src/platform/env.js';
 import { createLogger } from '../src/platform/log.js';
 import { loadSecrets } from '../src/platform/secrets.js';
 import { storageOf } from '../src/platform/storage/storage-of.js';
@@ -21,11 +21,13 @@ const storage = storageOf(env, `media-${env.MEDIA_PORT}`);
 
 // Jobs come from the durable queue; half-written files of media processes that died are swept
 // once their leases have run out (media-services.ts), never a live process's.
+// The web process may run on another machine (WEB_INTERNAL_URL); by default it is this one's.
+const web = webInternalEndpoint(env);
 const services = createMediaServices({
   log,
   storage,
-  internal: createInternalClient({ port: env.INTERNAL_PORT, secret: secrets.internalSecret }),
-  internalEndpoint: { port: env.INTERNAL_PORT, secret: secrets.internalSecret },
+  internal: createInternalClient({ ...web, secret: secrets.internalSecret }),
+  internalEndpoint: { ...web, secret: secrets.internalSecret },
   leaseMs: env.MEDIA_JOB_LEASE_S * 1000,
   cacheBytes: env.MEDIA_CACHE_MB * 1024 * 1024,
   renderWorkers: env.MEDIA_RENDER_WORKERS,

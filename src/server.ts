@@ -23,7 +23,7 @@ const platform = background.platform;
 const publicServer = createServer(createApp(platform));
 const internalServer = createServer(createInternalApp(platform));
 await listen(publicServer, env.PORT);
-await listen(internalServer, env.INTERNAL_PORT, '127.0.0.1');
+await listen(internalServer, env.INTERNAL_PORT, env.INTERNAL_HOST);
 log.info({ port: env.PORT, internalPort: env.INTERNAL_PORT }, `web listening on http://localhost:${env.PORT}`);
 // Procfile runs the sidecar as its own process; `npm start` lets the web process run it.
 const media =

@@ -1,5 +1,5 @@
 import type { Database } from '../../src/platform/db/database.js';
-import type { Env } from '../../src/platform/env.js';
+import { webInternalEndpoint, type Env } from '../../src/platform/env.js';
 import { createInternalClient, type InternalClient } from '../../src/internal/internal-client.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,7 +60,7 @@ export function internalSecretOf(env: Pick<Env, 'INTERNAL_SECRET' | 'DATA_DIR'>)
 export async function connectToProduct(env: Env): Promise<InternalClient | null> {
   const secret = internalSecretOf(env);
   if (!secret) return null;
-  const client = createInternalClient({ port: env.INTERNAL_PORT, secret });
+  const client = createInternalClient({ ...webInternalEndpoint(env), secret });
   return (await probeProduct(client)) === 'up' ? client : null;
 }
 

@@ -34,7 +34,7 @@ function secretMatches(header: string | undefined, secret: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The internal API's HTTP surface; server.ts binds it to 127.0.0.1 only. */
+/** The internal API's HTTP surface; server.ts binds it to INTERNAL_HOST (loopback unless configured). */
 export function createInternalApp(platform: Platform) {
   const app = express();
   app.disable('x-powered-by');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv, parseWebEnv, SELLER_PLACEHOLDERS } from './env.js';
+import { parseEnv, parseWebEnv, SELLER_PLACEHOLDERS, webInternalEndpoint } from './env.js';
 
 const braintree = { BRAINTREE_MERCHANT_ID: 'merchant', BRAINTREE_PUBLIC_KEY: 'public', BRAINTREE_PRIVATE_KEY: 'private' };
 const realSeller = { SELLER_NAME: 'Klangwerk UG (haftungsbeschränkt)', SELLER_ADDRESS: 'Hafenweg 7|20457 Hamburg|Germany', SELLER_VAT_ID: 'DE123456789' };
@@ -51,5 +51,23 @@ describe('payouts configuration', () => {
 
   it('when nothing is set, then payouts are local with a 10.00 threshold', () => {
     expect(parseEnv({})).toMatchObject({ PAYOUT_PROVIDER: 'local', PAYOUT_MIN: 10 });
+  });
+});
+
+describe('where a media process reaches the web process', () => {
+  it('when WEB_INTERNAL_URL is unset, then it is the internal port on this machine', () => {
+    expect(webInternalEndpoint(parseEnv({ INTERNAL_PORT: '4102' }))).toEqual({ host: '127.0.0.1', port: 4102 });
+  });
+
+  it('when WEB_INTERNAL_URL names another machine, then its host and port are used, not INTERNAL_PORT', () => {
+    expect(webInternalEndpoint(parseEnv({ INTERNAL_PORT: '4102', WEB_INTERNAL_URL: 'http://10.0.0.5:3002' }))).toEqual({ host: '10.0.0.5', port: 3002 });
+    expect(webInternalEndpoint(parseEnv({ WEB_INTERNAL_URL: 'http://[fd00::5]:3002/' }))).toEqual({ host: 'fd00::5', port: 3002 });
+    expect(webInternalEndpoint(parseEnv({ WEB_INTERNAL_URL: 'http://web.internal' }))).toEqual({ host: 'web.internal', port: 80 });
+  });
+
+  it('when WEB_INTERNAL_URL is not a plain http origin, then start is refused naming it', () => {
+    for (const value of ['https://web:3002', 'http://web:3002/internal', 'web:3002']) {
+      expect(() => parseEnv({ WEB_INTERNAL_URL: value })).toThrow(/WEB_INTERNAL_URL/);
+    }
   });
 });

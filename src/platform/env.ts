@@ -18,8 +18,21 @@ const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   MEDIA_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
-  /** Loopback port of the web process's internal API that the media sidecar calls. */
+  /** Port of the web process's internal API that the media processes and operator commands call. */
   INTERNAL_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  /**
+   * Address the web process binds its internal API to. Loopback by default; a private-network
+   * address when media processes run on other machines (the API trusts INTERNAL_SECRET alone).
+   */
+  INTERNAL_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Where a media process (or an operator command) reaches the web's internal API, e.g.
+   * http://10.0.0.5:3002 for a web process on another machine. Default: this machine's INTERNAL_PORT.
+   */
+  WEB_INTERNAL_URL: z
+    .url({ protocol: /^http$/ })
+    .refine((value) => ['', '/'].includes(new URL(value).pathname) && !new URL(value).search, 'an origin only (http://host:port), no path')
+    .optional(),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   MEDIA_PUBLIC_URL: z.string().default('ws://localhost:3001/ws'),
   DATA_DIR: z.string().default('./data'),
@@ -172,6 +185,13 @@ const ZEnv = z.object({
 });
 
 export type Env = z.infer<typeof ZEnv>;
+
+/** Host and port of the web's internal API as WEB_INTERNAL_URL (or INTERNAL_PORT on this machine) names it. */
+export function webInternalEndpoint(env: Pick<Env, 'INTERNAL_PORT' | 'WEB_INTERNAL_URL'>): { host: string; port: number } {
+  if (!env.WEB_INTERNAL_URL) return { host: '127.0.0.1', port: env.INTERNAL_PORT };
+  const url = new URL(env.WEB_INTERNAL_URL);
+  return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : 80 };
+}
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = ZEnv.safeParse(source);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prefetchAllowed } from './link-prefetch.js';
-import { chunkOfPath, loadBlogPages, loadComposedPages, loadMastersPages, loadPrivacyPolicyPage } from './route-chunks.js';
+import { loadBlogPages, loadComposedPages, loadMastersPages, loadPrivacyPolicyPage } from './route-chunks.js';
+import { chunkOfPath } from './routes.js';
 
 describe('link prefetch (spec §9)', () => {
   it('when the connection is 2g, slow-2g or saving data, then nothing is prefetched', () => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { whenIdle } from '../lib/when-idle.js';
-import { chunkOfPath } from './route-chunks.js';
+import { chunkOfPath } from './routes.js';
 
 /** Spec §9: prefetching waits for an idle moment, at most this long. */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { DistributionGuard, RequireLogin, UnknownPath } from './guards.js';
 import { AuthLayout, DefaultLayout, NoPaddingLayout } from './layouts/site-layouts.js';
 import type { RouteHandle } from './page-title.js';
@@ -31,10 +31,13 @@ import { ErrorPage, RootErrorFallback } from './routes/error-page.js';
 import { HomePage } from './routes/home-page.js';
 import { NotFoundPage } from './routes/not-found-page.js';
 
+type Chunk = () => Promise<unknown>;
+/** The router's `lazy` of an on-demand route, carrying the chunk it loads for the link prefetcher. */
+type OnDemand = (() => Promise<{ Component: ComponentType }>) & { chunk: Chunk };
+
 /** A route whose component comes from an on-demand chunk (route-chunks.ts). */
-const onDemand =
-  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  async () => ({ Component: pick(await load()) });
+const onDemand = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): OnDemand =>
+  Object.assign(async () => ({ Component: pick(await load()) }), { chunk: load });
 
 /** Pages of one layout; a failing page shows the error page inside that layout. */
 const withErrorPage = (children: RouteObject[]): RouteObject[] => [{ errorElement: <ErrorPage />, children }];
@@ -44,9 +47,9 @@ const title = (text: MessageDescriptor): RouteHandle => ({ title: text });
 const notFoundTitle = title(msg`Page not found`);
 
 /**
- * The route table of spec §2 (English paths, no locale prefix). Every page but home loads on demand
- * (issue 9). Its paths are the web process's SPA_ROUTE_PATTERNS (src/modules/site/site.schemas.ts;
- * routes.test.tsx keeps the two equal).
+ * The route table (English paths, no locale prefix; docs/product-rules.md, "Pages"). Every page but
+ * home loads on demand. Its paths are the web process's SPA_ROUTE_PATTERNS
+ * (src/modules/site/site.schemas.ts; routes.test.tsx keeps the two equal).
  */
 export const routes: RouteObject[] = [
   {
@@ -130,7 +133,7 @@ export const routes: RouteObject[] = [
                         children: [
                           { index: true, lazy: onDemand(loadNewReleasePage, (m) => m.NewReleasePage) },
                           {
-                            // Spec §2: a step without a current album goes back to /distribution/new-release.
+                            // A step without a current album goes back to /distribution/new-release.
                             lazy: onDemand(loadWizardLayout, (m) => m.WizardLayout),
                             children: [
                               { path: 'track', lazy: onDemand(WIZARD_STEP_CHUNKS.track, (m) => m.TrackStep) },
@@ -156,3 +159,18 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+const chunkOfRoute = (route: RouteObject): Chunk | null => (typeof route.lazy === 'function' && 'chunk' in route.lazy ? (route.lazy as OnDemand).chunk : null);
+
+/**
+ * The code a same-origin path opens, if its page loads on demand: the chunks of every on-demand
+ * route the router would match (layouts and page), or null when the page itself is not on demand
+ * (home, the not-found pages).
+ */
+export function chunkOfPath(pathname: string): Chunk | null {
+  const matches = matchRoutes(routes, pathname);
+  const page = matches?.at(-1)?.route;
+  if (!matches || !page || !chunkOfRoute(page)) return null;
+  const chunks = [...new Set(matches.map((match) => chunkOfRoute(match.route)).filter((chunk): chunk is Chunk => chunk !== null))];
+  return chunks.length === 1 ? chunks[0]! : () => Promise.all(chunks.map((chunk) => chunk()));
+}

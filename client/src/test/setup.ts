@@ -1,11 +1,15 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { loadCatalogue } from '../lib/i18n.js';
 
 // Tests render in either language at once (render.tsx activates it); the app itself fetches German on demand.
 await loadCatalogue('de');
 
-// Mantine reads media queries and observes sizes; jsdom has neither (stack-facts.md).
+// findBy*/waitFor wait for a state, not for a speed: their 1 s default failed whole screens on a
+// loaded 2-core machine (first renders compile their chunks). A broken screen still fails, later.
+configure({ asyncUtilTimeout: 10_000 });
+
+// Mantine reads media queries and observes sizes; jsdom has neither (jsdom lacks matchMedia and ResizeObserver).
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,

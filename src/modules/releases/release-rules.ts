@@ -1,4 +1,4 @@
-import { COVER_PROBLEMS, RELEASE_ERRORS, RELEASE_LIMITS, type TCoverFacts } from './releases.schemas.js';
+import { COVER_PROBLEMS, payoutShareTotal, RELEASE_ERRORS, RELEASE_LIMITS, type TCoverFacts } from './releases.schemas.js';
 
 export { COVER_PROBLEMS };
 
@@ -31,17 +31,13 @@ export function trackDetailProblems(track: TrackFacts): string[] {
   return problems;
 }
 
-/** Sum of shares in hundredths, so 33.33 + 33.33 + 33.34 is exactly 100. */
-const hundredths = (share: number) => Math.round(share * 100);
-
 /** Participants (spec §5): each has a role, shares 0-100 summing to exactly 100. */
 export function participantsProblems(participants: readonly StoredParticipant[]): string[] {
   const problems: string[] = [];
   if (participants.length === 0) problems.push(RELEASE_ERRORS.firstParticipantFixed);
   if (participants.some((participant) => participant.role_ids.length === 0)) problems.push(RELEASE_ERRORS.participantRoleRequired);
   if (participants.some((participant) => participant.share < 0 || participant.share > 100)) problems.push(RELEASE_ERRORS.payoutRange);
-  const total = participants.reduce((sum, participant) => sum + hundredths(participant.share), 0);
-  if (total !== RELEASE_LIMITS.payoutTotal * 100) problems.push(RELEASE_ERRORS.payoutTotal);
+  if (payoutShareTotal(participants.map((participant) => participant.share)) !== RELEASE_LIMITS.payoutTotal) problems.push(RELEASE_ERRORS.payoutTotal);
   return problems;
 }
 

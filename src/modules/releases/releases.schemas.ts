@@ -372,7 +372,20 @@ export type TAddTrackInput = z.infer<typeof ZAddTrackInput>;
 export const ZReorderTracksInput = z.object({ albumId: ZId, trackIds: z.array(ZId).max(100) });
 export type TReorderTracksInput = z.infer<typeof ZReorderTracksInput>;
 
-/** Spec §5 percentage input: not a number becomes 0; the service refuses outside 0-100. */
+/**
+ * The payout shares' total as the server checks it: counted in hundredths, so 33.33 + 33.33 + 33.34
+ * is exactly 100. The wizard shows the same total while the user types.
+ */
+export const payoutShareTotal = (shares: readonly number[]): number => shares.reduce((sum, share) => sum + Math.round(share * 100), 0) / 100;
+
+/** A payout share as typed: not a number, or below 0, becomes 0; above 100 becomes 100. */
+export function clampPayoutShare(value: number | string): number {
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number) || number < 0) return 0;
+  return Math.min(100, number);
+}
+
+/** Percentage input: not a number becomes 0; the service refuses outside 0-100. */
 const ZShare = z.coerce
   .number()
   .transform((value) => (Number.isFinite(value) ? value : 0))

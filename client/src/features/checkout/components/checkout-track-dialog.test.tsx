@@ -82,15 +82,15 @@ describe('CheckoutTrack dialog', () => {
   it('when a coupon is typed, then it is checked once, trimmed and upper-cased, 500 ms after typing stops', async () => {
     const server = checkoutServer({ price: ({ couponKey }) => (couponKey === 'SUMMER10' ? { couponValue: 0.3, remainingCost: 2.69, vat: 0.51, total: 3.2 } : {}) });
     openCheckout(server);
-    const input = await screen.findByLabelText('Coupon code', {}, { timeout: 5000 });
-    await screen.findByTestId('summary-total', {}, { timeout: 5000 });
+    const input = await screen.findByLabelText('Coupon code', {});
+    await screen.findByTestId('summary-total', {});
 
     // Exact timing is proven on the hook (coupon.test.ts); here: nothing is asked while typing, one check after.
     fireEvent.change(input, { target: { value: ' sum' } });
     fireEvent.change(input, { target: { value: ' summer10 ' } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.calls.filter((call) => call.procedure === 'coupons.validate')).toEqual([]);
-    await waitFor(() => expect(screen.getByTestId('summary-coupon').textContent).toContain('-$0.30'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('summary-coupon').textContent).toContain('-$0.30'));
     expect(server.calls.filter((call) => call.procedure === 'coupons.validate').map((call) => call.input)).toEqual([{ key: 'SUMMER10', buyingOption: 1 }]);
     expect(server.calls.some((call) => call.procedure === 'payments.priceInfo' && (call.input as { couponKey?: string }).couponKey === 'SUMMER10')).toBe(true);
     expect(screen.getByTestId('summary-total').textContent).toContain('$3.20');
@@ -100,7 +100,7 @@ describe('CheckoutTrack dialog', () => {
     const server = checkoutServer({ price: ({ couponKey }) => (couponKey ? { couponValid: false } : {}) });
     openCheckout(server);
     fireEvent.change(await screen.findByLabelText('Coupon code'), { target: { value: 'nope' } });
-    await screen.findByText('This coupon code is not valid.', {}, { timeout: 5000 });
+    await screen.findByText('This coupon code is not valid.', {});
     expect((screen.getByTestId('checkout-continue') as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -128,8 +128,8 @@ describe('CheckoutTrack dialog', () => {
     openCheckout(server);
     await screen.findByTestId('checkout-continue');
     fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'free' } });
-    const complete = await screen.findByTestId('checkout-complete', {}, { timeout: 5000 });
-    await waitFor(() => expect((complete as HTMLButtonElement).disabled).toBe(false), { timeout: 5000 });
+    const complete = await screen.findByTestId('checkout-complete', {});
+    await waitFor(() => expect((complete as HTMLButtonElement).disabled).toBe(false));
   });
 
   it('when the tax id is not valid, then the invalidTaxId notice shows', async () => {

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Card, Group, MultiSelect, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { RELEASE_ERRORS, RELEASE_LIMITS, type TReleaseTrack } from '../../../../../../src/modules/releases/releases.schemas.js';
+import { clampPayoutShare, payoutShareTotal, RELEASE_ERRORS, RELEASE_LIMITS, type TReleaseTrack } from '../../../../../../src/modules/releases/releases.schemas.js';
 import { tabularFigures } from '../../../../app/theme.js';
 import { useDialogs } from '../../../../lib/dialogs.js';
 import { errorCodeOf, errorMessageOf } from '../../../../lib/error-messages.js';
@@ -19,21 +19,14 @@ interface Share {
   share: number;
 }
 
-/** Spec §5 percentage input: not a number or below 0 becomes 0, above 100 becomes 100. */
-export function clampShare(value: number | string): number {
-  const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(number) || number < 0) return 0;
-  return Math.min(100, number);
-}
-
-/** Sum in hundredths, as the server counts, so 33.33 + 33.33 + 33.34 is exactly 100. */
-export const shareTotal = (shares: readonly Share[]) => shares.reduce((sum, share) => sum + Math.round(share.share * 100), 0) / 100;
+/** The shares' total as the server counts it (the releases schemas' rule). */
+export const shareTotal = (shares: readonly Share[]) => payoutShareTotal(shares.map((share) => share.share));
 
 const sharesOf = (track: TReleaseTrack): Share[] =>
   track.participants.map((participant) => ({
     id: Number(participant.id),
     roles: participant.role_id.map((role) => String(role.role_id)),
-    share: clampShare(participant.payout_share_percentage),
+    share: clampPayoutShare(participant.payout_share_percentage),
   }));
 
 /**
@@ -150,7 +143,7 @@ function TrackShares({ track, index }: { track: TReleaseTrack; index: number }) 
               decimalScale={2}
               clampBehavior="strict"
               value={share.share}
-              onChange={(value) => change(position, { share: clampShare(value) })}
+              onChange={(value) => change(position, { share: clampPayoutShare(value) })}
               w={110}
               styles={{ input: tabularFigures }}
               data-testid="share-percent"

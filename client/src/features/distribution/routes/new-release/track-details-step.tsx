@@ -2,7 +2,7 @@ import { Accordion, Alert, Button, Group, MultiSelect, Pill, SegmentedControl, S
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { isValidIsrc, isValidIswc, normaliseIsrc, normaliseIswc } from '../../../../../../src/modules/distribution/distribution.schemas.js';
-import { RELEASE_ERRORS, RELEASE_LIMITS, type TReleaseTrack } from '../../../../../../src/modules/releases/releases.schemas.js';
+import { RELEASE_ERRORS, RELEASE_LIMITS, ZUpdateTrackInput, type TReleaseTrack, type TUpdateTrackInput } from '../../../../../../src/modules/releases/releases.schemas.js';
 import { tabularFigures } from '../../../../app/theme.js';
 import { useDialogs } from '../../../../lib/dialogs.js';
 import { errorCodeOf, errorMessageOf } from '../../../../lib/error-messages.js';
@@ -36,17 +36,44 @@ const formOf = (track: TReleaseTrack): DetailsForm => ({
   lyrics: track.lyrics ?? '',
 });
 
-/** Spec §5 release track rules, field by field (the server checks them again). */
-export function detailProblems(form: DetailsForm, mainArtistId: number | undefined): Partial<Record<keyof DetailsForm, string>> {
+/** What the form saves: the input the server's updateTrack takes. */
+const inputOf = (trackId: number, form: DetailsForm): TUpdateTrackInput => ({
+  trackId,
+  name: form.name.trim(),
+  genre: form.genre.map(Number),
+  language: form.language ?? '',
+  featuredArtists: form.featuredArtists,
+  stereo_isrc: form.isrc.trim() === '' ? '' : normaliseIsrc(form.isrc),
+  iswc: form.iswc.trim() === '' ? '' : normaliseIswc(form.iswc),
+  explicit: Number(form.explicit) as 0 | 1 | 2,
+  lyrics: form.lyrics.trim() === '' ? null : form.lyrics,
+});
+
+/** The form field of each input field the server's schema checks. */
+const FIELD_OF_INPUT: Partial<Record<string, keyof DetailsForm>> = {
+  name: 'name',
+  genre: 'genre',
+  language: 'language',
+  featuredArtists: 'featuredArtists',
+  stereo_isrc: 'isrc',
+  iswc: 'iswc',
+  lyrics: 'lyrics',
+};
+
+/**
+ * The release track rules, field by field: the server's own input schema, then the identifier
+ * checks and the main-artist rule its service applies (it checks them all again on save).
+ */
+export function detailProblems(form: DetailsForm, mainArtistId: number | undefined, trackId = 0): Partial<Record<keyof DetailsForm, string>> {
   const problems: Partial<Record<keyof DetailsForm, string>> = {};
-  if (form.name.trim() === '') problems.name = RELEASE_ERRORS.titleRequired;
-  if (form.genre.length === 0) problems.genre = RELEASE_ERRORS.genreRequired;
-  else if (form.genre.length > RELEASE_LIMITS.maxGenres) problems.genre = RELEASE_ERRORS.tooManyGenres;
-  if (!form.language) problems.language = RELEASE_ERRORS.languageRequired;
-  if (form.featuredArtists.length > RELEASE_LIMITS.maxFeaturedArtists) problems.featuredArtists = RELEASE_ERRORS.tooManyFeaturedArtists;
-  else if (mainArtistId !== undefined && form.featuredArtists.includes(mainArtistId)) problems.featuredArtists = RELEASE_ERRORS.featuredIsMainArtist;
-  if (form.isrc.trim() !== '' && !isValidIsrc(form.isrc)) problems.isrc = RELEASE_ERRORS.invalidIsrc;
-  if (form.iswc.trim() !== '' && !isValidIswc(form.iswc)) problems.iswc = RELEASE_ERRORS.invalidIswc;
+  const parsed = ZUpdateTrackInput.safeParse(inputOf(trackId, form));
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = FIELD_OF_INPUT[String(issue.path[0])];
+    if (field && !problems[field]) problems[field] = issue.message;
+  }
+  if (!problems.featuredArtists && mainArtistId !== undefined && form.featuredArtists.includes(mainArtistId)) problems.featuredArtists = RELEASE_ERRORS.featuredIsMainArtist;
+  if (!problems.isrc && form.isrc.trim() !== '' && !isValidIsrc(form.isrc)) problems.isrc = RELEASE_ERRORS.invalidIsrc;
+  if (!problems.iswc && form.iswc.trim() !== '' && !isValidIswc(form.iswc)) problems.iswc = RELEASE_ERRORS.invalidIswc;
   return problems;
 }
 
@@ -101,7 +128,7 @@ function TrackDetailsForm({ track }: { track: TReleaseTrack }) {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const mainArtistId = metaInfo.data?.artist.artist_id;
-  const problems = detailProblems(form, mainArtistId);
+  const problems = detailProblems(form, mainArtistId, track.track_id);
   const show = (field: keyof DetailsForm) => (problems[field] && (touched[field] || visited) ? i18n._(errorMessageOf(problems[field])) : undefined);
   const change = <K extends keyof DetailsForm>(field: K, value: DetailsForm[K]) => {
     setSaved(false);
@@ -126,17 +153,7 @@ function TrackDetailsForm({ track }: { track: TReleaseTrack }) {
     if (Object.keys(problems).length > 0) return;
     setError(null);
     try {
-      await update.mutateAsync({
-        trackId: track.track_id,
-        name: form.name.trim(),
-        genre: form.genre.map(Number),
-        language: form.language ?? '',
-        featuredArtists: form.featuredArtists,
-        stereo_isrc: form.isrc.trim() === '' ? '' : normaliseIsrc(form.isrc),
-        iswc: form.iswc.trim() === '' ? '' : normaliseIswc(form.iswc),
-        explicit: Number(form.explicit) as 0 | 1 | 2,
-        lyrics: form.lyrics.trim() === '' ? null : form.lyrics,
-      });
+      await update.mutateAsync(inputOf(track.track_id, form));
       setSaved(true);
       await utils.releases.draft.invalidate();
     } catch (failure) {
