@@ -9,6 +9,7 @@ import { ffmpegLoudness, ffmpegMomentary, gainRiding } from '../sidecar/engine/t
 import { clipped, musicLike, normalizePeak, toMono, type TestSignal } from '../sidecar/engine/testing/signals.js';
 import { writeWavFile } from '../sidecar/engine/testing/wav-writer.js';
 import { loadCatalogueStyles, styleLabel } from './lib/catalogue-source.js';
+import { steeringFigures } from './lib/bench-steering.js';
 
 /**
  * `npm run bench:mastering`: a generated 4-minute stereo 44.1 kHz 16-bit music-like track mastered
@@ -151,6 +152,8 @@ async function main(): Promise<void> {
     console.log(`catalogue: ${styles.length} enabled styles (from the ${source}); track: 4:00 stereo 44.1 kHz 16-bit, generated`);
     console.log('');
     console.log(`load average at start: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (${os.cpus().length} cores); CPU s = user + system of every thread`);
+    // `-- --steering`: only the intensity switch and the album (scripts/lib/bench-steering.ts).
+    if (process.argv.includes('--steering')) return await steeringFigures(dir, input, styles[0]!, styles);
     console.log('');
     console.log('style                      wall s    CPU s   x realtime   peak RSS MB   LUFS (target)   true peak   passes   heldBackLu');
     const groups = [...new Set(styles.map((style) => style.groupName))];
@@ -201,6 +204,7 @@ async function main(): Promise<void> {
       `10-minute track, ${styleLabel(styles[0]!)}: ${l.wallS.toFixed(2)} s wall, ${l.cpuS.toFixed(2)} s CPU (${(l.durationS / l.wallS).toFixed(1)}x realtime), peak RSS ${l.maxRssMb} MB`,
     );
     await dynamicsTable(dir, styles);
+    await steeringFigures(dir, input, styles[0]!, styles);
     console.log(`load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,40 +1,61 @@
-import { access, constants } from 'node:fs/promises';
+import { access, constants, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { masterFile, type MasterProgress } from '../sidecar/engine/index.js';
+import type { MasterProgress, MasterReport, TrackAnalysis } from '../sidecar/engine/index.js';
+import { masterAlbum, masterAtIntensity } from '../sidecar/engine/steered-master.js';
+import { INTENSITIES, type Intensity } from '../sidecar/engine/steer.js';
 import { AppError } from '../src/platform/errors.js';
 import { appErrorOf } from '../sidecar/media/engine-errors.js';
 import { parseEnv } from '../src/platform/env.js';
+import { platformGains } from '../src/modules/platforms/index.js';
 import { findStyle, loadCatalogueStyles, styleLabel } from './lib/catalogue-source.js';
 
-const USAGE = 'usage: npm run master -- IN.wav --style "Group/Style" [--out OUT.wav] [--json]';
+const USAGE = [
+  'usage: npm run master -- IN.wav --style "Group/Style" [--intensity low|medium|high] [--out OUT.wav] [--json]',
+  '       npm run master -- --album A.wav B.wav ... --style "Group/Style" [--intensity low|medium|high] --out-dir DIR [--json]',
+].join('\n');
 
 /**
  * `npm run master`: masters one WAV with a style of the product's catalogue, the same engine the
- * media sidecar runs. --json prints one JSON object (lufs, targetLufs, heldBackLu, truePeak,
- * durationS, wallS, lra, samplePeak, style, ...); otherwise progress and a summary go to the terminal.
+ * media sidecar runs, at an intensity (medium: the style as it is). --json prints one JSON object
+ * (lufs, targetLufs, heldBackLu, truePeak, durationS, wallS, lra, samplePeak, style, intensity,
+ * platforms: the gain each streaming platform would apply to the master and the loudness it would be
+ * played at, ...); otherwise progress and a summary go to the terminal. With --album, every file is
+ * mastered into --out-dir as one record (sidecar/engine/steered-master.ts) and --json prints
+ * `{ tracks: [one object per track, in order], album: { anchor, spreadInLu, spreadOutLu } }`.
  */
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { style: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+    options: {
+      style: { type: 'string' },
+      intensity: { type: 'string', default: 'medium' },
+      out: { type: 'string' },
+      'out-dir': { type: 'string' },
+      album: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
   });
   if (values.help) {
     console.log(USAGE);
     return;
   }
-  const input = positionals[0];
-  if (!input || !values.style) throw new UsageError(USAGE);
-  try {
-    await access(input, constants.R_OK);
-  } catch {
-    throw new UsageError(`cannot read input file: ${input}`);
+  const intensity = INTENSITIES.find((i) => i === values.intensity);
+  if (!intensity) throw new UsageError(`unknown intensity "${values.intensity}"; intensities: ${INTENSITIES.join(', ')}`);
+  if (positionals.length === 0 || !values.style) throw new UsageError(USAGE);
+  if (!values.album && positionals.length > 1) throw new UsageError(`one input file, or --album for several\n${USAGE}`);
+  if (values.album && !values['out-dir']) throw new UsageError(`--album needs --out-dir\n${USAGE}`);
+  for (const input of positionals) {
+    try {
+      await access(input, constants.R_OK);
+    } catch {
+      throw new UsageError(`cannot read input file: ${input}`);
+    }
   }
   const { styles, source } = await loadCatalogueStyles(parseEnv());
-  const style = findStyle(styles, values.style);
-  if (!style) throw new UsageError(`unknown style "${values.style}"; styles: ${styles.map(styleLabel).join(', ')}`);
-  const parsed = path.parse(input);
-  const out = values.out ?? path.join(parsed.dir, `${parsed.name}_${style.groupName}_${style.name}.wav`);
+  const catalogueStyle = findStyle(styles, values.style);
+  if (!catalogueStyle) throw new UsageError(`unknown style "${values.style}"; styles: ${styles.map(styleLabel).join(', ')}`);
 
   const started = performance.now();
   let lastStage = '';
@@ -43,14 +64,57 @@ async function main(): Promise<void> {
     lastStage = progress.stage;
     process.stderr.write(`${progress.stage}...\n`);
   };
-  const report = await masterFile(input, style, out, onProgress);
-  const wallS = Math.round((performance.now() - started)) / 1000;
-  const summary = {
+  const seconds = () => Math.round(performance.now() - started) / 1000;
+  const context = { style: styleLabel(catalogueStyle), intensity, catalogue: source };
+
+  if (values.album) {
+    const outDir = values['out-dir']!;
+    await mkdir(outDir, { recursive: true });
+    const album = await masterAlbum(
+      positionals.map((input) => ({ input, output: path.join(outDir, `${path.parse(input).name}_${catalogueStyle.groupName}_${catalogueStyle.name}.wav`) })),
+      catalogueStyle,
+      intensity,
+      (_, progress) => onProgress(progress),
+    );
+    const wallS = seconds();
+    const tracks = album.tracks.map((track) => summaryOf(track.input, track.output, context, track.targetLufs, track.report, wallS));
+    const summary = { tracks, album: { anchor: album.tracks[album.anchor]!.input, anchorIndex: album.anchor, spreadInLu: album.spreadInLu, spreadOutLu: album.spreadOutLu }, wallS };
+    if (values.json) {
+      console.log(JSON.stringify(summary));
+    } else {
+      for (const track of tracks) console.log(`${track.input}: ${track.original.lufs} -> ${track.lufs} LUFS (target ${track.targetLufs}), true peak ${track.truePeak} dBTP -> ${track.output}`);
+      console.log(`album: anchored on ${summary.album.anchor}; spread ${album.spreadInLu} LU in the mixes, ${album.spreadOutLu} LU in the masters; ${wallS} s`);
+    }
+    return;
+  }
+
+  const input = positionals[0]!;
+  const parsed = path.parse(input);
+  const out = values.out ?? path.join(parsed.dir, `${parsed.name}_${catalogueStyle.groupName}_${catalogueStyle.name}.wav`);
+  const report = await masterAtIntensity(input, catalogueStyle, intensity, out, onProgress);
+  const summary = summaryOf(input, out, context, report.targetLufs, report, seconds());
+  if (values.json) {
+    console.log(JSON.stringify(summary));
+  } else {
+    const heldBack = summary.heldBackLu > 0 ? `, held back ${summary.heldBackLu} LU to keep the dynamics` : '';
+    console.log(`${summary.style} (${intensity}): ${summary.lufs} LUFS (target ${summary.targetLufs}${heldBack}), true peak ${summary.truePeak} dBTP, LRA ${summary.lra} LU`);
+    console.log(`${summary.durationS} s of audio in ${summary.wallS} s (${summary.xRealtime}x realtime) -> ${out}`);
+  }
+}
+
+function summaryOf(
+  input: string,
+  output: string,
+  context: { style: string; intensity: Intensity; catalogue: 'product' | 'database' | 'snapshot' },
+  targetLufs: number,
+  report: MasterReport & { analysis: TrackAnalysis },
+  wallS: number,
+) {
+  return {
     input,
-    output: out,
-    style: styleLabel(style),
-    catalogue: source,
-    targetLufs: style.processing.targetLufs,
+    output,
+    ...context,
+    targetLufs,
     heldBackLu: report.heldBackLu,
     lufs: report.lufs,
     lra: report.lra,
@@ -66,14 +130,8 @@ async function main(): Promise<void> {
     compressionDb: report.compressionDb,
     sha256: report.sha256,
     original: { lufs: report.analysis.lufs, lra: report.analysis.lra, truePeak: report.analysis.truePeak, samplePeak: report.analysis.samplePeak, crest: report.analysis.crest },
+    platforms: platformGains(report.lufs === null ? null : { lufs: report.lufs, truePeak: report.truePeak }).map(({ name, gainDb, playedLufs }) => ({ name, gainDb, playedLufs })),
   };
-  if (values.json) {
-    console.log(JSON.stringify(summary));
-  } else {
-    const heldBack = summary.heldBackLu > 0 ? `, held back ${summary.heldBackLu} LU to keep the dynamics` : '';
-    console.log(`${summary.style}: ${summary.lufs} LUFS (target ${summary.targetLufs}${heldBack}), true peak ${summary.truePeak} dBTP, LRA ${summary.lra} LU`);
-    console.log(`${summary.durationS} s of audio in ${wallS} s (${summary.xRealtime}x realtime) -> ${out}`);
-  }
 }
 
 class UsageError extends Error {}

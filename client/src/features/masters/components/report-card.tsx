@@ -2,7 +2,7 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHid
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { NORMALISATION_TARGETS } from '../lib/normalisation-config.js';
+import { PLATFORM_IDS, PLATFORM_RULES, type PlatformRule } from '../../../../../src/modules/platforms/platforms.schemas.js';
 import { formatDb, formatFigure } from '../../../lib/format-decibels.js';
 import { normalisationOf, type BudgetFigures, type EqPoint, type LoudnessFigures, type ReportFigures } from '../lib/report-figures.js';
 import classes from './report-card.module.css';
@@ -115,26 +115,29 @@ export function ReportCard({ figures }: { figures: ReportFigures }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {NORMALISATION_TARGETS.map((target) => (
-                  <Table.Tr key={target.id}>
-                    <Table.Th scope="row" fw={500}>
-                      {target.name}{' '}
-                      <Text span size="xs" c="dimmed">
-                        {formatFigure(target.referenceLufs, locale)} LUFS
-                      </Text>
-                    </Table.Th>
-                    <Table.Td ta="right">
-                      <Effect figures={original} targetIndex={NORMALISATION_TARGETS.indexOf(target)} />
-                    </Table.Td>
-                    <Table.Td ta="right" fw={600}>
-                      <Effect figures={master} targetIndex={NORMALISATION_TARGETS.indexOf(target)} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+                {PLATFORM_IDS.map((id) => {
+                  const rule = PLATFORM_RULES[id];
+                  return (
+                    <Table.Tr key={id} data-testid={`platform-${id}`}>
+                      <Table.Th scope="row" fw={500}>
+                        {rule.name}{' '}
+                        <Text span size="xs" c="dimmed">
+                          {formatFigure(rule.referenceLufs, locale)} LUFS
+                        </Text>
+                      </Table.Th>
+                      <Table.Td ta="right">
+                        <Effect figures={original} rule={rule} />
+                      </Table.Td>
+                      <Table.Td ta="right" fw={600}>
+                        <Effect figures={master} rule={rule} />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
             <Text size="xs" c="dimmed">
-              <Trans>Gain each service applies when it plays the file. A master turned down a lot was made louder than it needs to be.</Trans>
+              <Trans>Gain each service applies when it plays the file, track by track. A master turned down a lot was made louder than it needs to be.</Trans>
             </Text>
           </Stack>
           {eq && (
@@ -151,10 +154,9 @@ export function ReportCard({ figures }: { figures: ReportFigures }) {
   );
 }
 
-function Effect({ figures, targetIndex }: { figures: LoudnessFigures | null; targetIndex: number }) {
+function Effect({ figures, rule }: { figures: LoudnessFigures | null; rule: PlatformRule }) {
   const { i18n } = useLingui();
-  const target = NORMALISATION_TARGETS[targetIndex]!;
-  const effect = normalisationOf(figures, target);
+  const effect = normalisationOf(figures, rule);
   if (!effect) return <Text span c="dimmed">–</Text>;
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">
@@ -163,12 +165,18 @@ function Effect({ figures, targetIndex }: { figures: LoudnessFigures | null; tar
           <Trans>peak</Trans>
         </Badge>
       )}
+      {effect.limiterEngaged && (
+        <Badge size="xs" variant="light" color="orange" title={i18n._(limiterHint)}>
+          <Trans>limiter</Trans>
+        </Badge>
+      )}
       <span>{formatDb(effect.gainDb, i18n.locale)} dB</span>
     </Group>
   );
 }
 
 const peakLimitedHint = msg`Raised only as far as the true peak allows`;
+const limiterHint = msg`Raised so far that the platform's limiter squeezes its peaks`;
 
 /** What the dynamics budget did, and in one sentence what the chain does. */
 function BudgetNote({ budget }: { budget: BudgetFigures }) {

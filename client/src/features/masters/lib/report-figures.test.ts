@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NORMALISATION_TARGETS } from './normalisation-config.js';
+import { PLATFORM_RULES } from '../../../../../src/modules/platforms/platforms.schemas.js';
 import { normalisationOf, reportFiguresOf } from './report-figures.js';
 
-const target = (id: string) => NORMALISATION_TARGETS.find((t) => t.id === id)!;
+const target = (id: 'spotify' | 'appleMusic' | 'youtube') => PLATFORM_RULES[id === 'spotify' ? 'spotifyNormal' : id];
 
 describe('report figures', () => {
   it('when measurements carry master, original and an EQ curve, then all three are read', () => {
@@ -39,16 +39,16 @@ describe('report figures', () => {
 
   it('when a loud master is normalised, then every service turns it down to its reference', () => {
     const loud = { lufs: -8, truePeak: -1, lra: 4, crest: null, plr: 7 };
-    expect(normalisationOf(loud, target('spotify'))).toEqual({ gainDb: -6, peakLimited: false });
-    expect(normalisationOf(loud, target('appleMusic'))).toEqual({ gainDb: -8, peakLimited: false });
-    expect(normalisationOf(loud, target('youtube'))).toEqual({ gainDb: -6, peakLimited: false });
+    expect(normalisationOf(loud, target('spotify'))).toMatchObject({ gainDb: -6, peakLimited: false });
+    expect(normalisationOf(loud, target('appleMusic'))).toMatchObject({ gainDb: -8, peakLimited: false });
+    expect(normalisationOf(loud, target('youtube'))).toMatchObject({ gainDb: -6, peakLimited: false });
   });
 
   it('when a quiet track is normalised, then YouTube leaves it and the others raise it only up to the peak ceiling', () => {
     const quiet = { lufs: -20, truePeak: -4, lra: 9, crest: 15, plr: 16 };
-    expect(normalisationOf(quiet, target('youtube'))).toEqual({ gainDb: 0, peakLimited: false });
-    expect(normalisationOf(quiet, target('spotify'))).toEqual({ gainDb: 3, peakLimited: true });
-    expect(normalisationOf({ ...quiet, truePeak: -12 }, target('appleMusic'))).toEqual({ gainDb: 4, peakLimited: false });
+    expect(normalisationOf(quiet, target('youtube'))).toMatchObject({ gainDb: 0, peakLimited: false });
+    expect(normalisationOf(quiet, target('spotify'))).toMatchObject({ gainDb: 3, peakLimited: true });
+    expect(normalisationOf({ ...quiet, truePeak: -12 }, target('appleMusic'))).toMatchObject({ gainDb: 4, peakLimited: false });
     expect(normalisationOf({ ...quiet, lufs: null }, target('spotify'))).toBeNull();
   });
 });

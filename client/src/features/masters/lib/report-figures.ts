@@ -1,5 +1,5 @@
 import type { TMasterMeasurements } from '../../../../../src/modules/masters/masters.schemas.js';
-import type { NormalisationTarget } from './normalisation-config.js';
+import { platformGain, type PlatformGain, type PlatformRule } from '../../../../../src/modules/platforms/platforms.schemas.js';
 
 /** The figures of one version (original or master) that the report card compares. */
 export interface LoudnessFigures {
@@ -74,20 +74,8 @@ function eqOf(curve: TMasterMeasurements['eq']): EqPoint[] | null {
   return points.length >= 2 ? points : null;
 }
 
-export interface NormalisationEffect {
-  /** Gain the service applies, dB (negative: turned down). */
-  gainDb: number;
-  /** The service would raise it further but the peak ceiling stops it. */
-  peakLimited: boolean;
-}
-
-/** What a service's loudness normalisation does to a version with these figures. */
-export function normalisationOf(figures: LoudnessFigures | null, target: NormalisationTarget): NormalisationEffect | null {
-  if (!figures || figures.lufs === null || figures.lufs <= -70) return null;
-  const wanted = target.referenceLufs - figures.lufs;
-  if (wanted <= 0) return { gainDb: wanted, peakLimited: false };
-  if (!target.boost) return { gainDb: 0, peakLimited: false };
-  if (figures.truePeak === null) return { gainDb: wanted, peakLimited: false };
-  const headroom = Math.max(0, target.boost.peakCeilingDbtp - figures.truePeak);
-  return headroom < wanted ? { gainDb: headroom, peakLimited: true } : { gainDb: wanted, peakLimited: false };
+/** What a platform's loudness normalisation does to a version with these figures (null: silent or unmeasured). */
+export function normalisationOf(figures: LoudnessFigures | null, rule: PlatformRule): PlatformGain | null {
+  if (!figures || figures.lufs === null) return null;
+  return platformGain(rule, { lufs: figures.lufs, truePeak: figures.truePeak });
 }

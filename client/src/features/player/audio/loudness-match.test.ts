@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dbToGain, heardLufs, loudnessMatchGains, volumeToGain } from './loudness-match.js';
+import { PLATFORM_RULES } from '../../../../../src/modules/platforms/platforms.schemas.js';
+import { dbToGain, heardLufs, loudnessMatchGains, platformPlayGains, volumeToGain } from './loudness-match.js';
 
 describe('loudness-matched A/B', () => {
   it('when the master is 6 LU louder, then the master is turned down 6 dB and the original kept', () => {
@@ -37,5 +38,18 @@ describe('loudness-matched A/B', () => {
     expect(volumeToGain(50, false)).toBe(0.25);
     expect(volumeToGain(100, true)).toBe(0);
     expect(volumeToGain(150, false)).toBe(1);
+  });
+
+  it('when played on Spotify Normal, then the loud master is turned down to -14 and the quiet original lifted only as far as its peak allows', () => {
+    const gains = platformPlayGains({ lufs: -20, channels: 2, truePeak: -4 }, { lufs: -9, channels: 2, truePeak: -1 }, PLATFORM_RULES.spotifyNormal);
+    expect(gains).toEqual({ originalDb: 3, masteredDb: -5 });
+  });
+
+  it('when played on YouTube, then the quiet original stays as it is and only the master is turned down', () => {
+    expect(platformPlayGains({ lufs: -20, channels: 2, truePeak: -12 }, { lufs: -9, channels: 2, truePeak: -1 }, PLATFORM_RULES.youtube)).toEqual({ originalDb: 0, masteredDb: -5 });
+  });
+
+  it('when a mono original is played on a platform, then it is measured as heard on two speakers', () => {
+    expect(platformPlayGains({ lufs: -17.01, channels: 1, truePeak: -20 }, null, PLATFORM_RULES.spotifyNormal).originalDb).toBeCloseTo(0, 1);
   });
 });

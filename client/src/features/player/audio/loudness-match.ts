@@ -1,3 +1,5 @@
+import { platformGain, type PlatformRule } from '../../../../../src/modules/platforms/platforms.schemas.js';
+
 /**
  * Loudness-matched A/B (issue 5, beyond the spec): each version's gain so that both are heard at
  * the same integrated loudness (ITU-R BS.1770-4 LUFS from the stream's meta), so a listener judges
@@ -8,6 +10,8 @@ export interface VersionLoudness {
   lufs: number;
   /** Channels of the stream as heard: a mono original is played on both speakers. */
   channels: number;
+  /** True peak, dBTP, when known (a platform lifts a quiet version only as far as its peak allows). */
+  truePeak?: number | null;
 }
 
 /**
@@ -31,6 +35,15 @@ export function loudnessMatchGains(original: VersionLoudness | null, mastered: V
   const m = heardLufs(mastered);
   const target = Math.min(o, m);
   return { originalDb: target - o, masteredDb: target - m };
+}
+
+/**
+ * "Played on": each version at the gain the platform would apply to it, so a listener hears
+ * whether the master's loudness bought anything once the platform has normalised both.
+ */
+export function platformPlayGains(original: VersionLoudness | null, mastered: VersionLoudness | null, rule: PlatformRule): MatchGains {
+  const gainOf = (version: VersionLoudness | null) => (version ? (platformGain(rule, { lufs: heardLufs(version), truePeak: version.truePeak ?? null })?.gainDb ?? 0) : 0);
+  return { originalDb: gainOf(original), masteredDb: gainOf(mastered) };
 }
 
 export const dbToGain = (db: number) => Math.pow(10, db / 20);

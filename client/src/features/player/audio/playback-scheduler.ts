@@ -66,6 +66,7 @@ interface Piece {
 export class PlaybackScheduler {
   private ctx: AudioContext | null = null;
   private volumeNode: GainNode | null = null;
+  private analyser: AnalyserNode | null = null;
   private lanes: Record<Version, GainNode> | null = null;
   private fades = new Map<string, GainNode>();
   private pieces: Piece[] = [];
@@ -117,6 +118,32 @@ export class PlaybackScheduler {
     const now = this.ctx.currentTime;
     this.lanes.original.gain.setTargetAtTime(dbToGain(gains.originalDb), now, 0.015);
     this.lanes.mastered.gain.setTargetAtTime(dbToGain(gains.masteredDb), now, 0.015);
+  }
+
+  /** Each lane's loudness-match gain now, dB (what the graph applies, not what was asked). */
+  laneGainsDb(): MatchGains | null {
+    if (!this.lanes) return null;
+    const db = (node: GainNode) => 20 * Math.log10(node.gain.value);
+    return { originalDb: db(this.lanes.original), masteredDb: db(this.lanes.mastered) };
+  }
+
+  /**
+   * The last `size` frames that reached the speakers (mixed to mono), with the audio-clock time
+   * read beside them. The tap is a parallel analyser made on first use, so it never changes the
+   * output and costs nothing until something asks.
+   */
+  tap(size: number): { contextTime: number; samples: Float32Array } | null {
+    if (!this.ctx || !this.volumeNode) return null;
+    if (!this.analyser || this.analyser.fftSize !== size) {
+      this.analyser?.disconnect();
+      this.analyser = this.ctx.createAnalyser();
+      this.analyser.fftSize = size;
+      this.volumeNode.connect(this.analyser);
+    }
+    const samples = new Float32Array(size);
+    const contextTime = this.ctx.currentTime;
+    this.analyser.getFloatTimeDomainData(samples);
+    return { contextTime, samples };
   }
 
   /** Not playing: this stream's fade open, every other closed, at once. */

@@ -2,7 +2,8 @@ import type { StreamFrame } from '../../../../../src/modules/streaming/stream-fr
 import type { TStreamMeta } from '../../../../../src/modules/streaming/streaming.schemas.js';
 import type { MediaSocket } from '../api/media-socket.js';
 import { StreamFeed, streamKey, type StreamSpec, type StreamWant } from '../api/stream-feed.js';
-import { loudnessMatchGains, volumeToGain, type MatchGains } from './loudness-match.js';
+import { PLATFORM_RULES, type TPlatformId } from '../../../../../src/modules/platforms/platforms.schemas.js';
+import { loudnessMatchGains, platformPlayGains, volumeToGain, type MatchGains } from './loudness-match.js';
 import { int16ToFloatChannels } from './pcm.js';
 import { PlaybackScheduler, SR, type ScheduledStream, type Version } from './playback-scheduler.js';
 import { chunkOf, chunksToEvict, normalizeRange, upcomingChunks, wholeTrack, type LoopRange } from './timeline.js';
@@ -25,6 +26,8 @@ export interface PlayerSnapshot {
   volume: number;
   muted: boolean;
   matchLoudness: boolean;
+  /** "Played on": both versions at the gain this platform would apply (null: as matchLoudness says). */
+  platform: TPlatformId | null;
   gains: MatchGains;
   /** null: the whole track (which loops at its end). */
   range: LoopRange | null;
@@ -77,6 +80,7 @@ export class PlayerController {
       volume: 100,
       muted: false,
       matchLoudness: true,
+      platform: null,
       gains: { originalDb: 0, masteredDb: 0 },
       range: null,
       meta: { original: null, mastered: null },
@@ -158,6 +162,33 @@ export class PlayerController {
       /** Chunks held of a style, by its index. */
       bufferedStyle: (styleIndex: number) => [...this.buffers.entries()].filter(([key]) => key.startsWith(`${styleIndex}:`)).flatMap(([, held]) => [...held.keys()]),
       masteredState: () => this.snapshot.masteredState,
+      /** The loudness the gains are computed from, and the platform chosen. */
+      loudness: () => ({ original: this.snapshot.meta.original?.loudness.original ?? this.snapshot.meta.mastered?.loudness.original ?? null, master: this.snapshot.meta.mastered?.loudness.master ?? null, platform: this.snapshot.platform }),
+      /** The loudness-match gains the graph applies now, dB. */
+      laneGainsDb: () => this.scheduler.laneGainsDb(),
+      /** The last frames heard (mono), with the audio-clock time and the playhead at that time. */
+      output: (size: number) => {
+        const tap = this.scheduler.tap(size);
+        if (!tap) return null;
+        return { contextTime: tap.contextTime, frames: this.scheduler.positionFramesAt(tap.contextTime), samples: [...tap.samples] };
+      },
+      /** Frames of a version's held chunks, mixed to mono as the speakers' tap hears them (null where not held). */
+      pcm: (version: Version, start: number, count: number) => {
+        const spec = this.streams[version];
+        if (!spec) return null;
+        const chunkFrames = this.chunkFramesOf(spec);
+        const held = this.buffers.get(streamKey(spec));
+        const out: number[] = [];
+        for (let frame = start; frame < start + count; frame++) {
+          const buffer = held?.get(Math.floor(frame / chunkFrames));
+          if (!buffer) return null;
+          const at = frame % chunkFrames;
+          let sum = 0;
+          for (let c = 0; c < buffer.numberOfChannels; c++) sum += buffer.getChannelData(c)[at]!;
+          out.push(buffer.numberOfChannels === 1 ? sum : sum / buffer.numberOfChannels);
+        }
+        return out;
+      },
     };
   }
 
@@ -258,6 +289,11 @@ export class PlayerController {
     this.applyMatchGains();
   }
 
+  setPlatform(platform: TPlatformId | null): void {
+    this.update({ platform });
+    this.applyMatchGains();
+  }
+
   /**
    * The styles next to the chosen one in the chooser: the first seconds at the playhead of each
    * are kept ready, so a style switch while playing continues at the same sample.
@@ -333,9 +369,14 @@ export class PlayerController {
     const { original, mastered } = this.snapshot.meta;
     // The original's loudness rides on every meta once the track is analysed; channels are the original's.
     const originalMeasured = original?.loudness.original ?? mastered?.loudness.original;
-    const originalLoudness = originalMeasured ? { lufs: originalMeasured.lufs, channels: (original ?? mastered)!.numberOfChannels } : null;
-    const masteredLoudness = mastered?.loudness.master ? { lufs: mastered.loudness.master.lufs, channels: mastered.numberOfChannels } : null;
-    const gains = this.streams.original && this.streams.mastered ? loudnessMatchGains(originalLoudness, masteredLoudness, this.snapshot.matchLoudness) : { originalDb: 0, masteredDb: 0 };
+    const originalLoudness = originalMeasured ? { lufs: originalMeasured.lufs, truePeak: originalMeasured.truePeak, channels: (original ?? mastered)!.numberOfChannels } : null;
+    const masteredLoudness = mastered?.loudness.master ? { lufs: mastered.loudness.master.lufs, truePeak: mastered.loudness.master.truePeak, channels: mastered.numberOfChannels } : null;
+    const platform = this.snapshot.platform;
+    const gains = platform
+      ? platformPlayGains(this.streams.original ? originalLoudness : null, this.streams.mastered ? masteredLoudness : null, PLATFORM_RULES[platform])
+      : this.streams.original && this.streams.mastered
+        ? loudnessMatchGains(originalLoudness, masteredLoudness, this.snapshot.matchLoudness)
+        : { originalDb: 0, masteredDb: 0 };
     if (gains.originalDb !== this.snapshot.gains.originalDb || gains.masteredDb !== this.snapshot.gains.masteredDb) this.update({ gains });
     this.scheduler.setMatchGains(gains);
   }

@@ -1,11 +1,15 @@
-import { Stack, Switch, Table, Text } from '@mantine/core';
+import { NativeSelect, Stack, Switch, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatFigure } from '../../../lib/format-decibels.js';
+import { PLATFORM_IDS, PLATFORM_RULES, ZPlatformId, type TPlatformId } from '../../../../../src/modules/platforms/platforms.schemas.js';
+import { formatDb, formatFigure } from '../../../lib/format-decibels.js';
 import type { PlayerSnapshot } from '../audio/player-controller.js';
 import classes from './loudness-panel.module.css';
 
-/** Measured loudness and true peak of both versions, and the loudness-matched A/B switch (issue 5). */
-export function LoudnessPanel({ snapshot, onMatch }: { snapshot: PlayerSnapshot; onMatch: (enabled: boolean) => void }) {
+/**
+ * Measured loudness and true peak of both versions, the loudness-matched A/B switch, and "played
+ * on": both versions at the gain a streaming platform would apply.
+ */
+export function LoudnessPanel({ snapshot, onMatch, onPlatform }: { snapshot: PlayerSnapshot; onMatch: (enabled: boolean) => void; onPlatform: (platform: TPlatformId | null) => void }) {
   const { t, i18n } = useLingui();
   const original = snapshot.meta.original?.loudness.original ?? snapshot.meta.mastered?.loudness.original ?? null;
   const mastered = snapshot.meta.mastered?.loudness.master ?? null;
@@ -29,9 +33,28 @@ export function LoudnessPanel({ snapshot, onMatch }: { snapshot: PlayerSnapshot;
       <Table.Td className={classes.figures}>{value ? `${formatFigure(value.truePeak, locale)} dBTP` : '–'}</Table.Td>
     </Table.Tr>
   );
+  const platform = snapshot.platform ? PLATFORM_RULES[snapshot.platform] : null;
+  const platformName = platform?.name ?? '';
+  const originalGain = formatDb(snapshot.gains.originalDb, locale);
+  const masteredGain = formatDb(snapshot.gains.masteredDb, locale);
   return (
     <Stack gap="xs">
+      <NativeSelect
+        label={t`Played on`}
+        value={snapshot.platform ?? ''}
+        onChange={(event) => {
+          const picked = ZPlatformId.safeParse(event.currentTarget.value);
+          onPlatform(picked.success ? picked.data : null);
+        }}
+        data={[
+          { value: '', label: t`No platform: as set below` },
+          ...PLATFORM_IDS.map((id) => ({ value: id, label: `${PLATFORM_RULES[id].name} (${formatFigure(PLATFORM_RULES[id].referenceLufs, locale)} LUFS)` })),
+        ]}
+        description={platform ? t`Each version plays at the gain ${platformName} would apply: Original ${originalGain} dB, Mastered ${masteredGain} dB.` : t`Hear both versions as a streaming service would play them.`}
+        data-testid="played-on"
+      />
       <Switch
+        disabled={platform !== null}
         checked={snapshot.matchLoudness}
         onChange={(event) => onMatch(event.currentTarget.checked)}
         label={t`Match loudness`}

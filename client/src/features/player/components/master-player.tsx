@@ -141,7 +141,7 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMast
         )}
       </div>
 
-      {snapshot && !isCustomMaster && masteredSpec && <LoudnessPanel snapshot={snapshot} onMatch={(enabled) => controller?.setMatchLoudness(enabled)} />}
+      {snapshot && !isCustomMaster && masteredSpec && <LoudnessPanel snapshot={snapshot} onMatch={(enabled) => controller?.setMatchLoudness(enabled)} onPlatform={(platform) => controller?.setPlatform(platform)} />}
 
       <VisuallyHidden aria-live="polite" role="status">
         {announcement}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { paramsAtIntensity, styleAtIntensity, styleWithTarget } from './steer.js';
+import { seededEngineStyles } from './testing/seed-styles.js';
+
+const styles = seededEngineStyles();
+const byLabel = (label: string) => styles.find((s) => `${s.groupName}/${s.name}` === label)!;
+
+describe('a style steered by intensity', () => {
+  it('when the intensity is medium, then the style is the catalogue style itself', () => {
+    const style = byLabel('Pop/Bright');
+    expect(styleAtIntensity(style, 'medium')).toBe(style);
+  });
+
+  it('when every style is steered, then low aims lower, high higher, with budgets and moves in the same order', () => {
+    for (const style of styles) {
+      const low = paramsAtIntensity(style.processing, 'low');
+      const medium = style.processing;
+      const high = paramsAtIntensity(style.processing, 'high');
+      expect(low.targetLufs).toBeLessThan(medium.targetLufs);
+      expect(high.targetLufs).toBeGreaterThan(medium.targetLufs);
+      expect(low.budget!.limiterDb).toBeLessThan(medium.budget!.limiterDb);
+      expect(high.budget!.limiterDb).toBeGreaterThan(medium.budget!.limiterDb);
+      expect(low.compression.ratio).toBeLessThanOrEqual(medium.compression.ratio);
+      expect(high.compression.ratio).toBe(medium.compression.ratio);
+      for (const band of ['low', 'lowMid', 'mid', 'highMid', 'high'] as const) {
+        expect(Math.abs(low.tone[band])).toBeLessThanOrEqual(Math.abs(medium.tone[band]));
+        expect(Math.abs(high.tone[band])).toBeGreaterThanOrEqual(Math.abs(medium.tone[band]));
+        expect(Math.sign(high.tone[band])).toBe(Math.sign(medium.tone[band]));
+      }
+      for (const steered of [low, high]) {
+        expect(steered.ceilingDbtp).toBeLessThanOrEqual(-1);
+        expect(steered.saturation).toBeLessThanOrEqual(1);
+        expect(steered.compression.ratio).toBeGreaterThanOrEqual(1);
+      }
+    }
+  });
+
+  it('when a style widens or narrows, then the intensity scales how far from a kept image it goes', () => {
+    const wide = byLabel('Electronic/Wide').processing;
+    expect(paramsAtIntensity(wide, 'low').width - 1).toBeCloseTo((wide.width - 1) * 0.6, 3);
+    expect(paramsAtIntensity(wide, 'high').width).toBeGreaterThan(wide.width);
+    const intimate = byLabel('Acoustic/Intimate').processing;
+    expect(paramsAtIntensity(intimate, 'high').width).toBeLessThan(intimate.width);
+  });
+
+  it('when an album track is given its own target, then only the target moves and the ceiling stays at -1 dBTP or under', () => {
+    const style = byLabel('Rock/Modern');
+    const aimed = styleWithTarget(style, -15.25);
+    expect(aimed.processing).toEqual({ ...style.processing, targetLufs: -15.25 });
+    expect(styleWithTarget({ ...style, processing: { ...style.processing, ceilingDbtp: 0 } }, -12).processing.ceilingDbtp).toBe(-1);
+  });
+});

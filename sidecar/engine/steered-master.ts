@@ -1,0 +1,159 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { MasterReport } from './bounce.js';
+import { analyseWorkFile, bounce, decodeToWorkFile, prepareTrack, type MasterProgress, type TrackAnalysis, type WorkFile } from './index.js';
+import type { FittedStyle } from './fit.js';
+import { LOW_UNDER_MEDIUM_LU, styleAtIntensity, styleWithTarget, type Intensity } from './steer.js';
+import type { EngineStyle } from './style.js';
+
+/**
+ * Masters steered by the user's choices, built from the engine's public steps (decode, prepare,
+ * bounce) and the pure steering of steer.ts; the fit itself is not touched.
+ *
+ * Intensity: Medium is the style as it is. Both other intensities are fitted beside Medium, so
+ * their order holds on every track:
+ * - Low is aimed LOW_UNDER_MEDIUM_LU under the level Medium reaches on this track (or at its own
+ *   lower target, whichever is quieter), so it stays audibly quieter even where Medium is held back.
+ * - High is fitted with its higher target, larger budget and stronger tone move; where that move
+ *   costs more loudness than the budget gives (a brighter master rides the gain more, and the
+ *   gain-riding budget is the engine's, the same for every intensity), it keeps the style's own move
+ *   and only the target and budget rise. On a track whose Medium is held back by gain riding, High
+ *   is then only a little louder than Medium: that budget is a promise of the engine, not a setting.
+ */
+export async function fitAtIntensity(workFile: WorkFile, style: EngineStyle, intensity: Intensity, onProgress: (progress: MasterProgress) => void = () => {}): Promise<{ fitted: FittedStyle; analysis: TrackAnalysis; style: EngineStyle }> {
+  if (intensity === 'medium') {
+    const preparation = await prepareTrack(workFile, [style], onProgress);
+    return { fitted: preparation.styles[0]!, analysis: preparation.analysis, style };
+  }
+  if (intensity === 'high') {
+    const candidates = [styleAtIntensity(style, 'high'), styleAtIntensity(style, 'high', { toneMove: 1 })];
+    const preparation = await prepareTrack(workFile, [style, ...candidates], onProgress);
+    const [medium, ...fitted] = preparation.styles;
+    const louder = fitted.findIndex((f) => f.effectiveTargetLufs >= medium!.effectiveTargetLufs + HIGH_OVER_MEDIUM_LU);
+    const pick = louder >= 0 ? louder : fitted[1]!.effectiveTargetLufs > fitted[0]!.effectiveTargetLufs ? 1 : 0;
+    return { fitted: fitted[pick]!, analysis: preparation.analysis, style: candidates[pick]! };
+  }
+  const steered = styleAtIntensity(style, 'low');
+  const medium = await prepareTrack(workFile, [style], onProgress);
+  const aimed = styleWithTarget(steered, lowTargetLufs(steered.processing.targetLufs, medium.styles[0]!));
+  const preparation = await prepareTrack(workFile, [aimed], onProgress);
+  return { fitted: preparation.styles[0]!, analysis: preparation.analysis, style: aimed };
+}
+
+/** How much louder than Medium High's stronger tone move must still be to be kept, LU. */
+const HIGH_OVER_MEDIUM_LU = 0.5;
+
+/** Low's target: its own, or LOW_UNDER_MEDIUM_LU under what Medium reaches on the track, whichever is lower. */
+export function lowTargetLufs(ownTargetLufs: number, medium: Pick<FittedStyle, 'effectiveTargetLufs'>): number {
+  return Math.min(ownTargetLufs, medium.effectiveTargetLufs - LOW_UNDER_MEDIUM_LU);
+}
+
+/** Decode, fit at the intensity, bounce: the command line's one call for a steered master. */
+export async function masterAtIntensity(inputPath: string, style: EngineStyle, intensity: Intensity, outPath: string, onProgress: (progress: MasterProgress) => void = () => {}, signal?: AbortSignal): Promise<MasterReport & { analysis: TrackAnalysis; targetLufs: number }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'masterdeck-'));
+  try {
+    const workFile = await decodeToWorkFile(inputPath, path.join(dir, 'work.f32'), signal);
+    const { fitted, analysis, style: steered } = await fitAtIntensity(workFile, style, intensity, onProgress);
+    const report = await bounce(workFile, fitted, outPath, onProgress, signal);
+    return { ...report, analysis, targetLufs: steered.processing.targetLufs };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Album mode: several tracks mastered as one record, the way album normalisation (Spotify's album
+ * context, AES TD1008) will play them. The loudest mix is the anchor: it is mastered with the style
+ * as it is (its target, less what the dynamics budget holds back). Every other track aims at the
+ * anchor's master less its distance to the anchor in the mixes, so a quiet interlude stays as much
+ * quieter as it was mixed.
+ */
+export interface AlbumTrackResult {
+  input: string;
+  output: string;
+  /** The target this track was mastered to, LUFS. */
+  targetLufs: number;
+  report: MasterReport & { analysis: TrackAnalysis };
+}
+
+export interface AlbumResult {
+  tracks: AlbumTrackResult[];
+  /** Index of the anchor (the loudest mix). */
+  anchor: number;
+  /** Loudness spread of the mixes and of the masters (loudest minus quietest), LU. */
+  spreadInLu: number;
+  spreadOutLu: number;
+}
+
+export interface AlbumTrackInput {
+  input: string;
+  output: string;
+}
+
+/** A mono mix is heard, and mastered, as stereo: its distance to the others counts it so. */
+const heardLufs = (analysis: TrackAnalysis) => (analysis.lufs ?? -Infinity) + (analysis.channels === 1 ? 10 * Math.log10(2) : 0);
+const round = (x: number) => Math.round(x * 100) / 100;
+
+/** The album's anchor: its loudest mix (the first of equals). */
+export const anchorOf = (mixLufs: readonly number[]): number => mixLufs.reduce((best, lufs, i) => (lufs > (mixLufs[best] ?? -Infinity) ? i : best), 0);
+
+/** The targets of an album's tracks: the anchor's master level less each mix's distance to the anchor's mix. */
+export function albumTargets(mixLufs: readonly number[], anchorMasterLufs: number): { anchor: number; targets: number[] } {
+  const anchor = anchorOf(mixLufs);
+  const anchorMix = mixLufs[anchor]!;
+  return { anchor, targets: mixLufs.map((lufs, i) => (i === anchor ? anchorMasterLufs : Number.isFinite(lufs) ? anchorMasterLufs - (anchorMix - lufs) : anchorMasterLufs)) };
+}
+
+function spread(values: readonly number[]): number {
+  const finite = values.filter(Number.isFinite);
+  return finite.length === 0 ? 0 : round(Math.max(...finite) - Math.min(...finite));
+}
+
+/** Decodes every track, masters the loudest first, then the others at their distance to it. */
+export async function masterAlbum(
+  tracks: readonly AlbumTrackInput[],
+  style: EngineStyle,
+  intensity: Intensity,
+  onProgress: (track: number, progress: MasterProgress) => void = () => {},
+  signal?: AbortSignal,
+): Promise<AlbumResult> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'masterdeck-album-'));
+  try {
+    const workFiles: WorkFile[] = [];
+    const mixes: TrackAnalysis[] = [];
+    for (const [i, track] of tracks.entries()) {
+      const workFile = await decodeToWorkFile(track.input, path.join(dir, `work-${i}.f32`), signal);
+      workFiles.push(workFile);
+      mixes.push(await analyseWorkFile(workFile));
+    }
+    const mixLufs = mixes.map(heardLufs);
+    const anchor = anchorOf(mixLufs);
+
+    const results: AlbumTrackResult[] = new Array(tracks.length);
+    const bounceOne = async (i: number, fitted: FittedStyle, analysis: TrackAnalysis, targetLufs: number) => {
+      const report = await bounce(workFiles[i]!, fitted, tracks[i]!.output, (progress) => onProgress(i, progress), signal);
+      results[i] = { input: tracks[i]!.input, output: tracks[i]!.output, targetLufs, report: { ...report, analysis } };
+      return report;
+    };
+    const anchorFit = await fitAtIntensity(workFiles[anchor]!, style, intensity, (progress) => onProgress(anchor, progress));
+    const anchorReport = await bounceOne(anchor, anchorFit.fitted, anchorFit.analysis, anchorFit.style.processing.targetLufs);
+    // What the anchor reached (its target less what its budget held back) sets the album's level.
+    const anchorLevel = anchorReport.lufs ?? anchorFit.fitted.effectiveTargetLufs;
+    const { targets } = albumTargets(mixLufs, anchorLevel);
+    for (let i = 0; i < tracks.length; i++) {
+      if (i === anchor) continue;
+      const aimed = styleWithTarget(anchorFit.style, targets[i]!);
+      const preparation = await prepareTrack(workFiles[i]!, [aimed], (progress) => onProgress(i, progress));
+      await bounceOne(i, preparation.styles[0]!, preparation.analysis, aimed.processing.targetLufs);
+    }
+    return {
+      tracks: results,
+      anchor,
+      spreadInLu: spread(mixLufs),
+      spreadOutLu: spread(results.map((r) => r.report.lufs ?? -Infinity)),
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
