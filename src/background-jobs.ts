@@ -1,7 +1,7 @@
 import { renewDueSubscriptions } from './modules/distribution/index.js';
 import { DIGEST_SWEEP_MS, sendDueCommentDigests } from './modules/feedback/index.js';
 import { reconcilePendingPayments } from './modules/payments/index.js';
-import { runDeliveryJobs } from './modules/releases/index.js';
+import { DELIVERY_JOB_KINDS, deliveryJobHandlers, runDeliveryJobs } from './modules/releases/index.js';
 import { serviceContextOf, type Platform } from './platform/context.js';
 import { createQueuedMailer, MAIL_JOB_KIND, mailJobHandler } from './platform/mail/queued-mailer.js';
 import type { PeriodicJob } from './platform/periodic-job.js';
@@ -55,8 +55,14 @@ export function startBackgroundJobs(base: Platform): BackgroundJobs {
       await pruneFinishedJobs(db, new Date(now - FAILED_KEPT_MS), 'failed');
     },
   };
+  // Store deliveries over SFTP and the sweep of their acknowledgements (DISTRIBUTION_PROVIDER=sftp).
+  Object.assign(handlers, deliveryJobHandlers(platform));
   // A sweep never runs beside another of its kind (a slow one outlasting its slot), in any process.
-  const limits = Object.fromEntries(Object.values(WEB_JOB_KINDS).filter((kind) => kind !== WEB_JOB_KINDS.mail).map((kind) => [kind, { global: 1 }]));
+  const limits = {
+    ...Object.fromEntries([...Object.values(WEB_JOB_KINDS), DELIVERY_JOB_KINDS.acknowledgements].filter((kind) => kind !== WEB_JOB_KINDS.mail).map((kind) => [kind, { global: 1 }])),
+    // Uploads are long and use the stores' bandwidth, not ours alone: a few at a time.
+    [DELIVERY_JOB_KINDS.deliver]: { global: 2 },
+  };
   worker = startJobWorker(db, log, { handlers, limits, concurrency: env.JOB_CONCURRENCY });
 
   const schedule = (kind: string, everyMs: number, firstDelayMs?: number) =>
@@ -69,6 +75,7 @@ export function startBackgroundJobs(base: Platform): BackgroundJobs {
   if (env.SUBSCRIPTION_RENEWAL_INTERVAL_S > 0) schedules.push(schedule(WEB_JOB_KINDS.subscriptionRenewals, env.SUBSCRIPTION_RENEWAL_INTERVAL_S * 1000, 5_000));
   // At once on start too: a delivery a stopped process left is resumed once its lease has run out.
   if (env.DISTRIBUTION_JOB_INTERVAL_S > 0) schedules.push(schedule(WEB_JOB_KINDS.deliveries, env.DISTRIBUTION_JOB_INTERVAL_S * 1000, 0));
+  if (env.DISTRIBUTION_PROVIDER === 'sftp' && env.DELIVERY_ACK_POLL_S > 0) schedules.push(schedule(DELIVERY_JOB_KINDS.acknowledgements, env.DELIVERY_ACK_POLL_S * 1000, 10_000));
 
   return {
     platform,

@@ -14,6 +14,9 @@ export const SELLER_PLACEHOLDERS = {
   SELLER_VAT_ID: 'DE000000000',
 } as const;
 
+/** A DDEX party id: PADPIDA, ten digits and a check character (e.g. PADPIDA2014021302M). */
+const DPID = /^PADPIDA\d{10}[0-9A-Z]$/;
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -122,8 +125,32 @@ const ZEnv = z.object({
   ANALYTICS_SITE: z.string().min(1).optional(),
   FEATURE_DISTRIBUTION: z.stringbool().default(true),
   FEATURE_BLOG: z.stringbool().default(true),
-  /** Which distributor the add-on talks to; `local` keeps everything in the product's database. */
-  DISTRIBUTION_PROVIDER: z.enum(['local']).default('local'),
+  /**
+   * Which distributor the add-on talks to: `local` keeps everything in the product's database and
+   * answers for the stores; `sftp` delivers DDEX ERN 4.3 batches to each store's (or one
+   * aggregator's) SFTP server and reads their acknowledgements back (DELIVERY_SFTP_*).
+   */
+  DISTRIBUTION_PROVIDER: z.enum(['local', 'sftp']).default('local'),
+  /** Our DDEX party id (DPID), the sender of every message; required with the sftp provider. */
+  DDEX_SENDER_DPID: z.string().regex(DPID, 'a DDEX party id: PADPIDA, ten digits and a check character').optional(),
+  DDEX_SENDER_NAME: z.string().min(1).default('Masterdeck Distribution'),
+  /**
+   * The SFTP server every store is delivered to (one aggregator), unless a store has its own
+   * DELIVERY_SFTP_STORE_<store id>_HOST (and the other fields below, each falling back to these).
+   */
+  DELIVERY_SFTP_HOST: z.string().min(1).optional(),
+  DELIVERY_SFTP_PORT: z.coerce.number().int().min(1).max(65535).default(22),
+  DELIVERY_SFTP_USER: z.string().min(1).optional(),
+  /** A private key file (OpenSSH or PEM); no passwords. */
+  DELIVERY_SFTP_KEY_FILE: z.string().min(1).optional(),
+  /** Where batch folders are written on the server. */
+  DELIVERY_SFTP_REMOTE_DIR: z.string().min(1).default('/inbox'),
+  /** Where the store writes its acknowledgements. */
+  DELIVERY_SFTP_ACK_DIR: z.string().min(1).default('/acknowledgements'),
+  /** The aggregator's DDEX party id (the recipient of every message that goes to it). */
+  DELIVERY_SFTP_RECIPIENT_DPID: z.string().regex(DPID, 'a DDEX party id: PADPIDA, ten digits and a check character').optional(),
+  /** How often the acknowledgement folders are read, seconds (0 turns it off). */
+  DELIVERY_ACK_POLL_S: z.coerce.number().int().min(0).default(60),
   /** Who pays participants: `local` writes each run as a file under DATA_DIR/payouts and moves no money; `paypal` pays through PayPal Payouts. */
   PAYOUT_PROVIDER: z.enum(['local', 'paypal']).default('local'),
   /** PayPal's REST API: https://api-m.paypal.com for live money, the sandbox by default. */
@@ -184,7 +211,22 @@ const ZEnv = z.object({
   }
 });
 
-export type Env = z.infer<typeof ZEnv>;
+/** One store's own SFTP target: DELIVERY_SFTP_STORE_<store id>_<FIELD>; an unset field falls back to the aggregator's. */
+const ZStoreTarget = z.object({
+  HOST: z.string().min(1).optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  USER: z.string().min(1).optional(),
+  KEY_FILE: z.string().min(1).optional(),
+  REMOTE_DIR: z.string().min(1).optional(),
+  ACK_DIR: z.string().min(1).optional(),
+  DPID: z.string().regex(DPID, 'a DDEX party id: PADPIDA, ten digits and a check character').optional(),
+});
+const STORE_TARGET_KEY = /^DELIVERY_SFTP_STORE_(\d{1,6})_(HOST|PORT|USER|KEY_FILE|REMOTE_DIR|ACK_DIR|DPID)$/;
+
+export type Env = z.infer<typeof ZEnv> & {
+  /** Per store id, the SFTP fields it sets itself. */
+  DELIVERY_SFTP_STORES: Record<number, z.infer<typeof ZStoreTarget>>;
+};
 
 /** Host and port of the web's internal API as WEB_INTERNAL_URL (or INTERNAL_PORT on this machine) names it. */
 export function webInternalEndpoint(env: Pick<Env, 'INTERNAL_PORT' | 'WEB_INTERNAL_URL'>): { host: string; port: number } {
@@ -195,11 +237,32 @@ export function webInternalEndpoint(env: Pick<Env, 'INTERNAL_PORT' | 'WEB_INTERN
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = ZEnv.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const lines = result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const raw: Record<number, Record<string, string>> = {};
+  for (const [key, value] of Object.entries(source)) {
+    const match = STORE_TARGET_KEY.exec(key);
+    if (match && value !== undefined && value !== '') (raw[Number(match[1])] ??= {})[match[2]!] = value;
   }
-  return result.data;
+  const stores: Env['DELIVERY_SFTP_STORES'] = {};
+  for (const [storeId, fields] of Object.entries(raw)) {
+    const target = ZStoreTarget.safeParse(fields);
+    if (target.success) stores[Number(storeId)] = target.data;
+    else lines.push(...target.error.issues.map((issue) => `  DELIVERY_SFTP_STORE_${storeId}_${issue.path.join('.')}: ${issue.message}`));
+  }
+  if (result.success && result.data.DISTRIBUTION_PROVIDER === 'sftp') {
+    if (!result.data.DDEX_SENDER_DPID) lines.push('  DDEX_SENDER_DPID: required with DISTRIBUTION_PROVIDER=sftp (our DDEX party id)');
+    const aggregator = result.data.DELIVERY_SFTP_HOST !== undefined;
+    if (!aggregator && Object.values(stores).every((store) => !store.HOST)) lines.push('  DELIVERY_SFTP_HOST: required with DISTRIBUTION_PROVIDER=sftp (or DELIVERY_SFTP_STORE_<id>_HOST per store)');
+    for (const [storeId, store] of [...Object.entries(stores), ...(aggregator ? [['aggregator', {}] as const] : [])]) {
+      if (!aggregator && !store.HOST) continue;
+      const prefix = storeId === 'aggregator' ? 'DELIVERY_SFTP' : `DELIVERY_SFTP_STORE_${storeId}`;
+      if (!(store.USER ?? result.data.DELIVERY_SFTP_USER)) lines.push(`  ${prefix}_USER: required with DISTRIBUTION_PROVIDER=sftp`);
+      if (!(store.KEY_FILE ?? result.data.DELIVERY_SFTP_KEY_FILE)) lines.push(`  ${prefix}_KEY_FILE: required with DISTRIBUTION_PROVIDER=sftp`);
+      if (!(store.DPID ?? result.data.DELIVERY_SFTP_RECIPIENT_DPID)) lines.push(`  ${prefix === 'DELIVERY_SFTP' ? 'DELIVERY_SFTP_RECIPIENT' : prefix}_DPID: required with DISTRIBUTION_PROVIDER=sftp (the recipient's DDEX party id)`);
+    }
+  }
+  if (lines.length > 0 || !result.success) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  return { ...result.data, DELIVERY_SFTP_STORES: stores };
 }
 
 /**

@@ -65,16 +65,18 @@ describe('the release message', () => {
   it('when built, then it escapes text, orders tracks, carries hashes and one deal per store', () => {
     const xml = newReleaseMessage({
       messageId: 'M1',
+      threadId: 'T1',
       createdAt: new Date('2026-11-23T10:00:00Z'),
-      sender: { partyId: 'PADPIDA-X', name: 'Sender' },
+      sender: { partyId: 'PADPIDA2026112301X', name: 'Sender' },
+      recipients: [{ partyId: 'PADPIDA2007040502I', name: 'Spotify' }],
       release: { reference: 'R0', icpn: '4006381333931', title: 'Rock & <Roll>', type: 'ep', displayArtist: 'Erika', label: 'Label', originalReleaseDate: '2026-11-23' },
       tracks: [
         { reference: 'A1', isrc: 'DEMDK2600001', iswc: null, title: 'One', displayArtist: 'Erika', featuredArtists: ['Guest'], contributors: [{ name: 'Erika', roles: ['Artist'] }], durationS: 185.5, language: 'en', explicit: 2, genres: ['Pop'], file: { uri: 'resources/01.wav', sha256: 'a'.repeat(64), bytes: 10, bitsPerSample: 24, sampleRate: 44100, channels: 2 } },
       ],
       cover: { reference: 'A2', uri: 'resources/c.jpg', sha256: 'b'.repeat(64), bytes: 5, width: 3000, height: 3000, format: 'jpeg' },
       deals: [
-        { storeId: 1, storeName: 'Spotify', startDate: '2027-01-01' },
-        { storeId: 2, storeName: 'Apple Music', startDate: '2027-02-01' },
+        { startDate: '2027-01-01' },
+        { startDate: '2027-02-01', territories: ['DE', 'AT'] },
       ],
     });
     expect(xml).toContain('<DisplayTitleText>Rock &amp; &lt;Roll&gt;</DisplayTitleText>');

@@ -10,10 +10,12 @@ import {
   SECTION_NAMES,
   ZAudioFacts,
   ZCoverFacts,
+  ZDeliveryState,
   type TAlbum,
   type TAlbumImage,
   type TCoverFacts,
   type TCoverVariant,
+  type TDeliveryState,
   type TReleaseDraft,
   type TReleaseOutlet,
   type TReleaseTrack,
@@ -164,17 +166,42 @@ export function albumOf(platform: Pick<Platform, 'secrets'>, album: AlbumRow & {
 const statusOf = (code: number) =>
   code === OUTLET_STATUS.distributed.status_code ? OUTLET_STATUS.distributed : code === OUTLET_STATUS.disapproved.status_code ? OUTLET_STATUS.disapproved : OUTLET_STATUS.pending;
 
+interface DeliveryFacts {
+  store_id: number;
+  kind: 'new' | 'update' | 'takedown';
+  state: string;
+  reason: string | null;
+  store_text: string | null;
+}
+
+/**
+ * Where the release stands at a store: the state of its latest delivery there (a takedown is
+ * "requested" until the store confirms it); without deliveries (the local provider before a
+ * takedown), what the status code says.
+ */
+function deliveryStateOf(statusCode: number, latest: DeliveryFacts | undefined): TDeliveryState {
+  if (!latest) return statusCode === OUTLET_STATUS.distributed.status_code ? 'live' : statusCode === OUTLET_STATUS.disapproved.status_code ? 'rejected' : 'queued';
+  if (latest.kind === 'takedown') return latest.state === 'taken_down' || latest.state === 'rejected' || latest.state === 'unreadable' ? (latest.state as TDeliveryState) : 'takedown_requested';
+  return ZDeliveryState.parse(latest.state);
+}
+
 export function outletRowsOf(
   rows: readonly { store_id: number; store_name: string; status_code: number; reason: string | null; release_start_date: string | null }[],
   childStores: ReadonlyMap<number, string[]>,
   globalReleaseDate: string | null,
+  deliveries: readonly DeliveryFacts[] = [],
 ): TReleaseOutlet[] {
-  return rows.map((row) => ({
-    store_id: row.store_id,
-    store_name: row.store_name,
-    child_stores: childStores.get(row.store_id) ?? [],
-    outlet_status: { ...statusOf(row.status_code) },
-    release_start_date: row.release_start_date ?? globalReleaseDate,
-    disapprove_message: row.reason,
-  }));
+  return rows.map((row) => {
+    const latest = deliveries.filter((delivery) => delivery.store_id === row.store_id).at(-1);
+    return {
+      store_id: row.store_id,
+      store_name: row.store_name,
+      child_stores: childStores.get(row.store_id) ?? [],
+      outlet_status: { ...statusOf(row.status_code) },
+      release_start_date: row.release_start_date ?? globalReleaseDate,
+      disapprove_message: latest?.reason ?? row.reason,
+      delivery_state: deliveryStateOf(row.status_code, latest),
+      store_text: latest?.store_text ?? null,
+    };
+  });
 }

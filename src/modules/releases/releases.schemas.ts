@@ -141,7 +141,18 @@ export const COVER_PROBLEMS = {
 export const STORE_REASONS = {
   electronicOnly: 'release.storeReason.electronicOnly',
   allCapsTitle: 'release.storeReason.allCapsTitle',
+  /** A file arrived damaged or not at all. */
+  resourceCorrupt: 'release.storeReason.resourceCorrupt',
+  coverRefused: 'release.storeReason.coverRefused',
+  /** Any other refusal: the store's own words are shown beside it. */
+  refused: 'release.storeReason.refused',
+  /** The store answered something we could not read; the file is kept for the operator. */
+  unreadable: 'release.storeReason.unreadable',
 } as const;
+
+/** Where a release stands at one store, delivery by delivery (SFTP deliveries; the local provider maps its status codes). */
+export const ZDeliveryState = z.enum(['queued', 'uploaded', 'acknowledged', 'live', 'rejected', 'unreadable', 'takedown_requested', 'taken_down']);
+export type TDeliveryState = z.infer<typeof ZDeliveryState>;
 
 const ZId = z.coerce.number('global.error.invalidInput').int('global.error.invalidInput').positive('global.error.invalidInput').max(Number.MAX_SAFE_INTEGER);
 const ZUuid = z.uuid('global.error.invalidInput');
@@ -197,6 +208,9 @@ export const ZReleaseOutlet = z.object({
   release_start_date: z.string().nullable(),
   /** The store's reason when disapproved (1034). */
   disapprove_message: z.string().nullable(),
+  /** Where the release stands at this store, and the store's own words when it answered with some. */
+  delivery_state: ZDeliveryState,
+  store_text: z.string().nullable(),
 });
 export type TReleaseOutlet = z.infer<typeof ZReleaseOutlet>;
 

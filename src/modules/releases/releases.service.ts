@@ -14,6 +14,7 @@ import {
 } from '../distribution/index.js';
 import { releaseProviderOf } from './provider/provider-of.js';
 import { participantsProblems, type StoredParticipant } from './release-rules.js';
+import { findDeliveriesOfAlbum } from './deliveries.repository.js';
 import { albumOf, draftOf, outletRowsOf, releaseTrackOf, type ReleaseRefs } from './release-views.js';
 import { ownedAlbum, refsOf, saveOutletDetails } from './release-access.js';
 import * as repo from './releases.repository.js';
@@ -130,8 +131,8 @@ export async function pickerSongs(ctx: ServiceContext): Promise<TPickerSong[]> {
 export async function releaseOutlets(ctx: ServiceContext, input: TAlbumIdInput): Promise<TReleaseOutlet[]> {
   const account = await requireAccount(ctx);
   const album = await ownedAlbum(ctx.db, account, input.albumId);
-  const [rows, children] = await Promise.all([repo.findAlbumOutlets(ctx.db, input.albumId), repo.findChildStores(ctx.db)]);
-  return outletRowsOf(rows, children, album.global_release_date);
+  const [rows, children, deliveries] = await Promise.all([repo.findAlbumOutlets(ctx.db, input.albumId), repo.findChildStores(ctx.db), findDeliveriesOfAlbum(ctx.db, input.albumId)]);
+  return outletRowsOf(rows, children, album.global_release_date, deliveries);
 }
 
 /** PUT /api/distribution/albums/{id}: the album step (name, label, type, dates, code, track order). */

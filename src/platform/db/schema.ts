@@ -489,6 +489,30 @@ export interface DistributionAlbumOutletsTable {
   reason: string | null;
   updated_at: Timestamp;
 }
+export type ReleaseDeliveryState = 'queued' | 'uploaded' | 'acknowledged' | 'live' | 'rejected' | 'unreadable' | 'taken_down';
+export interface ReleaseDeliveriesTable {
+  id: ColumnType<string | number, never, never>;
+  album_id: Int8;
+  store_id: number;
+  kind: 'new' | 'update' | 'takedown';
+  message_id: string;
+  state: ColumnType<ReleaseDeliveryState, ReleaseDeliveryState | undefined, ReleaseDeliveryState>;
+  uploaded_files: ColumnType<Record<string, { sha256: string; bytes: number }>, string | undefined, string>;
+  reason: string | null;
+  store_text: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface ReleaseAcknowledgementsTable {
+  id: ColumnType<string | number, never, never>;
+  source: string;
+  file_name: string;
+  delivery_id: Int8 | null;
+  readable: boolean;
+  status: string | null;
+  body: string;
+  received_at: CreatedAt;
+}
 export interface DistributionCodeSequencesTable {
   name: string;
   last_value: Generated<number>;
@@ -648,6 +672,8 @@ export interface DB {
   distribution_album_outlets: DistributionAlbumOutletsTable;
   distribution_code_sequences: DistributionCodeSequencesTable;
   distribution_jobs: DistributionJobsTable;
+  release_deliveries: ReleaseDeliveriesTable;
+  release_acknowledgements: ReleaseAcknowledgementsTable;
   royalty_statements: RoyaltyStatementsTable;
   royalty_lines: RoyaltyLinesTable;
   royalty_payouts: RoyaltyPayoutsTable;

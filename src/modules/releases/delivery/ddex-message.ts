@@ -1,9 +1,16 @@
 /**
- * A release message in the shape of a DDEX ERN 4 NewReleaseMessage (notes/distribution-facts.md,
- * "The delivery message"; namespace http://ddex.net/xml/ern/43): MessageHeader, PartyList,
- * ResourceList (one SoundRecording per track with its ISRC, duration and the delivered file's
- * SHA-256, and the front cover Image), ReleaseList (the Release with its ICPN and ordered track list)
- * and DealList (one ReleaseDeal per store with its start date). A pure function of its input.
+ * The DDEX ERN 4.3 messages a delivery sends (namespace http://ddex.net/xml/ern/43), pure functions
+ * of their input. A NewReleaseMessage carries MessageHeader (sender and recipients by DDEX party id),
+ * PartyList, ResourceList (one SoundRecording per track, its SoundRecordingEdition with the ISRC and
+ * the delivered file's SHA-256, and the front cover Image), ReleaseList (the Release with its ICPN and
+ * ordered track list) and DealList (per deal one territory rule, a validity period, commercial models
+ * and use types); the root carries AvsVersionId and LanguageAndScriptCode, which 4.3 requires.
+ *
+ * ERN 4 dropped 3.x's UpdateIndicator from the message: a correction is a complete NewReleaseMessage
+ * for the same release in the same MessageThreadId with a later MessageCreatedDateTime, and the
+ * batch's manifest (batchManifest) marks it as an update delivery. A takedown is a
+ * PurgeReleaseMessage naming the release by its ICPN. ern-validator.ts checks every message before
+ * it leaves.
  */
 
 export interface MessageTrack {
@@ -22,10 +29,28 @@ export interface MessageTrack {
   file: { uri: string; sha256: string; bytes: number; bitsPerSample: number; sampleRate: number; channels: number };
 }
 
-export interface ReleaseMessageInput {
+export interface MessageParty {
+  /** A DDEX party id (DPID). */
+  partyId: string;
+  name: string;
+}
+
+export interface MessageDeal {
+  startDate: string;
+  /** ISO 3166 codes or `Worldwide`; one territory rule per deal. */
+  territories?: string[];
+}
+
+export interface MessageHeaderInput {
   messageId: string;
+  /** The same for every message about one release to one recipient (original, updates, purge). */
+  threadId: string;
   createdAt: Date;
-  sender: { partyId: string; name: string };
+  sender: MessageParty;
+  recipients: MessageParty[];
+}
+
+export interface ReleaseMessageInput extends MessageHeaderInput {
   release: {
     reference: string;
     icpn: string;
@@ -37,8 +62,13 @@ export interface ReleaseMessageInput {
   };
   tracks: MessageTrack[];
   cover: { reference: string; uri: string; sha256: string; bytes: number; width: number; height: number; format: string };
-  deals: { storeId: number; storeName: string; startDate: string }[];
+  deals: MessageDeal[];
 }
+
+export const ERN_NAMESPACE = 'http://ddex.net/xml/ern/43';
+/** The commercial models and use types every deal offers: streaming (paid and free tiers) and downloads. */
+export const DEAL_COMMERCIAL_MODELS = ['SubscriptionModel', 'AdvertisementSupportedModel', 'PayAsYouGoModel'] as const;
+export const DEAL_USE_TYPES = ['OnDemandStream', 'PermanentDownload'] as const;
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 const tag = (name: string, content: string | number, attributes = '') => `<${name}${attributes}>${typeof content === 'number' ? content : escapeXml(content)}</${name}>`;
@@ -148,14 +178,10 @@ export function newReleaseMessage(input: ReleaseMessageInput): string {
         '<ReleaseDeal>',
         tag('DealReleaseReference', input.release.reference),
         '<Deal><DealTerms>',
-        `<DistributionChannel>${tag('PartyId', `store-${deal.storeId}`)}<PartyName>${tag('FullName', deal.storeName)}</PartyName></DistributionChannel>`,
-        tag('TerritoryCode', 'Worldwide'),
+        ...(deal.territories ?? ['Worldwide']).map((territory) => tag('TerritoryCode', territory)),
         `<ValidityPeriod>${tag('StartDate', deal.startDate)}</ValidityPeriod>`,
-        tag('CommercialModelType', 'SubscriptionModel'),
-        tag('CommercialModelType', 'AdvertisementSupportedModel'),
-        tag('CommercialModelType', 'PayAsYouGoModel'),
-        tag('UseType', 'Stream'),
-        tag('UseType', 'PermanentDownload'),
+        ...DEAL_COMMERCIAL_MODELS.map((model) => tag('CommercialModelType', model)),
+        ...DEAL_USE_TYPES.map((use) => tag('UseType', use)),
         '</DealTerms></Deal>',
         '</ReleaseDeal>',
       ].join(''),
@@ -163,23 +189,72 @@ export function newReleaseMessage(input: ReleaseMessageInput): string {
     .join('');
 
   const partyList = [...parties.entries()].map(([name, reference]) => `<Party>${tag('PartyReference', reference)}<PartyName>${tag('FullName', name)}</PartyName></Party>`).join('');
-  const recipients = input.deals.map((deal) => `<MessageRecipient>${tag('PartyId', `store-${deal.storeId}`)}<PartyName>${tag('FullName', deal.storeName)}</PartyName></MessageRecipient>`).join('');
-
   return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43" LanguageAndScriptCode="en" AvsVersionId="4">',
-    '<MessageHeader>',
-    tag('MessageId', input.messageId),
-    `<MessageSender>${tag('PartyId', input.sender.partyId)}<PartyName>${tag('FullName', input.sender.name)}</PartyName></MessageSender>`,
-    recipients,
-    tag('MessageCreatedDateTime', input.createdAt.toISOString()),
-    tag('MessageControlType', 'LiveMessage'),
-    '</MessageHeader>',
+    ...messageStart('NewReleaseMessage', input),
     `<PartyList>${partyList}</PartyList>`,
     `<ResourceList>${recordings.join('')}${image}</ResourceList>`,
     `<ReleaseList>${release}</ReleaseList>`,
     `<DealList>${deals}</DealList>`,
     '</ern:NewReleaseMessage>',
+    '',
+  ].join('\n');
+}
+
+const partyXml = (element: string, party: MessageParty) => `<${element}>${tag('PartyId', party.partyId)}<PartyName>${tag('FullName', party.name)}</PartyName></${element}>`;
+
+function messageStart(root: 'NewReleaseMessage' | 'PurgeReleaseMessage', header: MessageHeaderInput): string[] {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<ern:${root} xmlns:ern="${ERN_NAMESPACE}" ReleaseProfileVersionId="Audio" LanguageAndScriptCode="en" AvsVersionId="4">`,
+    '<MessageHeader>',
+    tag('MessageThreadId', header.threadId),
+    tag('MessageId', header.messageId),
+    partyXml('MessageSender', header.sender),
+    ...header.recipients.map((recipient) => partyXml('MessageRecipient', recipient)),
+    tag('MessageCreatedDateTime', header.createdAt.toISOString()),
+    tag('MessageControlType', 'LiveMessage'),
+    '</MessageHeader>',
+  ];
+}
+
+/** The takedown of a release at a store: it withdraws the release named by its ICPN. */
+export function purgeReleaseMessage(input: MessageHeaderInput & { icpn: string; title: string }): string {
+  return [
+    ...messageStart('PurgeReleaseMessage', input),
+    `<PurgedRelease><ReleaseId>${tag('ICPN', input.icpn)}</ReleaseId>${tag('DisplayTitleText', input.title)}</PurgedRelease>`,
+    '</ern:PurgeReleaseMessage>',
+    '',
+  ].join('\n');
+}
+
+export type DeliveryType = 'NewReleaseDelivery' | 'UpdateReleaseDelivery' | 'TakedownReleaseDelivery';
+
+/**
+ * The completion marker of a batch folder (the choreography's ManifestMessage, written last, as
+ * BatchComplete_<batch>.xml): it lists the message with its hash and says whether the delivery is
+ * new, an update or a takedown.
+ */
+export function batchManifest(input: MessageHeaderInput & { batchId: string; deliveryType: DeliveryType; messageType: 'NewReleaseMessage' | 'PurgeReleaseMessage'; messageUri: string; messageSha256: string; icpn: string }): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<ern:ManifestMessage xmlns:ern="http://ddex.net/xml/ern/43" LanguageAndScriptCode="en" AvsVersionId="4">',
+    '<MessageHeader>',
+    tag('MessageThreadId', input.threadId),
+    tag('MessageId', `${input.messageId}-manifest`),
+    partyXml('MessageSender', input.sender),
+    ...input.recipients.map((recipient) => partyXml('MessageRecipient', recipient)),
+    tag('MessageCreatedDateTime', input.createdAt.toISOString()),
+    '</MessageHeader>',
+    tag('BatchId', input.batchId),
+    '<MessageInBatch>',
+    tag('MessageType', input.messageType),
+    tag('MessageId', input.messageId),
+    tag('URL', input.messageUri),
+    `<IncludedReleaseId>${tag('ICPN', input.icpn)}</IncludedReleaseId>`,
+    tag('DeliveryType', input.deliveryType),
+    `<HashSum>${tag('Algorithm', 'SHA256')}${tag('HashSumValue', input.messageSha256)}</HashSum>`,
+    '</MessageInBatch>',
+    '</ern:ManifestMessage>',
     '',
   ].join('\n');
 }

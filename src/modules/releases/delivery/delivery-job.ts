@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Platform } from '../../../platform/context.js';
 import { copyToFile } from '../../../platform/storage/file-storage.js';
 import { sha256OfFile } from '../file-hash.js';
-import { audioFactsOf, coverKeyOf, coverOf, idsOf, participantsOf } from '../release-views.js';
+import { idsOf } from '../release-views.js';
 import * as repo from '../releases.repository.js';
 import { OUTLET_STATUS, RELEASE_ERRORS } from '../releases.schemas.js';
 import { refsOf } from '../release-access.js';
-import { newReleaseMessage, type MessageTrack } from './ddex-message.js';
+import { assertValidErnMessage } from './ern-validator.js';
+import { loadReleasePackage } from './release-package.js';
 import { storeVerdict, type DeliveredRelease } from './store-rules.js';
 
 /**
@@ -32,71 +33,45 @@ async function loadRelease(platform: Platform, albumId: number) {
   const album = await repo.findAlbumForJob(platform.db, albumId);
   if (!album) throw new Error(`album ${albumId} is gone`);
   const distributionUserId = String(album.distribution_user_id);
-  const [tracks, outlets, refs, label] = await Promise.all([
-    repo.findTracks(platform.db, albumId),
-    repo.findAlbumOutlets(platform.db, albumId),
-    refsOf(platform.db, { distributionUserId, artistId: Number(album.artist_id) }),
-    repo.findLabelOfUser(platform.db, distributionUserId, Number(album.label_id)),
-  ]);
-  return { album, tracks, outlets, refs, label: label?.name ?? '' };
+  const [tracks, refs] = await Promise.all([repo.findTracks(platform.db, albumId), refsOf(platform.db, { distributionUserId, artistId: Number(album.artist_id) })]);
+  return { album, tracks, refs };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/**
+ * The local stand-in stores have no DDEX party ids: the package names them by placeholders of the
+ * DPID form (PADPIDA, ten digits of the store id, L), and us by DDEX_SENDER_DPID when set. Nothing
+ * leaves the machine with these.
+ */
+const LOCAL_SENDER_DPID = 'PADPIDA0000000000L';
+const localStoreDpid = (storeId: number) => `PADPIDA${String(storeId).padStart(10, '0')}L`;
 
 /** Writes the package; rewriting it (a step retried after a stop) gives the same files. */
 export async function writeDeliveryPackage(platform: Platform, albumId: number): Promise<string> {
-  const { album, tracks, outlets, refs, label } = await loadRelease(platform, albumId);
-  const cover = coverOf(album.cover);
-  if (!cover || !album.product_code) throw new Error(`album ${albumId} has no cover or product code`);
+  const pkg = await loadReleasePackage(platform, albumId);
+  const outlets = await repo.findAlbumOutlets(platform.db, albumId);
   const finalDir = deliveryDirOf(platform, albumId);
   const tempDir = path.join(deliveriesDirOf(platform), `.${albumId}-${randomUUID()}.part`);
   await mkdir(path.join(tempDir, 'resources'), { recursive: true });
   try {
-    const messageTracks: MessageTrack[] = [];
-    for (const [index, track] of tracks.entries()) {
-      const uri = `resources/${String(index + 1).padStart(2, '0')}_${track.isrc}.wav`;
-      const target = path.join(tempDir, uri);
-      await copyToFile(platform.storage, track.audio_key, target);
-      const sha256 = await sha256OfFile(target);
+    for (const file of pkg.files) {
+      const target = path.join(tempDir, file.uri);
+      await copyToFile(platform.storage, file.storageKey, target);
       // The provider's copy must still be what was measured and checked.
-      if (sha256 !== track.audio_sha256) throw new Error(`audio of track ${track.id} changed since upload`);
-      const facts = audioFactsOf(track.audio_facts);
-      messageTracks.push({
-        reference: `A${index + 1}`,
-        isrc: track.isrc ?? '',
-        iswc: track.iswc,
-        title: track.name,
-        displayArtist: refs.mainArtist.name,
-        featuredArtists: idsOf(track.featured_artist_ids).map((id) => refs.artists.get(id) ?? ''),
-        contributors: participantsOf(track.participants).map((p) => ({ name: refs.participants.get(p.id) ?? '', roles: p.role_ids.map((role) => refs.roles.get(role) ?? String(role)) })),
-        durationS: facts.durationS,
-        language: track.language,
-        explicit: Number(track.explicit),
-        genres: idsOf(track.genre_ids).map((id) => refs.genres.get(id) ?? ''),
-        file: { uri, sha256, bytes: (await stat(target)).size, bitsPerSample: facts.bitsPerSample, sampleRate: facts.sampleRate, channels: facts.channels },
-      });
+      if ((await sha256OfFile(target)) !== file.sha256) throw new Error(`${file.uri} of album ${albumId} changed since upload`);
     }
-    const coverUri = `resources/${album.product_code}_cover.${cover.ext}`;
-    const coverTarget = path.join(tempDir, coverUri);
-    await copyToFile(platform.storage, coverKeyOf(albumId, cover.version, 'original', cover.ext), coverTarget);
-    const message = newReleaseMessage({
-      messageId: `${album.product_code}-${albumId}`,
-      createdAt: new Date(),
-      sender: { partyId: 'PADPIDA-MASTERDECK', name: 'Masterdeck Distribution' },
-      release: {
-        reference: 'R0',
-        icpn: album.product_code,
-        title: album.name,
-        type: album.product_type,
-        displayArtist: refs.mainArtist.name,
-        label,
-        originalReleaseDate: album.original_release_date,
+    const messageId = `${pkg.icpn}-${albumId}`;
+    const message = pkg.message(
+      {
+        messageId,
+        threadId: messageId,
+        createdAt: new Date(),
+        sender: { partyId: platform.env.DDEX_SENDER_DPID ?? LOCAL_SENDER_DPID, name: platform.env.DDEX_SENDER_NAME },
+        recipients: outlets.map((outlet) => ({ partyId: localStoreDpid(outlet.store_id), name: outlet.store_name })),
       },
-      tracks: messageTracks,
-      cover: { reference: `A${tracks.length + 1}`, uri: coverUri, sha256: await sha256OfFile(coverTarget), bytes: (await stat(coverTarget)).size, width: cover.facts.width, height: cover.facts.height, format: cover.facts.format },
-      deals: outlets.map((outlet) => ({ storeId: outlet.store_id, storeName: outlet.store_name, startDate: outlet.release_start_date ?? album.global_release_date ?? today() })),
-    });
-    await writeFile(path.join(tempDir, `${album.product_code}.xml`), message);
+      outlets.map((outlet) => ({ startDate: pkg.startDateOf(outlet.store_id) })),
+    );
+    assertValidErnMessage(message);
+    await writeFile(path.join(tempDir, `${pkg.icpn}.xml`), message);
     await rm(finalDir, { recursive: true, force: true });
     await rename(tempDir, finalDir);
     return finalDir;

@@ -4,6 +4,7 @@ import type { Platform } from '../../../platform/context.js';
 import { copyToFile } from '../../../platform/storage/file-storage.js';
 import { measureWavFile } from '../../audio/index.js';
 import { assignEan13, assignIsrc } from '../../distribution/index.js';
+import { insertDelivery, setDeliveryState } from '../deliveries.repository.js';
 import { sha256OfFile } from '../file-hash.js';
 import * as repo from '../releases.repository.js';
 import type { ReleaseProvider } from './release-provider.js';
@@ -73,6 +74,17 @@ export function createLocalReleaseProvider(platform: Pick<Platform, 'env' | 'sto
     assignIsrc: assignIsrcCode,
     async deliver(db, albumId) {
       await repo.insertJob(db, albumId);
+    },
+    // The local stand-in stores take the corrected package as they took the first one.
+    async update(db, albumId) {
+      await repo.insertJob(db, albumId);
+    },
+    // ... and confirm a takedown at once.
+    async takeDown(db, albumId, storeIds) {
+      for (const storeId of storeIds) {
+        const deliveryId = await insertDelivery(db, { albumId, storeId, kind: 'takedown', messageId: `LOCAL${albumId}S${storeId}TAK${randomUUID().slice(0, 8)}` });
+        await setDeliveryState(db, deliveryId, { state: 'taken_down' });
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Platform } from '../../../platform/context.js';
 import { createLocalReleaseProvider } from './local-release-provider.js';
 import type { ReleaseProvider } from './release-provider.js';
+import { createSftpReleaseProvider } from './sftp-release-provider.js';
 
 const providers = new WeakMap<Platform['env'], ReleaseProvider>();
 
@@ -11,6 +12,9 @@ export function releaseProviderOf(platform: Pick<Platform, 'env' | 'storage'>): 
     switch (platform.env.DISTRIBUTION_PROVIDER) {
       case 'local':
         provider = createLocalReleaseProvider(platform);
+        break;
+      case 'sftp':
+        provider = createSftpReleaseProvider(platform);
         break;
     }
     providers.set(platform.env, provider);

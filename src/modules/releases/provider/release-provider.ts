@@ -8,7 +8,7 @@ import type { Database } from '../../../platform/db/database.js';
  * provider ignores it).
  */
 export interface ReleaseProvider {
-  readonly kind: 'local';
+  readonly kind: 'local' | 'sftp';
   /** An empty album for the user's label and artist, with a generated EAN-13 (code_auto_generate). */
   createAlbum(db: Database, input: { distributionUserId: string; labelId: number; artistId: number }): Promise<{ albumId: number }>;
   /** Removes the album and everything uploaded for it. */
@@ -26,4 +26,8 @@ export interface ReleaseProvider {
   assignIsrc(db: Database): Promise<string>;
   /** Hands the release over for delivery: a durable job makes the package and answers per store. */
   deliver(db: Database, albumId: number): Promise<void>;
+  /** Sends corrected metadata of a delivered release to these stores (an update delivery). */
+  update(db: Database, albumId: number, storeIds: readonly number[]): Promise<void>;
+  /** Withdraws the release from these stores; "taken down" once each store confirms. */
+  takeDown(db: Database, albumId: number, storeIds: readonly number[]): Promise<void>;
 }

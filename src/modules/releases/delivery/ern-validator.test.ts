@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { newReleaseMessage, purgeReleaseMessage, type ReleaseMessageInput } from './ddex-message.js';
+import { validateErnMessage } from './ern-validator.js';
+import { childrenNamed, parseXml, pathOf, textAt } from './xml-tree.js';
+
+const input = (): ReleaseMessageInput => ({
+  messageId: 'MD-4006381333931-1',
+  threadId: 'MD-4006381333931-1-7',
+  createdAt: new Date('2026-11-27T10:00:00Z'),
+  sender: { partyId: 'PADPIDA2026112701M', name: 'Masterdeck Distribution' },
+  recipients: [{ partyId: 'PADPIDA2007040502I', name: 'Spotify' }],
+  release: { reference: 'R0', icpn: '4006381333931', title: 'Rock & <Roll>', type: 'ep', displayArtist: 'Erika', label: 'Erika Records', originalReleaseDate: '2026-11-27' },
+  tracks: [
+    {
+      reference: 'A1',
+      isrc: 'DEMDK2600001',
+      iswc: 'T0345246801',
+      title: 'One',
+      displayArtist: 'Erika',
+      featuredArtists: ['Guest'],
+      contributors: [{ name: 'Max', roles: ['Composer'] }],
+      durationS: 185.5,
+      language: 'en',
+      explicit: 1,
+      genres: ['House'],
+      file: { uri: 'resources/01_DEMDK2600001.wav', sha256: 'a'.repeat(64), bytes: 10, bitsPerSample: 24, sampleRate: 44100, channels: 2 },
+    },
+    {
+      reference: 'A2',
+      isrc: 'DEMDK2600002',
+      iswc: null,
+      title: 'Two',
+      displayArtist: 'Erika',
+      featuredArtists: [],
+      contributors: [],
+      durationS: 61,
+      language: 'de',
+      explicit: 2,
+      genres: ['Techno'],
+      file: { uri: 'resources/02_DEMDK2600002.wav', sha256: 'c'.repeat(64), bytes: 12, bitsPerSample: 16, sampleRate: 48000, channels: 2 },
+    },
+  ],
+  cover: { reference: 'A3', uri: 'resources/4006381333931_cover.jpg', sha256: 'b'.repeat(64), bytes: 5, width: 3000, height: 3000, format: 'jpeg' },
+  deals: [{ startDate: '2027-01-01' }],
+});
+
+const rulesOf = (xml: string) => validateErnMessage(xml).map((problem) => problem.rule);
+
+describe('the ERN 4.3 message and its validator', () => {
+  it('when a release message is built, then it passes the validator, is well-formed for xmllint, and parses back to what went in', () => {
+    const xml = newReleaseMessage(input());
+    expect(validateErnMessage(xml)).toEqual([]);
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'ern-'));
+    writeFileSync(path.join(dir, 'message.xml'), xml);
+    // xmllint exits non-zero on a document that is not well-formed.
+    execFileSync('xmllint', ['--noout', path.join(dir, 'message.xml')]);
+
+    const root = parseXml(xml);
+    expect(root).toMatchObject({ name: 'ern:NewReleaseMessage', attributes: { 'xmlns:ern': 'http://ddex.net/xml/ern/43', AvsVersionId: '4', LanguageAndScriptCode: 'en' } });
+    expect(textAt(root, 'MessageHeader/MessageSender/PartyId')).toBe('PADPIDA2026112701M');
+    expect(textAt(root, 'MessageHeader/MessageRecipient/PartyId')).toBe('PADPIDA2007040502I');
+    const recordings = childrenNamed(pathOf(root, 'ResourceList'), 'SoundRecording');
+    expect(recordings.map((r) => textAt(r, 'SoundRecordingEdition/ResourceId/ISRC'))).toEqual(['DEMDK2600001', 'DEMDK2600002']);
+    expect(textAt(recordings[0], 'WorkId/ISWC')).toBe('T0345246801');
+    expect(textAt(recordings[0], 'Duration')).toBe('PT3M5.500S');
+    const release = pathOf(root, 'ReleaseList/Release');
+    expect(textAt(release, 'DisplayTitleText')).toBe('Rock & <Roll>');
+    expect(textAt(release, 'ReleaseId/ICPN')).toBe('4006381333931');
+    expect(childrenNamed(pathOf(release, 'ResourceGroup'), 'ResourceGroupContentItem').map((item) => textAt(item, 'ReleaseResourceReference'))).toEqual(['A1', 'A2']);
+    const terms = pathOf(root, 'DealList/ReleaseDeal/Deal/DealTerms');
+    expect(childrenNamed(terms, 'TerritoryCode').map((t) => t.text)).toEqual(['Worldwide']);
+    expect(textAt(terms, 'ValidityPeriod/StartDate')).toBe('2027-01-01');
+    expect(childrenNamed(terms, 'CommercialModelType').length).toBeGreaterThan(0);
+    expect(childrenNamed(terms, 'UseType').map((t) => t.text)).toContain('OnDemandStream');
+  });
+
+  it('when the sender has no party id, then the validator refuses the message with a party id problem', () => {
+    const xml = newReleaseMessage({ ...input(), sender: { partyId: '', name: 'Masterdeck Distribution' } });
+    expect(validateErnMessage(xml)).toEqual([expect.objectContaining({ rule: 'partyId', at: 'MessageHeader/MessageSender/PartyId' })]);
+    expect(rulesOf(newReleaseMessage({ ...input(), recipients: [{ partyId: 'store-1', name: 'Spotify' }] }))).toEqual(['partyId']);
+    expect(rulesOf(newReleaseMessage({ ...input(), recipients: [] }))).toEqual(['required']);
+  });
+
+  it('when a track list points at a resource that is not in the message, then the validator refuses the unresolved reference', () => {
+    const xml = newReleaseMessage(input()).replace('<ReleaseResourceReference>A2</ReleaseResourceReference>', '<ReleaseResourceReference>A9</ReleaseResourceReference>');
+    expect(validateErnMessage(xml)).toEqual([expect.objectContaining({ rule: 'reference', detail: 'no SoundRecording A9' })]);
+    const label = newReleaseMessage(input()).replace(/<ReleaseLabelReference>P\d+<\/ReleaseLabelReference>/, '<ReleaseLabelReference>P77</ReleaseLabelReference>');
+    expect(rulesOf(label)).toEqual(['reference']);
+  });
+
+  it('when an ISRC, an ISWC or the ICPN has the wrong form, then the validator refuses each', () => {
+    const tracks = input().tracks;
+    expect(validateErnMessage(newReleaseMessage({ ...input(), tracks: [{ ...tracks[0]!, isrc: 'DE-MDK-26-00001' }, tracks[1]!] }))).toEqual([
+      expect.objectContaining({ rule: 'isrc', at: 'ResourceList/SoundRecording[1]/SoundRecordingEdition/ResourceId/ISRC' }),
+    ]);
+    expect(rulesOf(newReleaseMessage({ ...input(), tracks: [{ ...tracks[0]!, isrc: 'DEMDK260001' }, tracks[1]!] }))).toEqual(['isrc']);
+    expect(rulesOf(newReleaseMessage({ ...input(), tracks: [{ ...tracks[0]!, iswc: 'T0345246802' }, tracks[1]!] }))).toEqual(['iswc']);
+    expect(rulesOf(newReleaseMessage({ ...input(), release: { ...input().release, icpn: '4006381333932' } }))).toEqual(['icpn']);
+  });
+
+  it('when a deal has both territory and excluded territory codes, or none, then the validator asks for one territory rule', () => {
+    const both = newReleaseMessage(input()).replace('<TerritoryCode>Worldwide</TerritoryCode>', '<TerritoryCode>DE</TerritoryCode><ExcludedTerritoryCode>AT</ExcludedTerritoryCode>');
+    expect(rulesOf(both)).toEqual(['territory']);
+    const none = newReleaseMessage(input()).replace('<TerritoryCode>Worldwide</TerritoryCode>', '');
+    expect(rulesOf(none)).toEqual(['territory']);
+    const noStart = newReleaseMessage({ ...input(), deals: [{ startDate: '' }] });
+    expect(rulesOf(noStart)).toEqual(['date']);
+  });
+
+  it('when a message is not well-formed or declares a DOCTYPE, then it is refused before any rule is read', () => {
+    expect(rulesOf(newReleaseMessage(input()).replace('</PartyList>', ''))).toEqual(['wellFormed']);
+    expect(rulesOf('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>')).toEqual(['wellFormed']);
+  });
+
+  it('when a takedown is built, then the purge message passes the validator and names the release by its ICPN', () => {
+    const { messageId, threadId, createdAt, sender, recipients } = input();
+    const xml = purgeReleaseMessage({ messageId, threadId, createdAt, sender, recipients, icpn: '4006381333931', title: 'Rock' });
+    expect(validateErnMessage(xml)).toEqual([]);
+    expect(textAt(parseXml(xml), 'PurgedRelease/ReleaseId/ICPN')).toBe('4006381333931');
+  });
+});

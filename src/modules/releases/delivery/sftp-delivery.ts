@@ -1,0 +1,199 @@
+import type { Platform } from '../../../platform/context.js';
+import type { Database } from '../../../platform/db/database.js';
+import type { ReleaseDeliveryState } from '../../../platform/db/schema.js';
+import type { JobHandler } from '../../../platform/queue/job-worker.js';
+import { DELIVERY_JOB_KINDS } from '../store-deliveries.js';
+import * as releases from '../releases.repository.js';
+import { OUTLET_STATUS, STORE_REASONS } from '../releases.schemas.js';
+import { readAcknowledgement } from './acknowledgement.js';
+import { batchManifest, purgeReleaseMessage, type MessageHeaderInput } from './ddex-message.js';
+import * as repo from '../deliveries.repository.js';
+import { assertValidErnMessage } from './ern-validator.js';
+import { loadReleasePackage, type PackageFile } from './release-package.js';
+import { ackSourcesOf, bufferFile, connectSftp, remoteJoin, sftpTargetOf, uploadResumable, type SftpTarget } from './sftp-transport.js';
+
+/**
+ * Delivery to the stores over SFTP (DISTRIBUTION_PROVIDER=sftp), as jobs on the platform queue.
+ * Per release and store one batch folder named by the message id: the audio files and the cover
+ * under resources/, the ERN message, and last the BatchComplete_<batch>.xml manifest, which tells
+ * the store the folder is whole. Every file goes up under a temporary name and is renamed when
+ * complete; a file renamed into place is recorded, so a retried job (a restart, a dropped
+ * connection) continues with the next one, and a half-sent file is continued from where it stopped
+ * (sftp-transport.ts). The store's acknowledgements are read back by a scheduled sweep.
+ */
+
+export { DELIVERY_JOB_KINDS };
+
+/** An acknowledgement is a short XML file; anything far larger is not one. */
+const MAX_ACK_BYTES = 1_000_000;
+
+function headerOf(platform: Platform, delivery: repo.DeliveryRow, target: SftpTarget, storeName: string, icpn: string): MessageHeaderInput {
+  return {
+    messageId: delivery.message_id,
+    // Every message about this release to this store, original, updates and takedown, is one thread.
+    threadId: `MD-${icpn}-${delivery.store_id}`,
+    // The delivery's own time: a retried job builds the same bytes, so what is on the server already counts.
+    createdAt: new Date(delivery.created_at),
+    sender: { partyId: platform.env.DDEX_SENDER_DPID ?? '', name: platform.env.DDEX_SENDER_NAME },
+    recipients: [{ partyId: target.dpid, name: storeName }],
+  };
+}
+
+/** Uploads one delivery's batch; on return the batch is complete on the server. */
+export async function uploadDelivery(platform: Platform, deliveryId: number, signal?: AbortSignal): Promise<'uploaded' | 'nothing to do'> {
+  const { db, storage } = platform;
+  const delivery = await repo.findDelivery(db, deliveryId);
+  if (!delivery || delivery.state !== 'queued') return 'nothing to do';
+  const target = sftpTargetOf(platform.env, delivery.store_id);
+  if (!target) throw new Error(`store ${delivery.store_id} has no SFTP target (DELIVERY_SFTP_*)`);
+  const albumId = Number(delivery.album_id);
+  const album = await releases.findAlbumForJob(db, albumId);
+  if (!album?.product_code) throw new Error(`album ${albumId} is gone or has no product code`);
+  const storeName = (await releases.findStores(db)).find((store) => store.store_id === delivery.store_id)?.store_name ?? String(delivery.store_id);
+  const header = headerOf(platform, delivery, target, storeName, album.product_code);
+
+  let files: PackageFile[] = [];
+  let message: string;
+  if (delivery.kind === 'takedown') {
+    message = purgeReleaseMessage({ ...header, icpn: album.product_code, title: album.name });
+  } else {
+    const pkg = await loadReleasePackage(platform, albumId);
+    files = pkg.files;
+    message = pkg.message(header, [{ startDate: pkg.startDateOf(delivery.store_id) }]);
+  }
+  assertValidErnMessage(message);
+  const dir = remoteJoin(target.remoteDir, delivery.message_id);
+  const messageFile = bufferFile(remoteJoin(dir, `${album.product_code}.xml`), Buffer.from(message));
+  const manifest = bufferFile(
+    remoteJoin(dir, `BatchComplete_${delivery.message_id}.xml`),
+    Buffer.from(
+      batchManifest({
+        ...header,
+        batchId: delivery.message_id,
+        deliveryType: delivery.kind === 'new' ? 'NewReleaseDelivery' : delivery.kind === 'update' ? 'UpdateReleaseDelivery' : 'TakedownReleaseDelivery',
+        messageType: delivery.kind === 'takedown' ? 'PurgeReleaseMessage' : 'NewReleaseMessage',
+        messageUri: `${album.product_code}.xml`,
+        messageSha256: messageFile.sha256,
+        icpn: album.product_code,
+      }),
+    ),
+  );
+
+  const client = await connectSftp(target);
+  try {
+    await client.mkdir(remoteJoin(dir, 'resources'), true);
+    const uploads = [
+      ...files.map((file) => ({ name: file.uri, remotePath: remoteJoin(dir, file.uri), sha256: file.sha256, bytes: file.bytes, open: (start: number, end: number) => storage.read(file.storageKey, { start, end }) })),
+      { name: 'message', ...messageFile },
+      { name: 'manifest', ...manifest },
+    ];
+    for (const upload of uploads) {
+      signal?.throwIfAborted();
+      // Renamed into place by an earlier try: its bytes were checked then.
+      if (delivery.uploaded_files[upload.name]?.sha256 === upload.sha256) continue;
+      await uploadResumable(client, upload);
+      await repo.recordUploadedFile(db, deliveryId, upload.name, { sha256: upload.sha256, bytes: upload.bytes });
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  return 'uploaded';
+}
+
+/** Marks the delivery uploaded; the release is delivered once every store's first delivery is. */
+async function markUploaded(db: Database, deliveryId: number) {
+  const delivery = await repo.findDelivery(db, deliveryId);
+  if (!delivery || delivery.state !== 'queued') return;
+  await repo.setDeliveryState(db, deliveryId, { state: 'uploaded' });
+  const albumId = Number(delivery.album_id);
+  if (delivery.kind === 'new' && (await repo.countQueuedNewDeliveries(db, albumId)) === 0) await releases.updateAlbum(db, albumId, { state: 'delivered', delivered_at: new Date() });
+}
+
+const RANK: Record<ReleaseDeliveryState, number> = { queued: 0, uploaded: 1, unreadable: 1, acknowledged: 2, live: 3, rejected: 3, taken_down: 3 };
+
+/**
+ * Applies one acknowledgement file: kept as it came, then the delivery it names moves on. A state is
+ * never moved back (a late "ingested" after "live" changes nothing). An answer we cannot read marks
+ * the delivery "unreadable" and is logged; the file stays in the database for the operator.
+ */
+export async function applyAcknowledgement(platform: Pick<Platform, 'db' | 'log'>, source: string, fileName: string, body: string): Promise<void> {
+  const ack = readAcknowledgement(body);
+  const delivery = (ack.readable && ack.messageId ? await repo.findDeliveryByMessageId(platform.db, ack.messageId) : undefined) ?? (await repo.findDeliveryNamedIn(platform.db, fileName));
+  await platform.db.transaction().execute(async (tx) => {
+    const fresh = await repo.insertAcknowledgement(tx, { source, fileName, deliveryId: delivery ? Number(delivery.id) : null, readable: ack.readable, status: ack.readable ? ack.status : null, body });
+    if (!fresh) return;
+    if (!ack.readable) platform.log.error({ source, fileName, problem: ack.problem, deliveryId: delivery?.id ?? null }, 'store acknowledgement could not be read; kept');
+    if (!delivery) {
+      if (ack.readable) platform.log.warn({ source, fileName, messageId: ack.messageId }, 'store acknowledgement names no delivery of ours; kept');
+      return;
+    }
+    const deliveryId = Number(delivery.id);
+    const albumId = Number(delivery.album_id);
+    if (!ack.readable) {
+      if (RANK[delivery.state] < 3) await repo.setDeliveryState(tx, deliveryId, { state: 'unreadable', reason: STORE_REASONS.unreadable, storeText: null });
+      return;
+    }
+    // A purge is done when the store confirms it, whatever word it uses for "done".
+    const state = delivery.kind === 'takedown' && ack.state !== 'rejected' ? 'taken_down' : ack.state;
+    if (RANK[state] < RANK[delivery.state] || (RANK[state] === RANK[delivery.state] && state === delivery.state)) return;
+    await repo.setDeliveryState(tx, deliveryId, { state, reason: ack.reason, storeText: ack.storeText });
+    if (delivery.kind === 'takedown') return;
+    if (state === 'live') await releases.setOutletStatus(tx, albumId, delivery.store_id, OUTLET_STATUS.distributed.status_code, null);
+    if (state === 'rejected') {
+      await releases.setOutletStatus(tx, albumId, delivery.store_id, OUTLET_STATUS.disapproved.status_code, ack.reason);
+      await releases.updateAlbum(tx, albumId, { disapprove_message: ack.reason });
+    }
+  });
+}
+
+async function readAcknowledgementsAt(platform: Platform, target: SftpTarget): Promise<number> {
+  let read = 0;
+  const client = await connectSftp(target);
+  try {
+    if ((await client.exists(target.ackDir)) !== 'd') return 0;
+    const entries = (await client.list(target.ackDir)).filter((entry) => entry.type === '-' && entry.name.toLowerCase().endsWith('.xml'));
+    for (const entry of entries.sort((a, b) => a.modifyTime - b.modifyTime || a.name.localeCompare(b.name))) {
+      const remotePath = remoteJoin(target.ackDir, entry.name);
+      if (!(await repo.acknowledgementKnown(platform.db, target.source, entry.name))) {
+        const body = entry.size > MAX_ACK_BYTES ? `(${entry.size} bytes: too large to be an acknowledgement)` : ((await client.get(remotePath)) as Buffer).toString('utf8');
+        await applyAcknowledgement(platform, target.source, entry.name, body);
+        read++;
+      }
+      // Recorded first: a file that cannot be moved is still read only once.
+      await client
+        .mkdir(remoteJoin(target.ackDir, 'processed'), true)
+        .then(() => client.rename(remotePath, remoteJoin(target.ackDir, 'processed', entry.name)))
+        .catch((error: unknown) => platform.log.warn({ err: error, remotePath }, 'acknowledgement could not be moved to processed/'));
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  return read;
+}
+
+/** Reads every acknowledgement folder that may hold answers; each file once, then moved to processed/. */
+export async function readAcknowledgements(platform: Platform): Promise<{ read: number }> {
+  const storeIds = await repo.storesAwaitingAnswers(platform.db);
+  let read = 0;
+  for (const target of ackSourcesOf(platform.env, storeIds)) {
+    // One store's server being down must not keep the others' answers unread.
+    try {
+      read += await readAcknowledgementsAt(platform, target);
+    } catch (error) {
+      platform.log.warn({ err: error, source: target.source }, 'acknowledgements could not be read');
+    }
+  }
+  return { read };
+}
+
+/** The queue's handlers for deliveries and the acknowledgement sweep. */
+export function deliveryJobHandlers(platform: Platform): Record<string, JobHandler> {
+  return {
+    [DELIVERY_JOB_KINDS.deliver]: async (job, lease) => {
+      const { deliveryId } = job.payload as { deliveryId: number };
+      await uploadDelivery(platform, deliveryId, lease.signal);
+      await lease.completeWith((tx) => markUploaded(tx, deliveryId));
+    },
+    [DELIVERY_JOB_KINDS.acknowledgements]: async () => void (await readAcknowledgements(platform)),
+  };
+}
