@@ -56,6 +56,7 @@ const columns: ColumnList = {
   royalty_lines: { id: true, statement_id: true, line_no: true, isrc: true, upc: true, territory: true, usage_type: true, quantity: true, net_revenue: true, net_currency: true, amount_minor: true, distribution_user_id: true, album_id: true, track_id: true },
   royalty_payouts: { id: true, run_id: true, participant_id: true, distribution_user_id: true, email: true, amount_minor: true, currency: true, provider: true, provider_reference: true, created_at: true, status: true, fee_minor: true, provider_item_id: true, provider_status: true, failure_reason: true, settled_at: true, notified_at: true },
   royalty_ledger: { id: true, line_id: true, track_id: true, participant_id: true, distribution_user_id: true, share_hundredths: true, amount_minor: true, payout_id: true, created_at: true, kind: true, reason: true, returned_payout_id: true, released_hold_id: true },
+  payout_address_confirmations: { id: true, participant_id: true, email: true, token_sha256: true, requested_at: true, confirmed_at: true },
   distribution_feedback: { id: true, user_id: true, sound_rating: true, overall_rating: true, comment: true, page: true, include_song_data: true, song_data: true, created_at: true },
   jobs: { id: true, kind: true, payload: true, user_id: true, priority: true, idempotency_key: true, state: true, attempts: true, max_attempts: true, backoff_ms: true, run_after: true, lease_token: true, locked_until: true, last_error: true, created_at: true, updated_at: true, finished_at: true },
 };
