@@ -84,6 +84,7 @@ function payoutContextOf(db: Database): PayoutContext {
     db,
     provider: payoutProviderOf(env),
     payoutMin: env.PAYOUT_MIN,
+    publicUrl: env.PUBLIC_URL,
     log,
     mailer: createMailer({ from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
   };

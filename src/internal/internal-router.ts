@@ -37,6 +37,7 @@ const payoutContextOf = (ctx: ServiceContext): PayoutContext => ({
   db: ctx.db,
   provider: payoutProviderOf(ctx.platform.env),
   payoutMin: ctx.platform.env.PAYOUT_MIN,
+  publicUrl: ctx.platform.env.PUBLIC_URL,
   mailer: ctx.platform.mailer,
   log: ctx.log,
 });

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
         children: withErrorPage([
           { path: 'auth/reset-password/:resetToken?', lazy: onDemand(loadResetPasswordPage, (m) => m.ResetPasswordPage), handle: title(msg`Reset password`) },
           { path: 'auth/verify-email/:verifyToken?', lazy: onDemand(loadVerifyEmailPage, (m) => m.VerifyEmailPage), handle: title(msg`Confirm your e-mail`) },
+          { path: 'payout-address/confirm/:token', lazy: onDemand(loadRoyaltyPages, (m) => m.ConfirmPayoutAddressPage), handle: title(msg`Confirm your payout address`) },
         ]),
       },
       {

@@ -99,6 +99,7 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'distribution.subscriptionRequired': msg`This needs an active distribution subscription.`,
   'distribution.setupRequired': msg`Please set up distribution first.`,
   'distribution.feedback.error.rating': msg`Please give one to five stars.`,
+  'royalties.error.confirmationInvalid': msg`This confirmation link is not valid (any more). A newer mail may have replaced it, or the payout address has changed since.`,
   'distribution.feedback.error.commentTooLong': msg`Please keep your comment under 2000 characters.`,
   'distribution.alreadySetUp': msg`Distribution is set up already.`,
   'distribution.alreadySubscribed': msg`You have an active distribution subscription already.`,

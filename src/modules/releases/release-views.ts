@@ -48,7 +48,10 @@ export const coverKeyOf = (albumId: number, version: string, variant: TCoverVari
  * album, variant and cover version instead, handed out only to the album's owner.
  */
 export function coverSignature(platform: Pick<Platform, 'secrets'>, albumId: number, variant: string, version: string): string {
-  return createHmac('sha256', platform.secrets.internalSecret).update(`release-cover:${albumId}:${variant}:${version}`).digest('hex').slice(0, 32);
+  // A key of its own, derived from the secret every web process agrees on (shared_secrets), so a
+  // URL handed out by one process is accepted by the others; the per-machine secret would not be.
+  const key = createHmac('sha256', platform.secrets.jwtSecret).update('release-cover-url-key').digest();
+  return createHmac('sha256', key).update(`release-cover:${albumId}:${variant}:${version}`).digest('hex').slice(0, 32);
 }
 export function coverImageOf(platform: Pick<Platform, 'secrets'>, albumId: number, cover: StoredCover | null): TAlbumImage | null {
   if (!cover) return null;

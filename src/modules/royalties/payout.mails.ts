@@ -79,3 +79,44 @@ ${notes.map((note) => `<p>${escapeHtml(note)}</p>`).join('\n')}
 </body></html>`;
   return { subject: t.subject(data, amounts), text, html };
 }
+
+const CONFIRM_TEXTS: Record<Locale, { subject: (from: string) => string; body: (d: { name: string; from: string }) => string[]; button: string; ignore: (from: string) => string }> = {
+  en: {
+    subject: (from) => `${from} wants to pay you royalties: please confirm this address`,
+    body: (d) => [
+      `Hello ${d.name},`,
+      `${d.from} releases music through Masterdeck and has named you as a participant with a share of the royalties of their releases. They gave this e-mail address for your payouts.`,
+      'Before any money is sent here, please confirm that this address is yours and that you want to receive these payouts:',
+    ],
+    button: 'Confirm my payout address',
+    ignore: (from) => `If you do not know ${from} or do not want these payouts, ignore this mail: nothing is paid to an address that is not confirmed.`,
+  },
+  de: {
+    subject: (from) => `${from} möchte Ihnen Tantiemen zahlen: Bitte bestätigen Sie diese Adresse`,
+    body: (d) => [
+      `Guten Tag ${d.name},`,
+      `${d.from} veröffentlicht Musik über Masterdeck und hat Sie als Beteiligte oder Beteiligten mit einem Anteil an den Tantiemen der eigenen Veröffentlichungen genannt. Für Ihre Auszahlungen wurde diese E-Mail-Adresse angegeben.`,
+      'Bevor Geld hierher gesendet wird, bestätigen Sie bitte, dass diese Adresse Ihnen gehört und Sie diese Auszahlungen erhalten möchten:',
+    ],
+    button: 'Meine Auszahlungsadresse bestätigen',
+    ignore: (from) => `Wenn Sie ${from} nicht kennen oder diese Auszahlungen nicht möchten, ignorieren Sie diese Mail: An eine nicht bestätigte Adresse wird nichts gezahlt.`,
+  },
+};
+
+/**
+ * The request to confirm a payout address: who names the recipient and why, and a link to
+ * confirm. Sent before the first payout to an address (and again when it changes).
+ */
+export function renderConfirmAddressMail(locale: Locale, data: { name: string; from: string; link: string }) {
+  const t = CONFIRM_TEXTS[locale];
+  const ignore = t.ignore(data.from);
+  const text = [...t.body(data), '', `${t.button}: ${data.link}`, '', ignore, '', '-- ', 'Masterdeck'].join('\n');
+  const html = `<!doctype html>
+<html lang="${locale}"><body style="font-family:Helvetica,Arial,sans-serif;color:#1a1b1e;line-height:1.5">
+${t.body(data).map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p><a href="${escapeHtml(data.link)}" style="display:inline-block;padding:10px 16px;background:#1a1b1e;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.button)}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(ignore)}</p>
+<p>Masterdeck</p>
+</body></html>`;
+  return { subject: t.subject(data.from), text, html };
+}

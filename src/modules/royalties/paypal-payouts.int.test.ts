@@ -25,6 +25,7 @@ describe('payouts through PayPal Payouts (a local stand-in of its REST API)', ()
       db: platform.db,
       mailer: platform.mailer,
       payoutMin: 10,
+      publicUrl: 'http://masterdeck.test',
       // 2 %, at most 1.00: the fee a US PayPal contract states.
       provider: createPayPalPayoutProvider({ apiBase: paypal.base, ...paypal.credentials, feePercent: 2, feeMaxMinor: 100, attempts: 3, timeoutMs: 5000 }),
     };
@@ -35,7 +36,20 @@ describe('payouts through PayPal Payouts (a local stand-in of its REST API)', ()
   });
 
   /** A release of one track shared by the user's participant and a partner, and a statement paying `amount` USD for it. */
+  /** Both payout addresses confirmed, as their owners would through the confirmation mail. */
   async function earnings(amount: string, shares = { own: 50, partner: 50 }) {
+    const r = await unconfirmedEarnings(amount, shares);
+    await platform.db
+      .insertInto('payout_address_confirmations')
+      .values([
+        { participant_id: r.participantId, email: r.ownEmail, token_sha256: `test-${r.participantId}`, confirmed_at: new Date() },
+        { participant_id: r.partnerId, email: r.partnerEmail, token_sha256: `test-${r.partnerId}`, confirmed_at: new Date() },
+      ])
+      .execute();
+    return r;
+  }
+
+  async function unconfirmedEarnings(amount: string, shares = { own: 50, partner: 50 }) {
     const account = await createDistributor(platform);
     const caller = callerFor(account.userId);
     const { albumId } = await caller.releases.start();
@@ -151,6 +165,34 @@ describe('payouts through PayPal Payouts (a local stand-in of its REST API)', ()
     expect(paypal.batchesFor(result.runId)).toBe(1);
     expect(paypal.payments.filter((p) => p.receiver === r.ownEmail)).toHaveLength(1);
     expect(await mailsTo(platform.outboxDir, r.ownEmail)).toHaveLength(1);
+  });
+
+  it('when a payout address is not confirmed, then nothing is paid to it and its owner is asked once, saying who names them and why; after confirming, the next run pays', async () => {
+    const r = await unconfirmedEarnings('50.00');
+    const first = await runPayouts(context, {});
+    expect(mine(first, [r.participantId, r.partnerId])).toEqual([]);
+    expect(first.awaitingConfirmation.filter((a) => a.participantId === r.partnerId)).toEqual([{ participantId: r.partnerId, name: `Partner ${r.participantId}`, email: r.partnerEmail, mailed: true }]);
+    expect(paypal.payments.map((p) => p.receiver)).not.toContain(r.partnerEmail);
+    const [ask] = await mailsTo(platform.outboxDir, r.partnerEmail);
+    expect(ask!.subject).toBe('Erika Records wants to pay you royalties: please confirm this address');
+    expect(ask!.text).toContain('Erika Records releases music through Masterdeck and has named you as a participant');
+    // A second run pays nothing yet and does not mail again within the week.
+    expect((await runPayouts(context, {})).awaitingConfirmation.find((a) => a.participantId === r.partnerId)?.mailed).toBe(false);
+    expect(await mailsTo(platform.outboxDir, r.partnerEmail)).toHaveLength(1);
+
+    const token = /\/payout-address\/confirm\/([A-Za-z0-9_-]+)/.exec(ask!.text)![1]!;
+    const anonymous = createCallerFactory(appRouter)(platform.contextFor(null));
+    await expect(anonymous.royalties.confirmPayoutAddress({ token: 'x'.repeat(43) })).rejects.toMatchObject({ message: 'royalties.error.confirmationInvalid' });
+    expect(await anonymous.royalties.confirmPayoutAddress({ token })).toEqual({ email: r.partnerEmail, from: 'Erika Records' });
+    const paid = await runPayouts(context, {});
+    expect(mine(paid, [r.partnerId]).map((p) => [p.amountMinor, p.status])).toEqual([[2500, 'confirmed']]);
+
+    // A changed address needs its own confirmation: the old one's does not carry over.
+    await platform.db.updateTable('distribution_participants').set({ email: `moved${r.participantId}@example.com` }).where('id', '=', r.partnerId).execute();
+    await r.credit('10.00');
+    const moved = await runPayouts(context, { min: 1 });
+    expect(mine(moved, [r.partnerId])).toEqual([]);
+    expect(moved.awaitingConfirmation.find((a) => a.participantId === r.partnerId)).toMatchObject({ email: `moved${r.participantId}@example.com`, mailed: true });
   });
 
   it('when a store fines a track, then the balance goes below zero, nothing is paid, and later earnings make up for it first', async () => {

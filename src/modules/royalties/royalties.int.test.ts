@@ -159,7 +159,7 @@ describe('royalties: statements in, ledger by payout shares, payouts out', () =>
     const r = await releaseWithPartner({ own: 80, partner: 20 });
     await importStatement({ db: platform.db }, { store: 'Amazon Music', period: nextPeriod(), csv: `${HEADER}\n${r.isrc},,DE,stream,50000,100.00,USD,Moonrise\n`, rates: {} });
     // 80.00 for the user's participant, 20.00 for the partner; with --min 25 only the first is paid.
-    const context = { db: platform.db, provider: createLocalPayoutProvider(platform.dataDir), payoutMin: 10, mailer: platform.mailer };
+    const context = { db: platform.db, provider: createLocalPayoutProvider(platform.dataDir), payoutMin: 10, publicUrl: 'http://masterdeck.test', mailer: platform.mailer };
     const first = await runPayouts(context, { min: 25 });
     const mine = first.payouts.filter((p) => [r.participantId, r.partnerId].includes(p.participantId));
     expect(mine).toEqual([

@@ -295,6 +295,52 @@ export async function balanceOf(db: Database, participantId: number): Promise<nu
   return num(row.balance);
 }
 
+/** Of these participants, the ones whose current payout e-mail is confirmed. */
+export async function confirmedParticipants(db: Database, participantIds: number[]): Promise<Set<number>> {
+  if (participantIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('payout_address_confirmations as c')
+    .innerJoin('distribution_participants as p', 'p.id', 'c.participant_id')
+    .select('c.participant_id')
+    .where('c.participant_id', 'in', participantIds)
+    .where('c.confirmed_at', 'is not', null)
+    .where(sql<SqlBool>`lower(c.email) = lower(p.email)`)
+    .execute();
+  return new Set(rows.map((row) => num(row.participant_id)));
+}
+
+/**
+ * A new confirmation token for the participant's current address, unless one was asked for within
+ * `resendAfterMs` (a run a day must not mail every day); answers whether to mail it.
+ */
+export async function requestConfirmation(db: Database, participantId: number, email: string, tokenSha256: string, resendAfterMs: number): Promise<boolean> {
+  const row = await db
+    .insertInto('payout_address_confirmations')
+    .values({ participant_id: participantId, email, token_sha256: tokenSha256 })
+    .onConflict((oc) =>
+      oc
+        .expression(sql`participant_id, lower(email)`)
+        .doUpdateSet({ token_sha256: tokenSha256, requested_at: sql`now()` })
+        .where(sql<SqlBool>`payout_address_confirmations.confirmed_at is null and payout_address_confirmations.requested_at < now() - make_interval(secs => ${resendAfterMs / 1000})`),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Confirms the address the token was sent to, while it is still the participant's payout e-mail. */
+export async function confirmAddress(db: Database, tokenSha256: string) {
+  return db
+    .updateTable('payout_address_confirmations as c')
+    .from('distribution_participants as p')
+    .set({ confirmed_at: sql`coalesce(c.confirmed_at, now())` })
+    .whereRef('p.id', '=', 'c.participant_id')
+    .where('c.token_sha256', '=', tokenSha256)
+    .where(sql<SqlBool>`lower(c.email) = lower(p.email)`)
+    .returning(['c.email', 'p.distribution_user_id'])
+    .executeTakeFirst();
+}
+
 export async function setNotified(db: Database, payoutId: number): Promise<void> {
   await db.updateTable('royalty_payouts').set({ notified_at: new Date() }).where('id', '=', payoutId).execute();
 }

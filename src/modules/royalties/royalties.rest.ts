@@ -2,8 +2,8 @@ import express from 'express';
 import type { Platform } from '../../platform/context.js';
 import { contextOfRequest } from '../../platform/http/request-context.js';
 import { parseInput } from '../../platform/validation.js';
-import { ZFeedbackInput } from './royalties.schemas.js';
-import { analytics, payments, sendFeedback } from './royalties.service.js';
+import { ZConfirmPayoutAddressInput, ZFeedbackInput } from './royalties.schemas.js';
+import { analytics, confirmPayoutAddress, payments, sendFeedback } from './royalties.service.js';
 
 /** REST mirror of the royalty screens under /api/distribution (the caller's own figures only). */
 export function royaltiesRest(platform: Platform) {
@@ -17,6 +17,9 @@ export function royaltiesRest(platform: Platform) {
   });
   router.post('/distribution/feedback', async (req, res) => {
     res.status(201).json(await sendFeedback(ctx(req), parseInput(ZFeedbackInput, req.body ?? {})));
+  });
+  router.post('/distribution/payout-address/confirm', async (req, res) => {
+    res.json(await confirmPayoutAddress(ctx(req), parseInput(ZConfirmPayoutAddressInput, req.body ?? {})));
   });
   return router;
 }

@@ -15,6 +15,7 @@ export const ROYALTY_ERRORS = {
   statementEmpty: 'royalties.error.statementEmpty',
   participantNotFound: 'royalties.error.participantNotFound',
   holdNotFound: 'royalties.error.holdNotFound',
+  confirmationInvalid: 'royalties.error.confirmationInvalid',
   feedbackRating: 'distribution.feedback.error.rating',
   feedbackTooLong: 'distribution.feedback.error.commentTooLong',
 } as const;
@@ -104,6 +105,8 @@ export const ZPayoutRunResult = z.object({
   /** Why the batch could not be sent or polled now (it is sent again by `payouts:poll`). */
   error: z.string().nullable(),
   payouts: z.array(ZPayoutItem),
+  /** Due, but their payout e-mail is not confirmed yet: asked to confirm, paid by a later run. */
+  awaitingConfirmation: z.array(z.object({ participantId: z.number().int(), name: z.string(), email: z.string(), mailed: z.boolean() })),
 });
 export type TPayoutRunResult = z.infer<typeof ZPayoutRunResult>;
 
@@ -224,6 +227,11 @@ export const ZAdjustInput = z.object({
   reason: z.string().trim().min(1).max(500),
 });
 export type TAdjustInput = z.infer<typeof ZAdjustInput>;
+/** The link of the confirmation mail: its token is the only permission. */
+export const ZConfirmPayoutAddressInput = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, ROYALTY_ERRORS.confirmationInvalid) });
+export type TConfirmPayoutAddressInput = z.infer<typeof ZConfirmPayoutAddressInput>;
+export const ZConfirmPayoutAddressResult = z.object({ email: z.string(), from: z.string() });
+export type TConfirmPayoutAddressResult = z.infer<typeof ZConfirmPayoutAddressResult>;
 export const ZReleaseHoldInput = z.object({ holdId: z.number().int().positive() });
 export const LEDGER_PAGE = 200;
 

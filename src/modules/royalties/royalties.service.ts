@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.js';
@@ -7,7 +7,7 @@ import { AppError, unauthorized } from '../../platform/errors.js';
 import type { Logger } from '../../platform/log.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { requireAccount } from '../distribution/index.js';
-import { renderPayoutMail } from './payout.mails.js';
+import { renderConfirmAddressMail, renderPayoutMail } from './payout.mails.js';
 import { payoutRulesOf } from './provider/payout-provider-of.js';
 import type { PayoutBatch, PayoutProvider } from './provider/payout-provider.js';
 import { createLocalReportProvider } from './provider/local-report-provider.js';
@@ -18,6 +18,8 @@ import {
   PAYOUT_CURRENCY,
   ROYALTY_ERRORS,
   type TAdjustInput,
+  type TConfirmPayoutAddressInput,
+  type TConfirmPayoutAddressResult,
   type TAnalytics,
   type TFeedbackInput,
   type TImportResult,
@@ -32,7 +34,10 @@ import { parseStatement, splitByWeights, type StatementLine } from './statement-
 /** Operator use cases only need the database (README "One source": the CLI calls them with `{ db }`). */
 type DbContext = Pick<ServiceContext, 'db'>;
 /** Payout runs also need the payouts provider, the default threshold (PAYOUT_MIN) and the mailer for the payout e-mails. */
-export type PayoutContext = DbContext & { provider: PayoutProvider; payoutMin: number; mailer: Mailer; log?: Pick<Logger, 'error'> };
+export type PayoutContext = DbContext & { provider: PayoutProvider; payoutMin: number; mailer: Mailer; publicUrl: string; log?: Pick<Logger, 'error'> };
+
+/** A participant asked to confirm their payout address is asked again after a week at the earliest. */
+const CONFIRMATION_RESEND_MS = 7 * 24 * 3_600_000;
 
 const reportProvider: ReportProvider = createLocalReportProvider();
 
@@ -223,9 +228,16 @@ export async function runPayouts(ctx: PayoutContext, input: TPayoutRunInput): Pr
       .filter(([, sum]) => sum.balance > 0 && sum.balance >= minMinor && sum.balance > provider.feeOf(sum.balance))
       .sort(([a], [b]) => a - b);
     const participants = new Map((await repo.participantsByIds(trx, due.map(([id]) => id))).map((p) => [Number(p.id), p]));
+    // Money moves only to an address its owner confirmed (the local provider moves none).
+    const confirmed = provider.kind === 'local' ? new Set(participants.keys()) : await repo.confirmedParticipants(trx, [...participants.keys()]);
     const payouts: TPayoutRunResult['payouts'] = [];
+    const unconfirmed: { participantId: number; name: string; email: string; distributionUserId: number }[] = [];
     for (const [participantId, sum] of due) {
       const participant = participants.get(participantId)!;
+      if (!confirmed.has(participantId)) {
+        unconfirmed.push({ participantId, name: participant.name, email: participant.email, distributionUserId: Number(participant.distribution_user_id) });
+        continue;
+      }
       const feeMinor = provider.feeOf(sum.balance);
       const base = { participantId, name: participant.name, email: participant.email, amountMinor: sum.balance, feeMinor, entries: sum.ids.length, failureReason: null };
       if (dryRun) {
@@ -245,17 +257,22 @@ export async function runPayouts(ctx: PayoutContext, input: TPayoutRunInput): Pr
       const marked = await repo.markPaid(trx, sum.ids, payoutId);
       payouts.push({ ...base, payoutId, entries: marked, status: 'pending' });
     }
-    return payouts;
+    return { payouts, unconfirmed };
   });
-  const summary = { runId, currency: PAYOUT_CURRENCY, provider: provider.kind, dryRun, totalMinor: planned.reduce((total, p) => total + p.amountMinor, 0) };
-  if (dryRun || planned.length === 0) return { ...summary, reference: null, error: null, payouts: planned };
+  const awaitingConfirmation = [];
+  for (const participant of planned.unconfirmed) {
+    const mailed = dryRun ? false : await askToConfirm(ctx, participant);
+    awaitingConfirmation.push({ participantId: participant.participantId, name: participant.name, email: participant.email, mailed });
+  }
+  const summary = { runId, currency: PAYOUT_CURRENCY, provider: provider.kind, dryRun, totalMinor: planned.payouts.reduce((total, p) => total + p.amountMinor, 0), awaitingConfirmation };
+  if (dryRun || planned.payouts.length === 0) return { ...summary, reference: null, error: null, payouts: planned.payouts };
   const settled = await settlePayoutRun(ctx, runId);
   const rows = new Map(settled.rows.map((row) => [Number(row.id), row]));
   return {
     ...summary,
     reference: settled.reference,
     error: settled.error,
-    payouts: planned.map((p) => ({ ...p, status: rows.get(p.payoutId)?.status ?? p.status, failureReason: rows.get(p.payoutId)?.failure_reason ?? null })),
+    payouts: planned.payouts.map((p) => ({ ...p, status: rows.get(p.payoutId)?.status ?? p.status, failureReason: rows.get(p.payoutId)?.failure_reason ?? null })),
   };
 }
 
@@ -362,6 +379,38 @@ async function sendPayoutMail(ctx: PayoutContext, payoutId: number) {
   } catch (error) {
     ctx.log?.error({ err: error, payoutId }, 'payout mail not sent');
   }
+}
+
+/** Mails the participant a link to confirm their payout address (once a week at most); answers whether it did. */
+async function askToConfirm(ctx: PayoutContext, participant: { participantId: number; name: string; email: string; distributionUserId: number }) {
+  try {
+    const token = randomBytes(32).toString('base64url');
+    const fresh = await repo.requestConfirmation(ctx.db, participant.participantId, participant.email, createHash('sha256').update(token).digest('hex'), CONFIRMATION_RESEND_MS);
+    if (!fresh) return false;
+    const owner = await repo.ownerOfDistributionUser(ctx.db, participant.distributionUserId);
+    const mail = renderConfirmAddressMail(owner?.locale === 'de' ? 'de' : 'en', {
+      name: participant.name,
+      from: senderNameOf(owner),
+      link: `${ctx.publicUrl.replace(/\/+$/, '')}/payout-address/confirm/${token}`,
+    });
+    await ctx.mailer.send({ to: participant.email, kind: 'payout-address', ...mail });
+    return true;
+  } catch (error) {
+    ctx.log?.error({ err: error, participantId: participant.participantId }, 'payout address confirmation not sent');
+    return false;
+  }
+}
+
+/**
+ * The link of the confirmation mail (no sign-in: the token is the permission): the participant
+ * confirms that payouts may go to this address. Confirming twice is fine; a token for an address
+ * the participant no longer has, or an unknown one, is refused.
+ */
+export async function confirmPayoutAddress(ctx: DbContext, input: TConfirmPayoutAddressInput): Promise<TConfirmPayoutAddressResult> {
+  const row = await repo.confirmAddress(ctx.db, createHash('sha256').update(input.token).digest('hex'));
+  if (!row) throw new AppError('NOT_FOUND', ROYALTY_ERRORS.confirmationInvalid);
+  const owner = await repo.ownerOfDistributionUser(ctx.db, Number(row.distribution_user_id));
+  return { email: row.email, from: senderNameOf(owner) };
 }
 
 /**

@@ -27,6 +27,7 @@ export const SPA_ROUTE_PATTERNS = [
   '/index-old',
   '/auth/reset-password/:resetToken?',
   '/auth/verify-email/:verifyToken?',
+  '/payout-address/confirm/:token',
   '/account',
   '/account/payments',
   '/account/subscription',

@@ -616,6 +616,14 @@ export interface RoyaltyLedgerTable {
   returned_payout_id: Int8 | null;
   released_hold_id: Int8 | null;
 }
+export interface PayoutAddressConfirmationsTable {
+  id: ColumnType<string | number, never, never>;
+  participant_id: Int8;
+  email: string;
+  token_sha256: string;
+  requested_at: Timestamp;
+  confirmed_at: Timestamp | null;
+}
 export interface DistributionFeedbackTable {
   id: ColumnType<string | number, never, never>;
   user_id: string;
@@ -678,6 +686,7 @@ export interface DB {
   royalty_lines: RoyaltyLinesTable;
   royalty_payouts: RoyaltyPayoutsTable;
   royalty_ledger: RoyaltyLedgerTable;
+  payout_address_confirmations: PayoutAddressConfirmationsTable;
   distribution_feedback: DistributionFeedbackTable;
   jobs: JobsTable;
 }
