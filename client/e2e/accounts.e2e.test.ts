@@ -196,6 +196,8 @@ describe('accounts in the browser', () => {
       await page.getByRole('button', { name: t.deleteMine }).click();
       const confirmDelete = page.getByRole('dialog', { name: t.deleteTitle });
       await Promise.all([page.waitForURL((url) => url.pathname === '/'), confirmDelete.getByRole('button', { name: t.deleteForGood }).click()]);
+      // The home page says the account is gone.
+      await page.getByTestId('account-deleted').waitFor();
       await nav.getByRole('button', { name: t.logIn, exact: true }).waitFor();
       await page.locator('nav').first().getByRole('button', { name: t.logIn, exact: true }).click();
       const again = page.getByRole('dialog', { name: t.logIn });
