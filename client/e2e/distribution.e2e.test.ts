@@ -16,7 +16,7 @@ const SHOTS_DIR = '/tmp/shots/distribution';
 
 const TEXT = {
   en: { distribution: 'Distribution', openMenu: 'Open menu', subItems: ['Releases', 'New release', 'Artists'] },
-  de: { distribution: 'Distribution', openMenu: 'Menü öffnen', subItems: ['Veröffentlichungen', 'Neue Veröffentlichung', 'Künstler'] },
+  de: { distribution: 'Vertrieb', openMenu: 'Menü öffnen', subItems: ['Veröffentlichungen', 'Neue Veröffentlichung', 'Künstler'] },
 } as const;
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR });
