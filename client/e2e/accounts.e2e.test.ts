@@ -43,8 +43,8 @@ const TEXT = {
     germany: 'Germany',
     saveAddress: 'Save address',
     addressSaved: 'Your address is saved.',
-    fieldRequired: 'field is required',
-    invalidEmail: 'invalid email',
+    fieldRequired: 'This field is required.',
+    invalidEmail: 'Please enter a valid e-mail address.',
     badCredentials: 'The e-mail address or the password is wrong.',
     notConfirmed: 'Please confirm your e-mail address first.',
     resend: 'Resend confirmation e-mail',
@@ -83,8 +83,8 @@ const TEXT = {
     germany: 'Deutschland',
     saveAddress: 'Adresse speichern',
     addressSaved: 'Deine Adresse ist gespeichert.',
-    fieldRequired: 'Pflichtfeld',
-    invalidEmail: 'ungültige E-Mail-Adresse',
+    fieldRequired: 'Dieses Feld ist erforderlich.',
+    invalidEmail: 'Bitte gib eine gültige E-Mail-Adresse ein.',
     badCredentials: 'E-Mail-Adresse oder Passwort ist falsch.',
     notConfirmed: 'Bitte bestätige zuerst deine E-Mail-Adresse.',
     resend: 'Bestätigungs-E-Mail erneut senden',
@@ -196,6 +196,8 @@ describe('accounts in the browser', () => {
       await page.getByRole('button', { name: t.deleteMine }).click();
       const confirmDelete = page.getByRole('dialog', { name: t.deleteTitle });
       await Promise.all([page.waitForURL((url) => url.pathname === '/'), confirmDelete.getByRole('button', { name: t.deleteForGood }).click()]);
+      // The home page says the account is gone.
+      await page.getByTestId('account-deleted').waitFor();
       await nav.getByRole('button', { name: t.logIn, exact: true }).waitFor();
       await page.locator('nav').first().getByRole('button', { name: t.logIn, exact: true }).click();
       const again = page.getByRole('dialog', { name: t.logIn });

@@ -16,7 +16,7 @@ const SHOTS_DIR = '/tmp/shots/distribution';
 
 const TEXT = {
   en: { distribution: 'Distribution', openMenu: 'Open menu', subItems: ['Releases', 'New release', 'Artists'] },
-  de: { distribution: 'Distribution', openMenu: 'Menü öffnen', subItems: ['Veröffentlichungen', 'Neue Veröffentlichung', 'Künstler'] },
+  de: { distribution: 'Vertrieb', openMenu: 'Menü öffnen', subItems: ['Veröffentlichungen', 'Neue Veröffentlichung', 'Künstler'] },
 } as const;
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR });
@@ -53,10 +53,10 @@ describe('distribution in the browser', () => {
       await shot(page, `${name}-01-landing-visitor`);
       await logInThroughMenu(page, locale, { email, password });
 
-      // Not subscribed: no Distribution entry in the top menu yet.
+      // Not subscribed: Distribution stays in the top menu and leads to the landing.
       await page.goto('/distribution');
       await page.getByTestId('distribute-button').waitFor();
-      if (width >= 640) expect(await page.locator('nav').first().getByRole('link', { name: TEXT[locale].distribution, exact: true }).count()).toBe(0);
+      if (width >= 640) expect(await page.locator('nav').first().getByRole('link', { name: TEXT[locale].distribution, exact: true }).getAttribute('href')).toBe('/distribution');
       await page.getByTestId('distribute-button').click();
       const checkout = page.getByTestId('subscription-checkout');
       await expect.poll(() => checkout.getAttribute('data-step')).toBe('0');

@@ -32,6 +32,11 @@ const TEXT = {
     saved: 'Your changes are saved.',
     payments: 'Payments',
     notMastered: 'Not mastered yet',
+    checkout: 'Checkout',
+    inclVat: 'incl. 19 % VAT',
+    standard: '$3.56',
+    studio: '$8.32',
+    distribution: '$23.79',
   },
   de: {
     logIn: 'Anmelden',
@@ -49,6 +54,11 @@ const TEXT = {
     saved: 'Deine Änderungen sind gespeichert.',
     payments: 'Zahlungen',
     notMastered: 'Noch nicht gemastert',
+    checkout: 'Kasse',
+    inclVat: 'inkl. 19 % MwSt.',
+    standard: '3,56\u00a0€',
+    studio: '8,32\u00a0€',
+    distribution: '23,79\u00a0$',
   },
 } as const;
 
@@ -143,7 +153,7 @@ describe('newcomer journeys', () => {
     const shownAt = Date.now();
 
     // Neither the header nor the distribution tabs lie under it.
-    expect(await overlaps(banner, page.locator('header'))).toBe(false);
+    expect(await overlaps(banner, page.locator('header').first())).toBe(false);
     const tabs = page.getByTestId('distribution-nav');
     if (await tabs.isVisible()) {
       expect(await overlaps(banner, tabs)).toBe(false);
@@ -153,5 +163,27 @@ describe('newcomer journeys', () => {
     }
     await banner.waitFor({ state: 'detached', timeout: 15_000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(3000);
+  });
+
+  it.each(CROSSED)('when a consumer in Germany looks at prices ($locale, $width px), then the price box, the master\'s options, checkout and the distribution landing show the same prices incl. VAT', async ({ locale, width }) => {
+    const t = TEXT[locale];
+    const buyer = await confirmedAccount('consumer');
+    await steps.addAddress(buyer.token, ADDRESS_BERLIN);
+    const masterId = await steps.masteredTrack(buyer.token, encodeWav(musicLike({ seconds: 4, seed: 9, peakDb: -6 })), 'Tax Free.wav');
+    const page = await openSite(product, locale, width, { at: '/', signedInAs: { email: buyer.email, password: PASSWORD }, langCookie: true });
+
+    await expect.poll(() => page.getByTestId('buying-option-1').textContent(), { timeout: 15_000 }).toContain(t.standard);
+    expect(await page.getByTestId('quality-master').textContent()).toContain(t.studio);
+    expect(await page.getByTestId('vat-note').first().textContent()).toBe(t.inclVat);
+
+    await page.goto('/distribution');
+    await expect.poll(() => page.getByTestId('distribution-price').textContent(), { timeout: 15_000 }).toBe(t.distribution);
+
+    await page.goto(`/masters/song/${masterId}`);
+    const standard = page.getByTestId('buy-option-1');
+    await expect.poll(() => standard.textContent(), { timeout: 30_000 }).toContain(t.standard);
+    await standard.getByRole('button').first().click();
+    const checkout = page.getByRole('dialog', { name: t.checkout });
+    await expect.poll(() => checkout.getByTestId('summary-total').textContent(), { timeout: 15_000 }).toContain(t.standard);
   });
 });

@@ -103,6 +103,7 @@ describe('a visitor finds their way (issue 11)', () => {
     for (const width of [375, 1280]) {
       it(`when a visitor looks for help and distribution (${locale}, ${width} px), then the header reaches Support and Distribution's landing`, async () => {
         const t = TEXT[locale];
+        const distribution = locale === 'de' ? 'Vertrieb' : 'Distribution';
         const page = await openPage(locale, width);
         await page.goto('/about');
         await page.getByRole('button', { name: t.necessary }).click();
@@ -110,12 +111,12 @@ describe('a visitor finds their way (issue 11)', () => {
         if (width < 768) {
           await menu.getByRole('button', { name: t.openMenu }).click();
           const drawer = page.getByRole('dialog');
-          await drawer.getByRole('link', { name: 'Distribution' }).waitFor();
+          await drawer.getByRole('link', { name: distribution }).waitFor();
           await shot(page, `menu-drawer-${locale}-${width}`);
-          await drawer.getByRole('link', { name: 'Distribution' }).click();
+          await drawer.getByRole('link', { name: distribution }).click();
         } else {
           await shot(page, `menu-${locale}-${width}`);
-          await menu.getByRole('link', { name: 'Distribution' }).click();
+          await menu.getByRole('link', { name: distribution }).click();
         }
         await page.waitForURL(/\/distribution$/);
         if (width < 768) {

@@ -11,7 +11,7 @@ import { createDialogRegistry, DIALOG_NAMES, DialogRegistryProvider, type Dialog
 import { currentLocale, i18n } from '../lib/i18n.js';
 import { FETCH_MINIMUM_DELAY_MS } from '../lib/minimum-delay-link.js';
 import { createTrpcClient, trpc } from '../lib/trpc.js';
-import { localisedTheme } from './theme.js';
+import { cssVariablesResolver, localisedTheme } from './theme.js';
 
 export function createQueryClient(options: { retry?: boolean } = {}) {
   return new QueryClient({
@@ -63,7 +63,7 @@ function LocalisedMantine({ env, children }: { env: 'default' | 'test'; children
   const closeLabel = t`Close`;
   const theme = useMemo(() => localisedTheme(closeLabel), [closeLabel]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark" env={env}>
+    <MantineProvider theme={theme} defaultColorScheme="dark" env={env} cssVariablesResolver={cssVariablesResolver}>
       {children}
     </MantineProvider>
   );

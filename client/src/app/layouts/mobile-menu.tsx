@@ -47,7 +47,8 @@ export function MobileMenu({ opened, onClose, items, distributionItems, pricesLi
             <NavLink key={item.to} component={Link} to={item.to} label={item.label} active={item.to === '/masters' ? location.pathname === '/masters' || location.pathname.startsWith('/masters/song') : location.pathname.startsWith(item.to)} />
           ),
         )}
-        <NavLink component={Link} to={pricesLink} label={t`Prices`} />
+        {/* The prices open as a dialog on the same page: the drawer closes first, not over it. */}
+        <NavLink component={Link} to={pricesLink} label={t`Prices`} onClick={onClose} />
         {loggedIn && <NavLink component="button" label={t`Log out`} onClick={() => void signOut()} />}
         {!loggedIn && (
           <Box pt="sm">

@@ -37,14 +37,14 @@ export function TopMenu() {
     app.setMobileNav(false);
   }, [location.pathname, app]);
 
-  // Issue 11: visitors find Support and Distribution's landing too. A subscriber's Distribution
-  // opens the releases (and expands into its areas on the phone); a signed-in user without a
-  // subscription keeps spec §2's menu and reaches the landing from the footer.
+  // Visitors find Support and Distribution's landing too. A subscriber's Distribution opens the
+  // releases (and expands into its areas on the phone); anyone else, signed in or not, keeps the
+  // landing in the menu, so Distribution does not vanish on signing in.
   const subscriber = loggedIn && hasDistribution;
   const distributionOn = config.data?.features.distribution ?? false;
   const items: MenuItem[] = [
     ...(loggedIn ? [{ to: '/masters', label: t`Masters` }, { to: '/masters/shared', label: t`Shared with me` }] : []),
-    ...(subscriber ? [{ to: '/distribution/releases', label: t`Distribution`, expands: true }] : !loggedIn && distributionOn ? [{ to: '/distribution', label: t`Distribution` }] : []),
+    ...(subscriber ? [{ to: '/distribution/releases', label: t`Distribution`, expands: true }] : distributionOn ? [{ to: '/distribution', label: t`Distribution` }] : []),
     { to: '/info', label: t`Support` },
     ...(loggedIn ? [{ to: '/account', label: t`Account` }] : []),
   ];

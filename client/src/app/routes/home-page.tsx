@@ -1,6 +1,6 @@
-import { Anchor, Box, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
-import { Link } from 'react-router';
+import { Alert, Anchor, Box, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useSearchParams } from 'react-router';
 import { useIsLoggedIn } from '../../features/auth/auth-store.js';
 import { BlogTeasers } from '../../features/blog/components/blog-teasers.js';
 import { DemoList } from '../../features/demos/components/demo-list.js';
@@ -24,6 +24,7 @@ export function HomePage() {
 
   return (
     <>
+      <AccountDeletedNotice />
       <Box className={classes.hero}>
         {/* Issue 11: on a phone the hero is tighter, so "Choose a WAV file" is on the first screen above the cookie bar. */}
         <Container size="lg" py={{ base: 24, sm: 64 }}>
@@ -99,5 +100,27 @@ export function HomePage() {
         </Stack>
       </Container>
     </>
+  );
+}
+
+/** After deleting the account the browser lands here with ?account=deleted: say it is done, until closed. */
+function AccountDeletedNotice() {
+  const { t } = useLingui();
+  const [search, setSearch] = useSearchParams();
+  if (search.get('account') !== 'deleted') return null;
+  return (
+    <Container size="lg" pt="md">
+      <Alert
+        color="teal"
+        variant="light"
+        role="status"
+        withCloseButton
+        closeButtonLabel={t`Close message`}
+        onClose={() => setSearch({}, { replace: true })}
+        data-testid="account-deleted"
+      >
+        <Trans>Your account and its data were deleted.</Trans>
+      </Alert>
+    </Container>
   );
 }

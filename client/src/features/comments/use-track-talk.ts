@@ -1,9 +1,22 @@
 import { useMemo, useState } from 'react';
 import { COMMENT_PAGE_SIZE, type TComment } from '../../../../src/modules/feedback/feedback.schemas.js';
+import { errorCodeOf } from '../../lib/error-messages.js';
 import { trpc } from '../../lib/trpc.js';
 
 /** How often the page asks for comments others wrote meanwhile (no reload needed). */
 export const COMMENT_POLL_MS = 10_000;
+
+const isGone = (error: unknown) => error != null && errorCodeOf(error) === 'global.error.notFound';
+
+/**
+ * Polling that stops once the track is gone (its owner deleted it or stopped sharing it): asking
+ * again every 10 s would only fetch the same "not found".
+ */
+export const pollWhileThere = {
+  refetchInterval: (query: { state: { error: unknown } }) => (isGone(query.state.error) ? false : COMMENT_POLL_MS),
+  refetchIntervalInBackground: false,
+  retry: (failures: number, error: unknown) => !isGone(error) && failures < 2,
+} as const;
 
 /** What the comments need of the player: where the playhead is, and a way to move it. */
 export interface PlayheadHandle {
@@ -24,8 +37,7 @@ export function useTrackTalk(trackId: string) {
     { trackId, limit: COMMENT_PAGE_SIZE },
     {
       getNextPageParam: (page: TComment[]) => (page.length === COMMENT_PAGE_SIZE ? page[page.length - 1]!.id : undefined),
-      refetchInterval: COMMENT_POLL_MS,
-      refetchIntervalInBackground: false,
+      ...pollWhileThere,
     },
   );
   const list = useMemo(() => comments.data?.pages.flat() ?? [], [comments.data]);
@@ -39,6 +51,8 @@ export function useTrackTalk(trackId: string) {
     [list],
   );
   return {
+    /** The track can no longer be read: deleted, or no longer shared with the caller. */
+    gone: isGone(comments.error),
     playerProps: {
       markers,
       onMarker: (id: string) => setFocus({ id, at: Date.now() }),

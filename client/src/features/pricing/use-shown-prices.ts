@@ -1,5 +1,6 @@
 import { vatCentsOf, type TShownPrices } from '../../../../src/modules/pricing/pricing.schemas.js';
 import { trpc } from '../../lib/trpc.js';
+import { useAuthStatus } from '../auth/index.js';
 
 /**
  * The visitor's country as the browser's languages tell it (the region of "de-AT", "fr-FR"), or
@@ -19,7 +20,9 @@ export function countryGuess(languages: readonly string[] = navigator.languages 
  */
 export function useShownPrices() {
   const country = countryGuess();
-  return trpc.pricing.shownPrices.useQuery(country ? { country } : undefined, { staleTime: 5 * 60_000 });
+  // A session being restored decides by its invoice address: asking before would answer for a visitor.
+  const restoring = useAuthStatus() === 'restoring';
+  return trpc.pricing.shownPrices.useQuery(country ? { country } : undefined, { staleTime: 5 * 60_000, enabled: !restoring });
 }
 
 /**

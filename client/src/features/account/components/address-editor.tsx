@@ -24,7 +24,7 @@ const valuesOf = (address: TAddress | undefined): AddressValues => ({
 
 /**
  * The invoice address (the user's first address, spec §3): street, zip, city and country required,
- * state where the country needs one; company, additional and tax id optional. Errors ('field is required') show only after
+ * state where the country needs one; company, additional and tax id optional. Errors ('This field is required.') show only after
  * a save attempt (spec §5), and saving waits until the form is valid.
  */
 export function AddressEditor({ address }: { address: TAddress | undefined }) {
@@ -47,7 +47,8 @@ export function AddressEditor({ address }: { address: TAddress | undefined }) {
     setNotice(null);
     try {
       const saved = address ? await update.mutateAsync({ ...values, id: address.id }) : await create.mutateAsync(values);
-      await utils.addresses.list.invalidate();
+      // The address decides the VAT of the prices shown everywhere.
+      await Promise.all([utils.addresses.list.invalidate(), utils.pricing.shownPrices.invalidate()]);
       form.setValues(valuesOf(saved));
       setNotice({ kind: 'saved' });
     } catch (error) {

@@ -18,7 +18,7 @@ export function DeleteAccount() {
     try {
       await authApi.deleteAccount(getAccessToken());
       setAccessToken(null);
-      window.location.assign('/');
+      window.location.assign('/?account=deleted');
     } catch (error) {
       setFailure(error instanceof AuthApiError ? error.message : 'global.error.server');
       setDeleting(false);
@@ -44,6 +44,9 @@ export function DeleteAccount() {
         <Stack>
           <Text>
             <Trans>Do you really want to delete your account? This cannot be undone.</Trans>
+          </Text>
+          <Text size="sm">
+            <Trans>A distribution subscription ends with the account, and your releases are taken down from the stores.</Trans>
           </Text>
           {failure && (
             <Alert color="red" role="alert">

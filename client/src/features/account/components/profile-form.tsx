@@ -48,7 +48,13 @@ export function ProfileForm({ user }: { user: TUser }) {
   const utils = trpc.useUtils();
   const update = trpc.accounts.updateUser.useMutation();
   const [notice, setNotice] = useState<{ kind: 'saved' } | { kind: 'emailPending'; email: string } | { kind: 'failed'; code: string } | null>(null);
-  const form = useForm<ProfileValues>({ mode: 'controlled', initialValues: valuesOf(user), validate: zodValidate(ZProfileForm, translate) });
+  const form = useForm<ProfileValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(user),
+    validate: zodValidate(ZProfileForm, translate),
+    // A notice speaks of the last save; editing again makes it stale.
+    onValuesChange: () => setNotice(null),
+  });
 
   useEffect(() => {
     form.setInitialValues(valuesOf(user));
@@ -86,7 +92,8 @@ export function ProfileForm({ user }: { user: TUser }) {
       else if (code === 'global.error.emailTaken') form.setFieldError('email', translate(code));
       else setNotice({ kind: 'failed', code });
     }
-  });
+    // A form the checks turn back is not saved: an earlier "saved" must not stand beside its errors.
+  }, () => setNotice(null));
 
   const emailError =
     form.errors.email ?? (form.isDirty('email') && !ZEmail.safeParse(form.values.email).success ? translate('global.message.invalidEmail') : null);

@@ -14,15 +14,15 @@ describe('account forms', () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('no network in client tests')));
   });
 
-  it('when the sign-up e-mail is typed, then it is trimmed and lower-cased, "invalid email" shows after a change and a check mark once valid', () => {
+  it('when the sign-up e-mail is typed, then it is trimmed and lower-cased, "Please enter a valid e-mail address." shows after a change and a check mark once valid', () => {
     renderWithProviders(<SignUpDialog opened onClose={() => undefined} />);
     const email = screen.getByLabelText(/E-mail address/);
     fireEvent.change(email, { target: { value: 'nope' } });
-    expect(screen.getByText('invalid email')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid e-mail address.')).toBeTruthy();
     expect(screen.queryByLabelText('valid')).toBeNull();
     fireEvent.change(email, { target: { value: '  Ada@Example.COM ' } });
     expect((email as HTMLInputElement).value).toBe('ada@example.com');
-    expect(screen.queryByText('invalid email')).toBeNull();
+    expect(screen.queryByText('Please enter a valid e-mail address.')).toBeNull();
     expect(screen.getByLabelText('valid')).toBeTruthy();
     expect(screen.getByText('Use at least 8 characters.')).toBeTruthy();
   });
@@ -41,7 +41,7 @@ describe('account forms', () => {
     vi.stubGlobal('fetch', fetchSpy);
     renderWithProviders(<SignUpDialog opened onClose={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    await waitFor(() => expect(screen.getAllByText('field is required').length).toBe(3));
+    await waitFor(() => expect(screen.getAllByText('This field is required.').length).toBe(3));
     expect(screen.getAllByText('Use at least 8 characters.').length).toBe(2);
     expect(fetchSpy).not.toHaveBeenCalled();
   });
@@ -98,11 +98,11 @@ describe('account forms', () => {
     expect(screen.queryByText('The e-mail was sent.')).toBeNull();
   });
 
-  it('when an empty address is saved, then the four required fields say "field is required" and the optional ones (and the state, with no country) stay quiet', async () => {
+  it('when an empty address is saved, then the four required fields say "This field is required." and the optional ones (and the state, with no country) stay quiet', async () => {
     renderWithProviders(<AddressEditor address={undefined} />);
-    expect(screen.queryByText('field is required')).toBeNull();
+    expect(screen.queryByText('This field is required.')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
-    await waitFor(() => expect(screen.getAllByText('field is required').length).toBe(4));
+    await waitFor(() => expect(screen.getAllByText('This field is required.').length).toBe(4));
   });
 
   const savedAddress = (country: string) => ({
@@ -116,7 +116,7 @@ describe('account forms', () => {
     renderWithProviders(<AddressEditor address={savedAddress('US')} />);
     expect((screen.getByLabelText(/State or region/) as HTMLInputElement).required).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
-    await waitFor(() => expect(screen.getAllByText('field is required').length).toBe(1));
+    await waitFor(() => expect(screen.getAllByText('This field is required.').length).toBe(1));
     expect(screen.getByLabelText(/State or region/).getAttribute('aria-invalid')).toBe('true');
     expect(fetchSpy).not.toHaveBeenCalled();
   });
@@ -128,14 +128,14 @@ describe('account forms', () => {
     expect((screen.getByLabelText(/State or region/) as HTMLInputElement).required).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
     await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
-    expect(screen.queryByText('field is required')).toBeNull();
+    expect(screen.queryByText('This field is required.')).toBeNull();
   });
 
   it('in German, the same rules speak German', async () => {
     renderWithProviders(<SignUpDialog opened onClose={() => undefined} />, { locale: 'de' });
     fireEvent.change(screen.getByLabelText(/E-Mail-Adresse/), { target: { value: 'x' } });
-    expect(screen.getByText('ungültige E-Mail-Adresse')).toBeTruthy();
+    expect(screen.getByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Konto erstellen' }));
-    await waitFor(() => expect(screen.getAllByText('Pflichtfeld').length).toBe(2));
+    await waitFor(() => expect(screen.getAllByText('Dieses Feld ist erforderlich.').length).toBe(2));
   });
 });

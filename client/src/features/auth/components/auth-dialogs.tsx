@@ -248,7 +248,7 @@ export function SignUpDialog({ opened, onClose }: DialogProps) {
           <Text size="sm" c="dimmed">
             <Trans>
               By creating an account you accept our{' '}
-              <Anchor component={Link} to="/terms-of-service" onClick={onClose}>
+              <Anchor component={Link} to="/terms-of-service" onClick={onClose} underline="always">
                 terms of service
               </Anchor>
               .

@@ -5,7 +5,7 @@ import { MAX_RATING_COMMENT_LENGTH, type TRating } from '../../../../../src/modu
 import { ErrorState } from '../../../components/error-state.js';
 import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
-import { authorName, COMMENT_POLL_MS } from '../use-track-talk.js';
+import { authorName, pollWhileThere } from '../use-track-talk.js';
 import { AverageStars, STAR_SIZE } from './stars.js';
 import classes from './comments-section.module.css';
 
@@ -14,7 +14,7 @@ import classes from './comments-section.module.css';
  * (one per user and track, editable and removable), and what others said with theirs.
  */
 export function RatingPanel({ trackId }: { trackId: string }) {
-  const ratings = trpc.feedback.trackRatings.useQuery({ trackId }, { refetchInterval: COMMENT_POLL_MS });
+  const ratings = trpc.feedback.trackRatings.useQuery({ trackId }, pollWhileThere);
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="ratings-title" data-testid="ratings">
       <Stack gap="sm">

@@ -1,4 +1,4 @@
-import { Box, Button, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { TReleaseDraft } from '../../../../../src/modules/releases/releases.schemas.js';
@@ -57,10 +57,11 @@ export function TopStepNavigation({ current, statusOf }: { current: ReleaseStep;
                 aria-current={step === current ? 'step' : undefined}
                 data-status={status}
                 data-testid={`step-${step}`}
-                aria-label={status === 'open' ? stepLabel : `${stepLabel} (${status === 'done' ? t`complete` : t`needs attention`})`}
               >
                 <StatusMark status={status} index={position} />
+                {/* The name is the words shown (a name other than the label fails WCAG 2.5.3, label in name). */}
                 <span className={classes.stepLabel}>{stepLabel}</span>
+                {status !== 'open' && <VisuallyHidden>{` (${status === 'done' ? t`complete` : t`needs attention`})`}</VisuallyHidden>}
               </UnstyledButton>
             </li>
           );

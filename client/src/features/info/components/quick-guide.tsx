@@ -28,7 +28,7 @@ export function QuickGuide() {
         <Trans>A WAV file, 16 to 32 bit, any sample rate up to 192 kHz. Leave some headroom and no limiter on the master bus.</Trans>
       </Step>
       <Step number={2} title={<Trans>Upload and choose a style</Trans>}>
-        <Trans>Drop the file here or pick it. Each style group has styles with their own loudness target and tone.</Trans>
+        <Trans>Drop the file onto any page of this site, or choose it on the home page. Each style group has styles with their own loudness target and tone.</Trans>
       </Step>
       <Step number={3} title={<Trans>Listen and compare</Trans>}>
         <Trans>Switch between the original and the master while the track plays, and try other styles before you decide.</Trans>

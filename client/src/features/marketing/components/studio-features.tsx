@@ -41,11 +41,11 @@ export function StudioFeatures({ distribution }: { distribution: boolean }) {
         <Feature figure="-1 dBTP" title={<Trans>Loud, and never clipped</Trans>}>
           <Trans>Every master meets its style's loudness target, measured to ITU-R BS.1770, with true peaks at or below -1 dBTP. Where a target would crush your mix, the master stops short and tells you by how much.</Trans>
         </Feature>
-        <Feature figure="24 bit" title={<Trans>Studio formats</Trans>}>
+        <Feature figure={<Trans>24 bit</Trans>} title={<Trans>Studio formats</Trans>}>
           <Trans>A free MP3 to try, a 16-bit WAV dithered for CD and streaming, or a 24-bit WAV, all at 44.1 kHz and exactly as long as your mix.</Trans>
         </Feature>
         {distribution && (
-          <Feature figure="0:42" title={<Trans>From master to release</Trans>}>
+          <Feature figure={<Trans>→ Stores</Trans>} title={<Trans>From master to release</Trans>}>
             <Trans>Share a master with up to five people, collect comments at the exact second, and release your music to streaming stores with the distribution add-on.</Trans>
           </Feature>
         )}

@@ -28,7 +28,7 @@ export function MasterCards({ groups, mode, order, onSort, ratingOf, ...actions 
       {groups.map((group) => (
         <Card key={group.trackId} withBorder radius="md" padding="sm" data-testid="master-card">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <MasterTitle group={group} />
+            <MasterTitle group={group} mode={mode} />
             {mode === 'own' && <TrackActions group={group} onEdit={actions.onEdit} onDelete={actions.onDelete} />}
           </Group>
           <Group gap="xs" mt={4} wrap="wrap">

@@ -13,14 +13,14 @@ export interface MasterRowActions {
 }
 
 /** The page a track's name leads to: its upload (where a style is chosen) or its first master. */
-const pageOf = (group: TrackGroup) => `/masters/song/${(group.upload ?? group.masters[0] ?? group.first).id}`;
+const pageOf = (group: TrackGroup, mode: 'own' | 'shared') => `/masters/song/${(group.upload ?? group.masters[0] ?? group.first).id}${mode === 'shared' ? '?shared' : ''}`;
 
 /** The track's name (a link to its page) and artist. */
-export function MasterTitle({ group }: { group: TrackGroup }) {
+export function MasterTitle({ group, mode }: { group: TrackGroup; mode: 'own' | 'shared' }) {
   const { t } = useLingui();
   return (
     <Stack gap={0}>
-      <Anchor component={Link} to={pageOf(group)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+      <Anchor component={Link} to={pageOf(group, mode)} fw={600} style={{ overflowWrap: 'anywhere' }}>
         {group.track_name}
       </Anchor>
       <Text size="xs" c="dimmed" fs={group.track_artist ? undefined : 'italic'}>
@@ -105,7 +105,7 @@ export function TrackMasters({ group, mode, onShare, onDelete }: { group: TrackG
               )}
             </Group>
             <Group gap={4} wrap="nowrap">
-              <Button component={Link} to={`/masters/song/${row.id}`} size="compact-sm" variant="light">
+              <Button component={Link} to={`/masters/song/${row.id}${mode === 'shared' ? '?shared' : ''}`} size="compact-sm" variant="light">
                 {ready ? <Trans>Listen</Trans> : <Trans>Open master</Trans>}
                 <VisuallyHidden>{` (${style})`}</VisuallyHidden>
               </Button>

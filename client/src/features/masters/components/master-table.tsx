@@ -58,7 +58,7 @@ export function MasterTable({ groups, mode, order, onSort, ratingOf, ...actions 
           {groups.map((group) => (
             <Table.Tr key={group.trackId} data-testid="master-row" style={{ verticalAlign: 'top' }}>
               <Table.Td>
-                <MasterTitle group={group} />
+                <MasterTitle group={group} mode={mode} />
               </Table.Td>
               <Table.Td miw={280}>
                 <TrackMasters group={group} mode={mode} onShare={actions.onShare} onDelete={actions.onDelete} />

@@ -1,5 +1,7 @@
-import { Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { Link } from 'react-router';
+import { HonestEmpty } from '../../../components/honest-empty.js';
 import type { TSharedMaster } from '../../../../../src/modules/sharing/sharing.schemas.js';
 import { useTrackTalk } from '../../comments/index.js';
 import { AnalyzingOverlay, MasterPlayer } from '../../player/index.js';
@@ -11,6 +13,7 @@ import { TrackHeading } from './track-heading.js';
 /** A shared viewer's master page: view-only (spec §6): listen, see the figures; no buying, sharing or deleting. */
 export function SharedMasterView({ master }: { master: TSharedMaster }) {
   const talk = useTrackTalk(master.track.id);
+  if (talk.gone) return <MasterGone />;
   return (
     <Stack gap="lg">
       <AnalyzingOverlay />
@@ -38,5 +41,22 @@ export function SharedMasterView({ master }: { master: TSharedMaster }) {
       <ReportCard figures={reportFiguresOf(master.measurements)} />
       <TrackFeedback talk={talk} />
     </Stack>
+  );
+}
+
+/** The page of a master that went while it was open: its owner deleted it or stopped sharing it. */
+export function MasterGone() {
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="master-gone">
+      <HonestEmpty
+        title={<Trans>This master is no longer available</Trans>}
+        description={<Trans>Its owner deleted it or stopped sharing it with you.</Trans>}
+        actions={
+          <Button component={Link} to="/masters/shared" variant="default">
+            <Trans>Shared with me</Trans>
+          </Button>
+        }
+      />
+    </Paper>
   );
 }

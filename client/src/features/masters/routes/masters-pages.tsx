@@ -1,7 +1,7 @@
 import { Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state.js';
 import { HonestEmpty } from '../../../components/honest-empty.js';
 import { PageHeader } from '../../../components/page-header.js';
@@ -15,6 +15,8 @@ import { MasterList } from '../components/master-list.js';
 import { MasterPageSkeleton } from '../components/master-page-skeleton.js';
 import { OwnerMasterView } from '../components/owner-master-view.js';
 import { SharedMasterView } from '../components/shared-master-view.js';
+import type { TMaster } from '../../../../../src/modules/masters/masters.schemas.js';
+import type { TSharedMaster } from '../../../../../src/modules/sharing/sharing.schemas.js';
 import type { OrderDirection, OrderEntity } from '../lib/master-rows.js';
 
 type Order = { orderEntity: OrderEntity; orderDirection: OrderDirection };
@@ -131,12 +133,38 @@ export function MasterSongPage() {
   return <MasterPage key={id} id={id} />;
 }
 
+/**
+ * The owner's and the viewer's page of a master. A link that says it is a share (the invitation's
+ * `?share=`, the shared list's `?shared`) asks as a viewer first, so a viewer's first load does not
+ * knock at the owner's door (a 404 in the log); any other link asks as the owner first.
+ */
 function MasterPage({ id }: { id: string }) {
-  const own = trpc.masters.master.useQuery({ id }, { retry: false });
-  const notOwn = own.isError && errorCodeOf(own.error) === 'global.error.notFound';
-  const shared = trpc.sharing.sharedMaster.useQuery({ id }, { enabled: notOwn, retry: false });
+  const [search] = useSearchParams();
+  return search.has('share') || search.has('shared') ? <ViewerFirst id={id} /> : <OwnerFirst id={id} />;
+}
 
-  if (own.isPending || (notOwn && shared.isPending)) return <MasterPageSkeleton />;
+const isNotFound = (error: unknown) => error != null && errorCodeOf(error) === 'global.error.notFound';
+
+function OwnerFirst({ id }: { id: string }) {
+  const own = trpc.masters.master.useQuery({ id }, { retry: false });
+  const shared = trpc.sharing.sharedMaster.useQuery({ id }, { enabled: isNotFound(own.error), retry: false });
+  return <MasterAnswer own={own} shared={shared} />;
+}
+
+function ViewerFirst({ id }: { id: string }) {
+  const shared = trpc.sharing.sharedMaster.useQuery({ id }, { retry: false });
+  const own = trpc.masters.master.useQuery({ id }, { enabled: isNotFound(shared.error), retry: false });
+  return <MasterAnswer own={own} shared={shared} />;
+}
+
+interface Answer<T> {
+  data: T | undefined;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** The page for what the two questions answered: the owner's view, the viewer's, not found, or a failure. */
+function MasterAnswer({ own, shared }: { own: Answer<TMaster>; shared: Answer<TSharedMaster> }) {
   if (own.data) {
     return (
       <MasteringSessionProvider trackId={own.data.track.id}>
@@ -151,7 +179,7 @@ function MasterPage({ id }: { id: string }) {
       </MasteringSessionProvider>
     );
   }
-  if (notOwn && shared.isError && errorCodeOf(shared.error) === 'global.error.notFound') {
+  if (isNotFound(own.error) && isNotFound(shared.error)) {
     return (
       <Paper withBorder radius="md" p="lg">
         <HonestEmpty
@@ -166,12 +194,14 @@ function MasterPage({ id }: { id: string }) {
       </Paper>
     );
   }
+  const failure = [own.error, shared.error].find((error) => error != null && !isNotFound(error));
+  if (!failure) return <MasterPageSkeleton />;
   return (
     <ErrorState
-      error={shared.error ?? own.error}
+      error={failure}
       onRetry={() => {
-        void own.refetch();
-        if (notOwn) void shared.refetch();
+        if (own.error) void own.refetch();
+        if (shared.error) void shared.refetch();
       }}
     />
   );
