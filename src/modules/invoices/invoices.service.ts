@@ -57,7 +57,8 @@ export async function listInvoices(ctx: ServiceContext): Promise<TInvoice[]> {
     transactionId: row.transaction_id,
     createdAt: new Date(row.created_at).toISOString(),
     masterId: row.master_id,
-    trackArtist: row.track_artist,
+    // A track without an artist of its own is its uploader's, the buyer; the add-on has no artist.
+    trackArtist: row.product_type === 1 ? null : (row.track_artist?.trim() || `${row.first_name} ${row.last_name}`.trim() || null),
   }));
 }
 

@@ -57,6 +57,9 @@ describe('receipt mails', () => {
     expect(text).toContain('Master-Download, WAV 16 Bit 44,1 kHz');
     expect(text).toMatch(/Berlin, Österreich/);
     expect(text).toMatch(/USt\. 20 %\s+0,60 EUR/);
+    // The list names the track's artist: the uploader, as the track has none of its own.
+    const listed = await createCallerFactory(appRouter)(platform.contextFor({ userId }, 'de')).invoices.list();
+    expect(listed[0]).toMatchObject({ product: 'My Song / Pop - Hell', trackArtist: 'Erika Mustermann' });
   });
 
   it('when an English user pays, then the receipt is in English', async () => {
