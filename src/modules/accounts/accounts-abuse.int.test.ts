@@ -185,15 +185,41 @@ describe('accounts under attack', () => {
       expect((await post('login', { email: user.email, password: user.password }, { ip: newIp() })).status).toBe(200);
     });
 
-    it('when wrong passwords come from many IPs, then new IPs are slowed down but the owner signs in from a known one', async () => {
+    it('when 60 wrong passwords come from 6 IPs, then the owner still signs in at once from a new device', async () => {
+      const user = await confirmedUser();
+      const attackers = Array.from({ length: 6 }, () => newIp());
+      const statuses: number[] = [];
+      for (const ip of attackers) for (let i = 0; i < 10; i++) statuses.push((await post('login', { email: user.email, password: `guess ${ip} ${i}` }, { ip })).status);
+      expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(45);
+      // Each attacking IP has spent its own budgets.
+      expect((await post('login', { email: user.email, password: user.password }, { ip: attackers[0]! })).status).toBe(429);
+      expect((await post('login', { email: user.email, password: user.password }, { ip: newIp() })).status).toBe(200);
+    });
+
+    it('when wrong passwords come from many IPs, then each new IP gets three tries a quarter hour, the owner with the right one signs in, and a known IP is not limited', async () => {
       const user = await confirmedUser();
       const statuses: number[] = [];
       for (let i = 0; i < 55; i++) statuses.push((await post('login', { email: user.email, password: `spread ${i}` }, { ip: newIp() })).status);
-      // The owner's first sign-in (from an address+IP pair not yet known) spent one of the 50.
-      expect(statuses.slice(0, 49).every((s) => s === 401)).toBe(true);
-      expect(statuses.at(-1)).toBe(429);
-      expect((await post('login', { email: user.email, password: user.password }, { ip: newIp() })).status).toBe(429);
+      // Nobody is refused for the address alone: every one of these came from a fresh IP.
+      expect(statuses.every((s) => s === 401)).toBe(true);
+      const attacker = newIp();
+      const slowed: number[] = [];
+      for (let i = 0; i < 4; i++) slowed.push((await post('login', { email: user.email, password: `slow ${i}` }, { ip: attacker })).status);
+      expect(slowed).toEqual([401, 401, 401, 429]);
+      // The owner's new device: a wrong try, then the right password.
+      const device = newIp();
+      expect((await post('login', { email: user.email, password: 'typo' }, { ip: device })).status).toBe(401);
+      expect((await post('login', { email: user.email, password: user.password }, { ip: device })).status).toBe(200);
       expect((await post('login', { email: user.email, password: user.password }, { ip: user.ip })).status).toBe(200);
+    });
+
+    it('when one IP sends many made-up confirmation links, then it is refused after 30 an hour and another IP still confirms', async () => {
+      const attacker = newIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) statuses.push((await post('verify-email', { verifyToken: `made-up-token-${i}-${'x'.repeat(30)}` }, { ip: attacker })).status);
+      expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      await confirmedUser();
     });
 
     it('when an attacker spends the forgot-password budget of an address, then the owner can still ask for a link', async () => {

@@ -91,7 +91,7 @@ export function accountsRest(platform: Platform) {
   });
 
   router.post('/auth/verify-email', async (req, res) => {
-    res.json(await accounts.verifyEmail(ctxOf(req), parseInput(ZVerifyEmailInput, req.body ?? {})));
+    res.json(await accounts.verifyEmail(ctxOf(req), parseInput(ZVerifyEmailInput, req.body ?? {}), clientOf(req)));
   });
 
   router.post('/auth/login', async (req, res) => {

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../platform/context.js';
 import { AppError, forbidden, unauthorized } from '../../platform/errors.js';
 import { stopSubscriptionsOfDeletedAccount } from '../distribution/index.js';
 import { removeReleaseFilesOfUser } from '../releases/index.js';
-import { enforceRateLimits, isKeyRemembered, rememberKey, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
+import { countRateLimitHit, enforceRateLimits, isKeyRemembered, rememberKey, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
 import { dummyPasswordHash, hashOpaqueToken, hashPassword, newOpaqueToken, passwordNeedsRehash, verifyPassword } from './accounts.crypto.js';
 import { renderAccountMail, type AccountMailKind } from './accounts.mails.js';
 import * as repo from './accounts.repository.js';
@@ -47,7 +47,14 @@ const EMAIL_TOKEN_TTL_S = { verify: 7 * 24 * HOUR_S, reset: HOUR_S, email_change
 export const RATE_LIMITS = {
   loginPerAddressAndIp: { name: 'login-address-ip', max: 10, windowS: 15 * 60 },
   loginPerIp: { name: 'login-ip', max: 30, windowS: 15 * 60 },
+  /**
+   * Sign-ins to one address from clients that never signed in to it: past this the address is
+   * under attack, which refuses nobody by itself but puts every such client on
+   * `loginPerAddressAndIpUnderAttack` (a hard cap here let 60 wrong passwords lock the owner out).
+   */
   loginPerAddress: { name: 'login-address', max: 50, windowS: HOUR_S },
+  /** While the address is under attack: each unknown client's attempts at it (the owner's new device gets these). */
+  loginPerAddressAndIpUnderAttack: { name: 'login-address-ip-attacked', max: 3, windowS: 15 * 60 },
   registerPerAddressAndIp: { name: 'register-address-ip', max: 3, windowS: HOUR_S },
   registerPerIp: { name: 'register-ip', max: 10, windowS: HOUR_S },
   registerPerAddress: { name: 'register-address', max: 10, windowS: HOUR_S },
@@ -57,8 +64,10 @@ export const RATE_LIMITS = {
   resendPerAddressAndIp: { name: 'resend-address-ip', max: 3, windowS: HOUR_S },
   resendPerIp: { name: 'resend-ip', max: 10, windowS: HOUR_S },
   resendPerAddress: { name: 'resend-address', max: 10, windowS: HOUR_S },
-  /** reset-password and verify-email: made-up tokens cost a lookup each, real ones argon2. */
+  /** reset-password: made-up tokens cost a lookup each, real ones argon2. */
   tokenPerIp: { name: 'token-ip', max: 10, windowS: HOUR_S },
+  /** verify-email: a lookup (and a write) per token; a person confirms an address or two. */
+  verifyPerIp: { name: 'verify-ip', max: 30, windowS: HOUR_S },
   /** Every check of a signed-in user's current password (updateUser), per account. */
   passwordCheckPerUser: { name: 'password-check-user', max: 10, windowS: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
@@ -84,7 +93,24 @@ async function limit(
   ]);
 }
 
-const LOGIN_LIMITS = { perAddressAndIp: RATE_LIMITS.loginPerAddressAndIp, perIp: RATE_LIMITS.loginPerIp, perAddress: RATE_LIMITS.loginPerAddress };
+/**
+ * Sign-in budgets. Per address and client and per client as `limit`; the address's own budget for
+ * unknown clients does not refuse when spent (that was a lockout anyone could trigger): it puts
+ * each unknown client on a small budget of its own, so guessing from many clients costs a client
+ * per three guesses a quarter hour, while the owner on a new device, whose client has not failed,
+ * still gets its three tries with the right password at once.
+ */
+async function limitLogin(ctx: ServiceContext, email: string, client: ClientInfo) {
+  const key = knownClientKey(email, client);
+  const known = await isKeyRemembered(ctx.db, KNOWN_CLIENT.name, key);
+  const underAttack = !known && (await countRateLimitHit(ctx.db, RATE_LIMITS.loginPerAddress, email)).exceeded;
+  await enforceRateLimits(ctx.db, [
+    { rule: RATE_LIMITS.loginPerAddressAndIp, key },
+    { rule: RATE_LIMITS.loginPerIp, key: client.ip },
+    ...(underAttack ? [{ rule: RATE_LIMITS.loginPerAddressAndIpUnderAttack, key }] : []),
+  ]);
+}
+
 const REGISTER_LIMITS = { perAddressAndIp: RATE_LIMITS.registerPerAddressAndIp, perIp: RATE_LIMITS.registerPerIp, perAddress: RATE_LIMITS.registerPerAddress };
 const FORGOT_LIMITS = { perAddressAndIp: RATE_LIMITS.forgotPerAddressAndIp, perIp: RATE_LIMITS.forgotPerIp, perAddress: RATE_LIMITS.forgotPerAddress };
 const RESEND_LIMITS = { perAddressAndIp: RATE_LIMITS.resendPerAddressAndIp, perIp: RATE_LIMITS.resendPerIp, perAddress: RATE_LIMITS.resendPerAddress };
@@ -194,7 +220,8 @@ export async function resendConfirmation(ctx: ServiceContext, input: TEmailInput
  * Opens a mailed confirmation link: a new account's (verify) or a changed address's
  * (email_change). Each link works once and until it expires.
  */
-export async function verifyEmail(ctx: ServiceContext, input: TVerifyEmailInput): Promise<TVerifyEmailAnswer> {
+export async function verifyEmail(ctx: ServiceContext, input: TVerifyEmailInput, client: ClientInfo): Promise<TVerifyEmailAnswer> {
+  await enforceRateLimits(ctx.db, [{ rule: RATE_LIMITS.verifyPerIp, key: client.ip }]);
   return ctx.db.transaction().execute(async (trx) => {
     const token = await repo.consumeEmailToken(trx, hashOpaqueToken(input.verifyToken), ['verify', 'email_change']);
     if (!token) throw invalidToken();
@@ -226,7 +253,7 @@ async function startSession(ctx: ServiceContext, userId: string, familyId: strin
  */
 export async function login(ctx: ServiceContext, input: TLoginInput & { client: ClientInfo }): Promise<Session> {
   const { client } = input;
-  await limit(ctx, LOGIN_LIMITS, input.email, client);
+  await limitLogin(ctx, input.email, client);
   const user = await repo.findCredentialsByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw badCredentials();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor, ServiceContext } from '../../platform/context.js';
+import type { Actor, Locale, ServiceContext } from '../../platform/context.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
 import {
   claimSubscriptionCharge,
@@ -19,6 +19,7 @@ import * as repo from './distribution.repository.js';
 import {
   DISTRIBUTION_PLAN,
   SUBSCRIPTION_GRACE_DAYS,
+  SUBSCRIPTION_PRODUCT,
   type TDistributionPlan,
   type TDistributionSubscription,
   type TRenewalSummary,
@@ -29,8 +30,8 @@ import {
 const DAY_MS = 86_400_000;
 /** A failed renewal is tried again every few days within the grace period (Braintree's default retry is 10 days). */
 const RETRY_EVERY_DAYS = 3;
-/** What the invoice names (spec §3: product is two parts separated by a slash). */
-const PRODUCT = 'Distribution add-on / 12 months';
+/** What the invoice names (spec §3: product is two parts separated by a slash), in its language. */
+const PRODUCT = (locale: Locale) => SUBSCRIPTION_PRODUCT[locale];
 /** A claimed renewal charge with no answer for this long is taken as dead (as for masters' payments). */
 const ABANDONED_AFTER_MS = 5 * 60_000;
 /** Renewals handled per run; the rest wait for the next run. */

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import type { Locale } from '../../platform/context.js';
 import type { Seller } from '../pricing/index.js';
 
 export interface InvoiceDocument {
@@ -32,14 +33,61 @@ export interface InvoiceDocument {
   reverseCharge: boolean;
   paymentMethod: string;
   transactionId: string | null;
+  /** The language the invoice was issued in (absent: English). */
+  locale?: Locale;
 }
 
-const DELIVERABLE: Record<number, string> = {
-  1: 'Master download, WAV 16-bit 44.1 kHz',
-  2: 'Master download, WAV 24-bit 44.1 kHz',
-};
+/** Every text of the invoice, per language (the figures and the product as issued are not translated). */
+const TEXTS = {
+  en: {
+    invoice: (n: number) => `Invoice ${n}`,
+    vatId: 'VAT ID',
+    number: 'Invoice number',
+    date: 'Invoice date',
+    supply: 'Date of supply',
+    deliverable: { 1: 'Master download, WAV 16-bit 44.1 kHz', 2: 'Master download, WAV 24-bit 44.1 kHz' } as Record<number, string>,
+    masterDownload: 'Master download',
+    subscription: 'Distribution add-on subscription',
+    coupon: (key: string) => `Coupon ${key}`,
+    net: 'Net amount',
+    vat: (rate: string) => `VAT ${rate}%`,
+    total: 'Total',
+    // Art. 226(11a) of Directive 2006/112/EC asks for exactly this wording.
+    reverseCharge: 'Reverse charge: VAT to be accounted for by the recipient (Art. 196 Council Directive 2006/112/EC).',
+    outsideEu: 'Not subject to EU VAT: electronically supplied service to a recipient outside the EU.',
+    paymentMethod: 'Payment method',
+    transaction: 'Transaction ID',
+    paid: 'Paid in full. Thank you for your purchase.',
+    free: 'Nothing to pay. Thank you.',
+  },
+  de: {
+    invoice: (n: number) => `Rechnung ${n}`,
+    vatId: 'USt-IdNr.',
+    number: 'Rechnungsnummer',
+    date: 'Rechnungsdatum',
+    supply: 'Leistungsdatum',
+    deliverable: { 1: 'Master-Download, WAV 16 Bit 44,1 kHz', 2: 'Master-Download, WAV 24 Bit 44,1 kHz' } as Record<number, string>,
+    masterDownload: 'Master-Download',
+    subscription: 'Abonnement Vertriebs-Add-on',
+    coupon: (key: string) => `Gutschein ${key}`,
+    net: 'Nettobetrag',
+    vat: (rate: string) => `USt. ${rate} %`,
+    total: 'Gesamtbetrag',
+    // The German wording of Art. 226(11a) of Directive 2006/112/EC (and of § 14a (5) UStG).
+    reverseCharge: 'Steuerschuldnerschaft des Leistungsempfängers (Art. 196 der Richtlinie 2006/112/EG).',
+    outsideEu: 'Nicht im Inland steuerbar: elektronisch erbrachte Dienstleistung an einen Empfänger außerhalb der EU.',
+    paymentMethod: 'Zahlungsart',
+    transaction: 'Transaktions-ID',
+    paid: 'Vollständig bezahlt. Vielen Dank für Ihren Einkauf.',
+    free: 'Nichts zu zahlen. Vielen Dank.',
+  },
+} as const;
 
-const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
+/** The buyer's country as a name in the invoice's language (the seller's address names its country the same way). */
+const countryName = (code: string, locale: Locale) => new Intl.DisplayNames([locale], { type: 'region' }).of(code.trim().toUpperCase()) ?? code;
+
+const money = (cents: number, currency: string, locale: Locale) =>
+  `${locale === 'de' ? (cents / 100).toFixed(2).replace('.', ',') : (cents / 100).toFixed(2)} ${currency}`;
 const EU = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK']);
 
 /**
@@ -50,7 +98,9 @@ const EU = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 
  * (and tests) that do not inflate streams.
  */
 export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
-  const title = `Invoice ${invoice.invoiceNumber}`;
+  const locale = invoice.locale ?? 'en';
+  const text = TEXTS[locale];
+  const title = text.invoice(invoice.invoiceNumber);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
@@ -69,7 +119,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const { seller, buyer, currency } = invoice;
 
   doc.font('Helvetica-Bold').fontSize(18).text(seller.name, left, 56);
-  doc.font('Helvetica').fontSize(9).text([...seller.addressLines, `VAT ID: ${seller.vatId}`].join('\n'), left, 80);
+  doc.font('Helvetica').fontSize(9).text([...seller.addressLines, `${text.vatId}: ${seller.vatId}`].join('\n'), left, 80);
 
   const buyerLines = [
     buyer.company,
@@ -77,13 +127,13 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     buyer.streetAndNumber,
     buyer.additional,
     `${buyer.zip} ${buyer.city}`,
-    [buyer.state, buyer.country].filter(Boolean).join(', '),
-    buyer.taxId ? `VAT ID: ${buyer.taxId}` : null,
+    [buyer.state, countryName(buyer.country, locale)].filter(Boolean).join(', '),
+    buyer.taxId ? `${text.vatId}: ${buyer.taxId}` : null,
   ].filter((line): line is string => Boolean(line?.trim()));
   doc.fontSize(10).text(buyerLines.join('\n'), left, 170);
 
   const date = invoice.issuedAt.toISOString().slice(0, 10);
-  doc.text(`Invoice number: ${invoice.invoiceNumber}\nInvoice date: ${date}\nDate of supply: ${date}`, 340, 170, { width: right - 340, align: 'right' });
+  doc.text(`${text.number}: ${invoice.invoiceNumber}\n${text.date}: ${date}\n${text.supply}: ${date}`, 340, 170, { width: right - 340, align: 'right' });
 
   doc.font('Helvetica-Bold').fontSize(16).text(title, left, 290);
 
@@ -95,26 +145,25 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     y += Math.max(doc.heightOfString(label, { width: 360 }), 12) + 6;
   };
   doc.moveTo(left, y - 6).lineTo(right, y - 6).stroke();
-  row(`${invoice.product}\n${invoice.productType === 1 ? 'Distribution add-on subscription' : (DELIVERABLE[invoice.buyingOption] ?? 'Master download')}`, money(invoice.priceCents, currency));
-  if (invoice.couponKey) row(`Coupon ${invoice.couponKey}`, `-${money(invoice.couponValueCents, currency)}`);
-  row('Net amount', money(invoice.priceCents - invoice.couponValueCents, currency));
-  row(`VAT ${invoice.vatRate}%`, money(invoice.vatCents, currency));
+  row(`${invoice.product}\n${invoice.productType === 1 ? text.subscription : (text.deliverable[invoice.buyingOption] ?? text.masterDownload)}`, money(invoice.priceCents, currency, locale));
+  if (invoice.couponKey) row(text.coupon(invoice.couponKey), `-${money(invoice.couponValueCents, currency, locale)}`);
+  row(text.net, money(invoice.priceCents - invoice.couponValueCents, currency, locale));
+  row(text.vat(locale === 'de' ? String(invoice.vatRate).replace('.', ',') : String(invoice.vatRate)), money(invoice.vatCents, currency, locale));
   doc.moveTo(left, y - 3).lineTo(right, y - 3).stroke();
   y += 4;
-  row('Total', money(invoice.totalCents, currency), true);
+  row(text.total, money(invoice.totalCents, currency, locale), true);
 
   y += 16;
   doc.font('Helvetica').fontSize(9);
   const notes: string[] = [];
   if (invoice.reverseCharge) {
-    // Art. 226(11a) of Directive 2006/112/EC asks for exactly this wording.
-    notes.push('Reverse charge: VAT to be accounted for by the recipient (Art. 196 Council Directive 2006/112/EC).');
+    notes.push(text.reverseCharge);
   } else if (invoice.vatCents === 0 && !EU.has(buyer.country)) {
-    notes.push('Not subject to EU VAT: electronically supplied service to a recipient outside the EU.');
+    notes.push(text.outsideEu);
   }
-  notes.push(`Payment method: ${invoice.paymentMethod.replaceAll('_', ' ')}`);
-  if (invoice.transactionId) notes.push(`Transaction ID: ${invoice.transactionId}`);
-  notes.push(invoice.totalCents > 0 ? 'Paid in full. Thank you for your purchase.' : 'Nothing to pay. Thank you.');
+  notes.push(`${text.paymentMethod}: ${invoice.paymentMethod.replaceAll('_', ' ')}`);
+  if (invoice.transactionId) notes.push(`${text.transaction}: ${invoice.transactionId}`);
+  notes.push(invoice.totalCents > 0 ? text.paid : text.free);
   doc.text(notes.join('\n'), left, y, { width: right - left });
 
   doc.end();

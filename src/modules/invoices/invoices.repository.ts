@@ -69,6 +69,8 @@ export async function findInvoice(db: Database, invoiceNumber: number) {
       'transaction_id',
       'seller',
       'created_at',
+      'locale',
+      'vat_check',
     ])
     .where('invoice_number', '=', invoiceNumber)
     .executeTakeFirst();

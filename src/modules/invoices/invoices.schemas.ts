@@ -28,7 +28,7 @@ export const ZInvoice = z.object({
   createdAt: z.string(),
   /** The master bought (null if it was deleted since). */
   masterId: z.string().nullable(),
-  /** The track's current artist, for the invoice list (not part of the invoice document). */
+  /** The track's current artist, else the buyer who uploaded it; null for the add-on (the invoice list's, not the document's). */
   trackArtist: z.string().nullable(),
 });
 export type TInvoice = z.infer<typeof ZInvoice>;

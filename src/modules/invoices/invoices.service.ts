@@ -7,6 +7,7 @@ import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.js';
 import { renderReceiptMail } from './invoices.mails.js';
 import * as repo from './invoices.repository.js';
 import type { TInvoice, TInvoiceNumberInput } from './invoices.schemas.js';
+import { SUBSCRIPTION_PRODUCT } from '../distribution/distribution.schemas.js';
 
 /*
  * Invoices, in one module: written inside the payment's settling transaction (issueInvoice), listed
@@ -14,6 +15,13 @@ import type { TInvoice, TInvoiceNumberInput } from './invoices.schemas.js';
  */
 
 const money = (cents: number) => Math.round(cents) / 100;
+
+/** The add-on's product as the list's language names it (older invoices were all issued in English); a master's stays as issued. */
+function listedProduct(product: string, productType: number, locale: Locale): string {
+  if (productType !== 1) return product;
+  const known = Object.values(SUBSCRIPTION_PRODUCT) as string[];
+  return known.includes(product) ? SUBSCRIPTION_PRODUCT[locale] : product;
+}
 
 /** The caller's invoices, newest first (empty until checkout creates some). */
 export async function listInvoices(ctx: ServiceContext): Promise<TInvoice[]> {
@@ -42,14 +50,15 @@ export async function listInvoices(ctx: ServiceContext): Promise<TInvoice[]> {
     vat: money(row.vat_cents),
     vatRate: Number(row.vat_rate),
     total: money(row.total_cents),
-    product: row.product,
+    product: listedProduct(row.product, row.product_type, ctx.locale),
     productType: row.product_type,
     buyingOption: row.buying_option,
     paymentMethod: row.payment_method,
     transactionId: row.transaction_id,
     createdAt: new Date(row.created_at).toISOString(),
     masterId: row.master_id,
-    trackArtist: row.track_artist,
+    // A track without an artist of its own is its uploader's, the buyer; the add-on has no artist.
+    trackArtist: row.product_type === 1 ? null : (row.track_artist?.trim() || `${row.first_name} ${row.last_name}`.trim() || null),
   }));
 }
 
@@ -105,6 +114,7 @@ export async function issueInvoice(
     created_at: issued,
     seller: JSON.stringify(billingConfigOf(platform.env).seller),
     vat_check: quote.vatCheck ? JSON.stringify(quote.vatCheck) : null,
+    locale: quote.locale ?? 'en',
   });
   return invoiceNumber;
 }
@@ -150,6 +160,7 @@ function documentOf(invoice: repo.InvoiceRow): InvoiceDocument {
     reverseCharge: invoice.reverse_charge,
     paymentMethod: invoice.payment_method,
     transactionId: invoice.transaction_id,
+    locale: invoice.locale,
   };
 }
 

@@ -39,7 +39,27 @@ describe('receipt mails', () => {
     const [pdf] = mail!.attachments;
     expect(pdf).toMatchObject({ filename: `invoice-${invoiceNumber}.pdf`, contentType: 'application/pdf' });
     expect(pdf!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(pdfTextLines(pdf!.content).join('\n')).toContain(`Invoice number: ${invoiceNumber}`);
+    const text = pdfTextLines(pdf!.content).join('\n');
+    expect(text).toContain(`Invoice number: ${invoiceNumber}`);
+    // The buyer's country is named, as the seller's is, in the invoice's language.
+    expect(text).toMatch(/Berlin, Germany/);
+    expect(text).not.toMatch(/Berlin, DE\b/);
+  });
+
+  it('when a master is bought in German, then its invoice names the style in German and is written in German', async () => {
+    const { userId, masterId } = await createBuyerWithMaster(platform.db, { country: 'AT' });
+    const paid = await pay(platform.contextFor({ userId }, 'de'), { masterId, buyingOption: 1, nonce: 'fake-valid-nonce' });
+    const invoice = await platform.db.selectFrom('invoices').select(['product', 'locale']).where('invoice_number', '=', String(paid.invoice!.invoiceNumber)).executeTakeFirstOrThrow();
+    expect(invoice).toEqual({ product: 'My Song / Pop - Hell', locale: 'de' });
+    const [mail] = await awaitMailsTo(platform.outboxDir, await emailOf(userId));
+    const text = pdfTextLines(mail!.attachments[0]!.content).join('\n');
+    expect(text).toContain('My Song / Pop - Hell');
+    expect(text).toContain('Master-Download, WAV 16 Bit 44,1 kHz');
+    expect(text).toMatch(/Berlin, Österreich/);
+    expect(text).toMatch(/USt\. 20 %\s+0,60 EUR/);
+    // The list names the track's artist: the uploader, as the track has none of its own.
+    const listed = await createCallerFactory(appRouter)(platform.contextFor({ userId }, 'de')).invoices.list();
+    expect(listed[0]).toMatchObject({ product: 'My Song / Pop - Hell', trackArtist: 'Erika Mustermann' });
   });
 
   it('when an English user pays, then the receipt is in English', async () => {
@@ -51,7 +71,7 @@ describe('receipt mails', () => {
     expect(mail!.attachments.map((attachment) => attachment.filename)).toEqual([`invoice-${paid.invoice!.invoiceNumber}.pdf`]);
   });
 
-  it('when a German user subscribes to distribution, then the first charge sends a German receipt with its invoice attached', async () => {
+  it('when a German user subscribes to distribution, then the first charge sends a German receipt with its German invoice attached, listed in the language of the list', async () => {
     const { userId } = await createBuyerWithMaster(platform.db, { country: 'DE' });
     await platform.db.updateTable('users').set({ locale: 'de' }).where('id', '=', userId).execute();
     const email = await emailOf(userId);
@@ -59,9 +79,18 @@ describe('receipt mails', () => {
     const status = await caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' });
     const [mail] = await awaitMailsTo(platform.outboxDir, email);
     expect(mail!.subject).toBe(`Dein Kaufbeleg von Masterdeck: Rechnung ${status.lastInvoiceNumber}`);
-    expect(mail!.text).toContain('Distribution add-on');
+    expect(mail!.text).toContain('Vertriebs-Add-on / 12 Monate');
     expect(mail!.attachments.map((attachment) => attachment.filename)).toEqual([`invoice-${status.lastInvoiceNumber}.pdf`]);
-    expect(pdfTextLines(mail!.attachments[0]!.content).join('\n')).toContain(`Invoice number: ${status.lastInvoiceNumber}`);
+    // The invoice is issued in the account's language: German texts, the product and the country in German.
+    const text = pdfTextLines(mail!.attachments[0]!.content).join('\n');
+    expect(text).toContain(`Rechnungsnummer: ${status.lastInvoiceNumber}`);
+    expect(text).toContain('Vertriebs-Add-on / 12 Monate');
+    expect(text).toMatch(/Berlin, Deutschland/);
+    expect(text).toMatch(/Gesamtbetrag\s+23,79 USD/);
+    expect(text).not.toMatch(/Distribution add-on|12 months|Invoice/);
+    const listed = await caller.invoices.list();
+    expect(listed[0]!.product).toBe('Vertriebs-Add-on / 12 Monate');
+    expect((await createCallerFactory(appRouter)(platform.contextFor({ userId }, 'en')).invoices.list())[0]!.product).toBe('Distribution add-on / 12 months');
   });
 
   it('when the mail cannot be sent, then the payment is booked all the same and the failure is logged', async () => {

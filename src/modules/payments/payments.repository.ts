@@ -19,9 +19,11 @@ export async function findMasterForPayment(db: Database, masterId: string, optio
       'tracks.artist as track_artist',
       'tracks.is_custom_master',
       'styles.name as style_name',
+      'styles.name_de as style_name_de',
       'styles.style_index',
       'style_groups.id as style_group_id',
       'style_groups.name as style_group_name',
+      'style_groups.name_de as style_group_name_de',
     ])
     .where('masters.id', '=', masterId);
   // Only the master row is locked: the catalogue and the track stay free for everyone else.
@@ -32,7 +34,7 @@ export async function findMasterForPayment(db: Database, masterId: string, optio
 export type MasterForPayment = NonNullable<Awaited<ReturnType<typeof findMasterForPayment>>>;
 
 export async function findUserName(db: Database, userId: string) {
-  return db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('users').select(['first_name', 'last_name', 'locale']).where('id', '=', userId).executeTakeFirst();
 }
 
 /** The invoice address: the user's first address (spec §3). */

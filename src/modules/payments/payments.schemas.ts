@@ -85,6 +85,8 @@ export const ZQuote = z.object({
   vatRule: z.enum(['domestic', 'oss-consumer', 'reverse-charge', 'outside-eu']),
   /** VIES's answer about the buyer's VAT id when VIES was asked (absent in quotes claimed before it existed). */
   vatCheck: ZVatCheck.nullable().optional(),
+  /** The language the invoice is issued in (absent in quotes claimed before it existed: English). */
+  locale: z.enum(['en', 'de']).optional(),
   coupon: z.object({ id: z.number().int(), key: z.string(), type: z.string(), value: z.number().int() }).nullable(),
   product: z.string(),
   buyer: z.object({

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Actor, ServiceContext } from '../../platform/context.js';
+import type { Actor, Locale, ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { couponValueCents, redeemCoupon, usableCoupon } from '../coupons/index.js';
@@ -34,8 +34,13 @@ const requireActor = (ctx: ServiceContext): Actor => {
   return ctx.actor;
 };
 
-export const productNameOf = (master: repo.MasterForPayment) =>
-  master.style_name ? `${master.track_name} / ${master.style_group_name} - ${master.style_name}` : master.track_name;
+/** "Track / Group - Style" (spec §3), the style named in the invoice's language where the catalogue has the name. */
+export const productNameOf = (master: repo.MasterForPayment, locale: Locale = 'en') => {
+  if (!master.style_name) return master.track_name;
+  const group = locale === 'de' && master.style_group_name_de ? master.style_group_name_de : master.style_group_name;
+  const style = locale === 'de' && master.style_name_de ? master.style_name_de : master.style_name;
+  return `${master.track_name} / ${group} - ${style}`;
+};
 
 export async function clientToken(ctx: ServiceContext): Promise<{ clientToken: string }> {
   const actor = requireActor(ctx);
@@ -191,8 +196,9 @@ async function claim(ctx: ServiceContext, actor: Actor, input: TPayInput & { buy
       reverseCharge: pricing.vat.reverseCharge,
       vatRule: pricing.vat.rule,
       vatCheck: pricing.vat.vatCheck,
+      locale: ctx.locale,
       coupon: pricing.coupon,
-      product: productNameOf(master),
+      product: productNameOf(master, ctx.locale),
       buyer: {
         firstName: name.first_name.trim(),
         lastName: name.last_name.trim(),

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Platform } from '../../platform/context.js';
+import type { Locale, Platform } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { totalsFor, vatTreatmentOf } from '../pricing/index.js';
@@ -17,7 +17,7 @@ import { ZQuote, type TQuote } from './payments.schemas.js';
 export async function quoteSubscriptionCharge(
   db: Database,
   platform: Pick<Platform, 'env'>,
-  input: { userId: string; priceCents: number; currency: 'USD' | 'EUR'; product: string },
+  input: { userId: string; priceCents: number; currency: 'USD' | 'EUR'; product: (locale: Locale) => string },
 ): Promise<TQuote> {
   const name = await repo.findUserName(db, input.userId);
   if (!name?.first_name.trim() || !name.last_name.trim()) throw new AppError('BAD_REQUEST', 'payment.nameRequired');
@@ -33,8 +33,10 @@ export async function quoteSubscriptionCharge(
     reverseCharge: vat.reverseCharge,
     vatRule: vat.rule,
     vatCheck: vat.vatCheck,
+    // Issued in the buyer's language, as their receipt is.
+    locale: name.locale,
     coupon: null,
-    product: input.product,
+    product: input.product(name.locale),
     buyer: {
       firstName: name.first_name.trim(),
       lastName: name.last_name.trim(),

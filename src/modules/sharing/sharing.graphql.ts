@@ -25,13 +25,19 @@ export const sharingGraphql: GraphqlModule = {
       artist: String
       isCustomMaster: Boolean!
     }
+    "The owner of a master shared with the caller: the name is what the sharee is shown."
+    type SharedMasterOwner {
+      id: ID!
+      email: String!
+      name: String
+    }
     type SharedMaster {
       id: ID!
       shareId: ID!
       sharedAt: String!
       track: SharedTrack!
       style: MasterStyle
-      user: TrackOwner!
+      user: SharedMasterOwner!
       status: String!
       measurements: MasterMeasurements
       createdAt: String!
@@ -61,7 +67,7 @@ export const sharingGraphql: GraphqlModule = {
     },
   },
   contract: {
-    types: { Share: ZShare, ShareMasterRef: ZShare.shape.master, SharedTrack: ZSharedMaster.shape.track, SharedMaster: ZSharedMaster },
+    types: { Share: ZShare, ShareMasterRef: ZShare.shape.master, SharedTrack: ZSharedMaster.shape.track, SharedMasterOwner: ZSharedMaster.shape.user, SharedMaster: ZSharedMaster },
     args: {
       'Query.sharesByMaster': ZMasterIdInput,
       'Query.sharedWithMe': ZSharedWithMeInput,

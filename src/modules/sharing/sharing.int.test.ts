@@ -131,8 +131,9 @@ describe('sharing', () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: master.id, track_name: 'Later Listener', user: { id: alice.id, email: alice.email }, styleGroup_name: 'Pop' });
     expect((await callerFor(later).sharing.sharedMaster({ id: master.id })).id).toBe(master.id);
-    const gql = await graphql(later, '{ sharedWithMe(orderEntity: "title", orderDirection: "asc") { id track_name user { email } } }');
-    expect(gql.data?.sharedWithMe).toEqual([{ id: master.id, track_name: 'Later Listener', user: { email: alice.email } }]);
+    const gql = await graphql(later, '{ sharedWithMe(orderEntity: "title", orderDirection: "asc") { id track_name user { email name } } }');
+    // The owner's name is what the sharee is shown.
+    expect(gql.data?.sharedWithMe).toEqual([{ id: master.id, track_name: 'Later Listener', user: { email: alice.email, name: 'Test User' } }]);
 
     // Not shared with Bob: he sees none of it, and cannot open it as a shared master.
     expect((await callerFor(bob).sharing.sharedWithMe()).map((m) => m.id)).not.toContain(master.id);

@@ -94,6 +94,8 @@ export function findSharedWith(db: Database, userId: string, filter: { masterId?
       'masters.style_id',
       'owner.id as owner_id',
       'owner.email as owner_email',
+      'owner.first_name as owner_first_name',
+      'owner.last_name as owner_last_name',
       'tracks.id as track_id',
       'tracks.name as track_name',
       'tracks.artist as track_artist',

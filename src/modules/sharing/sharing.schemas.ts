@@ -72,7 +72,8 @@ export const ZSharedMaster = z.object({
   style: z
     .object({ id: z.number().int(), name: z.string(), styleIndex: z.number().int(), styleGroup: z.object({ id: z.number().int(), name: z.string() }) })
     .nullable(),
-  user: z.object({ id: z.string(), email: z.string() }),
+  /** The owner; `name` is what a sharee is shown (first and last name, null when the account has none). */
+  user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable() }),
   status: ZMasterStatus,
   measurements: ZMasterMeasurements.nullable(),
   createdAt: z.string(),

@@ -308,6 +308,8 @@ export interface InvoicesTable {
   seller: ColumnType<unknown, string | undefined, string>;
   /** The VIES answer the VAT treatment relied on (sql/0170), null without VIES or without a VAT id. */
   vat_check: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The language the invoice is issued in (sql/0171). */
+  locale: Generated<'en' | 'de'>;
 }
 
 /** VIES answers per VAT id (sql/0170): the latest definite one. */

@@ -30,6 +30,14 @@ export async function enforceRateLimits(db: Database, hits: Array<{ rule: RateLi
   if (exceeded) throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_REQUESTS);
 }
 
+/**
+ * Counts one hit and answers whether the budget is now spent, without refusing: for budgets that
+ * change how a request is treated (a stricter rule applies) rather than refuse it.
+ */
+export async function countRateLimitHit(db: Database, rule: RateLimitRule, key: string, now = new Date()): Promise<{ exceeded: boolean }> {
+  return { exceeded: (await hit(db, rule, key, now)) > rule.max };
+}
+
 async function hit(db: Database, rule: RateLimitRule, key: string, now: Date): Promise<number> {
   const windowMs = rule.windowS * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
