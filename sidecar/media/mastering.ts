@@ -495,17 +495,18 @@ export class Mastering {
    * A failed try is retried later.
    */
   async runRenditions(lease: MediaJobLease): Promise<void> {
-    const { masterKey, masterTruePeak } = lease.job.payload as { masterKey: string; masterTruePeak?: number | null };
+    const { masterKey } = lease.job.payload as { masterKey: string };
     const ids = { jobId: lease.job.id, leaseToken: lease.job.leaseToken };
     try {
       const sizes = await Promise.all([this.storage.size(renditionKeyOf(masterKey, 0)), this.storage.size(renditionKeyOf(masterKey, 1))]);
       if (sizes.some((size) => size === null)) {
-        await makeRenditions(this.storage, masterKey, {
+        const started = Date.now();
+        const made = await makeRenditions(this.storage, masterKey, {
           signal: lease.signal,
           tag: leaseTagOf(lease.job.leaseToken),
-          masterTruePeak,
           dither16: (master, out, signal) => this.engine.dither16(master, out, signal),
         });
+        this.log.info({ masterKey, ms: Date.now() - started, mp3Encodes: made.mp3Encodes }, 'downloads made');
       }
       await this.directory.client.mediaJobs.complete.mutate(ids);
     } catch (error) {

@@ -78,9 +78,9 @@ describe('media jobs on the durable queue', () => {
     expect(await jobRow(first.jobId)).toMatchObject({ state: 'done', attempts: 2 });
     await expect.poll(() => heard).toContainEqual({ topic: `bounce:${track.trackId}:${style}`, type: 'done', data: { masterId: recorded!.masterId } });
     // The master is ready at once; its downloads follow as a job chained to the completion, first
-    // in its owner's line, with the master's true peak for the MP3's first encode.
+    // in its owner's line.
     const chained = await claimMediaJob(ctx(), { kinds: Object.values(MEDIA_JOB_KINDS), leaseMs: 60_000 });
-    expect(chained).toMatchObject({ kind: MEDIA_JOB_KINDS.renditions, userId: track.userId, payload: { masterKey: master.path, masterTruePeak: -1 } });
+    expect(chained).toMatchObject({ kind: MEDIA_JOB_KINDS.renditions, userId: track.userId, payload: { masterKey: master.path } });
     // A bounce asked after it is a new job (the master's file is part of its key).
     expect((await enqueueBounce(ctx(), { trackId: track.trackId, styleId: style })).jobId).not.toBe(first.jobId);
   });

@@ -137,7 +137,7 @@ export async function completeBounceJob(ctx: Pick<ServiceContext, 'db' | 'platfo
       const master = await recordMastered({ db: tx }, input.master);
       // Chained: the downloads are made from the stored master by the next free media slot.
       const owner = await repo.findTrackOwner(tx, input.master.trackId);
-      await enqueueJob(tx, renditionsJob({ path: input.master.path, checksum: input.master.checksum, truePeak: input.master.measurements.truePeak }, owner?.user_id ?? null, RENDITIONS_PRIORITY));
+      await enqueueJob(tx, renditionsJob({ path: input.master.path, checksum: input.master.checksum }, owner?.user_id ?? null, RENDITIONS_PRIORITY));
       return master;
     });
     await ctx.platform.events.publish({ topic: bounceTopic(input.master.trackId, input.master.styleId), type: 'done', data: { masterId: recorded.masterId } });
@@ -241,11 +241,10 @@ export async function failPrepareJob(ctx: Pick<ServiceContext, 'db' | 'platform'
 /** The key of a master file's downloads job: one per file (path and checksum), whoever asks. */
 export const renditionsJobKey = (master: { path: string; checksum: string }) => `${MEDIA_JOB_KINDS.renditions}:${master.path}:${master.checksum}`;
 
-function renditionsJob(master: { path: string; checksum: string; truePeak: number | null }, userId: string | null, priority: number): NewJob {
+function renditionsJob(master: { path: string; checksum: string }, userId: string | null, priority: number): NewJob {
   return {
     kind: MEDIA_JOB_KINDS.renditions,
-    // The master's measured true peak sets the MP3's first turn-down (one encode as the rule).
-    payload: { masterKey: master.path, masterTruePeak: master.truePeak },
+    payload: { masterKey: master.path },
     userId,
     priority,
     idempotencyKey: renditionsJobKey(master),
@@ -264,12 +263,11 @@ export async function enqueueRenditions(ctx: Pick<ServiceContext, 'db' | 'platfo
   const master = await repo.findMasterById(ctx.db, input.masterId);
   if (!master?.path || !master.checksum) return null;
   const owner = await repo.findTrackOwner(ctx.db, master.track_id);
-  const measured = master.measurements as { truePeak?: number } | null;
   const key = renditionsJobKey({ path: master.path, checksum: master.checksum });
   // A failed job of the file is kept for inspection; a new ask is a new try.
   const earlier = await ctx.db.selectFrom('jobs').select(['id', 'state']).where('idempotency_key', '=', key).executeTakeFirst();
   if (earlier && (earlier.state === 'failed' || earlier.state === 'done')) await retireJobKey(ctx.db, String(earlier.id));
-  const job = renditionsJob({ path: master.path, checksum: master.checksum, truePeak: measured?.truePeak ?? null }, owner?.user_id ?? null, input.first ? RENDITIONS_PRIORITY : BACKFILL_PRIORITY);
+  const job = renditionsJob({ path: master.path, checksum: master.checksum }, owner?.user_id ?? null, input.first ? RENDITIONS_PRIORITY : BACKFILL_PRIORITY);
   const { id, created } = await enqueueJob(ctx.db, job);
   if (created) await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
   return { jobId: id };
