@@ -16,7 +16,7 @@ import { makeRenditions } from './renditions.js';
 import type { JobScheduler } from './job-scheduler.js';
 import { JobWaits, QueuedJobFailedError } from './job-waits.js';
 import type { JobEventStream } from './job-event-stream.js';
-import type { MediaJobLease } from './media-job-worker.js';
+import type { MediaJob, MediaJobLease, SlotOffer } from './media-job-worker.js';
 import { leaseTagOf, removePartialFiles } from './partial-files.js';
 import { MissingOriginalError, trackKeys, type TrackSource, type TrackSources } from './track-sources.js';
 import type { WebDirectory } from './web-directory.js';
@@ -106,6 +106,8 @@ export class Mastering {
   private readonly verified = new Map<string, Promise<VerifiedMaster>>();
   private readonly backfilling = new Set<string>();
   private readonly waits: JobWaits;
+  /** Offers this process's free slot with its asks (set once the worker exists). */
+  private offerSlot: () => SlotOffer | null = () => null;
 
   constructor(
     private readonly storage: FileStorage,
@@ -119,6 +121,27 @@ export class Mastering {
     events: JobEventStream,
   ) {
     this.waits = new JobWaits(events);
+  }
+
+  /** The worker whose free slots go with this process's asks. */
+  useWorker(worker: { offer(): SlotOffer | null }): void {
+    this.offerSlot = () => worker.offer();
+  }
+
+  /**
+   * Asks the web process for a job with this process's free slot, if it has one: the job that slot
+   * takes (this one, or one before it in the queue's order) starts here without a round trip.
+   */
+  private async askWithSlot<T extends { claimed?: MediaJob | null }>(ask: (claim: { kinds: SlotOffer['kinds']; leaseMs: number } | undefined) => Promise<T>): Promise<T> {
+    const offer = this.offerSlot();
+    try {
+      const answer = await ask(offer ? { kinds: offer.kinds, leaseMs: offer.leaseMs } : undefined);
+      offer?.settle(answer.claimed);
+      return answer;
+    } catch (error) {
+      offer?.settle(null);
+      throw error;
+    }
   }
 
   private workFileOf(source: TrackSource): WorkFile {
@@ -161,7 +184,7 @@ export class Mastering {
     const jobs = this.directory.client.mediaJobs;
     await this.waits.wait(waiter, {
       topic: prepareTopic(trackId),
-      enqueue: () => jobs.enqueuePreparation.mutate({ trackId, version: `${source.info.originalMtimeMs}:${styleKey}` }),
+      enqueue: () => this.askWithSlot((claim) => jobs.enqueuePreparation.mutate({ trackId, version: `${source.info.originalMtimeMs}:${styleKey}`, ...(claim ? { claim } : {}) })),
       ticket: (jobId) => jobs.ticket.query({ jobId, trackId }),
       onProgress: (data) => onProgress({ ...(data as TPreparationState), fixing }),
       onQueued: queued,
@@ -280,7 +303,7 @@ export class Mastering {
     const jobs = this.directory.client.mediaJobs;
     const { masterId } = await this.waits.wait(waiter, {
       topic: bounceTopic(trackId, styleId),
-      enqueue: () => jobs.enqueueBounce.mutate({ trackId, styleId }),
+      enqueue: () => this.askWithSlot((claim) => jobs.enqueueBounce.mutate({ trackId, styleId, ...(claim ? { claim } : {}) })),
       ticket: (jobId) => jobs.ticket.query({ jobId, trackId, styleId }),
       onProgress: (data) => onProgress(data as TBounceProgress),
       onQueued: (queuePosition) => onProgress({ processed: false, progressInPercent: 0, queuePosition }),

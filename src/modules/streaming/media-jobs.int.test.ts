@@ -176,6 +176,19 @@ describe('media jobs on the durable queue', () => {
     expect(await enqueuePreparation(ctx(), { trackId: late.trackId, version: 'v' })).toMatchObject({ position: 1 });
   });
 
+  it('when a media process asks with a free slot, then the slot takes the job in the same call, or the one the queue\'s order puts first', async () => {
+    const kinds = Object.values(MEDIA_JOB_KINDS);
+    const waiting = await newTrack();
+    const asker = await newTrack();
+    // Nothing waits: the asker's own preparation is taken at once, no queued event and claim needed.
+    const own = await enqueuePreparation(ctx(), { trackId: asker.trackId, version: 'v', claim: { kinds, leaseMs: 60_000 } });
+    expect(own).toMatchObject({ state: 'running', position: null, claimed: { id: own.jobId, kind: MEDIA_JOB_KINDS.prepare, userId: asker.userId } });
+    // Another user's preparation waits, and the asker already runs one: the free slot takes the other user's.
+    const other = await enqueuePreparation(ctx(), { trackId: waiting.trackId, version: 'v' });
+    const bounce = await enqueueBounce(ctx(), { trackId: asker.trackId, styleId: await styleId(), claim: { kinds, leaseMs: 60_000 } });
+    expect(bounce).toMatchObject({ state: 'queued', claimed: { id: other.jobId, userId: waiting.userId } });
+  });
+
   it('when a user has as many media jobs in line as allowed, then a new one is refused and joining one there is not', async () => {
     const first = await newTrack();
     const tracks = [first];

@@ -56,6 +56,25 @@ export interface MediaJobTicket {
   masterId: string | null;
   /** A failed job's translation key. */
   error: string | null;
+  /**
+   * Asked with `claim` (the asking media process has a free slot): the job that slot took in the
+   * same call, by the queue's order (this job, or one that goes before it), so the process that
+   * asked starts it without waiting for the queued event and a claim of its own.
+   */
+  claimed?: ClaimedJob | null;
+}
+
+/** A media process's free slot, offered with its ask: the kinds it does and its lease. */
+export interface MediaClaim {
+  kinds: MediaJobKind[];
+  leaseMs: number;
+}
+
+/** The ticket, and with `claim` the job the asker's free slot takes now (its own shows as running). */
+async function withClaim(ctx: Pick<ServiceContext, 'db' | 'platform'>, ticket: MediaJobTicket, claim: MediaClaim | undefined): Promise<MediaJobTicket> {
+  if (!claim || ticket.state !== 'queued') return claim ? { ...ticket, claimed: null } : ticket;
+  const claimed = await claimMediaJob(ctx, claim);
+  return { ...ticket, ...(claimed?.id === ticket.jobId ? { state: 'running' as const, position: null } : {}), claimed };
 }
 
 async function ticketOf(ctx: Pick<ServiceContext, 'db'>, jobId: string, trackId: string, styleId?: number): Promise<MediaJobTicket> {
@@ -71,7 +90,7 @@ async function ticketOf(ctx: Pick<ServiceContext, 'db'>, jobId: string, trackId:
  * process, joins it; a bounce after a finished or failed one is a new job). Refused as before any
  * work when the mastering rules forbid it (assertCanBounce).
  */
-export async function enqueueBounce(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { trackId: string; styleId: number }): Promise<MediaJobTicket> {
+export async function enqueueBounce(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { trackId: string; styleId: number; claim?: MediaClaim | undefined }): Promise<MediaJobTicket> {
   const audio = await trackAudioInfo(ctx, { trackId: input.trackId });
   if (!audio) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'track' });
   await assertCanBounce(ctx, input);
@@ -99,7 +118,7 @@ export async function enqueueBounce(ctx: Pick<ServiceContext, 'db' | 'platform'>
     await recordMasteringFailure(ctx, input);
     return enqueueBounce(ctx, input);
   }
-  return ticket;
+  return withClaim(ctx, ticket, input.claim);
 }
 
 export function mediaJobTicket(ctx: Pick<ServiceContext, 'db'>, input: { jobId: string; trackId: string; styleId?: number | undefined }): Promise<MediaJobTicket> {
@@ -185,7 +204,7 @@ export async function liveMediaLeases(ctx: Pick<ServiceContext, 'db'>, input: { 
  * when no current preparation is stored, so a finished job under the key means its result is gone
  * (or failed): it is kept for inspection under another key and a new one queued.
  */
-export async function enqueuePreparation(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { trackId: string; version: string }): Promise<MediaJobTicket> {
+export async function enqueuePreparation(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { trackId: string; version: string; claim?: MediaClaim | undefined }): Promise<MediaJobTicket> {
   const audio = await trackAudioInfo(ctx, { trackId: input.trackId });
   if (!audio) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'track' });
   const key = `${MEDIA_JOB_KINDS.prepare}:${input.trackId}:${input.version}`;
@@ -202,7 +221,7 @@ export async function enqueuePreparation(ctx: Pick<ServiceContext, 'db' | 'platf
   if (created) await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
   else await countJobWaiter(ctx.db, id, 1);
   const ticket = await ticketOf(ctx, id, input.trackId);
-  if (ticket.state === 'queued' || ticket.state === 'running') return ticket;
+  if (ticket.state === 'queued' || ticket.state === 'running') return withClaim(ctx, ticket, input.claim);
   await retireJobKey(ctx.db, id);
   return enqueuePreparation(ctx, input);
 }
