@@ -48,6 +48,8 @@ async function shutdown(signal: string) {
   // The bus first: it ends the media processes' event streams, which would hold the internal server open.
   await platform.events.close();
   await Promise.all([closeServer(publicServer), closeServer(internalServer), media?.stop(), background.stop()]);
+  // Mails the last requests started are put on the queue before the database goes.
+  await platform.background.drain();
   await platform.db.destroy();
   log.info('stopped');
   process.exit(0);

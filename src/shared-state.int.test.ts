@@ -36,7 +36,7 @@ describe('two web processes on one database', () => {
     // A configuration object of its own: per-process singletons (gateways, providers) are keyed by it.
     const env = { ...a.env, DATA_DIR: dataDir };
     const outboxDir = path.join(dataDir, 'outbox');
-    const platformB: Platform = { env, db: a.db, log: a.log, secrets: a.secrets, storage: a.storage, events: a.events, mailer: createMailer({ from: env.MAIL_FROM, outboxDir, log: a.log }) };
+    const platformB: Platform = { env, db: a.db, log: a.log, secrets: a.secrets, storage: a.storage, events: a.events, background: a.background, mailer: createMailer({ from: env.MAIL_FROM, outboxDir, log: a.log }) };
     b = {
       ...a,
       ...platformB,

@@ -15,11 +15,14 @@ export class QueuedJobFailedError extends Error {
   }
 }
 
+/** A job's ticket as a waiter reads it (a job its own process took at once is the worker's business). */
+export type WaitTicket = Omit<MediaJobTicket, 'claimed'>;
+
 export interface JobWait {
   topic: string;
   /** Puts the job on the queue (or joins the one there) through the web process. */
-  enqueue(): Promise<MediaJobTicket>;
-  ticket(jobId: string): Promise<MediaJobTicket>;
+  enqueue(): Promise<WaitTicket>;
+  ticket(jobId: string): Promise<WaitTicket>;
   onProgress(data: Record<string, unknown>): void;
   onQueued(position: number): void;
   /** The waiter left before the job ended (the web process may drop a job nobody waits for). */
@@ -53,7 +56,7 @@ export class JobWaits {
         this.waits.get(waiter)?.delete(cancel);
         outcome();
       };
-      const settle = (ticket: MediaJobTicket) => {
+      const settle = (ticket: WaitTicket) => {
         if (ticket.state === 'done') finish(() => resolve({ masterId: ticket.masterId }));
         else if (ticket.state === 'failed') finish(() => reject(new QueuedJobFailedError(ticket.error ?? 'global.error.server')));
         else if (ticket.position !== null) job.onQueued(ticket.position);

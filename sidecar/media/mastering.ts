@@ -17,7 +17,7 @@ import { makeRenditions } from './renditions.js';
 import type { JobScheduler } from './job-scheduler.js';
 import { JobWaits, QueuedJobFailedError } from './job-waits.js';
 import type { JobEventStream } from './job-event-stream.js';
-import type { MediaJobLease } from './media-job-worker.js';
+import type { MediaJob, MediaJobLease, SlotOffer } from './media-job-worker.js';
 import { leaseTagOf, removePartialFiles } from './partial-files.js';
 import { MissingOriginalError, trackKeys, type TrackSource, type TrackSources } from './track-sources.js';
 import type { WebDirectory } from './web-directory.js';
@@ -107,6 +107,8 @@ export class Mastering {
   private readonly verified = new Map<string, Promise<VerifiedMaster>>();
   private readonly backfilling = new Set<string>();
   private readonly waits: JobWaits;
+  /** Offers this process's free slot with its asks (set once the worker exists). */
+  private offerSlot: () => SlotOffer | null = () => null;
 
   constructor(
     private readonly storage: FileStorage,
@@ -120,6 +122,27 @@ export class Mastering {
     events: JobEventStream,
   ) {
     this.waits = new JobWaits(events);
+  }
+
+  /** The worker whose free slots go with this process's asks. */
+  useWorker(worker: { offer(): SlotOffer | null }): void {
+    this.offerSlot = () => worker.offer();
+  }
+
+  /**
+   * Asks the web process for a job with this process's free slot, if it has one: the job that slot
+   * takes (this one, or one before it in the queue's order) starts here without a round trip.
+   */
+  private async askWithSlot<T extends { claimed?: MediaJob | null }>(ask: (claim: { kinds: SlotOffer['kinds']; leaseMs: number } | undefined) => Promise<T>): Promise<T> {
+    const offer = this.offerSlot();
+    try {
+      const answer = await ask(offer ? { kinds: offer.kinds, leaseMs: offer.leaseMs } : undefined);
+      offer?.settle(answer.claimed);
+      return answer;
+    } catch (error) {
+      offer?.settle(null);
+      throw error;
+    }
   }
 
   private workFileOf(source: TrackSource): WorkFile {
@@ -162,7 +185,7 @@ export class Mastering {
     const jobs = this.directory.client.mediaJobs;
     await this.waits.wait(waiter, {
       topic: prepareTopic(trackId),
-      enqueue: () => jobs.enqueuePreparation.mutate({ trackId, version: `${source.info.originalMtimeMs}:${styleKey}` }),
+      enqueue: () => this.askWithSlot((claim) => jobs.enqueuePreparation.mutate({ trackId, version: `${source.info.originalMtimeMs}:${styleKey}`, ...(claim ? { claim } : {}) })),
       ticket: (jobId) => jobs.ticket.query({ jobId, trackId }),
       onProgress: (data) => onProgress({ ...(data as TPreparationState), fixing }),
       onQueued: queued,
@@ -281,7 +304,7 @@ export class Mastering {
     const jobs = this.directory.client.mediaJobs;
     const { masterId } = await this.waits.wait(waiter, {
       topic: bounceTopic(trackId, styleId),
-      enqueue: () => jobs.enqueueBounce.mutate({ trackId, styleId }),
+      enqueue: () => this.askWithSlot((claim) => jobs.enqueueBounce.mutate({ trackId, styleId, ...(claim ? { claim } : {}) })),
       ticket: (jobId) => jobs.ticket.query({ jobId, trackId, styleId }),
       onProgress: (data) => onProgress(data as TBounceProgress),
       onQueued: (queuePosition) => onProgress({ processed: false, progressInPercent: 0, queuePosition }),
@@ -496,17 +519,18 @@ export class Mastering {
    * A failed try is retried later.
    */
   async runRenditions(lease: MediaJobLease): Promise<void> {
-    const { masterKey, masterTruePeak } = lease.job.payload as { masterKey: string; masterTruePeak?: number | null };
+    const { masterKey } = lease.job.payload as { masterKey: string };
     const ids = { jobId: lease.job.id, leaseToken: lease.job.leaseToken };
     try {
       const sizes = await Promise.all([this.storage.size(renditionKeyOf(masterKey, 0)), this.storage.size(renditionKeyOf(masterKey, 1))]);
       if (sizes.some((size) => size === null)) {
-        await makeRenditions(this.storage, masterKey, {
+        const started = Date.now();
+        const made = await makeRenditions(this.storage, masterKey, {
           signal: lease.signal,
           tag: leaseTagOf(lease.job.leaseToken),
-          masterTruePeak,
           dither16: (master, out, signal) => this.engine.dither16(master, out, signal),
         });
+        this.log.info({ masterKey, ms: Date.now() - started, mp3Encodes: made.mp3Encodes }, 'downloads made');
       }
       await this.directory.client.mediaJobs.complete.mutate(ids);
     } catch (error) {

@@ -30,6 +30,17 @@ export interface MediaJobHandler {
   run(lease: MediaJobLease): Promise<void>;
 }
 
+/**
+ * A free slot held while this process asks the web process for a job: the ask takes the slot's
+ * job in the same call (no queued event, no claim of its own), or gives the slot back.
+ */
+export interface SlotOffer {
+  kinds: MediaJobKind[];
+  leaseMs: number;
+  /** The job the ask took for this slot (started here), or nothing (the slot is free again). */
+  settle(job: MediaJob | null | undefined): void;
+}
+
 export interface MediaJobWorkerOptions {
   handlers: Partial<Record<MediaJobKind, MediaJobHandler>>;
   /** Jobs this process runs at once (MEDIA_JOB_SLOTS). */
@@ -52,6 +63,8 @@ export class MediaJobWorker {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void>; job: MediaJob }>();
   private readonly stopping = new AbortController();
   private pumping = false;
+  /** Slots held by offers whose ask has not answered yet. */
+  private offered = 0;
   private again = false;
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
@@ -74,6 +87,27 @@ export class MediaJobWorker {
 
   wake(): void {
     void this.pump();
+  }
+
+  /** A free slot for an ask of this process, or null when every slot is busy (the ask then only queues). */
+  offer(): SlotOffer | null {
+    const kinds = Object.keys(this.options.handlers) as MediaJobKind[];
+    if (this.stopping.signal.aborted || kinds.length === 0 || this.running.size + this.offered >= this.options.slots) return null;
+    this.offered += 1;
+    let settled = false;
+    return {
+      kinds,
+      leaseMs: this.options.leaseMs,
+      settle: (job) => {
+        if (settled) return;
+        settled = true;
+        this.offered -= 1;
+        if (!job) return this.wake();
+        // Stopping meanwhile: the job goes back to the queue at once, as the running ones do.
+        if (this.stopping.signal.aborted) return void this.client.mediaJobs.release.mutate({ jobId: job.id, leaseToken: job.leaseToken }).catch(() => undefined);
+        this.start(job);
+      },
+    };
   }
 
   /**
@@ -100,7 +134,7 @@ export class MediaJobWorker {
       do {
         this.again = false;
         const kinds = Object.keys(this.options.handlers) as MediaJobKind[];
-        while (!this.stopping.signal.aborted && this.running.size < this.options.slots && kinds.length > 0) {
+        while (!this.stopping.signal.aborted && this.running.size + this.offered < this.options.slots && kinds.length > 0) {
           const job = await this.client.mediaJobs.claim.mutate({ kinds, leaseMs: this.options.leaseMs });
           if (!job) break;
           this.start(job);

@@ -75,6 +75,7 @@ export function createMediaServices(options: {
       [MEDIA_JOB_KINDS.renditions]: { topic: () => 'renditions', run: (lease) => mastering.runRenditions(lease) },
     },
   });
+  mastering.useWorker(worker);
   // Half-written files of media processes that died: at start, once their leases have surely run
   // out, then now and then (any process may have died since).
   const sweep = () =>

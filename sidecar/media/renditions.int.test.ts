@@ -98,8 +98,8 @@ describe('downloads made by the media process', { timeout: 120_000 }, () => {
     expect(report.mp3GainDb).toBeLessThanOrEqual(0);
     // The first encode's turn-down came from the master's own true peak: one encode.
     expect(report.mp3Encodes).toBe(1);
-    // Turned down no more than needed: within 1 LU of the master.
-    expect(Math.abs(mp3.integratedLufs - (await ffmpegLoudness(await localOf(key))).integratedLufs)).toBeLessThan(1);
+    // Turned down by the encoder's usual overshoot at most, not by the retries' doubling margins.
+    expect(Math.abs(mp3.integratedLufs - (await ffmpegLoudness(await localOf(key))).integratedLufs)).toBeLessThan(1.5);
   });
 
   it('when an MP3 encoder\'s peaks jump about as the gain is turned down (an engine master that failed the load test), then it is still brought to -1 dBTP', async () => {
@@ -115,8 +115,7 @@ describe('downloads made by the media process', { timeout: 120_000 }, () => {
     const mp3 = await ffmpegLoudness(await localOf(renditionKeyOf(key, 0)));
     expect(mp3.truePeakDbtp).toBeLessThanOrEqual(-1.0);
     expect(report.mp3GainDb).toBeLessThan(0);
-    // Its encoder overshoots by 1 dB, more than the first turn-down allows for: the one exception, a second encode.
-    expect(report.mp3Encodes).toBeLessThanOrEqual(2);
+    expect(report.mp3Encodes).toBe(1);
     expect(Math.abs(mp3.integratedLufs - (await ffmpegLoudness(await localOf(key))).integratedLufs)).toBeLessThan(2);
   });
 });

@@ -57,6 +57,7 @@ import {
   leavePreparation,
   liveMediaLeases,
   MEDIA_JOB_KINDS,
+  type MediaJobKind,
   mediaJobTicket,
   releaseMediaJob,
   masterStreamInfo,
@@ -75,6 +76,8 @@ import {
 } from '../modules/streaming/index.js';
 
 const ZMediaJobLease = z.object({ jobId: z.string().regex(/^\d+$/), leaseToken: z.uuid() });
+/** A media process's free slot: the kinds it does and its lease (a claim, or an offer with an ask). */
+const ZMediaClaim = z.object({ kinds: z.array(z.enum(Object.values(MEDIA_JOB_KINDS) as [MediaJobKind, ...MediaJobKind[]])).min(1), leaseMs: z.number().int().min(100).max(3_600_000) });
 
 /**
  * The web process's private API for the media sidecar and the operator commands (decisions.md):
@@ -154,21 +157,19 @@ export const internalRouter = router({
   }),
   /** The media processes' side of the durable queue (media-jobs.service.ts): they work, the web process rules. */
   mediaJobs: router({
-    enqueueBounce: publicProcedure.input(ZBounceInput).mutation(({ ctx, input }) => enqueueBounce(ctx, input)),
+    enqueueBounce: publicProcedure.input(ZBounceInput.extend({ claim: ZMediaClaim.optional() })).mutation(({ ctx, input }) => enqueueBounce(ctx, input)),
     /** A waiter's look at its job: after a reconnect of its event stream, and its place in line. */
     ticket: publicProcedure
       .input(z.object({ jobId: z.string().regex(/^\d+$/), trackId: z.string(), styleId: z.number().int().optional() }))
       .query(({ ctx, input }) => mediaJobTicket(ctx, input)),
     enqueuePreparation: publicProcedure
-      .input(z.object({ trackId: z.string(), version: z.string().max(200) }))
+      .input(z.object({ trackId: z.string(), version: z.string().max(200), claim: ZMediaClaim.optional() }))
       .mutation(({ ctx, input }) => enqueuePreparation(ctx, input)),
     /** A socket waiting for a preparation closed: the last waiter gone, a preparation still in line is dropped. */
     leavePreparation: publicProcedure.input(z.object({ jobId: z.string().regex(/^\d+$/) })).mutation(({ ctx, input }) => leavePreparation(ctx, input)),
     completePrepare: publicProcedure.input(ZMediaJobLease.extend({ trackId: z.string() })).mutation(({ ctx, input }) => completePrepareJob(ctx, input)),
     failPrepare: publicProcedure.input(ZMediaJobLease.extend({ trackId: z.string(), error: z.string().max(200) })).mutation(({ ctx, input }) => failPrepareJob(ctx, input)),
-    claim: publicProcedure
-      .input(z.object({ kinds: z.array(z.enum(Object.values(MEDIA_JOB_KINDS) as [string, ...string[]])).min(1), leaseMs: z.number().int().min(100).max(3_600_000) }))
-      .mutation(({ ctx, input }) => claimMediaJob(ctx, { kinds: input.kinds as (typeof MEDIA_JOB_KINDS)[keyof typeof MEDIA_JOB_KINDS][], leaseMs: input.leaseMs })),
+    claim: publicProcedure.input(ZMediaClaim).mutation(({ ctx, input }) => claimMediaJob(ctx, input)),
     beat: publicProcedure
       .input(ZMediaJobLease.extend({ leaseMs: z.number().int().min(100).max(3_600_000), topic: z.string().max(200), progress: z.record(z.string(), z.unknown()).optional() }))
       .mutation(({ ctx, input }) => beatMediaJob(ctx, input)),

@@ -1,3 +1,4 @@
+import { createBackgroundTasks } from './background-tasks.js';
 import path from 'node:path';
 import type { Env } from './env.js';
 import type { Platform } from './context.js';
@@ -23,5 +24,6 @@ export async function createPlatform(env: Env, options: { log?: Logger; db?: Dat
     storage: storageOf(env, 'web'),
     mailer: createMailer({ from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
     events: jobEventsOf(db, { url: options.db ? undefined : env.DATABASE_URL, log }),
+    background: createBackgroundTasks(log),
   };
 }

@@ -1,3 +1,4 @@
+import type { BackgroundTasks } from './background-tasks.js';
 import type { Env } from './env.js';
 import type { Database } from './db/database.js';
 import type { Logger } from './log.js';
@@ -16,6 +17,8 @@ export interface Platform {
   mailer: Mailer;
   /** Job progress and outcomes for every process (media jobs' listeners sit in the media processes). */
   events: JobEvents;
+  /** Work started for a request that the request does not wait for; drained before the process or a test stops. */
+  background: BackgroundTasks;
 }
 
 export type Locale = 'en' | 'de';

@@ -1,3 +1,4 @@
+import { createBackgroundTasks } from '../platform/background-tasks.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -55,6 +56,7 @@ export async function createTestPlatform(envOverrides: Record<string, string> = 
     mailer: createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), log }),
     // On PostgreSQL a channel per test file's schema: files running side by side hear only their own jobs.
     events: jobEventsOf(database.db, { url: database.url, channel: `job_events_${database.schema ?? ''}`, log }),
+    background: createBackgroundTasks(log),
   };
   return {
     ...platform,
@@ -64,6 +66,8 @@ export async function createTestPlatform(envOverrides: Record<string, string> = 
     storageEnv,
     contextFor: (actor, locale = 'en') => serviceContextOf(platform, actor, locale),
     async close() {
+      // Mails and the like a test's requests started finish before their directory goes.
+      await platform.background.drain();
       await platform.events.close();
       await database.destroy();
       await rm(dataDir, { recursive: true, force: true });

@@ -320,7 +320,7 @@ export async function forgotPassword(ctx: ServiceContext, input: TEmailInput & {
   const token = await issueEmailToken(ctx, user.id, 'reset');
   // Not awaited: an answer that waited for the mail server only for known addresses would tell,
   // by its timing, which addresses have an account. sendAccountMail logs its own failures.
-  void sendAccountMail(ctx, 'reset', { email: user.email, firstName: user.first_name, locale: user.locale }, linkOf(ctx, `/auth/reset-password/${token}`));
+  ctx.platform.background.run('reset mail', () => sendAccountMail(ctx, 'reset', { email: user.email, firstName: user.first_name, locale: user.locale }, linkOf(ctx, `/auth/reset-password/${token}`)));
 }
 
 /**

@@ -191,7 +191,7 @@ export async function subscribe(ctx: ServiceContext, input: TSubscribeInput): Pr
     return settleSubscriptionCharge(trx, ctx.platform, { paymentId: claimed.paymentId, subscriptionId: row.id, issuedAt: now });
   });
   // Booked: the receipt goes out on its own; the subscription neither waits for it nor fails with it.
-  if (invoiceNumber !== null) void sendReceipt(ctx, { invoiceNumber });
+  if (invoiceNumber !== null) ctx.platform.background.run('receipt', () => sendReceipt(ctx, { invoiceNumber }));
   return distributionSubscription(ctx);
 }
 
@@ -323,6 +323,6 @@ async function renewOne(ctx: ServiceContext, id: string, now: Date): Promise<Out
     await repo.advancePeriod(trx, id, { periodNumber: sub.period_number + 1, start, end: addMonths(start, sub.billing_frequency_months), now });
     return invoiceNumber;
   });
-  if (renewedInvoice !== null) void sendReceipt(ctx, { invoiceNumber: renewedInvoice });
+  if (renewedInvoice !== null) ctx.platform.background.run('receipt', () => sendReceipt(ctx, { invoiceNumber: renewedInvoice }));
   return 'renewed';
 }

@@ -257,7 +257,7 @@ async function finish(ctx: ServiceContext, paymentId: string): Promise<void> {
     });
   });
   // Booked: the receipt goes out on its own; the pay neither waits for it nor fails with it.
-  if (invoiceNumber !== null) void sendReceipt(ctx, { invoiceNumber });
+  if (invoiceNumber !== null) ctx.platform.background.run('receipt', () => sendReceipt(ctx, { invoiceNumber }));
 }
 
 /**

@@ -78,9 +78,9 @@ describe('media jobs on the durable queue', () => {
     expect(await jobRow(first.jobId)).toMatchObject({ state: 'done', attempts: 2 });
     await expect.poll(() => heard).toContainEqual({ topic: `bounce:${track.trackId}:${style}`, type: 'done', data: { masterId: recorded!.masterId } });
     // The master is ready at once; its downloads follow as a job chained to the completion, first
-    // in its owner's line, with the master's true peak for the MP3's first encode.
+    // in its owner's line.
     const chained = await claimMediaJob(ctx(), { kinds: Object.values(MEDIA_JOB_KINDS), leaseMs: 60_000 });
-    expect(chained).toMatchObject({ kind: MEDIA_JOB_KINDS.renditions, userId: track.userId, payload: { masterKey: master.path, masterTruePeak: -1 } });
+    expect(chained).toMatchObject({ kind: MEDIA_JOB_KINDS.renditions, userId: track.userId, payload: { masterKey: master.path } });
     // A bounce asked after it is a new job (the master's file is part of its key).
     expect((await enqueueBounce(ctx(), { trackId: track.trackId, styleId: style })).jobId).not.toBe(first.jobId);
   });
@@ -174,6 +174,19 @@ describe('media jobs on the durable queue', () => {
     expect(await claimMediaJob(ctx(), { kinds, leaseMs: 60_000 })).toMatchObject({ userId: flooder.userId, kind: MEDIA_JOB_KINDS.renditions });
     const late = await newTrack();
     expect(await enqueuePreparation(ctx(), { trackId: late.trackId, version: 'v' })).toMatchObject({ position: 1 });
+  });
+
+  it('when a media process asks with a free slot, then the slot takes the job in the same call, or the one the queue\'s order puts first', async () => {
+    const kinds = Object.values(MEDIA_JOB_KINDS);
+    const waiting = await newTrack();
+    const asker = await newTrack();
+    // Nothing waits: the asker's own preparation is taken at once, no queued event and claim needed.
+    const own = await enqueuePreparation(ctx(), { trackId: asker.trackId, version: 'v', claim: { kinds, leaseMs: 60_000 } });
+    expect(own).toMatchObject({ state: 'running', position: null, claimed: { id: own.jobId, kind: MEDIA_JOB_KINDS.prepare, userId: asker.userId } });
+    // Another user's preparation waits, and the asker already runs one: the free slot takes the other user's.
+    const other = await enqueuePreparation(ctx(), { trackId: waiting.trackId, version: 'v' });
+    const bounce = await enqueueBounce(ctx(), { trackId: asker.trackId, styleId: await styleId(), claim: { kinds, leaseMs: 60_000 } });
+    expect(bounce).toMatchObject({ state: 'queued', claimed: { id: other.jobId, userId: waiting.userId } });
   });
 
   it('when a user has as many media jobs in line as allowed, then a new one is refused and joining one there is not', async () => {

@@ -51,6 +51,25 @@ export interface MediaJobTicket {
   masterId: string | null;
   /** A failed job's translation key. */
   error: string | null;
+  /**
+   * Asked with `claim` (the asking media process has a free slot): the job that slot took in the
+   * same call, by the queue's order (this job, or one that goes before it), so the process that
+   * asked starts it without waiting for the queued event and a claim of its own.
+   */
+  claimed?: ClaimedJob | null;
+}
+
+/** A media process's free slot, offered with its ask: the kinds it does and its lease. */
+export interface MediaClaim {
+  kinds: MediaJobKind[];
+  leaseMs: number;
+}
+
+/** The ticket, and with `claim` the job the asker's free slot takes now (its own shows as running). */
+async function withClaim(ctx: Pick<ServiceContext, 'db' | 'platform'>, ticket: MediaJobTicket, claim: MediaClaim | undefined): Promise<MediaJobTicket> {
+  if (!claim || ticket.state !== 'queued') return claim ? { ...ticket, claimed: null } : ticket;
+  const claimed = await claimMediaJob(ctx, claim);
+  return { ...ticket, ...(claimed?.id === ticket.jobId ? { state: 'running' as const, position: null } : {}), claimed };
 }
 
 async function ticketOf(ctx: Pick<ServiceContext, 'db'>, jobId: string, trackId: string, styleId?: number): Promise<MediaJobTicket> {
@@ -66,7 +85,7 @@ async function ticketOf(ctx: Pick<ServiceContext, 'db'>, jobId: string, trackId:
  * process, joins it; a bounce after a finished or failed one is a new job). Refused as before any
  * work when the mastering rules forbid it (assertCanBounce).
  */
-export async function enqueueBounce(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { trackId: string; styleId: number }): Promise<MediaJobTicket> {
+export async function enqueueBounce(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { trackId: string; styleId: number; claim?: MediaClaim | undefined }): Promise<MediaJobTicket> {
   const audio = await trackAudioInfo(ctx, { trackId: input.trackId });
   if (!audio) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'track' });
   await assertCanBounce(ctx, input);
@@ -94,7 +113,7 @@ export async function enqueueBounce(ctx: Pick<ServiceContext, 'db' | 'platform'>
     await recordMasteringFailure(ctx, input);
     return enqueueBounce(ctx, input);
   }
-  return ticket;
+  return withClaim(ctx, ticket, input.claim);
 }
 
 export function mediaJobTicket(ctx: Pick<ServiceContext, 'db'>, input: { jobId: string; trackId: string; styleId?: number | undefined }): Promise<MediaJobTicket> {
@@ -132,7 +151,7 @@ export async function completeBounceJob(ctx: Pick<ServiceContext, 'db' | 'platfo
       const master = await recordMastered({ db: tx }, input.master);
       // Chained: the downloads are made from the stored master by the next free media slot.
       const owner = await repo.findTrackOwner(tx, input.master.trackId);
-      await enqueueJob(tx, renditionsJob({ path: input.master.path, checksum: input.master.checksum, truePeak: input.master.measurements.truePeak }, owner?.user_id ?? null, RENDITIONS_PRIORITY));
+      await enqueueJob(tx, renditionsJob({ path: input.master.path, checksum: input.master.checksum }, owner?.user_id ?? null, RENDITIONS_PRIORITY));
       return master;
     });
     await ctx.platform.events.publish({ topic: bounceTopic(input.master.trackId, input.master.styleId), type: 'done', data: { masterId: recorded.masterId } });
@@ -180,7 +199,7 @@ export async function liveMediaLeases(ctx: Pick<ServiceContext, 'db'>, input: { 
  * when no current preparation is stored, so a finished job under the key means its result is gone
  * (or failed): it is kept for inspection under another key and a new one queued.
  */
-export async function enqueuePreparation(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { trackId: string; version: string }): Promise<MediaJobTicket> {
+export async function enqueuePreparation(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { trackId: string; version: string; claim?: MediaClaim | undefined }): Promise<MediaJobTicket> {
   const audio = await trackAudioInfo(ctx, { trackId: input.trackId });
   if (!audio) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'track' });
   const key = `${MEDIA_JOB_KINDS.prepare}:${input.trackId}:${input.version}`;
@@ -197,7 +216,7 @@ export async function enqueuePreparation(ctx: Pick<ServiceContext, 'db' | 'platf
   if (created) await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
   else await countJobWaiter(ctx.db, id, 1);
   const ticket = await ticketOf(ctx, id, input.trackId);
-  if (ticket.state === 'queued' || ticket.state === 'running') return ticket;
+  if (ticket.state === 'queued' || ticket.state === 'running') return withClaim(ctx, ticket, input.claim);
   await retireJobKey(ctx.db, id);
   return enqueuePreparation(ctx, input);
 }
@@ -236,11 +255,10 @@ export async function failPrepareJob(ctx: Pick<ServiceContext, 'db' | 'platform'
 /** The key of a master file's downloads job: one per file (path and checksum), whoever asks. */
 export const renditionsJobKey = (master: { path: string; checksum: string }) => `${MEDIA_JOB_KINDS.renditions}:${master.path}:${master.checksum}`;
 
-function renditionsJob(master: { path: string; checksum: string; truePeak: number | null }, userId: string | null, priority: number): NewJob {
+function renditionsJob(master: { path: string; checksum: string }, userId: string | null, priority: number): NewJob {
   return {
     kind: MEDIA_JOB_KINDS.renditions,
-    // The master's measured true peak sets the MP3's first turn-down (one encode as the rule).
-    payload: { masterKey: master.path, masterTruePeak: master.truePeak },
+    payload: { masterKey: master.path },
     userId,
     priority,
     idempotencyKey: renditionsJobKey(master),
@@ -259,12 +277,11 @@ export async function enqueueRenditions(ctx: Pick<ServiceContext, 'db' | 'platfo
   const master = await repo.findMasterById(ctx.db, input.masterId);
   if (!master?.path || !master.checksum) return null;
   const owner = await repo.findTrackOwner(ctx.db, master.track_id);
-  const measured = master.measurements as { truePeak?: number } | null;
   const key = renditionsJobKey({ path: master.path, checksum: master.checksum });
   // A failed job of the file is kept for inspection; a new ask is a new try.
   const earlier = await ctx.db.selectFrom('jobs').select(['id', 'state']).where('idempotency_key', '=', key).executeTakeFirst();
   if (earlier && (earlier.state === 'failed' || earlier.state === 'done')) await retireJobKey(ctx.db, String(earlier.id));
-  const job = renditionsJob({ path: master.path, checksum: master.checksum, truePeak: measured?.truePeak ?? null }, owner?.user_id ?? null, input.first ? RENDITIONS_PRIORITY : BACKFILL_PRIORITY);
+  const job = renditionsJob({ path: master.path, checksum: master.checksum }, owner?.user_id ?? null, input.first ? RENDITIONS_PRIORITY : BACKFILL_PRIORITY);
   const { id, created } = await enqueueJob(ctx.db, job);
   if (created) await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
   return { jobId: id };
