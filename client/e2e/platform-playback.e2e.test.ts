@@ -30,6 +30,7 @@ const steps = productApi(product);
 const password = 'correct horse battery staple';
 let email: string;
 let masterId: string;
+let bouncedId: string;
 
 beforeAll(async () => {
   email = `played-on-${Date.now()}@example.test`;
@@ -37,6 +38,7 @@ beforeAll(async () => {
   const token = await steps.logIn(email, password);
   // A quiet mix with headroom, which Spotify Normal lifts, against its master at the style's loudness.
   masterId = await steps.upload(token, encodeWav(musicLike({ seconds: 24, peakDb: -12, seed: 4 })), 'Harbour Lights.wav');
+  bouncedId = await steps.masteredTrack(token, encodeWav(musicLike({ seconds: 12, peakDb: -3, seed: 8 })), 'Tide Tables.wav');
 }, 180_000);
 
 async function waitUntil(page: Page, predicate: string, timeout = 30_000) {
@@ -134,10 +136,24 @@ describe('played on a streaming platform, in Chromium', () => {
           await page.getByLabel(locale === 'de' ? 'Abgespielt auf' : 'Played on').selectOption('appleMusic');
           await page.getByText(locale === 'de' ? /Apple Music anwenden würde/ : /Apple Music would apply/).waitFor();
           await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `played-on-${locale}-${width}.png`), { element: page.getByTestId('master-player') });
-          await page.locator('#report-title').scrollIntoViewIfNeeded();
           await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `page-${locale}-${width}.png`));
         } finally {
           await context.close();
+        }
+      });
+
+      it(`when a bounced master's report card is shown in ${locale} at ${width} px, then it lists the gain of each of the seven platforms`, async () => {
+        const page = await openSite(product, locale, width, { at: `/masters/song/${bouncedId}`, signedInAs: { email, password }, logPageErrors: true });
+        try {
+          const report = page.getByRole('region', { name: locale === 'de' ? 'Messbericht' : 'Report card' });
+          await page.getByTestId('platform-spotifyNormal').waitFor({ timeout: 30_000 });
+          for (const id of ['spotifyLoud', 'spotifyNormal', 'spotifyQuiet', 'appleMusic', 'youtube', 'tidal', 'amazonMusic']) {
+            await expect.poll(async () => (await page.getByTestId(`platform-${id}`).textContent())?.match(/dB/g)?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+          }
+          await page.getByTestId('platform-spotifyNormal').scrollIntoViewIfNeeded();
+          await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `report-${locale}-${width}.png`), { element: report });
+        } finally {
+          await page.context().close();
         }
       });
     }
