@@ -128,6 +128,35 @@ describe('played on a streaming platform, in Chromium', () => {
     }
   });
 
+  it('when "Spotify Loud" is chosen and the quiet original plays, then it is lifted to -11 LUFS whatever its peak and the limiter squeezes the peaks', async () => {
+    const { context, page } = await openPreparedMaster('en', 1280);
+    try {
+      await page.getByLabel('Played on').selectOption('spotifyLoud');
+      const loudness = (await page.evaluate('window.__masterdeckPlayer.loudness()')) as { original: Loudness | null };
+      const expected = platformGain(PLATFORM_RULES.spotifyLoud, loudness.original)!;
+      expect(expected.limiterEngaged).toBe(true);
+      expect(expected.playedLufs).toBeCloseTo(-11, 1);
+      await page.getByRole('button', { name: 'Play' }).click();
+      await waitUntil(page, `window.__masterdeckPlayer.status() === 'playing' && window.__masterdeckPlayer.positionFrames() > ${SR}`);
+      const lanes = (await page.evaluate('window.__masterdeckPlayer.laneGainsDb()')) as { originalDb: number };
+      expect(lanes.originalDb).toBeCloseTo(expected.gainDb, 1);
+      // The reduction moves with the music: the deepest one read over two seconds of playing.
+      let deepest = 0;
+      for (let i = 0; i < 40; i++) {
+        deepest = Math.min(deepest, ((await page.evaluate('window.__masterdeckPlayer.limiterReductionDb()')) as number | null) ?? 0);
+        await page.waitForTimeout(50);
+      }
+      expect(deepest).toBeLessThan(-1);
+
+      // Another platform takes the limiter out of the path again.
+      await page.getByLabel('Played on').selectOption('spotifyNormal');
+      expect(await page.evaluate('window.__masterdeckPlayer.limiterReductionDb()')).toBeNull();
+      await page.getByRole('button', { name: 'Pause' }).click();
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const locale of ['en', 'de'] as const) {
     for (const width of [375, 1280]) {
       it(`when a platform is chosen in ${locale} at ${width} px, then the player names the gains and a screenshot is taken`, async () => {
