@@ -30,6 +30,7 @@ const steps = productApi(product);
 const password = 'correct horse battery staple';
 let email: string;
 let masterId: string;
+let bouncedId: string;
 
 beforeAll(async () => {
   email = `played-on-${Date.now()}@example.test`;
@@ -37,6 +38,7 @@ beforeAll(async () => {
   const token = await steps.logIn(email, password);
   // A quiet mix with headroom, which Spotify Normal lifts, against its master at the style's loudness.
   masterId = await steps.upload(token, encodeWav(musicLike({ seconds: 24, peakDb: -12, seed: 4 })), 'Harbour Lights.wav');
+  bouncedId = await steps.masteredTrack(token, encodeWav(musicLike({ seconds: 12, peakDb: -3, seed: 8 })), 'Tide Tables.wav');
 }, 180_000);
 
 async function waitUntil(page: Page, predicate: string, timeout = 30_000) {
@@ -126,6 +128,35 @@ describe('played on a streaming platform, in Chromium', () => {
     }
   });
 
+  it('when "Spotify Loud" is chosen and the quiet original plays, then it is lifted to -11 LUFS whatever its peak and the limiter squeezes the peaks', async () => {
+    const { context, page } = await openPreparedMaster('en', 1280);
+    try {
+      await page.getByLabel('Played on').selectOption('spotifyLoud');
+      const loudness = (await page.evaluate('window.__masterdeckPlayer.loudness()')) as { original: Loudness | null };
+      const expected = platformGain(PLATFORM_RULES.spotifyLoud, loudness.original)!;
+      expect(expected.limiterEngaged).toBe(true);
+      expect(expected.playedLufs).toBeCloseTo(-11, 1);
+      await page.getByRole('button', { name: 'Play' }).click();
+      await waitUntil(page, `window.__masterdeckPlayer.status() === 'playing' && window.__masterdeckPlayer.positionFrames() > ${SR}`);
+      const lanes = (await page.evaluate('window.__masterdeckPlayer.laneGainsDb()')) as { originalDb: number };
+      expect(lanes.originalDb).toBeCloseTo(expected.gainDb, 1);
+      // The reduction moves with the music: the deepest one read over two seconds of playing.
+      let deepest = 0;
+      for (let i = 0; i < 40; i++) {
+        deepest = Math.min(deepest, ((await page.evaluate('window.__masterdeckPlayer.limiterReductionDb()')) as number | null) ?? 0);
+        await page.waitForTimeout(50);
+      }
+      expect(deepest).toBeLessThan(-1);
+
+      // Another platform takes the limiter out of the path again.
+      await page.getByLabel('Played on').selectOption('spotifyNormal');
+      expect(await page.evaluate('window.__masterdeckPlayer.limiterReductionDb()')).toBeNull();
+      await page.getByRole('button', { name: 'Pause' }).click();
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const locale of ['en', 'de'] as const) {
     for (const width of [375, 1280]) {
       it(`when a platform is chosen in ${locale} at ${width} px, then the player names the gains and a screenshot is taken`, async () => {
@@ -134,10 +165,24 @@ describe('played on a streaming platform, in Chromium', () => {
           await page.getByLabel(locale === 'de' ? 'Abgespielt auf' : 'Played on').selectOption('appleMusic');
           await page.getByText(locale === 'de' ? /Apple Music anwenden würde/ : /Apple Music would apply/).waitFor();
           await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `played-on-${locale}-${width}.png`), { element: page.getByTestId('master-player') });
-          await page.locator('#report-title').scrollIntoViewIfNeeded();
           await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `page-${locale}-${width}.png`));
         } finally {
           await context.close();
+        }
+      });
+
+      it(`when a bounced master's report card is shown in ${locale} at ${width} px, then it lists the gain of each of the seven platforms`, async () => {
+        const page = await openSite(product, locale, width, { at: `/masters/song/${bouncedId}`, signedInAs: { email, password }, logPageErrors: true });
+        try {
+          const report = page.getByRole('region', { name: locale === 'de' ? 'Messbericht' : 'Report card' });
+          await page.getByTestId('platform-spotifyNormal').waitFor({ timeout: 30_000 });
+          for (const id of ['spotifyLoud', 'spotifyNormal', 'spotifyQuiet', 'appleMusic', 'youtube', 'tidal', 'amazonMusic']) {
+            await expect.poll(async () => (await page.getByTestId(`platform-${id}`).textContent())?.match(/dB/g)?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+          }
+          await page.getByTestId('platform-spotifyNormal').scrollIntoViewIfNeeded();
+          await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `report-${locale}-${width}.png`), { element: report });
+        } finally {
+          await page.context().close();
         }
       });
     }

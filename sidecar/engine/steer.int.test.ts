@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -114,4 +114,21 @@ describe('album mode', () => {
     expect(spotify.playedLufs).toBeCloseTo(Math.min(-14, result.tracks[2]!.lufs), 1);
     expect(result.tracks[0]!.platforms.map((p) => p.name)).toEqual(['Spotify Loud', 'Spotify Normal', 'Spotify Quiet', 'Apple Music', 'YouTube', 'Tidal', 'Amazon Music']);
   }, 300_000);
+});
+
+describe('npm run master, steered', () => {
+  it('when the intensity is not one of low, medium and high, then it fails with a clear error and exit code 2, writing nothing', async () => {
+    const input = path.join(dir, 'unused-in.wav');
+    writeWavFile(input, musicLike({ seconds: 2, seed: 1, peakDb: -6 }), { format: 'pcm16' });
+    const out = path.join(dir, 'never.wav');
+    const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/master.ts', input, '--style', 'Rock/Modern', '--intensity', 'extreme', '--out', out], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+    }).then(
+      () => null,
+      (error: unknown) => error as { code: number; stderr: string },
+    );
+    expect(failure?.code).toBe(2);
+    expect(failure?.stderr).toContain('unknown intensity "extreme"; intensities: low, medium, high');
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
 });

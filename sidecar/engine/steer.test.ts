@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { paramsAtIntensity, styleAtIntensity, styleWithTarget } from './steer.js';
+import { LOW_UNDER_MEDIUM_LU, paramsAtIntensity, styleAtIntensity, styleWithTarget } from './steer.js';
+import { albumTargets, anchorOf, lowTargetLufs } from './steered-master.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 
 const styles = seededEngineStyles();
@@ -48,5 +49,23 @@ describe('a style steered by intensity', () => {
     const aimed = styleWithTarget(style, -15.25);
     expect(aimed.processing).toEqual({ ...style.processing, targetLufs: -15.25 });
     expect(styleWithTarget({ ...style, processing: { ...style.processing, ceilingDbtp: 0 } }, -12).processing.ceilingDbtp).toBe(-1);
+  });
+});
+
+describe('album targets and Low against Medium', () => {
+  it('when an album is planned, then the loudest mix anchors it and every other track keeps its distance to it', () => {
+    const plan = albumTargets([-18, -14, -11], -9.6);
+    expect(plan.anchor).toBe(2);
+    expect(plan.targets).toEqual([-16.6, -12.6, -9.6]);
+  });
+
+  it('when two mixes are equally loud or one is silent, then the first loudest anchors and the silent one gets the anchor level', () => {
+    expect(anchorOf([-12, -12, -20])).toBe(0);
+    expect(albumTargets([-Infinity, -12], -10).targets).toEqual([-10, -10]);
+  });
+
+  it('when Medium is held back on a track, then Low aims the fixed distance under what Medium reaches, else at its own target', () => {
+    expect(lowTargetLufs(-13, { effectiveTargetLufs: -12.4 })).toBeCloseTo(-12.4 - LOW_UNDER_MEDIUM_LU, 9);
+    expect(lowTargetLufs(-13, { effectiveTargetLufs: -9.5 })).toBe(-13);
   });
 });

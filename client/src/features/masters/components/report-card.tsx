@@ -159,7 +159,8 @@ function Effect({ figures, rule }: { figures: LoudnessFigures | null; rule: Plat
   const effect = normalisationOf(figures, rule);
   if (!effect) return <Text span c="dimmed">–</Text>;
   return (
-    <Group gap={6} justify="flex-end" wrap="nowrap">
+    // The badges go above the figure where the column is narrow (phones), rather than being cut.
+    <Group gap={4} justify="flex-end" wrap="wrap">
       {effect.peakLimited && (
         <Badge size="xs" variant="light" color="yellow" title={i18n._(peakLimitedHint)}>
           <Trans>peak</Trans>

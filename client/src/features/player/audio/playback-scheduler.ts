@@ -36,6 +36,22 @@ export interface SwitchRecord {
 }
 
 export const SR = SAMPLE_RATE;
+
+export interface LimiterSettings {
+  thresholdDb: number;
+  attackMs: number;
+  releaseMs: number;
+}
+
+/**
+ * The makeup gain a DynamicsCompressorNode adds on its own (Web Audio spec: the curve's gain at full
+ * scale, inverted, to the power 0.6). A platform's limiter adds none, so the player takes it off
+ * again: only the peaks over the threshold are squeezed, the rest plays at the platform's gain.
+ */
+export function limiterMakeupGain(thresholdDb: number, ratio: number): number {
+  const fullScaleDb = thresholdDb + (0 - thresholdDb) / ratio;
+  return Math.pow(1 / Math.pow(10, fullScaleDb / 20), 0.6);
+}
 /** How far ahead of the audio clock buffers are scheduled. */
 const LOOKAHEAD_TICKS = Math.round(0.3 * SR);
 /** Start latency: enough for the audio thread to pick the first buffer up on time. */
@@ -67,6 +83,9 @@ export class PlaybackScheduler {
   private ctx: AudioContext | null = null;
   private volumeNode: GainNode | null = null;
   private analyser: AnalyserNode | null = null;
+  private busNode: GainNode | null = null;
+  private limiterSettings: LimiterSettings | null = null;
+  private limiterNodes: { compressor: DynamicsCompressorNode; trim: GainNode } | null = null;
   private lanes: Record<Version, GainNode> | null = null;
   private fades = new Map<string, GainNode>();
   private pieces: Piece[] = [];
@@ -118,6 +137,41 @@ export class PlaybackScheduler {
     const now = this.ctx.currentTime;
     this.lanes.original.gain.setTargetAtTime(dbToGain(gains.originalDb), now, 0.015);
     this.lanes.mastered.gain.setTargetAtTime(dbToGain(gains.masteredDb), now, 0.015);
+  }
+
+  /** A platform's limiter on both lanes (Spotify Loud), or none. Kept across the context's life. */
+  setLimiter(settings: LimiterSettings | null): void {
+    const same = settings === this.limiterSettings || (settings && this.limiterSettings && settings.thresholdDb === this.limiterSettings.thresholdDb && settings.attackMs === this.limiterSettings.attackMs && settings.releaseMs === this.limiterSettings.releaseMs);
+    if (same) return;
+    this.limiterSettings = settings;
+    this.applyLimiter();
+  }
+
+  /** The limiter's gain reduction now, dB (null: no limiter in the path). */
+  limiterReductionDb(): number | null {
+    return this.limiterNodes ? this.limiterNodes.compressor.reduction : null;
+  }
+
+  private applyLimiter() {
+    const ctx = this.ctx;
+    const bus = this.busNode;
+    const volume = this.volumeNode;
+    if (!ctx || !bus || !volume) return;
+    bus.disconnect();
+    this.limiterNodes?.compressor.disconnect();
+    this.limiterNodes?.trim.disconnect();
+    this.limiterNodes = null;
+    const settings = this.limiterSettings;
+    if (!settings) {
+      bus.connect(volume);
+      return;
+    }
+    const compressor = new DynamicsCompressorNode(ctx, { threshold: settings.thresholdDb, knee: 0, ratio: 20, attack: settings.attackMs / 1000, release: settings.releaseMs / 1000 });
+    const trim = new GainNode(ctx, { gain: 1 / limiterMakeupGain(settings.thresholdDb, 20) });
+    bus.connect(compressor);
+    compressor.connect(trim);
+    trim.connect(volume);
+    this.limiterNodes = { compressor, trim };
   }
 
   /** Each lane's loudness-match gain now, dB (what the graph applies, not what was asked). */
@@ -295,6 +349,8 @@ export class PlaybackScheduler {
     this.ctx = null;
     this.lanes = null;
     this.volumeNode = null;
+    this.busNode = null;
+    this.limiterNodes = null;
     this.fades.clear();
   }
 
@@ -318,13 +374,18 @@ export class PlaybackScheduler {
     }
     const volume = ctx.createGain();
     volume.connect(ctx.destination);
+    // Both lanes meet here: a platform's limiter goes between this bus and the volume.
+    const bus = ctx.createGain();
+    bus.connect(volume);
     const lane = () => {
       const match = ctx.createGain();
-      match.connect(volume);
+      match.connect(bus);
       return match;
     };
     this.ctx = ctx;
     this.volumeNode = volume;
+    this.busNode = bus;
+    this.applyLimiter();
     this.lanes = { original: lane(), mastered: lane() };
     return ctx;
   }

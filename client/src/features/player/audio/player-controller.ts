@@ -164,6 +164,8 @@ export class PlayerController {
       masteredState: () => this.snapshot.masteredState,
       /** The loudness the gains are computed from, and the platform chosen. */
       loudness: () => ({ original: this.snapshot.meta.original?.loudness.original ?? this.snapshot.meta.mastered?.loudness.original ?? null, master: this.snapshot.meta.mastered?.loudness.master ?? null, platform: this.snapshot.platform }),
+      /** The platform limiter's gain reduction now, dB (null: none in the path). */
+      limiterReductionDb: () => this.scheduler.limiterReductionDb(),
       /** The loudness-match gains the graph applies now, dB. */
       laneGainsDb: () => this.scheduler.laneGainsDb(),
       /** The last frames heard (mono), with the audio-clock time and the playhead at that time. */
@@ -379,6 +381,7 @@ export class PlayerController {
         : { originalDb: 0, masteredDb: 0 };
     if (gains.originalDb !== this.snapshot.gains.originalDb || gains.masteredDb !== this.snapshot.gains.masteredDb) this.update({ gains });
     this.scheduler.setMatchGains(gains);
+    this.scheduler.setLimiter(platform ? PLATFORM_RULES[platform].limiter : null);
   }
 
   private startAt(frame: number) {

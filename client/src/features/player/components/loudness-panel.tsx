@@ -59,7 +59,7 @@ export function LoudnessPanel({ snapshot, onMatch, onPlatform }: { snapshot: Pla
         onChange={(event) => onMatch(event.currentTarget.checked)}
         label={t`Match loudness`}
         description={
-          snapshot.matchLoudness && adjusted !== 0
+          snapshot.matchLoudness && adjusted !== 0 && !platform
             ? t`Both versions play at the same loudness, so you judge the sound, not the volume. ${adjustedVersion} is turned down by ${formatFigure(Math.abs(adjusted), locale)} dB.`
             : t`Both versions play at the same loudness, so you judge the sound, not the volume.`
         }
