@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The whole configuration, parsed once at start. Every part has an embedded default
- * (decisions.md, "Embedded defaults and real parts"); the environment switches to the real thing.
+ * (docs/architecture.md); the environment switches to the real thing.
  */
 /**
  * The seller the embedded defaults invoice as: fine for trying the product with the local gateway,
@@ -108,7 +108,7 @@ const ZEnv = z.object({
    */
   ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
   /**
-   * The page of the plugin bundle offer (spec §1: mentioned, its details not shown here). Without it
+   * The page of the plugin bundle offer (mentioned, its details not shown here). Without it
    * the mention is hidden.
    */
   PLUGIN_BUNDLE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -194,8 +194,8 @@ export function missingSellerIdentity(env: Env): (keyof typeof SELLER_PLACEHOLDE
 }
 
 /**
- * The web process's configuration: `parseEnv`, and the seller is real before money is taken
- * (issue 11): with Braintree configured, start is refused while the seller's name, address or VAT
+ * The web process's configuration: `parseEnv`, and the seller is real before money is taken:
+ * with Braintree configured, start is refused while the seller's name, address or VAT
  * id is the placeholder, naming each variable to set. Invoices state the seller; a sale must not
  * be invoiced in a made-up name.
  */

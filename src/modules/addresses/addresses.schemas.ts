@@ -15,7 +15,7 @@ const optional = (max: number) =>
     .optional();
 
 /**
- * Countries whose postal addresses name a state, province, prefecture or emirate (issue 11: "State
+ * Countries whose postal addresses name a state, province, prefecture or emirate ("State
  * or region" is required only where the country needs it). The list follows the countries whose
  * postal services require the subdivision line (Google's address data, "require" containing S):
  * United Arab Emirates, Argentina, Australia, Brazil, Canada, China, Spain, Hong Kong, Indonesia,
@@ -43,7 +43,7 @@ const stateWhereNeeded = {
 };
 
 /**
- * Spec §5: street, zip, city and country required; company, additional and tax id optional; state
+ * Street, zip, city and country required; company, additional and tax id optional; state
  * required where the country needs it (STATE_REQUIRED_COUNTRIES), stored as '' elsewhere.
  */
 const addressShape = {
@@ -81,7 +81,7 @@ export const ZPostalAddress = z.object({
   taxId: z.string().nullable(),
 });
 
-/** Spec §3, Address. */
+/** Address. */
 export const ZAddress = z.object({
   id: z.string(),
   ...ZPostalAddress.shape,

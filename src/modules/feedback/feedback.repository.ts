@@ -24,7 +24,7 @@ export function findTrackFacts(db: Database, trackId: string) {
 }
 export type TrackFacts = NonNullable<Awaited<ReturnType<typeof findTrackFacts>>>;
 
-/** Newest first (spec §3). */
+/** Newest first. */
 export function findComments(db: Database, trackId: string) {
   return db
     .selectFrom('comments')

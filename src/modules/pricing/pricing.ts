@@ -49,7 +49,7 @@ export interface VatTreatment {
   /** Basis points: 1900 = 19 %. */
   rateBp: number;
   reverseCharge: boolean;
-  /** False only when the address carries a tax id whose format is not valid (spec §5 notice). */
+  /** False only when the address carries a tax id whose format is not valid. */
   taxIdValid: boolean;
 }
 
@@ -84,7 +84,7 @@ export interface Totals {
 }
 
 /**
- * Spec §9: coupon value = price - remaining cost; total = remaining cost (or price) + VAT.
+ * Coupon value = price - remaining cost; total = remaining cost (or price) + VAT.
  * Every amount is rounded to the cent exactly once (VAT: half up from the exact product), and the
  * total is the exact sum of the rounded lines, so the invoice adds up as printed.
  */
