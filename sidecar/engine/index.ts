@@ -1,6 +1,6 @@
 /**
  * The mastering engine's public API, for the media sidecar (inside a worker thread), the command
- * line and the benchmark. Flow (decisions.md, "Real-time mastering flow"): decodeToWorkFile ->
+ * line and the benchmark. Flow: decodeToWorkFile ->
  * prepareTrack (one analysis pass, every style fitted) -> renderRange / createRangeRenderer for
  * previews -> bounce for the chosen style.
  */
@@ -34,7 +34,7 @@ export { EngineError, type EngineErrorCode } from './engine-error.js';
 export { writeDithered16 } from './dither16.js';
 export type { EngineStyle, EngineStyleParams } from './style.js';
 
-/** Stages of spec §4 that preparation reports, in this order. */
+/** Stages that preparation reports, in this order. */
 export type PreparationProgress = { stage: 'preparing' | 'dynamics' | 'eq'; iteration: number; progressInPercent: number };
 
 /** The original track as the analysis pass measured it (null: digital silence). */
@@ -240,7 +240,7 @@ export function warmUpPreparation(): void {
 }
 
 /**
- * Preparation (spec §4 stages, in order): 'preparing' (the analysis pass), 'dynamics' (each style's
+ * Preparation (in order): 'preparing' (the analysis pass), 'dynamics' (each style's
  * EQ and pre-gain fitted on the track's excerpt; `iteration` counts the loudness evaluations made so
  * far, over all styles and both threads), 'eq' (each style's EQ curve for the report). JSON-serialisable result.
  * With PARALLEL_FIT_MIN_STYLES or more styles, a helper thread fits styles too (fitClaimedStyles).
@@ -291,7 +291,7 @@ async function prepareWith(helper: FitHelper | null, started: number, workFile: 
   let done = 0;
   // Each call is one loudness evaluation, of this thread or the helper's. Their own counters start
   // again with every style and interleave, so the pass reported is the running total over both
-  // threads: it only goes up (issue 11), and so does the percent of styles fitted.
+  // threads: it only goes up, and so does the percent of styles fitted.
   let passes = 0;
   const report = () => onProgress({ stage: 'dynamics', iteration: ++passes, progressInPercent: Math.floor((done * 100) / styles.length) });
   onProgress({ stage: 'dynamics', iteration: 0, progressInPercent: 0 });

@@ -4,7 +4,7 @@ import { writeDithered16 } from '../engine/index.js';
 import { ebur128Args, encodeMp3Args } from '../ffmpeg/ffmpeg-args.js';
 import { ffmpegPath, parseEbur128Summary, runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
 
-/** The MP3's decoded true peak must stay at or below this, dBTP (decisions.md, "Audio"). */
+/** The MP3's decoded true peak must stay at or below this, dBTP. */
 export const MP3_CEILING_DBTP = -1.0;
 /**
  * Extra turn-down when an MP3 is encoded again, dB, doubled on every further try: the encoder's
@@ -22,7 +22,7 @@ export interface RenditionReport {
 }
 
 /**
- * The downloads of a bounced master (issue 9: made by the media process, at bounce; the web
+ * The downloads of a bounced master (made by the media process, at bounce; the web
  * process only streams finished files): the 16-bit WAV (the engine's noise-shaped dither, muted on
  * digital silence) and the 192 kbps MP3, which is decoded and measured and, when its true peak
  * passes MP3_CEILING_DBTP, encoded again from a turned-down master. Each file is written under a
