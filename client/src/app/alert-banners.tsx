@@ -4,7 +4,7 @@ import { useAppState, useAppStoreApi } from '../lib/app-store.js';
 import { errorMessageOf, successMessageOf } from '../lib/error-messages.js';
 import classes from './alert-banners.module.css';
 
-/** The global error and success alerts (spec §2): translated from their codes, closable. */
+/** The global error and success alerts: translated from their codes, closable. */
 export function AlertBanners() {
   const { i18n, t } = useLingui();
   const app = useAppStoreApi();

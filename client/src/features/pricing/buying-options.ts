@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-// The server's price list is the one source (issue 6: pricing in one place).
+// The server's price list is the one source (pricing in one place).
 import { LIST_PRICE_CENTS, PRICE_BOX_CENTS } from '../../../../src/modules/pricing/pricing.constants.js';
 
-/** Spec §1/§9 and decisions.md (Audio): what each buying option costs and delivers. */
+/** What each buying option costs and delivers (docs/product-rules.md, "Audio files"). */
 export interface BuyingOption {
   option: 0 | 1 | 2;
   price: number;
@@ -17,5 +17,5 @@ export const BUYING_OPTIONS: readonly BuyingOption[] = [
   { option: 2, price: LIST_PRICE_CENTS[2] / 100, name: msg`Studio`, delivers: msg`WAV 24-bit, 44.1 kHz` },
 ];
 
-/** The advertised quality master (spec §1): 10, list price 17.99 struck through. */
+/** The advertised quality master: 10, list price 17.99 struck through. */
 export const QUALITY_MASTER = { price: PRICE_BOX_CENTS.price / 100, listPrice: PRICE_BOX_CENTS.listPrice / 100 } as const;

@@ -1,3 +1,3 @@
-/** The public surface of this feature: other features import only from here (issue 9). */
+/** The public surface of this feature: other features import only from here. */
 export { BUYING_OPTIONS } from './buying-options.js';
 export { freePluginOfferClosed } from './components/free-plugin-dialog.js';

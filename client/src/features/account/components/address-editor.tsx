@@ -23,9 +23,9 @@ const valuesOf = (address: TAddress | undefined): AddressValues => ({
 });
 
 /**
- * The invoice address (the user's first address, spec §3): street, zip, city and country required,
+ * The invoice address (the user's first address): street, zip, city and country required,
  * state where the country needs one; company, additional and tax id optional. Errors ('field is required') show only after
- * a save attempt (spec §5), and saving waits until the form is valid.
+ * a save attempt, and saving waits until the form is valid.
  */
 export function AddressEditor({ address }: { address: TAddress | undefined }) {
   const { t, i18n } = useLingui();
@@ -34,7 +34,7 @@ export function AddressEditor({ address }: { address: TAddress | undefined }) {
   const create = trpc.addresses.create.useMutation();
   const update = trpc.addresses.update.useMutation();
   const [notice, setNotice] = useState<{ kind: 'saved' } | { kind: 'failed'; code: string } | null>(null);
-  // Spec §2 names the ISO 3166 codes; issue 11 labels them in the interface language.
+  // names the ISO 3166 codes; labels them in the interface language.
   const options = useCountryOptions();
   const form = useForm<AddressValues>({
     mode: 'controlled',
@@ -69,7 +69,7 @@ export function AddressEditor({ address }: { address: TAddress | undefined }) {
           <TextInput label={t`City`} required autoComplete="address-level2" {...form.getInputProps('city')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {/* Issue 11: required only where the country's addresses name one (STATE_REQUIRED_COUNTRIES). */}
+          {/* Required only where the country's addresses name one (STATE_REQUIRED_COUNTRIES). */}
           <TextInput label={t`State or region`} required={countryNeedsState(form.values.country)} autoComplete="address-level1" {...form.getInputProps('state')} />
           <Select
             label={t`Country`}

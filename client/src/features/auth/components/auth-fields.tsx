@@ -2,7 +2,7 @@ import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps 
 import { useLingui } from '@lingui/react/macro';
 import { ZEmail } from '../../../../../src/modules/accounts/accounts.schemas.js';
 
-/** Spec §5: trimmed and lower-cased as typed. */
+/** Trimmed and lower-cased as typed. */
 export const normaliseEmail = (value: string) => value.trim().toLowerCase();
 export const isValidEmail = (value: string) => ZEmail.safeParse(value).success;
 
@@ -16,7 +16,7 @@ function CheckMark() {
 }
 
 /**
- * The e-mail input of spec §5: 'invalid email' beside the field once it has been changed, a check
+ * The e-mail input: 'invalid email' beside the field once it has been changed, a check
  * mark once the address is valid. The value arrives already trimmed and lower-cased.
  */
 export function EmailField({ value, onChange, error, ...props }: Omit<TextInputProps, 'onChange' | 'value'> & { value: string; onChange: (value: string) => void }) {

@@ -10,7 +10,7 @@ function shareIdOf(path: string | null): string | null {
 }
 
 /**
- * Issue 11: a signed-out recipient of a share link is asked to sign in, and told why: who shared
+ * A signed-out recipient of a share link is asked to sign in, and told why: who shared
  * which master. Shown in the Login and SignUp dialogs while that link waits for the sign-in.
  */
 export function ShareInvitationLine() {

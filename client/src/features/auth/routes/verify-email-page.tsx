@@ -41,7 +41,7 @@ export function VerifyEmailPage() {
       (answer) => {
         if (!live) return;
         setState({ kind: 'done', answer });
-        // A new account is complete: the free-plugin promotion offers its code once (spec §1).
+        // A new account is complete: the free-plugin promotion offers its code once.
         if (answer.result === 'confirmed' && !freePluginOfferClosed()) dialogs.open('FreePlugin');
       },
       (error: unknown) => live && setState({ kind: 'failed', code: error instanceof AuthApiError ? error.message : 'global.error.server' }),

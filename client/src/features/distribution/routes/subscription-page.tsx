@@ -9,10 +9,10 @@ import { errorCodeOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
 import { BillingPeriodText, Money } from '../components/subscription-checkout.js';
 
-/** Long month, day, year in English (spec §9 dates for releases), the German order in German. */
+/** Long month, day, year in English (dates for releases), the German order in German. */
 const longDate = (iso: string, locale: string) => new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { dateStyle: 'long' }).format(new Date(iso));
 
-/** /account/subscription (spec §2): status, next charge, cancel. */
+/** /account/subscription: status, next charge, cancel. */
 export function SubscriptionPage() {
   const { t, i18n } = useLingui();
   const app = useAppStoreApi();

@@ -2,7 +2,7 @@ import { createStore, useStoreSelector } from '../../../lib/create-store.js';
 import type { TSectionName } from '../../../../../src/modules/releases/releases.schemas.js';
 
 /**
- * What the wizard keeps in the browser beside the server's draft (spec §3 Release draft, §4): the
+ * What the wizard keeps in the browser beside the server's draft: the
  * in-progress counter of master uploads, the masters being uploaded, the failed selection whose error
  * shows 5 s, the cover upload's status and progress, and the sections seen in this visit (the server
  * keeps `visited` too; this copy shows a step's messages at once, before the server answers).
@@ -12,7 +12,7 @@ export type CoverUploadStatus = 'Initial' | 'Saving' | 'Success' | 'Failed';
 export interface WizardState {
   uploadsInProgress: number;
   uploadingMasterIds: readonly string[];
-  /** Spec §4: on failure the error shows 5 seconds. */
+  /** On failure the error shows 5 seconds. */
   selectionError: { masterId: string; code: string } | null;
   coverUploadStatus: CoverUploadStatus;
   coverProgress: number;
@@ -36,7 +36,7 @@ export function useWizardState<T>(selector: (state: WizardState) => T): T {
   return useStoreSelector(wizardStore, selector);
 }
 
-/** Spec §4 cancel: the draft resets (the reference data lives in react-query and stays). */
+/** cancel: the draft resets (the reference data lives in react-query and stays). */
 export function resetWizard(): void {
   wizardStore.setState(() => initial);
 }
@@ -45,7 +45,7 @@ export function markVisitedLocally(section: TSectionName): void {
   wizardStore.setState((state) => (state.visited.includes(section) ? state : { ...state, visited: [...state.visited, section] }));
 }
 
-/** Spec §4: selecting or deselecting a song marks track list and participants as not visited. */
+/** Selecting or deselecting a song marks track list and participants as not visited. */
 export function forgetVisited(sections: readonly TSectionName[]): void {
   wizardStore.setState((state) => ({ ...state, visited: state.visited.filter((section) => !sections.includes(section)) }));
 }
@@ -62,7 +62,7 @@ export function uploadEnded(masterId: string): void {
   }));
 }
 
-/** Spec §9: the upload error shows 5 s. */
+/** The upload error shows 5 s. */
 export const SELECTION_ERROR_MS = 5000;
 let selectionTimer: ReturnType<typeof setTimeout> | undefined;
 

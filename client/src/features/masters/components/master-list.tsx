@@ -16,8 +16,8 @@ export interface MasterListProps {
 }
 
 /**
- * The sortable list screens of spec §2: the user's masters ('own') and the shared-with-me list
- * ('shared', view-only with the owner's e-mail). A table from 768 px (spec §9 minimum width), cards below.
+ * The sortable list screens: the user's masters ('own') and the shared-with-me list
+ * ('shared', view-only with the owner's e-mail). A table from 768 px, cards below.
  */
 export function MasterList({ rows, mode, order, onOrderChange, onShare, onEdit, onDelete }: MasterListProps) {
   const [confirming, setConfirming] = useState<MasterRow | null>(null);

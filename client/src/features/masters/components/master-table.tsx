@@ -15,7 +15,7 @@ export interface MasterViewProps extends MasterRowActions {
   ratingOf: (row: MasterRow) => ReactNode;
 }
 
-/** The list as a sortable table (from 768 px, spec §9), with the owner's e-mail on the shared list. */
+/** The list as a sortable table (from 768 px), with the owner's e-mail on the shared list. */
 export function MasterTable({ rows, mode, order, onSort, ratingOf, ...actions }: MasterViewProps) {
   const withInvoice = rows.some((row) => row.invoice);
   const header = (entity: OrderEntity, label: ReactNode) => {

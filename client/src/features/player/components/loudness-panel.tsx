@@ -4,7 +4,7 @@ import { formatFigure } from '../../../lib/format-decibels.js';
 import type { PlayerSnapshot } from '../audio/player-controller.js';
 import classes from './loudness-panel.module.css';
 
-/** Measured loudness and true peak of both versions, and the loudness-matched A/B switch (issue 5). */
+/** Measured loudness and true peak of both versions, and the loudness-matched A/B switch. */
 export function LoudnessPanel({ snapshot, onMatch }: { snapshot: PlayerSnapshot; onMatch: (enabled: boolean) => void }) {
   const { t, i18n } = useLingui();
   const original = snapshot.meta.original?.loudness.original ?? snapshot.meta.mastered?.loudness.original ?? null;
