@@ -32,7 +32,7 @@ const ZMeta = z.object({
   waveformData: z.array(z.number().min(0)),
 });
 
-/** "Real-time mastering flow". */
+/** The states of the real-time mastering flow. */
 const ZPrepareMastering = z.object({
   processed: z.boolean(),
   fixing: z.boolean(),

@@ -134,7 +134,7 @@ export async function listParticipants(ctx: ServiceContext): Promise<TParticipan
 
 export async function getParticipant(ctx: ServiceContext, input: { id: number }): Promise<TParticipant> {
   const participant = (await listParticipants(ctx)).find((candidate) => candidate.participant_id === input.id);
-  // "participant not found".
+  // An unknown id answers the error catalogue's "participant not found".
   if (!participant) throw notFound('participant');
   return participant;
 }

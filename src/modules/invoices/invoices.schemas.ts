@@ -18,7 +18,7 @@ export const ZInvoice = z.object({
   vat: z.number(),
   vatRate: z.number(),
   total: z.number(),
-  /** "name/style". */
+  /** The product as the invoice names it: "name/style". */
   product: z.string(),
   /** 0 is a track master. */
   productType: z.number().int(),

@@ -45,7 +45,7 @@ export const ALBUM_STATUS_PREFIX = 'LOCAL_';
 export const ZAlbumState = z.enum(['draft', 'delivering', 'delivered']);
 export type TAlbumState = z.infer<typeof ZAlbumState>;
 export const albumStatusName = (state: TAlbumState) => `${ALBUM_STATUS_PREFIX}${state.toUpperCase()}`;
-/** "provider prefix stripped for display" (LOCAL_DELIVERED -> DELIVERED). */
+/** The status name with the provider prefix stripped for display (LOCAL_DELIVERED -> DELIVERED). */
 export const displayStatusName = (statusName: string) => statusName.replace(/^[A-Z]+_(?=[A-Z])/, '');
 
 export const RELEASE_ERRORS = {

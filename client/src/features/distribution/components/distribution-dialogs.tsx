@@ -258,7 +258,7 @@ function ParticipantBody({ select, trackIndex, participantIdToEdit, onClose }: {
   const [email, setEmail] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   if (!participants.data) return participants.isError ? <Problems problems={problemsOf(participants.error)} /> : <Loader aria-label={t`Loading`} />;
-  // "participant not found".
+  // An unknown id answers the error catalogue's "participant not found".
   if (participantIdToEdit !== undefined && !editing) return <Problems problems={['distribution.participantNotFound']} />;
   const values = { name: name ?? editing?.name ?? '', email: email ?? editing?.email ?? '' };
   const others = participants.data.filter((participant) => participant.participant_id !== participantIdToEdit);
