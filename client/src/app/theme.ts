@@ -50,7 +50,7 @@ const dark: MantineColorsTuple = [
 /** Numbers (prices, LUFS, durations) line up in columns. */
 export const tabularFigures: CSSProperties = { fontVariantNumeric: 'tabular-nums' };
 
-/** breakpoints in px, for code that measures; Mantine gets the same values in em below. */
+/** The breakpoints in px, for code that measures; Mantine gets the same values in em below. */
 export const BREAKPOINTS_PX = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536, '3xl': 2560 } as const;
 
 type Breakpoint = keyof typeof BREAKPOINTS_PX;

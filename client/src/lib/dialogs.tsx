@@ -25,7 +25,7 @@ export interface DialogDataMap {
   Login: undefined;
   SignUp: undefined;
   ForgotPassword: undefined;
-  /** names buyingOption; the master being bought travels with it. */
+  /** The Checkout dialog names buyingOption; the master being bought travels with it. */
   CheckoutTrack: { masterId: string; buyingOption: 0 | 1 | 2 };
   EditTrack: { trackId: string } | undefined;
   ShareTrack: { masterId: string } | undefined;

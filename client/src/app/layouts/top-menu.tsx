@@ -39,7 +39,7 @@ export function TopMenu() {
 
   // Visitors find Support and Distribution's landing too. A subscriber's Distribution
   // opens the releases (and expands into its areas on the phone); a signed-in user without a
-  // subscription keeps the route table's menu and reaches the landing from the footer.
+  // subscription keeps the plain menu and reaches the landing from the footer.
   const subscriber = loggedIn && hasDistribution;
   const distributionOn = config.data?.features.distribution ?? false;
   const items: MenuItem[] = [

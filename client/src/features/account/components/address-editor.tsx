@@ -34,7 +34,7 @@ export function AddressEditor({ address }: { address: TAddress | undefined }) {
   const create = trpc.addresses.create.useMutation();
   const update = trpc.addresses.update.useMutation();
   const [notice, setNotice] = useState<{ kind: 'saved' } | { kind: 'failed'; code: string } | null>(null);
-  // names the ISO 3166 codes; labels them in the interface language.
+  // The API takes ISO 3166 codes; the list labels them in the interface language.
   const options = useCountryOptions();
   const form = useForm<AddressValues>({
     mode: 'controlled',

@@ -36,7 +36,7 @@ export function useWizardState<T>(selector: (state: WizardState) => T): T {
   return useStoreSelector(wizardStore, selector);
 }
 
-/** cancel: the draft resets (the reference data lives in react-query and stays). */
+/** Cancel: the draft resets (the reference data lives in react-query and stays). */
 export function resetWizard(): void {
   wizardStore.setState(() => initial);
 }

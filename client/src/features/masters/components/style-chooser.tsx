@@ -29,7 +29,7 @@ export function StyleChooser({
   onSelect: (styleId: number) => void;
 }) {
   const { t } = useLingui();
-  // analytics: the list of styles shown (sent only with consent, lib/analytics.ts).
+  // Analytics: the list of styles shown (sent only with consent, lib/analytics.ts).
   // A string, so the event fires when the list changes, not on every render's new array.
   const listed = groups.flatMap((group) => group.styles.map((style) => `${group.name}/${style.name}`)).join(',');
   useEffect(() => {

@@ -64,7 +64,7 @@ export function useStyleChoice(master: TMaster) {
     selected,
     selectedMaster,
     nearbyStyles,
-    // new-master rule: while the track's masters are fewer than the enabled styles.
+    // The new-master rule: while the track's masters are fewer than the enabled styles.
     newMasterAllowed: mastersByStyle.size < allStyles.length,
     choose,
   };
