@@ -10,7 +10,7 @@ import type { TSectionName } from '../../../../../src/modules/releases/releases.
 export type CoverUploadStatus = 'Initial' | 'Saving' | 'Success' | 'Failed';
 
 export interface WizardState {
-  uploadsInProgress: number;
+  /** One entry per master upload in progress (their count is the in-progress counter). */
   uploadingMasterIds: readonly string[];
   /** On failure the error shows 5 seconds. */
   selectionError: { masterId: string; code: string } | null;
@@ -21,7 +21,6 @@ export interface WizardState {
 }
 
 const initial: WizardState = {
-  uploadsInProgress: 0,
   uploadingMasterIds: [],
   selectionError: null,
   coverUploadStatus: 'Initial',
@@ -51,15 +50,14 @@ export function forgetVisited(sections: readonly TSectionName[]): void {
 }
 
 export function uploadStarted(masterId: string): void {
-  wizardStore.setState((state) => ({ ...state, uploadsInProgress: state.uploadsInProgress + 1, uploadingMasterIds: [...state.uploadingMasterIds, masterId] }));
+  wizardStore.setState((state) => ({ ...state, uploadingMasterIds: [...state.uploadingMasterIds, masterId] }));
 }
 
 export function uploadEnded(masterId: string): void {
-  wizardStore.setState((state) => ({
-    ...state,
-    uploadsInProgress: Math.max(0, state.uploadsInProgress - 1),
-    uploadingMasterIds: state.uploadingMasterIds.filter((id) => id !== masterId),
-  }));
+  wizardStore.setState((state) => {
+    const at = state.uploadingMasterIds.indexOf(masterId);
+    return at < 0 ? state : { ...state, uploadingMasterIds: state.uploadingMasterIds.filter((_, index) => index !== at) };
+  });
 }
 
 /** The upload error shows 5 s. */

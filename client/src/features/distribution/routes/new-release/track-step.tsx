@@ -58,7 +58,7 @@ function SongPicker({ draft, songs }: { draft: TReleaseDraft; songs: TPickerSong
   const addTrack = trpc.releases.addTrack.useMutation();
   const removeTrack = trpc.releases.removeTrack.useMutation();
   const uploading = useWizardState((state) => state.uploadingMasterIds);
-  const inProgress = useWizardState((state) => state.uploadsInProgress);
+  const inProgress = uploading.length;
   const selectionError = useWizardState((state) => state.selectionError);
   const [removing, setRemoving] = useState<readonly string[]>([]);
 
