@@ -5,7 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 /**
- * The SPA build (stack-facts.md: Babel, not SWC, so the Lingui macro runs). The web process serves
+ * The SPA build (Babel, not SWC, so the Lingui macro runs). The web process serves
  * `dist/client/` with history fallback; `npm run dev:client` proxies the API to a running web process.
  */
 export default defineConfig({
@@ -28,7 +28,7 @@ export default defineConfig({
         },
       },
       treeshake: {
-        // A feature's index.ts only re-exports its public surface (issue 9): importing one name
+        // A feature's index.ts only re-exports its public surface: importing one name
         // from it must not bring the feature's other parts (the auth fields' zod schemas, say).
         moduleSideEffects: [{ test: /[\\/]client[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }],
       },

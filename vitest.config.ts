@@ -4,7 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 
 /**
  * The integration test files that write, read or remove stored files (uploads, masters, downloads,
- * covers, blog images, erasure, the media process): run a second time on S3 (issue 17, acceptance 1).
+ * covers, blog images, erasure, the media process): run a second time on S3.
  * media-fault stays on the disk only: it watches half-written files in the storage folder and
  * finds ffmpeg children by the track's path, which S3's local copies do not carry.
  */
@@ -89,7 +89,7 @@ export default defineConfig({
           include: ['client/e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // A real server on a shared two-core machine, and every query waits spec §9's 200 ms:
+          // A real server on a shared two-core machine, and every query waits the product's minimum fetch delay of 200 ms:
           // the 1 s default of expect.poll failed lists that update a moment after a save.
           expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,

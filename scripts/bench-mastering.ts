@@ -14,11 +14,11 @@ import { steeringFigures } from './lib/bench-steering.js';
 /**
  * `npm run bench:mastering`: a generated 4-minute stereo 44.1 kHz 16-bit music-like track mastered
  * in one style of every style group, each run in a child process of its own so its peak RSS is
- * its own, and once as the whole `npm run master` command measured from outside (issue 15's
- * 60x is for that); then preparation with every enabled style fitted, the time until the first mastered
+ * its own, and once as the whole `npm run master` command measured from outside (the
+ * 60x target is for that); then preparation with every enabled style fitted, the time until the first mastered
  * second of a style can be streamed, and the peak RSS of a 10-minute master.
- * Targets (issue 4): master <= 4 s (>= 60x realtime), preparation <= 2 s, first second <= 0.3 s,
- * peak RSS < 300 MB. Then (issue 15) the dynamics table: a loud, a dynamic, a quiet and a mono
+ * Targets: master <= 4 s (>= 60x realtime), preparation <= 2 s, first second <= 0.3 s,
+ * peak RSS < 300 MB. Then the dynamics table: a loud, a dynamic, a quiet and a mono
  * generated track, original ("before") against master ("after"): loudness range, gain riding and
  * heldBackLu, every figure read by ffmpeg's ebur128, not by the engine's meter.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale` (issue 17): two web and two media processes on one PostgreSQL database
+ * `npm run bench:scale`: two web and two media processes on one PostgreSQL database
  * and one storage folder, behind a round-robin reverse proxy on loopback, as a deployment on two
  * machines would run. Then, all through the proxy:
  *

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:stream`: N concurrent real-time listeners against a real media sidecar, on
  * loopback. Each `ws` client plays a track at real-time pace: it asks for the 8 chunks ahead of its
- * playhead (spec §9) and then one more each second, as the player does. Prints clients held, chunk
+ * playhead and then one more each second, as the player does. Prints clients held, chunk
  * latency (request sent -> frame received) p50/p99 over the whole run, without the opening bursts,
  * and settled (from SETTLED_AFTER_S on), bytes per second, sidecar CPU and RSS.
  *

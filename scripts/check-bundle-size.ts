@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSize, HOME_PAGE_BUDGET_BYTES, upFrontFiles, type Manifest } from './lib/bundle-size.js';
 
 /**
- * `npm run size:check` (issue 9, CI): prints the gzip size of the JavaScript the home page loads up
+ * `npm run size:check` (CI): prints the gzip size of the JavaScript the home page loads up
  * front, from the build in dist/client (`npm run build` first), and exits non-zero above the budget.
  */
 const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');

@@ -13,7 +13,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const LEASE_S = 2;
 
 /**
- * Two media processes sharing one database and one storage (issue 17, "media processes as
+ * Two media processes sharing one database and one storage ("media processes as
  * workers"): the bounce is a job of the durable queue, taken by whichever process has a slot; its
  * events reach a listener on either process. One process is killed (SIGKILL) in the middle of the
  * bounce: the other takes the job up once the lease has run out, and its listener hears the master.

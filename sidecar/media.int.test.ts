@@ -60,7 +60,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
   let stranger: { id: string; token: string };
 
   /**
-   * Each test makes its own track (issue 9): any test runs alone (-t) and in any order. The owner's
+   * Each test makes its own track: any test runs alone (-t) and in any order. The owner's
    * 3.5 s track of known samples, shared (its unmastered master) with the friend.
    */
   async function newTrack(seconds = 3.5, seed = 7) {
@@ -163,7 +163,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
     expect(client.frames()).toHaveLength(0);
   });
 
-  it('when chunks are requested, then each frame has the decisions.md header and exactly the decoded PCM of its range', async () => {
+  it('when chunks are requested, then each frame has the documented header and exactly the decoded PCM of its range', async () => {
     const track = await newTrack();
     const known = track.known;
     const client = await h.connect();

@@ -7,19 +7,19 @@ import { startMediaHarness, type MediaHarness } from './testing/media-harness.js
 
 /*
  * The media socket checked from outside against the written contract, not against the code: the
- * schemas below are typed from spec §3 ("Stream metadata"), spec §7 ("Real-time socket") and
- * decisions.md ("Real-time socket framing", "Real-time mastering flow"), and nothing is imported
- * from src/modules/streaming. The client is a bare WebSocket that sends what the spec's client sends,
+ * schemas below are typed from the public contract (the stream metadata, the socket's events, its
+ * binary framing and the real-time mastering flow), and nothing is imported from
+ * src/modules/streaming. The client is a bare WebSocket that sends what a conforming client sends,
  * with the ids it has (the id an upload answers, then the bounced master's id).
  */
 
-/** decisions.md: JSON messages are {event, payload} from the server, with the event names of spec §7. */
+/** JSON messages are {event, payload} from the server, with the public event names. */
 const ZServerJson = z.object({
   event: z.enum(['meta', 'prepare-mastering', 'bounce-progress', 'chunks-canceled', 'error-message']),
   payload: z.unknown(),
 });
 
-/** Spec §3 "Stream metadata"; container: only WAVE is supported; waveformData: amplitudes, may be empty. */
+/** "Stream metadata"; container: only WAVE is supported; waveformData: amplitudes, may be empty. */
 const ZMeta = z.object({
   duration: z.number().positive(),
   sampleRate: z.number().int().positive(),
@@ -32,7 +32,7 @@ const ZMeta = z.object({
   waveformData: z.array(z.number().min(0)),
 });
 
-/** decisions.md "Real-time mastering flow". */
+/** The states of the real-time mastering flow. */
 const ZPrepareMastering = z.object({
   processed: z.boolean(),
   fixing: z.boolean(),
@@ -42,10 +42,10 @@ const ZPrepareMastering = z.object({
 });
 const ZBounceProgress = z.object({ processed: z.boolean(), progressInPercent: z.number().min(0).max(100) });
 
-/** Spec §7. */
+/** The server events. */
 const ZChunksCanceled = z.object({ styleIndex: z.number().int(), chunkIndices: z.array(z.number().int().min(0)) });
 
-/** decisions.md: errors carry the codes of spec §8, translation keys such as global.error.notFound. */
+/** Errors carry the error catalogue's codes, translation keys such as global.error.notFound. */
 const ZErrorMessage = z.object({ code: z.string().regex(/^[a-z]+(\.[A-Za-z0-9]+)+$/) });
 
 const PAYLOADS = {
@@ -56,7 +56,7 @@ const PAYLOADS = {
   'error-message': ZErrorMessage,
 } as const;
 
-/** decisions.md "Real-time socket framing": 2-byte version, 4-byte style index, 4-byte chunk index, big-endian. */
+/** "Real-time socket framing": 2-byte version, 4-byte style index, 4-byte chunk index, big-endian. */
 const FRAME_HEADER_BYTES = 10;
 const ORIGINAL_STYLE_INDEX = 0xffffffff;
 
@@ -118,7 +118,7 @@ class SpecClient {
   }
 }
 
-describe('media socket against spec §7, from outside', () => {
+describe('media socket against its public contract, from outside', () => {
   let h: MediaHarness;
   let client: SpecClient;
   const seconds = 3.2;
@@ -158,7 +158,7 @@ describe('media socket against spec §7, from outside', () => {
     expect(Buffer.concat(client.frames.map((f) => f.audio)).equals(wav.subarray(44))).toBe(true);
     client.send('stop-binary');
 
-    // A player near the end asks the usual 8 chunks ahead (spec §9): those past the end are canceled.
+    // A player near the end asks the usual 8 chunks ahead: those past the end are canceled.
     client.send('request-chunks', { trackId: upload.trackId, styleIndex: -1, styleId: null, chunkIndices: Array.from({ length: 8 }, (_, i) => chunkCount - 1 + i) });
     const [canceled] = await client.until(() => client.payloads('chunks-canceled').length > 0 && client.payloads('chunks-canceled'));
     expect(canceled).toEqual({ styleIndex: -1, chunkIndices: Array.from({ length: 7 }, (_, i) => chunkCount + i) });

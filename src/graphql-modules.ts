@@ -11,7 +11,7 @@ import { distributionGraphql } from './modules/distribution/index.js';
 import { releasesGraphql } from './modules/releases/index.js';
 import { royaltiesGraphql } from './modules/royalties/index.js';
 
-/** The GraphQL schema of spec §7, one part per domain module. */
+/** The GraphQL schema, one part per domain module. */
 export const graphqlModules: GraphqlModule[] = [
   catalogueGraphql,
   faqGraphql,

@@ -6,7 +6,7 @@ const SIDECAR_ENTRY = fileURLToPath(new URL('../sidecar/main.ts', import.meta.ur
 const RESTART_DELAYS_MS = [500, 1000, 2000, 5000, 10000];
 
 /**
- * Runs the media sidecar as a child of the web process (decisions.md, "npm start starts both").
+ * Runs the media sidecar as a child of the web process.
  * The child gets an IPC channel and exits when it closes, so it never outlives the web process;
  * a crash is restarted with backoff. The child leads a process group of its own, which its ffmpeg
  * children join: when it dies (even by SIGKILL, which it cannot answer), the rest of its group is

@@ -13,7 +13,7 @@ import { distributionRest } from './modules/distribution/index.js';
 import { releasesRest } from './modules/releases/index.js';
 import { royaltiesRest } from './modules/royalties/index.js';
 
-/** The REST adapters of spec §7 under /api, one router per domain module. */
+/** The REST adapters under /api, one router per domain module. */
 export function restRoutes(platform: Platform) {
   const api = express.Router();
   api.use(siteRest(platform));

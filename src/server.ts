@@ -16,7 +16,7 @@ const listen = (server: Server, port: number, host?: string) =>
     server.listen(port, host, () => resolve());
   });
 
-// Mails, deliveries, renewals and the periodic sweeps run on the durable job queue (issue 17).
+// Mails, deliveries, renewals and the periodic sweeps run on the durable job queue.
 const background = startBackgroundJobs(base);
 const platform = background.platform;
 

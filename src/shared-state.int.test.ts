@@ -17,7 +17,7 @@ import { listenTestApp, type TestApp } from './test/test-app.js';
 type User = Awaited<ReturnType<typeof createTestUser>>;
 
 /**
- * Two web processes behind one load balancer (issue 17, shared state): two apps, each with its
+ * Two web processes behind one load balancer (shared state): two apps, each with its
  * own configuration object (so each builds its own gateways and providers) and its own data
  * directory, on one database and one storage. What one of them decided, the other answers alike.
  */

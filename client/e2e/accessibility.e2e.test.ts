@@ -10,7 +10,7 @@ import { screenshotWithoutOverflow } from './screens.js';
 import { productApi } from './steps.js';
 
 /**
- * Issue 11, accessibility: axe-core (WCAG 2.0-2.2 A and AA rules) over every main screen, in English
+ * Accessibility: axe-core (WCAG 2.0-2.2 A and AA rules) over every main screen, in English
  * and German, signed out and signed in, with zero serious or critical violations. axe's own source
  * is put into the page, as its docs show for any browser driver.
  */
@@ -58,7 +58,7 @@ const describeViolations = (screen: string, violations: Violation[]) =>
 const SIGNED_OUT = ['/', '/faq', '/info', '/privacy-policy', '/terms-of-service', '/about', '/learn', '/distribution', '/no-such-page'];
 const SIGNED_IN = ['/masters', '/masters/shared', '/account', '/account/payments', '/account/subscription', 'MASTER'];
 
-describe('accessibility of the main screens (issue 11)', () => {
+describe('accessibility of the main screens', () => {
   for (const locale of ['en', 'de'] as Locale[]) {
     it(`when every main screen is checked by axe-core in ${locale}, then none has a serious or critical violation`, async () => {
       const context = await product.newContext(locale, 1280, { bypassCSP: true });

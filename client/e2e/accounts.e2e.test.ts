@@ -7,7 +7,7 @@ import { screenshotWithoutOverflow } from './screens.js';
 import { logInThroughMenu, openSite } from './steps.js';
 
 /**
- * Issue 3, acceptance 1: the whole account life in Chromium against the real server, in English
+ * The whole account life in Chromium against the real server, in English
  * and German, reading the confirmation link from the outbox mail; plus screenshots of every
  * account dialog and screen at 375 and 1280 px.
  */
@@ -166,7 +166,7 @@ describe('accounts in the browser', () => {
       await page.getByRole('button', { name: t.saveProfile }).click();
       await page.getByText(t.saved).waitFor();
       await page.getByRole('button', { name: t.saveAddress }).click();
-      // No country yet, so no state is asked for (issue 11: only where the country needs one).
+      // No country yet, so no state is asked for (only where the country needs one).
       expect(await page.getByText(t.fieldRequired).count()).toBe(4);
       await page.getByLabel(t.street).fill('Hauptstraße 1');
       await page.getByLabel(t.zip).fill('10115');

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { productInBrowser } from './server-harness.js';
 
 /**
- * Issue 16, acceptance 2 (the blog part): an operator publishes a post with an image through the
+ * The blog part: an operator publishes a post with an image through the
  * operator commands on the running product; it appears as a teaser on the home page and opens at
  * /blog/{slug} in English and German. Screenshots at 375 and 1280 px.
  */
@@ -31,7 +31,7 @@ async function admin(...args: string[]): Promise<string> {
   return stdout;
 }
 
-describe('the blog in the browser (issue 16, acceptance 2)', () => {
+describe('the blog in the browser', () => {
   beforeAll(async () => {
     const dir = product.server.dataDir;
     // A 1800 x 900 cover made here (a gradient), and the post's Markdown in both languages.

@@ -13,7 +13,7 @@ import { screenshotWithoutOverflow } from './screens.js';
 import { ADDRESS_NEW_YORK, logInThroughMenu, openSite, productApi } from './steps.js';
 
 /**
- * Issue 6, acceptance 1, in Chromium against the real product (web process with its supervised
+ * In Chromium against the real product (web process with its supervised
  * media sidecar): a signed-in user with an address buys option 1 with the local gateway's valid
  * test nonce after a declined one, downloads the 16-bit WAV and the invoice PDF, upgrades to
  * option 2 paying the difference, and completes a free-coupon purchase with no card. Screenshots
@@ -213,7 +213,7 @@ describe('checkout in the browser', () => {
         await dialog.getByRole('button', { name: TEXT[locale].continue }).click();
         await dialog.getByTestId('test-card-form').waitFor();
         await shot(page, `checkout-step1-${locale}-${width}`);
-        // A decline reads as what to do, in the buyer's language (issue 11), and fits the phone.
+        // A decline reads as what to do, in the buyer's language, and fits the phone.
         await dialog.getByLabel(TEXT[locale].declined).check();
         await dialog.getByTestId('checkout-pay').click();
         await page.getByTestId('global-error').getByText(TEXT[locale].declineMessage).waitFor();
@@ -225,7 +225,7 @@ describe('checkout in the browser', () => {
         await page.goto(`/masters/song/${masters[0]!}`);
         await page.getByTestId('buy-options').waitFor();
         await shot(page, `buy-options-${locale}-${width}`, true);
-        // Issue 11: "Owned"/"Gekauft" fits its card: the whole label shows, inside the card's box.
+        // "Owned"/"Gekauft" fits its card: the whole label shows, inside the card's box.
         const badges = page.getByTestId('owned-badge');
         expect(await badges.count()).toBeGreaterThan(0);
         for (const badge of await badges.all()) {

@@ -11,7 +11,7 @@ import { screenshotWithoutOverflow } from './screens.js';
 import { openSite, productApi } from './steps.js';
 
 /**
- * Issue 16, acceptance 1: the owner comments at 0:42; the person the master is shared with sees the
+ * The owner comments at 0:42; the person the master is shared with sees the
  * pin, clicks it (the player seeks to 0:42), answers and rates the track; the owner sees the answer
  * arrive without a reload and deletes it after confirming; markup in a comment stays text.
  * Screenshots of the master page's comments in English and German at 375 and 1280 px.
@@ -66,7 +66,7 @@ async function addComment(page: Page, locale: Locale, text: string, at?: string)
 
 const shot = (page: Page, name: string) => screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage: true });
 
-describe('comments and ratings on a shared master (issue 16, acceptance 1)', () => {
+describe('comments and ratings on a shared master', () => {
   const ownerEmail = `owner-${Date.now()}@example.com`;
   const listenerEmail = `listener-${Date.now()}@example.com`;
   let masterId: string;

@@ -6,7 +6,7 @@ import { screenshotWithoutOverflow } from './screens.js';
 import { ADDRESS_BERLIN, logInThroughMenu, openSite, productApi } from './steps.js';
 
 /**
- * Issue 12, acceptance 1, in Chromium against the real product: a new user subscribes to the
+ * In Chromium against the real product: a new user subscribes to the
  * distribution add-on with a Braintree test nonce on the local gateway, sees and downloads the
  * invoice, completes the setup, adds a second artist and a participant, renames the label and finds
  * Distribution in the top menu; at 375 px the menu shows its sub-items. Run in English and German at
@@ -88,7 +88,7 @@ describe('distribution in the browser', () => {
       await expect.poll(() => page.getByTestId('artist-card').count()).toBe(1);
       await page.getByTestId('add-artist').click();
       await page.getByTestId('artist-name').fill('Ada Lovelace');
-      await expect.poll(() => page.getByTestId('dialog-save').isDisabled()).toBe(true); // the name is taken (spec §5)
+      await expect.poll(() => page.getByTestId('dialog-save').isDisabled()).toBe(true); // the name is taken
       await shot(page, `${name}-05-artist-dialog-taken`);
       await page.getByTestId('artist-name').fill('The Engines');
       await page.getByTestId('dialog-save').click();

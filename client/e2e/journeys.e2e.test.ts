@@ -8,7 +8,7 @@ import { productInBrowser, type Locale } from './server-harness.js';
 import { logInThroughMenu, openSite as openProductSite, productApi } from './steps.js';
 
 /**
- * Issue 11: a first-timer's journeys in Chromium against the real web process and media sidecar,
+ * A first-timer's journeys in Chromium against the real web process and media sidecar,
  * each step done as a person does it (buttons, links, the file chooser, the keyboard). Only the
  * seamless style switch reads the audio graph, through the player's hook of the test build.
  */
@@ -16,7 +16,7 @@ const SHOTS_DIR = '/tmp/shots/journeys';
 const PASSWORD = 'correct horse battery staple';
 const SR = 44100;
 /** The audio clock advances in render quanta of 128 frames (2.9 ms); allow 5 ms, as the A/B test does. */
-/** Issue 11's criterion: no silent window of 20 ms at the switch. */
+/** The criterion: no silent window of 20 ms at the switch. */
 const SILENT_WINDOW_FRAMES = Math.round(0.02 * SR);
 
 const TEXT = {
@@ -92,7 +92,7 @@ async function waitUntil(page: Page, predicate: string, timeout = 30_000) {
   await page.waitForFunction(predicate, undefined, { timeout, polling: 50 });
 }
 
-describe('a first-timer\'s journeys (issue 11)', () => {
+describe('a first-timer\'s journeys', () => {
   it('when a signed-in user uploads a WAV, then the analysis starts by itself and the mastered version can be heard without clicking a style', async () => {
     const email = await createAccount('auto');
     const { page } = await openSite('en', 1280);

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { productInBrowser } from './server-harness.js';
 
 /**
- * Issue 16, the front door: the studio section, the quick guide and the video section on the home
- * page; the video host and the analytics endpoint are reached only after consent (spec §1), and the
+ * The front door: the studio section, the quick guide and the video section on the home
+ * page; the video host and the analytics endpoint are reached only after consent, and the
  * Content-Security-Policy lets exactly those origins through (a blocked request never leaves the page).
  */
 const SHOTS_DIR = '/tmp/shots/marketing';
@@ -37,7 +37,7 @@ async function thirdParties(context: BrowserContext) {
   return { video, stats };
 }
 
-describe('the front door and its third parties (issue 16)', () => {
+describe('the front door and its third parties', () => {
   for (const locale of ['en', 'de'] as const) {
     for (const width of [1280, 375]) {
       it(`when the visitor has not consented, then the video host and analytics get no request until play is pressed (${locale}, ${width} px)`, async () => {

@@ -8,7 +8,7 @@ import { screenshotWithoutOverflow } from './screens.js';
 import { logInThroughMenu, openSite, productApi } from './steps.js';
 
 /**
- * Issue 4, acceptance 1: in Chromium against the real web process and media sidecar, a signed-in
+ * In Chromium against the real web process and media sidecar, a signed-in
  * user drops a generated WAV on /, sees the upload progress, lands on /masters/song/{id}, sees the
  * analysis run by itself through its stages, picks a style, makes the master and finds it in /masters. Then screenshots of
  * every upload and masters screen in English and German at 375 and 1280 px.
@@ -104,14 +104,14 @@ describe('mastering in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Night Drive' }).waitFor();
     await page.getByTestId('new-master').waitFor();
 
-    // Nothing is clicked: the page prepares the track and the overlay shows the stages (issue 11).
+    // Nothing is clicked: the page prepares the track and the overlay shows the stages.
     await expect.poll(async () => (await overlaySteps()).length, { timeout: 20_000 }).toBeGreaterThan(0);
     await page.getByTestId('analyzing-overlay').waitFor({ state: 'detached', timeout: 60_000 });
     const steps = await overlaySteps();
     const stageOf = (step: string) => (/^Preparing|^Waiting in line|^You are next/.test(step) ? 0 : /^Shaping/.test(step) ? 1 : /^Balancing/.test(step) ? 2 : /^Finishing/.test(step) ? 3 : -1);
     const stages = steps.map(stageOf).filter((stage, i, all) => i === 0 || stage !== all[i - 1]);
-    // Spec §4 order: preparing, dynamics (with its passes), EQ, finalizing; progress only moves
-    // forward (issue 11). The EQ stage takes milliseconds and may pass between two paints.
+    // The order: preparing, dynamics (with its passes), EQ, finalizing; progress only moves
+    // forward. The EQ stage takes milliseconds and may pass between two paints.
     expect(stages.slice(0, 2), steps.join(' | ')).toEqual([0, 1]);
     expect(stages.every((stage, i) => stage >= 0 && (i === 0 || stage > stages[i - 1]!)), steps.join(' | ')).toBe(true);
     const passes = steps.flatMap((step) => /pass (\d+)/.exec(step)?.[1] ?? []).map(Number);

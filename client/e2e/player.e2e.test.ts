@@ -8,7 +8,7 @@ import { screenshotWithoutOverflow } from './screens.js';
 import { openSite, productApi } from './steps.js';
 
 /**
- * Issue 5, acceptance 2: in Chromium against the real product (web process supervising the media
+ * In Chromium against the real product (web process supervising the media
  * sidecar), play the original, toggle to the mastered version mid-play and back, and check from the
  * page's audio graph (the player's test hook, window.__masterdeckPlayer, in the build of `npm run build:test`) that playback continued at
  * the same sample. Screenshots of the player in English and German at 375 and 1280 px.
@@ -62,7 +62,7 @@ async function waitUntil(page: Page, predicate: string, timeout = 30_000) {
 /** Frames minus audio-clock frames: constant while playback runs on without a jump. */
 const drift = (s: { frames: number; contextTime: number }) => s.frames - s.contextTime * SR;
 
-describe('the A/B player in Chromium (issue 5, acceptance 2)', () => {
+describe('the A/B player in Chromium', () => {
   it('when the original plays and is toggled to mastered and back mid-play, then playback continues at the same sample', async () => {
     const { context, page } = await openMasterPage('en', 1280);
     try {
@@ -103,7 +103,7 @@ describe('the A/B player in Chromium (issue 5, acceptance 2)', () => {
 
       await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, 'player-en-1280-mastered.png'), { element: page.getByTestId('master-player') });
 
-      // And back, with the keyboard (A toggles), right after the toggle was clicked (issue 11).
+      // And back, with the keyboard (A toggles), right after the toggle was clicked.
       const beforeBack = await hook(page, 'sample');
       await page.keyboard.press('a');
       await waitUntil(page, `window.__masterdeckPlayer.version() === 'original'`);

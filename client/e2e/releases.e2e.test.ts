@@ -9,7 +9,7 @@ import { screenshotWithoutOverflow } from './screens.js';
 import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
 
 /**
- * Issue 13, acceptance 1, in Chromium against the real product (web process and media sidecar): a
+ * In Chromium against the real product (web process and media sidecar): a
  * subscriber builds a two-track release from one master and one custom-master upload, adds a
  * featured artist and a second participant at 30 %, uploads artwork, picks stores, passes the check,
  * distributes and watches every store reach 1202. A release with a 1000 px cover and a track whose
@@ -122,7 +122,7 @@ async function fillTrackDetails(page: Page, index: number, options: { featured?:
   await item.getByRole('status').waitFor();
 }
 
-describe('a release from masters to the stores (issue 13, acceptance 1)', () => {
+describe('a release from masters to the stores', () => {
   const email = `release-${Date.now()}@example.com`;
   let token: string;
 

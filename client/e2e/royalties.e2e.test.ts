@@ -11,7 +11,7 @@ import { productInBrowser, type Locale } from './server-harness.js';
 import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
 
 /**
- * Issue 14, acceptance 2, in Chromium against the real product: a subscriber's release (one custom
+ * In Chromium against the real product: a subscriber's release (one custom
  * master, the user at 70 % and a partner at 30 %) is named by a store statement that the operator
  * imports with `npm run admin -- royalties:import`; the analytics screen then shows the release's
  * streams per store and the payments screen the user's balance, in English and German at 1280 and
@@ -83,7 +83,7 @@ const tag = (locale: Locale) => (locale === 'de' ? 'de-DE' : 'en-US');
 const money = (cents: number, locale: Locale) =>
   new Intl.NumberFormat(tag(locale), { style: 'currency', currency: 'USD', minimumFractionDigits: 2, useGrouping: false }).format(cents / 100);
 
-describe('royalties in the browser (issue 14, acceptance 2)', () => {
+describe('royalties in the browser', () => {
   const email = `royalties-${Date.now()}@example.com`;
   let codes: { isrc: string; upc: string };
 

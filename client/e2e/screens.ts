@@ -2,8 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
- * What every saved screenshot is for (issue 9): the screen fits its window, nothing overflows
- * sideways (spec §9, 375 px). Asserted at the moment the picture is taken.
+ * What every saved screenshot is for: the screen fits its window, nothing overflows
+ * sideways (375 px). Asserted at the moment the picture is taken.
  */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));

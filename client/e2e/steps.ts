@@ -61,7 +61,7 @@ export function productApi(product: ProductInBrowser) {
   const trpcMutation = async <T>(procedure: string, token: string, input: unknown) =>
     (await api<{ result: { data: T } }>('POST', `/trpc/${procedure}`, { token, json: input })).result.data;
 
-  /** Signs up (spec §7's form post) and confirms the address with the link of the mail in the outbox. */
+  /** Signs up (the API's form post) and confirms the address with the link of the mail in the outbox. */
   async function createAccount(email: string, password: string, name: { firstName: string; lastName: string } = { firstName: 'Ada', lastName: 'Lovelace' }): Promise<void> {
     await api('POST', '/api/auth/register', { form: { email, password, ...name } });
     const link = await lastLinkTo(path.join(product.server.dataDir, 'outbox'), email, 'verify-email');
@@ -95,7 +95,7 @@ export function productApi(product: ProductInBrowser) {
   }
 
   /**
-   * Uploads a WAV, prepares it over the media socket (spec §7) and bounces the first enabled style,
+   * Uploads a WAV, prepares it over the media socket and bounces the first enabled style,
    * as the spec's client does: the master's id.
    */
   async function masteredTrack(token: string, wav: Buffer, name: string): Promise<string> {

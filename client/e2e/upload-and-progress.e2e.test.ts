@@ -6,7 +6,7 @@ import { productInBrowser, type Locale } from './server-harness.js';
 import { logInThroughMenu, openSite, productApi } from './steps.js';
 
 /**
- * Issue 11, two stalls of a first-timer: a file that is not a WAV gets one notice that says what
+ * Two stalls of a first-timer: a file that is not a WAV gets one notice that says what
  * to do (never the parser's words, no pointless "Try again"), and the analyzing overlay's bar and
  * pass counter only move forward. Clicked as a person clicks; screenshots in en and de at 375 and 1280 px.
  */

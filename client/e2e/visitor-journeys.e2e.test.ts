@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { productInBrowser, type Locale } from './server-harness.js';
 
 /**
- * Issue 11, a visitor's first minutes in Chromium against the real product: page titles per route,
+ * A visitor's first minutes in Chromium against the real product: page titles per route,
  * a quiet console (no refresh call without a session, 404 for unknown paths), the header's ways to
  * Support and Distribution, StyleDetails with loudness, character and the next step, the cookie
  * banner beside the main call to action on a phone, and the address editor's state rule.
@@ -60,7 +60,7 @@ async function shot(page: Page, name: string, fullPage = false) {
 
 const overflowOf = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-describe('a visitor finds their way (issue 11)', () => {
+describe('a visitor finds their way', () => {
   for (const locale of ['en', 'de'] as const) {
     it(`when pages open (${locale}), then the browser tab names each page`, async () => {
       const t = TEXT[locale];

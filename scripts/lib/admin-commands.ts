@@ -39,7 +39,7 @@ import { storageOf } from '../../src/platform/storage/storage-of.js';
 import { withProduct, type ProductAccess } from './product-access.js';
 
 /**
- * The operator commands of decisions.md ("Operators"). Each one says what it changed. They reach
+ * The operator commands. Each one says what it changed. They reach
  * the services either through the running product's internal API or on the database directly
  * (product-access.ts); both paths end in the same service function.
  */

@@ -10,7 +10,7 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/** Issue 9: the home page's JavaScript, gzip, at most this many bytes (200 kB). */
+/** The home page's JavaScript, gzip, at most this many bytes (200 kB). */
 export const HOME_PAGE_BUDGET_BYTES = 200 * 1000;
 
 /**

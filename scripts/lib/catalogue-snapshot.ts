@@ -6,7 +6,7 @@ import { ZEngineStyle, type TEngineStyle } from '../../src/modules/catalogue/ind
 /**
  * A snapshot of the style catalogue next to an embedded (PGlite) database, so `npm run master`
  * need not boot a whole database (about 2 s and 450 MB) to read fifteen rows when the product is
- * not running (issue 15). It is valid only for the exact database files it was read from: its key
+ * not running. It is valid only for the exact database files it was read from: its key
  * is the newest migration and a fingerprint (count, total size, newest mtime) of every file under
  * the database directory, so any write by the product or an operator command, or a new migration,
  * makes it stale and the next run reads the database again (and writes a fresh snapshot).

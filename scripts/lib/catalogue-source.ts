@@ -14,7 +14,7 @@ export interface CatalogueResult {
 }
 
 /**
- * The product's style catalogue for command-line tools (decisions.md, "A command-line entry"):
+ * The product's style catalogue for command-line tools:
  * when the web process runs, its internal API answers (so an embedded PGlite that it holds open is
  * never opened twice); otherwise the database is opened directly (DATABASE_URL or PGlite under
  * DATA_DIR/pg), migrated, read and closed (product-access.ts). For PGlite, a snapshot of what was

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 /**
  * Command-line tools act on the running product when its internal API answers, and on the
- * database directly when it does not (decisions.md "Operators"). The embedded PGlite can be
+ * database directly when it does not. The embedded PGlite can be
  * opened by one process only, so while the product runs, asking it is the only way in.
  */
 export type ProductAccess =
@@ -67,7 +67,7 @@ export async function connectToProduct(env: Env): Promise<InternalClient | null>
 /** The database opened directly and migrated (the product is not running). */
 export async function openMigratedDatabase(env: Env): Promise<Database> {
   // Loaded here, not up front: a command that finds the product running (or the catalogue
-  // snapshot) never needs PGlite, pg and kysely in memory (issue 15: the command's peak RSS).
+  // snapshot) never needs PGlite, pg and kysely in memory (the command's peak RSS).
   const { openDatabase, databaseTargetOf } = await import('../../src/platform/db/database.js');
   const { migrateToLatest } = await import('../../src/platform/db/migrate.js');
   const db = openDatabase(databaseTargetOf(env));

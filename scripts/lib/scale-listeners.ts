@@ -11,7 +11,7 @@ export interface ListenTarget {
   token: string;
 }
 
-/** The player keeps this many chunks requested ahead of its playhead (spec §9). */
+/** The player keeps this many chunks requested ahead of its playhead. */
 const AHEAD = 8;
 const CHUNK_SECONDS = 1;
 

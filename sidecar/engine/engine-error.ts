@@ -1,5 +1,5 @@
 /**
- * The engine's own failures. The engine is a pure audio library (issue 9): it knows no AppError
+ * The engine's own failures. The engine is a pure audio library: it knows no AppError
  * and no translation keys; the edges (sidecar/media, scripts/master.ts) map these codes to theirs.
  */
 export type EngineErrorCode =

@@ -10,7 +10,7 @@ import { clipped, concat, musicLike, normalizePeak, silence, toMono } from './te
 import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 
 /**
- * The quality bar of decisions.md on every seeded style: loudness within 0.5 LU of the target less heldBackLu,
+ * The quality bar on every seeded style: loudness within 0.5 LU of the target less heldBackLu,
  * true peak at or below -1.0 dBTP, no clipped sample, length kept, silence stays silence, mono
  * stays mono, a louder track is not made louder. Short generated signals keep the suite fast.
  */

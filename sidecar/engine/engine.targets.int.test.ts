@@ -19,7 +19,7 @@ import { clipped, createRandom, musicLike, normalizePeak, toMono, type TestSigna
 import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 
 /**
- * The targets of issue 15 on generated signals, every figure measured independently of the engine:
+ * The targets on generated signals, every figure measured independently of the engine:
  * ffmpeg's ebur128 (loudness, LRA, true peak, momentary loudness) and the FFT of
  * testing/independent-meters.ts (spectra, correlation).
  */

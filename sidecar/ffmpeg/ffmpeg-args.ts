@@ -11,7 +11,7 @@ function commonArgs(): string[] {
     '-hide_banner',
     // Never read the terminal: a child of a server must not block on (or eat) stdin.
     '-nostdin',
-    // Slice threading made filter chains 4.5-7x slower on 2 cores (ffmpeg-facts.md, item 1);
+    // Slice threading made filter chains 4.5-7x slower on 2 cores (measured on this machine kind);
     // two jobs side by side scale better than one threaded job.
     '-filter_threads',
     '1',
@@ -39,7 +39,7 @@ export function decodeToF32Args(inputPath: string, outputPath: string): string[]
     // First audio stream only; a WAV carries no other, but a LIST/bext chunk must never map to a stream.
     '-map',
     '0:a:0',
-    // Float before any filtering so no integer rounding happens on the way (ffmpeg-facts.md, item 2).
+    // Float before any filtering so no integer rounding happens on the way (16-bit input would otherwise be filtered in integers).
     // soxr at 28-bit precision: transparent resampling; at 44.1 kHz input aresample passes through.
     '-af',
     `aformat=sample_fmts=flt,aresample=${SAMPLE_RATE}:resampler=soxr:precision=28`,

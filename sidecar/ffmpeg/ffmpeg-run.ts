@@ -18,7 +18,7 @@ export class FfmpegError extends Error {
   }
 }
 
-/** FFMPEG_PATH when set (decisions.md), else the binary @ffmpeg-installer ships. */
+/** FFMPEG_PATH when set, else the binary @ffmpeg-installer ships. */
 export function ffmpegPath(env: NodeJS.ProcessEnv = process.env): string {
   if (env.FFMPEG_PATH) return env.FFMPEG_PATH;
   const require = createRequire(import.meta.url);

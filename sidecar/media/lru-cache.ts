@@ -1,6 +1,6 @@
 /**
  * A least-recently-used cache bounded by bytes, not entries: the decoded PCM cache of the sidecar
- * lives within a fixed memory budget however many tracks are listened to (issue 5).
+ * lives within a fixed memory budget however many tracks are listened to.
  */
 export class ByteLruCache<V extends { byteLength: number }> {
   private readonly map = new Map<string, V>();

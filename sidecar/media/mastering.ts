@@ -43,7 +43,7 @@ class LeaseLostError extends Error {}
 const refusalKeyOf = (error: unknown) => (error instanceof Error && /^[a-z]+\.[\w.]+$/i.test(error.message) ? error.message : SOCKET_ERROR_CODES.server);
 
 
-/** Limits after which a job gives up with binary.creation.timeout (spec §8). */
+/** Limits after which a job gives up with binary.creation.timeout. */
 /** How long a preparation and a bounce may run (MEDIA_PREPARE_TIMEOUT_S, MEDIA_BOUNCE_TIMEOUT_S). */
 export interface JobTimeouts {
   prepareMs: number;
@@ -93,7 +93,7 @@ function withTimeout(signal: AbortSignal, ms: number): { signal: AbortSignal; ti
 }
 
 /**
- * The real-time mastering flow (decisions.md): preparation once per track (kept in
+ * The real-time mastering flow: preparation once per track (kept in
  * `tracks/<id>/preparation.json`), preview rendering of any prepared style, and bounces that
  * store a style's 24-bit master and report it to the web process.
  */
@@ -294,7 +294,7 @@ export class Mastering {
   }
 
   /**
-   * end-mastering: the style's bounce, on the durable queue (issue 17): put there through the web
+   * end-mastering: the style's bounce, on the durable queue: put there through the web
    * process (or the one already there joined, whichever media process asked), done by whichever
    * media process claims it, and heard here through the job events. The refusals of the mastering
    * rules come at once; a bounce nobody waits for any more still finishes (its master is stored).
@@ -323,7 +323,7 @@ export class Mastering {
    * A claimed `media.bounce` job: the style's 24-bit master and its downloads, staged under names
    * carrying the lease and moved into place only while the lease is held, then recorded by the web
    * process together with the job's completion. A failure of the work is final and counts an
-   * attempt (spec §3 failedMasteringAttempts); a lost lease or a stopping process records nothing.
+   * attempt; a lost lease or a stopping process records nothing.
    */
   async runBounce(lease: MediaJobLease): Promise<void> {
     const { trackId, styleId } = lease.job.payload as { trackId: string; styleId: number };

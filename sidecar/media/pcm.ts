@@ -1,13 +1,13 @@
 import { SAMPLE_RATE } from '../../audio-core/constants.js';
 /**
- * The stream's sample format (decisions.md, "Real-time socket framing"): 16-bit little-endian
+ * The stream's sample format (docs/product-rules.md, "Audio files"): 16-bit little-endian
  * interleaved PCM at 44.1 kHz, for the original and every master alike, so toggling keeps the
  * sample position.
  *
  * float -> int16 rule: s = clamp(roundHalfEven(x * 32768), -32768, 32767). This is the conversion
  * ffmpeg's swresample applies for flt -> s16 (`av_clip_int16(lrintf(x * (1 << 15)))`, lrintf rounding
  * half to even), so a chunk is byte-identical to ffmpeg's own 16-bit decode of the same range. No
- * dither: the stream is a preview; the 16-bit download is dithered separately (decisions.md, Audio).
+ * dither: the stream is a preview; the 16-bit download is dithered separately (docs/product-rules.md, "Audio files").
  */
 export const STREAM_BITS_PER_SAMPLE = 16;
 /** One second of audio per chunk: small enough to start fast, large enough to keep frames few. */
@@ -59,7 +59,7 @@ export const WAVEFORM_POINTS = 512;
 
 /**
  * Peak amplitude (0..1) per bucket over all channels, `points` buckets over the track (the player
- * draws 512 initial points, spec §9). Fed piecewise so a long file never sits in memory at once.
+ * draws 512 initial points). Fed piecewise so a long file never sits in memory at once.
  */
 export class PeakAccumulator {
   private readonly peaks: Float32Array;

@@ -17,7 +17,7 @@ import { seededEngineStyles } from '../engine/testing/seed-styles.js';
 import { makeRenditions } from './renditions.js';
 
 /**
- * The downloads the media process makes at bounce (issue 15, "Deliverables"; issue 9: not the web
+ * The downloads the media process makes at bounce ("Deliverables"; not the web
  * process), measured with ffmpeg and an FFT of the tests' own.
  */
 let dir: string;

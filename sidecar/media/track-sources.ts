@@ -262,7 +262,7 @@ export class TrackSources {
   }
 }
 
-/** The original's file is not in storage (spec §8 binary.s3File.missing). */
+/** The original's file is not in storage (binary.s3File.missing). */
 export class MissingOriginalError extends Error {
   constructor(readonly trackId: string) {
     super(`original of track ${trackId} is missing`);

@@ -25,7 +25,7 @@ interface Cached<T> {
 }
 
 /**
- * What the sidecar asks the web process (decisions.md: it owns no business rule), with short-lived
+ * What the sidecar asks the web process (it owns no business rule), with short-lived
  * caches so that a listener's eight requests a second do not each cost a loopback call. Failed
  * calls are not cached; an expired answer is refreshed in the background (REVALIDATE_GRACE_MS).
  */

@@ -5,7 +5,7 @@ export type ParsedEnvelope = { ok: true; envelope: TClientEnvelope } | { ok: fal
 const MAX_TEXT_BYTES = 64 * 1024;
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** Reads one client message: JSON text in the `{event, token, payload}` envelope (decisions.md). */
+/** Reads one client message: JSON text in the `{event, token, payload}` envelope. */
 export function parseEnvelope(message: ArrayBuffer, isBinary: boolean): ParsedEnvelope {
   if (isBinary || message.byteLength > MAX_TEXT_BYTES) return { ok: false, code: SOCKET_ERROR_CODES.malformed };
   let json: unknown;

@@ -38,7 +38,7 @@ const TRACKED_USERS = 10_000;
 
 /**
  * Routes one client message: unknown events and missing or invalid tokens are refused with
- * `error-message`; the token is checked on every message (issue 5), known events go to their handler.
+ * `error-message`; the token is checked on every message, known events go to their handler.
  */
 export function createDispatcher(deps: SocketDeps, handlers: Partial<Record<TClientEvent, EventHandler>>) {
   // Per user, so that many connections of one user share one budget. Insertion order is age order.
@@ -82,7 +82,7 @@ export function createDispatcher(deps: SocketDeps, handlers: Partial<Record<TCli
   };
 }
 
-/** One handler per client event of spec §7 (sidecar/socket/handlers/<event>.ts). */
+/** One handler per client event (sidecar/socket/handlers/<event>.ts). */
 export function createSocketHandlers(services: MediaServices): Record<TClientEvent, EventHandler> {
   return {
     'request-meta': requestMeta(services),

@@ -80,7 +80,7 @@ const ZMediaJobLease = z.object({ jobId: z.string().regex(/^\d+$/), leaseToken: 
 const ZMediaClaim = z.object({ kinds: z.array(z.enum(Object.values(MEDIA_JOB_KINDS) as [MediaJobKind, ...MediaJobKind[]])).min(1), leaseMs: z.number().int().min(100).max(3_600_000) });
 
 /**
- * The web process's private API for the media sidecar and the operator commands (decisions.md):
+ * The web process's private API for the media sidecar and the operator commands:
  * everything that needs the database goes through here, so both work with PGlite too.
  * Reachable only on loopback and only with the internal secret (internal-app.ts).
  */
@@ -99,18 +99,18 @@ export const internalRouter = router({
     /** Operator command style:list: every style with both switches. */
     operatorList: publicProcedure.query(({ ctx }) => listStylesForOperators(ctx)),
   }),
-  /** Operator commands faq:list, faq:add, faq:remove (decisions.md, "Operators"). */
+  /** Operator commands faq:list, faq:add, faq:remove. */
   faq: router({
     list: publicProcedure.input(ZListFaqsInput).query(({ ctx, input }) => listFaqsForOperators(ctx, input)),
     add: publicProcedure.input(ZAddFaqInput).mutation(({ ctx, input }) => addFaq(ctx, input)),
     remove: publicProcedure.input(ZRemoveFaqInput).mutation(({ ctx, input }) => removeFaq(ctx, input)),
   }),
-  /** Operator commands coupon:add and coupon:list (decisions.md, "Operators"). */
+  /** Operator commands coupon:add and coupon:list. */
   coupons: router({
     add: publicProcedure.input(ZAddCouponInput).mutation(({ ctx, input }) => addCoupon(ctx, input)),
     list: publicProcedure.query(({ ctx }) => listCoupons(ctx)),
   }),
-  /** Operator commands blog:* (decisions.md, "Operators"): the product's own storage holds the images. */
+  /** Operator commands blog:*: the product's own storage holds the images. */
   blog: router({
     publish: publicProcedure.input(ZPublishPostInput).mutation(({ ctx, input }) => publishPost({ db: ctx.db, storage: ctx.platform.storage }, input)),
     unpublish: publicProcedure.input(ZUnpublishPostInput).mutation(({ ctx, input }) => unpublishPost({ db: ctx.db, storage: ctx.platform.storage }, input)),
@@ -123,7 +123,7 @@ export const internalRouter = router({
     add: publicProcedure.input(ZAddDemoInput).mutation(({ ctx, input }) => addDemo(ctx, input)),
     remove: publicProcedure.input(ZRemoveDemoInput).mutation(({ ctx, input }) => removeDemo(ctx, input)),
   }),
-  /** Operator commands royalties:import, payouts:run and feedback:list (decisions.md, "Operators"). */
+  /** Operator commands royalties:import, payouts:run and feedback:list. */
   royalties: router({
     importFile: publicProcedure.input(ZImportStatementFileInput).mutation(({ ctx, input }) => importStatementFile(ctx, input)),
     runPayouts: publicProcedure.input(ZPayoutRunInput).mutation(({ ctx, input }) => runPayouts(payoutContextOf(ctx), input)),

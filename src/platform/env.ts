@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The whole configuration, parsed once at start. Every part has an embedded default
- * (decisions.md, "Embedded defaults and real parts"); the environment switches to the real thing.
+ * (docs/architecture.md); the environment switches to the real thing.
  */
 /**
  * The seller the embedded defaults invoice as: fine for trying the product with the local gateway,
@@ -117,7 +117,7 @@ const ZEnv = z.object({
    */
   ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
   /**
-   * The page of the plugin bundle offer (spec §1: mentioned, its details not shown here). Without it
+   * The page of the plugin bundle offer (mentioned, its details not shown here). Without it
    * the mention is hidden.
    */
   PLUGIN_BUNDLE_URL: z.url({ protocol: /^https?$/ }).optional(),

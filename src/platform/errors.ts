@@ -1,6 +1,6 @@
 /**
  * The one domain error. `code` picks the class of failure (mapped once to tRPC codes and HTTP
- * statuses below); `message` is the translation key the user sees (decisions.md, "Errors").
+ * statuses below); `message` is the translation key the user sees.
  */
 export type AppErrorCode =
   | 'BAD_REQUEST'

@@ -64,7 +64,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** What a concurrency test says when it ran on PGlite (issue 9): its race was no race there. */
+/** What a concurrency test says when it ran on PGlite: its race was no race there. */
 export const ONE_CONNECTION_NOTICE = 'ran on one connection: row locks not exercised; set TEST_DATABASE_URL';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Dialogs in on-demand chunks (issue 9: the home page's first load leaves them out).
+ * Dialogs in on-demand chunks (the home page's first load leaves them out).
  * - The sign-in, style details and prices dialogs open from the home page: fetched once it is idle (HOME_DIALOGS in
  *   dialogs-host.tsx), so they are there when the visitor asks for them.
  * - The others open only from pages that load on demand: each such page fetches them with its own

@@ -8,7 +8,7 @@ import { useAuthStatus, useIsLoggedIn } from '../features/auth/auth-store.js';
 import { useDistributionData, useDistributionUser } from '../features/distribution/distribution-store.js';
 import { useSiteConfig } from '../lib/site-config.js';
 
-/** Spec §2: any path starting with /account or /masters sends a visitor who is not logged in to /. */
+/** Any path starting with /account or /masters sends a visitor who is not logged in to /. */
 export function RequireLogin() {
   const { t } = useLingui();
   const status = useAuthStatus();
@@ -26,7 +26,7 @@ export function RequireLogin() {
 }
 
 /**
- * Issue 11: a master's link (a share mail's) opened signed out is not forgotten: the visitor goes
+ * A master's link (a share mail's) opened signed out is not forgotten: the visitor goes
  * to / with the Login dialog open, and after signing in lands on the master.
  */
 function AskToSignInFor({ path }: { path: string }) {
@@ -42,8 +42,8 @@ function AskToSignInFor({ path }: { path: string }) {
 }
 
 /**
- * Unknown paths: the 404 page, except that a path starting with /account or /masters (spec §2:
- * "starting with", so /accounts or /masters-old too) sends a visitor who is not logged in to /.
+ * Unknown paths: the 404 page, except that a path starting with /account or /masters (
+ * any path starting with them, so /accounts or /masters-old too) sends a visitor who is not logged in to /.
  */
 export function UnknownPath({ notFound }: { notFound: ReactNode }) {
   const { pathname } = useLocation();
@@ -53,7 +53,7 @@ export function UnknownPath({ notFound }: { notFound: ReactNode }) {
 }
 
 /**
- * The distribution wrapper (spec §2): not logged in goes to /; the feature switched off goes to /;
+ * The distribution wrapper: not logged in goes to /; the feature switched off goes to /;
  * a user without a distribution user goes to /distribution (the landing and setup).
  */
 export function DistributionGuard() {
@@ -61,7 +61,7 @@ export function DistributionGuard() {
   const loggedIn = useIsLoggedIn();
   const restoring = useAuthStatus() === 'restoring';
   const distributionUser = useDistributionUser();
-  // Spec §4: inside the area, the reference data loads once the distribution user is known.
+  // Inside the area, the reference data loads once the distribution user is known.
   useDistributionData();
   const config = useSiteConfig();
   if (!loggedIn && !restoring) return <Navigate to="/" replace />;

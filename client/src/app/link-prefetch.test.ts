@@ -3,7 +3,7 @@ import { prefetchAllowed } from './link-prefetch.js';
 import { loadBlogPages, loadComposedPages, loadMastersPages, loadPrivacyPolicyPage } from './route-chunks.js';
 import { chunkOfPath } from './routes.js';
 
-describe('link prefetch (spec §9)', () => {
+describe('link prefetch', () => {
   it('when the connection is 2g, slow-2g or saving data, then nothing is prefetched', () => {
     expect(prefetchAllowed({ effectiveType: '2g' })).toBe(false);
     expect(prefetchAllowed({ effectiveType: 'slow-2g' })).toBe(false);

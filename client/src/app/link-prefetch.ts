@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { whenIdle } from '../lib/when-idle.js';
 import { chunkOfPath } from './routes.js';
 
-/** Spec §9: prefetching waits for an idle moment, at most this long. */
+/** Prefetching waits for an idle moment, at most this long. */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 
 /** The parts of the Network Information API that matter here (not in every browser). */
@@ -12,7 +12,7 @@ export interface ConnectionHints {
   effectiveType?: string;
 }
 
-/** Spec §9: no prefetching on a 2g connection (slow-2g included) or with data saving on. */
+/** No prefetching on a 2g connection (slow-2g included) or with data saving on. */
 export function prefetchAllowed(connection: ConnectionHints | undefined): boolean {
   if (!connection) return true;
   if (connection.saveData) return false;
@@ -28,7 +28,7 @@ function chunkOfAnchor(anchor: HTMLAnchorElement): (() => Promise<unknown>) | nu
 const prefetched = new Set<() => Promise<unknown>>();
 
 /**
- * Link prefetch (spec §9): once the page is idle (2000 ms at the latest), each link that is in view
+ * Link prefetch: once the page is idle (2000 ms at the latest), each link that is in view
  * and leads to an on-demand route has that route's code loaded, once; skipped on slow connections.
  */
 export function useLinkPrefetch(): void {

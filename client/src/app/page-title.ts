@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 
-/** What a route may carry in its `handle`: the page's name for the browser tab (issue 11). */
+/** What a route may carry in its `handle`: the page's name for the browser tab. */
 export interface RouteHandle {
   title?: MessageDescriptor;
 }

@@ -37,7 +37,7 @@ export const loadNewReleasePage = () => import('../features/distribution/routes/
 export const loadDistributionArea = () => import('./layouts/distribution-area.js');
 export const loadWizardLayout = () => import('../features/distribution/wizard/wizard-layout.js');
 
-/** The six steps of the release wizard (spec §2), by path segment. */
+/** The six steps of the release wizard, by path segment. */
 export const WIZARD_STEP_CHUNKS = {
   track: () => import('../features/distribution/routes/new-release/track-step.js'),
   artwork: () => import('../features/distribution/routes/new-release/artwork-step.js'),

@@ -16,7 +16,7 @@ function renderBar(busy: boolean) {
   return { setBusy: (value: boolean) => view.rerender(ui(value)) };
 }
 
-describe('route progress bar (spec §9: throttle 200 ms, time-out 5000 ms)', () => {
+describe('route progress bar (throttle 200 ms, time-out 5000 ms)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, createTheme, type CSSProperties, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeComponent } from '@mantine/core';
 
 /**
- * The one Mantine theme (STYLE.md rule 13, ui-direction.md): dark by default with a light option,
- * one accent for "mastered", a neutral for "original", spec §9 breakpoints, tabular figures.
+ * The one Mantine theme (ui-direction.md): dark by default with a light option,
+ * one accent for "mastered", a neutral for "original", breakpoints, tabular figures.
  */
 
 /** Accent for everything mastered: a calm cyan that keeps WCAG AA contrast on dark and light. */
@@ -50,7 +50,7 @@ const dark: MantineColorsTuple = [
 /** Numbers (prices, LUFS, durations) line up in columns. */
 export const tabularFigures: CSSProperties = { fontVariantNumeric: 'tabular-nums' };
 
-/** Spec §9 breakpoints in px, for code that measures; Mantine gets the same values in em below. */
+/** The breakpoints in px, for code that measures; Mantine gets the same values in em below. */
 export const BREAKPOINTS_PX = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536, '3xl': 2560 } as const;
 
 type Breakpoint = keyof typeof BREAKPOINTS_PX;
@@ -63,7 +63,7 @@ const em = (px: number) => `${px / 16}em`;
 
 export const theme = createTheme({
   primaryColor: 'mastered',
-  // WCAG 2.2 AA (issue 11): text on a filled colour is black or white by the colour's luminance.
+  // WCAG 2.2 AA: text on a filled colour is black or white by the colour's luminance.
   // White on the cyan accent was 2.2:1, on the red 2.8:1; with a threshold of 0.2 the bright
   // fills (cyan, teal, red, the grey of "original") carry black text and pass 4.5:1.
   autoContrast: true,
@@ -103,7 +103,7 @@ export const theme = createTheme({
     Badge: Badge.extend({ styles: { label: tabularFigures } }),
     // Plain objects rather than Table.extend, NumberFormatter.extend and Modal.extend: those would
     // put the components (the number-format and floating-ui libraries with them) into the first
-    // load of every page (issue 9).
+    // load of every page.
     Table: { styles: { table: tabularFigures } } satisfies MantineThemeComponent,
     NumberFormatter: { defaultProps: { style: tabularFigures } } satisfies MantineThemeComponent,
     Anchor: Anchor.extend({ defaultProps: { underline: 'hover' } }),

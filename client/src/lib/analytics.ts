@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Analytics behind consent (spec §1): nothing is loaded or sent until the visitor consents to the
+ * Analytics behind consent: nothing is loaded or sent until the visitor consents to the
  * `analytics` category. A sink (lib/plausible-sink.ts, when ANALYTICS_URL is configured) is installed
  * only after consent; events before it are dropped, never queued for later.
  */

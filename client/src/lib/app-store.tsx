@@ -1,7 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { createStore, useStoreSelector } from './create-store.js';
 
-/** App-level state of spec §3: mobile navigation, global error and success, return path after login. */
+/** App-level state: mobile navigation, global error and success, return path after login. */
 export interface AppState {
   /** A message code (`global.error.server`, `binary.creation.timeout`, ...); see error-messages.ts. */
   errorCode: string | null;
@@ -10,7 +10,7 @@ export interface AppState {
   successSeq: number;
   mobileNavOpen: boolean;
   redirectAfterLogin: string | null;
-  /** The style a visitor picked before uploading (spec §4: first style of the first group otherwise). */
+  /** The style a visitor picked before uploading (first style of the first group otherwise). */
   selectedStyleId: number | null;
   cookieSettingsOpen: boolean;
 }

@@ -1,6 +1,6 @@
 /**
  * First-party cookies the SPA writes itself. No Domain attribute: the cookie belongs to the exact
- * hostname that served the page, at path / (spec §1, consent cookie).
+ * hostname that served the page, at path / (consent cookie).
  */
 export function readCookie(name: string): string | null {
   const prefix = `${name}=`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countryName, countryOptions } from './country-names.js';
 
-describe('country names (issue 11)', () => {
+describe('country names', () => {
   it('when the interface is German, then countries are named in German and sorted the German way', () => {
     expect(countryName('US', 'de')).toBe('Vereinigte Staaten');
     expect(countryName('DE', 'en')).toBe('Germany');

@@ -4,7 +4,7 @@ import { COUNTRY_CODES } from '../../../src/modules/addresses/addresses.constant
 import type { Locale } from './i18n.js';
 
 /**
- * Country names in the interface language (issue 11: a German user reads "Vereinigte Staaten").
+ * Country names in the interface language (a German user reads "Vereinigte Staaten").
  * The stored value stays the ISO 3166 code; only its label follows the active Lingui locale.
  */
 export function countryName(code: string, locale: string): string {

@@ -2,7 +2,7 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { TStyle, TStyleGroup } from '../../../src/modules/catalogue/catalogue.schemas.js';
 import { createStore, useStoreSelector } from './create-store.js';
 
-/** The dialogs of spec §2, opened by name. */
+/** The dialogs, opened by name. */
 export const DIALOG_NAMES = [
   'Login',
   'SignUp',
@@ -20,12 +20,12 @@ export const DIALOG_NAMES = [
 ] as const;
 export type DialogName = (typeof DIALOG_NAMES)[number];
 
-/** What each dialog may be opened with (spec §2, Dialogs). */
+/** What each dialog may be opened with (Dialogs). */
 export interface DialogDataMap {
   Login: undefined;
   SignUp: undefined;
   ForgotPassword: undefined;
-  /** Spec §2 names buyingOption; the master being bought travels with it. */
+  /** The Checkout dialog names buyingOption; the master being bought travels with it. */
   CheckoutTrack: { masterId: string; buyingOption: 0 | 1 | 2 };
   EditTrack: { trackId: string } | undefined;
   ShareTrack: { masterId: string } | undefined;
@@ -48,7 +48,7 @@ export interface DialogState {
 type DataArgs<N extends DialogName> = undefined extends DialogDataMap[N] ? [data?: DialogDataMap[N]] : [data: DialogDataMap[N]];
 
 /**
- * The dialog registry of spec §4: opening works only for a registered dialog and adds it to the
+ * The dialog registry: opening works only for a registered dialog and adds it to the
  * open list once; closing removes it; reset closes everything.
  */
 export function createDialogRegistry(registered: Iterable<DialogName> = []) {

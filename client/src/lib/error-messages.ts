@@ -2,8 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 /**
- * The one place where message codes from the server (decisions.md, Errors) and from client code
- * become text. Codes are keys like `global.error.server`; spec §4 also allows a bare code `X`,
+ * The one place where message codes from the server and from client code
+ * become text. Codes are keys like `global.error.server`; a bare code `X` is also allowed,
  * shown as `global.error.X`.
  */
 const errorMessages: Record<string, MessageDescriptor> = {
@@ -107,7 +107,7 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'distribution.unknownPlan': msg`This plan is not offered. Please reload the page.`,
   'distribution.generalDistributionFailure': msg`Distribution is not available right now. Please try again in a moment.`,
   'distribution.parseFailure': msg`An error occurred (Please contact development team)`,
-  // Releases (spec §4, §5, §8; issue 13).
+  // Releases.
   no_album_id: msg`There is no release to add the cover to. Please start the release again.`,
   'release.error.unableToCreateAlbum': msg`Unable to create album`,
   'release.error.notDraft': msg`This release was sent to the stores already and cannot be changed.`,

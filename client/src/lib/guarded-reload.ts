@@ -1,5 +1,5 @@
 /**
- * The reloads of spec §8/§9 (a failed code chunk; a master download answered 404 or 500) happen at
+ * The reloads (a failed code chunk; a master download answered 404 or 500) happen at
  * most once per 60 s for each reason, so a fault that lasts cannot reload the page forever. The time
  * of the last reload lives in sessionStorage (this tab only).
  */

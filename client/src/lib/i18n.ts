@@ -7,12 +7,12 @@ export type Locale = (typeof LOCALES)[number];
 
 /** Read by the server too (src/platform/http/request-context.ts) to localise descriptions. */
 export const LANG_COOKIE = 'lang';
-/** Spec §9: the language cookie lasts 365 days. */
+/** The language cookie lasts 365 days. */
 const LANG_COOKIE_MAX_AGE = ONE_YEAR_SECONDS;
 
 /**
  * English, the default and the fallback, comes with the first load; the other catalogues load on
- * demand (issue 9: each is some 22 kB gzip, and a visitor needs one).
+ * demand (each is some 22 kB gzip, and a visitor needs one).
  */
 const CATALOGUES: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
   de: () => import('../locales/de/messages.js'),
@@ -30,7 +30,7 @@ export async function loadCatalogue(locale: Locale): Promise<void> {
 
 export const isLocale = (value: unknown): value is Locale => value === 'en' || value === 'de';
 
-/** The saved choice first, then the browser's language; English otherwise (spec §1). */
+/** The saved choice first, then the browser's language; English otherwise. */
 export function detectLocale(): Locale {
   const saved = readCookie(LANG_COOKIE);
   if (isLocale(saved)) return saved;

@@ -1,6 +1,6 @@
 /**
- * Spec §4: a successful login reloads the page. A reload would drop what lives only in memory (a
- * guest's held file, spec §4 guest upload), so its owner may keep the page; it then carries on by
+ * A successful login reloads the page. A reload would drop what lives only in memory (a
+ * guest's held file, guest upload), so its owner may keep the page; it then carries on by
  * itself once signed in. Lives in lib so features need not import each other.
  */
 const keepers = new Set<() => boolean>();

@@ -29,7 +29,7 @@ function answerLink(latencyMs: number): TRPCLink<Router> {
       });
 }
 
-describe('minimum fetch delay (spec §9)', () => {
+describe('minimum fetch delay', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

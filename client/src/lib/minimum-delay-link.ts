@@ -2,11 +2,11 @@ import type { TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { AnyTRPCRouter } from '@trpc/server';
 
-/** Spec §9: a data fetch takes at least this long, so a loading state never flashes for a few ms. */
+/** A data fetch takes at least this long, so a loading state never flashes for a few ms. */
 export const FETCH_MINIMUM_DELAY_MS = 200;
 
 /**
- * Holds back the answer of a query until `ms` after it was sent (spec §9 "fetch minimum delay").
+ * Holds back the answer of a query until `ms` after it was sent.
  * Mutations pass straight through: a user's own action is never slowed down. Unsubscribing (a
  * cancelled query) clears the pending timers.
  */

@@ -5,7 +5,7 @@ import { paymentMethodLabel } from './payment-method-label.js';
 
 const translate = (message: MessageDescriptor) => i18n._(message);
 
-describe('payment method labels (issue 11)', () => {
+describe('payment method labels', () => {
   it('when a German user reads a payment method, then it is named in German; an unknown type keeps its words', () => {
     activateLocale('de', { persist: false });
     expect(paymentMethodLabel(translate, 'credit_card')).toBe('Kreditkarte');

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 
 /**
  * The gateway's payment instrument types (Braintree `paymentInstrumentType`, stored as given in
- * invoices and the vault) as a person names them, in the interface language (issue 11).
+ * invoices and the vault) as a person names them, in the interface language.
  */
 const LABELS: Record<string, MessageDescriptor> = {
   credit_card: msg`Credit card`,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TPublicConfig } from '../../../src/modules/site/site.schemas.js';
 import { useApiFetch } from './api-fetch.js';
 
-/** GET /api/config (decisions.md): media address, payment mode, features, notice banner. */
+/** GET /api/config: media address, payment mode, features, notice banner. */
 export function useSiteConfig() {
   const apiFetch = useApiFetch();
   return useQuery({

@@ -3,7 +3,7 @@ import { ebur128Args } from '../../ffmpeg/ffmpeg-args.js';
 import { parseEbur128Summary, runFfmpeg } from '../../ffmpeg/ffmpeg-run.js';
 
 /**
- * Meters that are not the engine's (issue 15: every target is measured independently): ffmpeg's
+ * Meters that are not the engine's (every target is measured independently): ffmpeg's
  * ebur128 for loudness, loudness range, true peak and momentary loudness, and a plain FFT written
  * here for spectra, band levels and correlation. Nothing in this file imports the engine.
  */

@@ -7,7 +7,7 @@ const SQL_DIR = fileURLToPath(new URL('../../../sql/', import.meta.url));
 /**
  * The seeded style catalogue read straight from the migrations (unit tests and benchmarks that need
  * no database): the styles of sql/0002, with every later `UPDATE styles SET processing = ...`
- * applied in migration order. The integration test `engine-catalogue.int.test.ts` checks that this
+ * applied in migration order. engine.int.test.ts ("engine styles from the product database") checks that this
  * equals what the product's database holds after migrating.
  */
 export function seededEngineStyles(): EngineStyle[] {

@@ -1,3 +1,5 @@
+import { createRandom } from '../random.js';
+
 /**
  * Deterministic test signals for the engine's tests and benchmarks (interleaved float samples).
  * Every random choice comes from a seeded PRNG, so a signal is the same on every run.
@@ -8,17 +10,8 @@ export interface TestSignal {
   channels: number;
 }
 
-/** mulberry32: a small, fast, seedable PRNG with values in [0, 1). */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The engine's seedable PRNG (mulberry32), so test signals and dither draw from one generator. */
+export { createRandom };
 
 export const dbToLinear = (db: number) => Math.pow(10, db / 20);
 

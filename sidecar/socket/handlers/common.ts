@@ -10,7 +10,7 @@ import { chunkRange } from '../../media/pcm.js';
 import { MissingOriginalError, type TrackSource } from '../../media/track-sources.js';
 import type { SocketSession } from '../session.js';
 
-/** The error code of spec §8 / SOCKET_ERROR_CODES for a failure while serving a request. */
+/** The error code (SOCKET_ERROR_CODES) for a failure while serving a request. */
 export function errorCodeOf(error: unknown): string {
   if (error instanceof MissingOriginalError || error instanceof MasterFileBrokenError) return SOCKET_ERROR_CODES.fileMissing;
   if (error instanceof JobTimeoutError) return SOCKET_ERROR_CODES.timeout;

@@ -8,7 +8,7 @@ const EVENT = 'request-chunks';
 /**
  * request-chunks {trackId, styleIndex, styleId, chunkIndices} -> one track-stream frame per chunk,
  * lowest index first. Asking for another style while chunks of the previous one still wait drops
- * those and answers chunks-canceled {styleIndex, chunkIndices} (spec §4 chunk cancellation).
+ * those and answers chunks-canceled {styleIndex, chunkIndices}.
  */
 export function requestChunks(services: MediaServices): EventHandler {
   return async (session, payload, userId) => {

@@ -15,7 +15,7 @@ const loudnessOf = (value: unknown): TLoudness | undefined => {
 };
 
 /**
- * request-meta {trackId, masterId?, styleId?} -> meta (spec §3 "Stream metadata"). Original and
+ * request-meta {trackId, masterId?, styleId?} -> meta. Original and
  * masters stream at 44.1 kHz, 16 bits, so toggling keeps the sample position; a master is stereo.
  */
 export function requestMeta(services: MediaServices): EventHandler {

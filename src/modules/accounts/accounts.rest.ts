@@ -42,7 +42,7 @@ function jsonOnly(req: Request, _res: Response, next: NextFunction) {
 const REFRESH_COOKIE_PATH = '/api/auth';
 
 /**
- * REST adapter of spec §7 and decisions.md, "Authentication": bodies as JSON or form fields
+ * REST adapter of the account calls (docs/security.md): bodies as JSON or form fields
  * (both parsers are mounted on /api), errors as {statusCode, message} by the shared handler.
  */
 export function accountsRest(platform: Platform) {

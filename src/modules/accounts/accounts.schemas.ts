@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Shapes of the accounts API, shared by the adapters and the SPA's forms. Every validation message
- * is a translation key (decisions.md, "Errors"); the client maps it to its German or English text.
+ * is a translation key; the client maps it to its German or English text.
  */
 
 export { SESSION_HINT_COOKIE } from './accounts.constants.js';
@@ -11,7 +11,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Far above any passphrase a person types, low enough that hashing it is never a denial of service. */
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** Spec §5: trimmed and lower-cased, then checked against a general pattern. */
+/** Trimmed and lower-cased, then checked against a general pattern. */
 export const ZEmail = z
   .string()
   .trim()
@@ -64,7 +64,7 @@ export type TResetPasswordInput = z.infer<typeof ZResetPasswordInput>;
 export const ZVerifyEmailInput = z.object({ verifyToken: ZOpaqueToken });
 export type TVerifyEmailInput = z.infer<typeof ZVerifyEmailInput>;
 
-/** Login and refresh answer (decisions.md); the refresh token travels only in its httpOnly cookie. */
+/** Login and refresh answer; the refresh token travels only in its httpOnly cookie. */
 export const ZAccessTokenAnswer = z.object({ accessToken: z.string(), expiresAt: z.string() });
 export type TAccessTokenAnswer = z.infer<typeof ZAccessTokenAnswer>;
 
@@ -75,7 +75,7 @@ export type TRegisterAnswer = z.infer<typeof ZRegisterAnswer>;
 export const ZVerifyEmailAnswer = z.object({ result: z.enum(['confirmed', 'emailChanged']), email: z.string() });
 export type TVerifyEmailAnswer = z.infer<typeof ZVerifyEmailAnswer>;
 
-/** Spec §3, User. */
+/** User. */
 export const ZUser = z.object({
   id: z.string(),
   distributionUserId: z.string().nullable(),
@@ -92,7 +92,7 @@ export const ZUser = z.object({
 export type TUser = z.infer<typeof ZUser>;
 
 /**
- * Spec §3, update-user input, every field optional (only what is sent changes). `password` is the
+ * Update-user input, every field optional (only what is sent changes). `password` is the
  * new password; changing it or the e-mail also needs `currentPassword`. A new e-mail takes effect
  * only once its confirmation link is opened.
  */

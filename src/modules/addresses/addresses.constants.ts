@@ -1,6 +1,6 @@
 /**
  * Plain values of the addresses domain, without zod, so the SPA's first load can carry them without
- * the schema library (issue 9); addresses.schemas.ts re-exports them for everyone else.
+ * the schema library; addresses.schemas.ts re-exports them for everyone else.
  */
 
 /** ISO 3166-1 alpha-2, every officially assigned code (249). The SPA names them with Intl.DisplayNames. */

@@ -15,7 +15,7 @@ const rowOf = (fields: TAddressFields) => ({
   tax_id: fields.taxId ?? null,
 });
 
-/** Oldest first: the first address is the one invoices use (spec §3). */
+/** Oldest first: the first address is the one invoices use. */
 export async function findAddressesOfUser(db: Database, userId: string) {
   return db.selectFrom('addresses').select(COLUMNS).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
 }

@@ -16,7 +16,7 @@ const optional = (max: number) =>
     .optional();
 
 /**
- * Countries whose postal addresses name a state, province, prefecture or emirate (issue 11: "State
+ * Countries whose postal addresses name a state, province, prefecture or emirate ("State
  * or region" is required only where the country needs it). The list follows the countries whose
  * postal services require the subdivision line (Google's address data, "require" containing S):
  * United Arab Emirates, Argentina, Australia, Brazil, Canada, China, Spain, Hong Kong, Indonesia,
@@ -101,7 +101,7 @@ export const ZPostalAddress = z.object({
   taxId: z.string().nullable(),
 });
 
-/** Spec §3, Address. */
+/** Address. */
 export const ZAddress = z.object({
   id: z.string(),
   ...ZPostalAddress.shape,

@@ -19,7 +19,7 @@ export interface RenderedSize {
 }
 
 /**
- * Makes the four sizes of spec §3 (thumbnail, small, medium, large) with sharp, each as WebP, never
+ * Makes the four sizes (thumbnail, small, medium, large) with sharp, each as WebP, never
  * wider than the original (no upscaling), rotated as the camera said (EXIF) and stripped of
  * metadata (no location leaks). Each is written under a temporary name and moved into place; on any
  * failure the sizes already written are removed again.

@@ -10,7 +10,7 @@ import { ZImageSize, ZPostInput, ZPostsInput } from './blog.schemas.js';
 const ZImageParams = z.object({ id: z.uuid('global.error.notFound'), size: ZImageSize });
 
 /**
- * The content service of spec §7 ("featured-post, categories, posts") over REST, and the blog's
+ * The content service ("featured-post, categories, posts") over REST, and the blog's
  * images (spec: "blog images from a content host": here, our own host).
  */
 export function blogRest(platform: Platform) {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** The blog's content service (spec §1, §3 Blog post; issue 16): categories, posts, a featured post. */
+/** The blog's content service: categories, posts, a featured post. */
 
-/** Spec §3: cover image sizes, in this order. Widths in pixels. */
+/** Cover image sizes, in this order. Widths in pixels. */
 export const IMAGE_SIZES = [
   { size: 'thumbnail', width: 320 },
   { size: 'small', width: 640 },
@@ -67,7 +67,7 @@ export type TBlogImage = z.infer<typeof ZBlogImage>;
 export const ZBlogCategory = z.object({ slug: z.string(), name: z.string() });
 export type TBlogCategory = z.infer<typeof ZBlogCategory>;
 
-/** A teaser (spec §3 Blog post): title, author, abstract, slug, category, published_at, cover image. */
+/** A teaser: title, author, abstract, slug, category, published_at, cover image. */
 export const ZPostTeaser = z.object({
   slug: z.string(),
   title: z.string(),

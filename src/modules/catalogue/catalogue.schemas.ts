@@ -5,7 +5,7 @@ import { ZStyleProcessing } from '../../../audio-core/style-parameters.js';
 export { ZStyleProcessing, type TStyleProcessing } from '../../../audio-core/style-parameters.js';
 
 /**
- * What a style does to a track, in words a visitor understands (issue 11, StyleDetails): codes the
+ * What a style does to a track, in words a visitor understands (StyleDetails): codes the
  * server derives from the style's engine parameters (catalogue.service.ts, styleTraits) and the
  * client names in the interface language. The engine's figures stay on the server.
  */

@@ -13,7 +13,7 @@ import {
 
 /**
  * The style catalogue as users see it: enabled groups by order, each with its enabled styles by
- * order (spec §2, style chooser), names and descriptions in the caller's language.
+ * order (style chooser), names and descriptions in the caller's language.
  */
 export async function listStyleGroups(ctx: Pick<ServiceContext, 'db' | 'locale'>): Promise<TStyleGroup[]> {
   const [groups, styles] = await Promise.all([
@@ -46,7 +46,7 @@ export async function listStyleGroups(ctx: Pick<ServiceContext, 'db' | 'locale'>
 }
 
 /**
- * The character of a style as trait codes (issue 11), read off its engine parameters: the tonal
+ * The character of a style as trait codes, read off its engine parameters: the tonal
  * move per band (dB), the compressor's ratio, the side gain, the saturation, the M/S equalisation
  * and the three-band compressor. A style gets a trait
  * only for a clear move, so each shows at most a few.

@@ -13,7 +13,7 @@ const neutral: TStyleProcessing = {
   saturation: 0,
 };
 
-describe('style traits (issue 11)', () => {
+describe('style traits', () => {
   it('when a style moves nothing clearly, then it has no traits', () => {
     expect(styleTraits(neutral)).toEqual([]);
   });

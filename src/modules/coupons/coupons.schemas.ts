@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** Coupon keys are compared trimmed and upper-cased (spec §5), whatever the user typed. */
+/** Coupon keys are compared trimmed and upper-cased, whatever the user typed. */
 export const ZCouponKey = z.string().max(100).transform((key) => key.trim().toUpperCase());
 
-/** The free-plugin promotion's code (spec §1; seeded by sql/0008): one free master per user. */
+/** The free-plugin promotion's code (seeded by sql/0008): one free master per user. */
 export const WELCOME_COUPON_KEY = 'FREEMASTER';
 
 export const ZCouponType = z.enum(['percent', 'amount', 'free']);
@@ -23,7 +23,7 @@ export const ZCouponValidation = z.object({
 });
 export type TCouponValidation = z.infer<typeof ZCouponValidation>;
 
-/** Operator input (decisions.md, "Operators": coupon:add). */
+/** Operator input (coupon:add). */
 export const ZAddCouponInput = z
   .object({
     key: z.string().transform((key) => key.trim().toUpperCase()).pipe(z.string().regex(/^[A-Z0-9_-]{3,40}$/, 'key: 3-40 letters, digits, - or _')),

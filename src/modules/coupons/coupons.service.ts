@@ -24,7 +24,7 @@ export function couponValueCents(coupon: Pick<CouponRow, 'type' | 'value'>, char
       return Math.min(chargeCents, Math.round((chargeCents * coupon.value) / 100));
     case 'amount':
       // Amount coupons are in cents of whatever currency the buyer pays in (prices are the same
-      // figures in USD and EUR, spec §1).
+      // figures in USD and EUR).
       return Math.min(chargeCents, coupon.value);
   }
 }

@@ -9,12 +9,12 @@ export type TRemoveDemoInput = z.infer<typeof ZRemoveDemoInput>;
 export const ZDemoAudioInput = z.object({ masterId: z.uuid('global.error.notFound'), version: z.enum(['original', 'mastered']) });
 export type TDemoAudioInput = z.infer<typeof ZDemoAudioInput>;
 
-/** Demo song (spec §3: src, title, peaks), with both versions' addresses for the A/B switch. */
+/** Demo song (src, title, peaks), with both versions' addresses for the A/B switch. */
 export const ZDemo = z.object({
   id: z.string(),
   title: z.string(),
   artist: z.string().nullable(),
-  /** The catalogue's style id, so a style's details can play its demo (issue 11). */
+  /** The catalogue's style id, so a style's details can play its demo. */
   styleId: z.number().int(),
   /** "Group - Style" in the caller's language. */
   style: z.string(),

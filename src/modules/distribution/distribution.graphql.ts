@@ -17,7 +17,7 @@ import { createArtist, createParticipant, listArtists, listParticipants, metaInf
 import { distributionSubscription } from './subscription.service.js';
 
 /**
- * The distribution add-on on GraphQL (spec §7 names no distribution operations; outside clients get
+ * The distribution add-on on GraphQL (names no distribution operations; outside clients get
  * the same records, rules and ownership checks as REST and tRPC).
  */
 export const distributionGraphql: GraphqlModule = {

@@ -210,7 +210,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
     expect((await caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' })).status).toBe('active');
   });
 
-  it('when the initial form is sent, then spec §5 holds: all five fields, a valid payout e-mail, an active subscription, and only once', async () => {
+  it('when the initial form is sent, then the setup rules hold: all five fields, a valid payout e-mail, an active subscription, and only once', async () => {
     const unsubscribed = callerFor(await buyer());
     const form = { artistName: 'Erika', artistCountry: 'DE', participantName: 'Erika M', participantPayPalEmail: 'pay@example.com', labelName: 'Label' };
     await expect(unsubscribed.distribution.setup(form)).rejects.toMatchObject({ message: 'distribution.subscriptionRequired' });
@@ -273,7 +273,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
     expect(await caller.distribution.participant({ id: max.participant_id })).toMatchObject({ name: 'Max Power' });
     expect(await caller.distribution.participants()).toHaveLength(2);
 
-    // Over REST the failure carries the list too (spec §8).
+    // Over REST the failure carries the list too.
     const rest = await fetch(`${app.base}/api/distribution/participants`, { method: 'POST', headers: auth(userId), body: JSON.stringify({ name: 'Max Power', email: 'bad' }) });
     expect(rest.status).toBe(400);
     const body = (await rest.json()) as { message: string; detail: string };
@@ -348,7 +348,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
     expect(invoice).toEqual({ user_id: null, product_type: 1 });
   });
 
-  it('when the spec\'s REST paths are called, then they answer the shapes of spec §3', async () => {
+  it('when the public REST paths are called, then they answer the public API\'s shapes', async () => {
     const userId = await distributor();
     const get = async (path: string) => {
       const response = await fetch(`${app.base}/api/${path}`, { headers: auth(userId) });

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../addresses/addresses.schemas.js';
 
 /**
- * Shapes of the distribution add-on (spec §3, §5, §7), shared by the adapters and the SPA's forms.
- * Messages are translation keys; the rules of spec §5 that need the user's other artists or
+ * Shapes of the distribution add-on, shared by the adapters and the SPA's forms.
+ * Messages are translation keys; the rules that need the user's other artists or
  * participants are the functions below, run by the service and by the dialogs alike.
  */
 
-/** Spec §1, §9: the add-on costs 19.99 US dollars a year; a failed renewal keeps it 30 days. */
+/** The add-on costs 19.99 US dollars a year; a failed renewal keeps it 30 days. */
 export const DISTRIBUTION_PLAN = { priceCents: 1999, currency: 'USD', billingFrequency: 12 } as const;
 export const SUBSCRIPTION_GRACE_DAYS = 30;
 /** The add-on's product on invoices, per language (spec §3: name and term, separated by a slash). */
@@ -30,13 +30,13 @@ const ZPayoutEmail = z.string().trim().toLowerCase().max(254, 'global.message.in
 const ZId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const isCountryCode = (code: string) => COUNTRY_CODES.includes(code);
-// The same general pattern zod's z.email() applies (spec §5: "a general pattern").
+// The same general pattern zod's z.email() applies ("a general pattern").
 const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 export const isPayoutEmail = (email: string) => EMAIL.test(email.trim());
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * Spec §5, artist: a name, different from the user's other artists; a country when creating.
+ * Artist: a name, different from the user's other artists; a country when creating.
  * `others` are the artists the name must differ from (the one being renamed left out).
  */
 export function artistProblems(input: { name: string; country?: string | null | undefined }, others: readonly { name: string }[], creating: boolean): string[] {
@@ -47,7 +47,7 @@ export function artistProblems(input: { name: string; country?: string | null | 
   return problems;
 }
 
-/** Spec §5, participant: a name unique among the others, and a valid payout e-mail. */
+/** Participant: a name unique among the others, and a valid payout e-mail. */
 export function participantProblems(input: { name: string; email: string }, others: readonly { name: string }[]): string[] {
   const problems: string[] = [];
   if (input.name.trim() === '') problems.push(DISTRIBUTION_ERRORS.nameRequired);
@@ -57,12 +57,12 @@ export function participantProblems(input: { name: string; email: string }, othe
   return problems;
 }
 
-/** Spec §5, label: a name. */
+/** Label: a name. */
 export function labelProblems(input: { name: string }): string[] {
   return input.name.trim() === '' ? [DISTRIBUTION_ERRORS.nameRequired] : [];
 }
 
-/** Spec §5, the initial form: all five fields, the payout e-mail valid. */
+/** The initial form: all five fields, the payout e-mail valid. */
 export function setupProblems(input: TSetupInput): string[] {
   const problems: string[] = [];
   if (input.artistName.trim() === '' || input.participantName.trim() === '' || input.labelName.trim() === '') problems.push(DISTRIBUTION_ERRORS.nameRequired);
@@ -72,7 +72,7 @@ export function setupProblems(input: TSetupInput): string[] {
   return problems;
 }
 
-// ---- subscription (spec §3: plan id and billingFrequency in months; subscription's active flag)
+// ---- subscription (plan id and billingFrequency in months; subscription's active flag)
 
 export const ZDistributionPlan = z.object({
   id: z.string(),
@@ -104,7 +104,7 @@ export type TSubscribeInput = z.infer<typeof ZSubscribeInput>;
 export const ZSubscriptionStatus = z.enum(['active', 'past_due', 'canceled', 'ended']);
 
 export const ZDistributionSubscription = z.object({
-  /** Spec §3: whether the add-on is on (paid, in grace, or canceled but paid to the period's end). */
+  /** Whether the add-on is on (paid, in grace, or canceled but paid to the period's end). */
   active: z.boolean(),
   status: ZSubscriptionStatus.nullable(),
   planId: z.string().nullable(),
@@ -129,7 +129,7 @@ export type TDistributionSubscription = z.infer<typeof ZDistributionSubscription
 export const ZRenewalSummary = z.object({ renewed: z.number().int(), failed: z.number().int(), ended: z.number().int(), waiting: z.number().int() });
 export type TRenewalSummary = z.infer<typeof ZRenewalSummary>;
 
-// ---- setup, artists, participants, labels (spec §3, §7)
+// ---- setup, artists, participants, labels
 
 export const ZSetupInput = z.object({
   artistName: ZName,
@@ -167,7 +167,7 @@ export type TParticipantInput = z.infer<typeof ZParticipantInput>;
 export type TUpdateParticipantInput = z.infer<typeof ZUpdateParticipantInput>;
 export type TRenameLabelInput = z.infer<typeof ZRenameLabelInput>;
 
-/** Spec §3, distribution meta info. */
+/** Distribution meta info. */
 export const ZMetaInfo = z.object({
   label: ZLabel,
   artist: z.object({ artist_id: z.number().int(), name: z.string() }),
@@ -184,7 +184,7 @@ export const ZUtilities = z.object({
 });
 export type TUtilities = z.infer<typeof ZUtilities>;
 
-/** Spec §3, Outlet (the status and release date belong to a release; next issue). */
+/** Outlet (the status and release date belong to a release; next issue). */
 export const ZOutlet = z.object({ store_id: z.number().int(), store_name: z.string(), child_stores: z.array(z.string()) });
 export type TOutlet = z.infer<typeof ZOutlet>;
 

@@ -26,7 +26,7 @@ import { DuplicateNameError } from './provider/distribution-provider.js';
 import { requireActiveSubscription } from './subscription.service.js';
 
 /**
- * Spec §5's rules break as a list (spec §8: a participant failure shows every message): the first
+ * the product's rules break as a list (a participant failure shows every message): the first
  * is the error's key, the whole list travels as JSON in its detail.
  */
 function refuse(problems: string[]): never {
@@ -50,7 +50,7 @@ export interface DistributionAccount {
   labelId: number;
 }
 
-/** The caller's distribution account (spec §3: all four ids present), else 403 distribution.setupRequired. */
+/** The caller's distribution account (all four ids present), else 403 distribution.setupRequired. */
 export async function requireAccount(ctx: ServiceContext): Promise<DistributionAccount> {
   if (!ctx.actor) throw unauthorized();
   const ids = await repo.findDistributionIds(ctx.db, ctx.actor.userId);
@@ -66,7 +66,7 @@ export async function requireAccount(ctx: ServiceContext): Promise<DistributionA
   };
 }
 
-/** Writes need the add-on on (spec §6); reads only the account, so a lapsed user still sees their data. */
+/** Writes need the add-on on; reads only the account, so a lapsed user still sees their data. */
 export async function requireWritableAccount(ctx: ServiceContext): Promise<DistributionAccount> {
   const account = await requireAccount(ctx);
   await requireActiveSubscription(ctx, account.userId);
@@ -74,7 +74,7 @@ export async function requireWritableAccount(ctx: ServiceContext): Promise<Distr
 }
 
 /**
- * POST /api/distribution/setup (spec §4 acceptDistributionTerms, §5 initial form): with an active
+ * POST /api/distribution/setup (accepting the terms, the initial form): with an active
  * subscription, creates the artist, participant and label and stores the four ids on the user, in
  * one transaction.
  */
@@ -134,7 +134,7 @@ export async function listParticipants(ctx: ServiceContext): Promise<TParticipan
 
 export async function getParticipant(ctx: ServiceContext, input: { id: number }): Promise<TParticipant> {
   const participant = (await listParticipants(ctx)).find((candidate) => candidate.participant_id === input.id);
-  // Spec §8: "participant not found".
+  // An unknown id answers the error catalogue's "participant not found".
   if (!participant) throw notFound('participant');
   return participant;
 }
@@ -170,7 +170,7 @@ export async function renameLabel(ctx: ServiceContext, input: TRenameLabelInput)
   return label;
 }
 
-/** GET /api/distribution/meta-info (spec §3): the user's label, main artist and participant, and the others. */
+/** GET /api/distribution/meta-info: the user's label, main artist and participant, and the others. */
 export async function metaInfo(ctx: ServiceContext): Promise<TMetaInfo> {
   const account = await requireAccount(ctx);
   const provider = distributionProviderOf(ctx.platform);

@@ -26,7 +26,7 @@ describe('subscription periods', () => {
   });
 });
 
-describe('spec §5 rules shared by the dialogs and the service', () => {
+describe('distribution rules shared by the dialogs and the service', () => {
   it('when an artist is created or renamed, then the name is required and unique without case, and only creating needs a country', () => {
     const others = [{ name: 'Erika' }];
     expect(artistProblems({ name: ' ', country: 'US' }, others, true)).toEqual(['distribution.nameRequired']);

@@ -25,7 +25,7 @@ import {
 } from './distribution.service.js';
 import { cancelSubscription, distributionPlan, distributionSubscription, subscribe, subscriptionPriceInfo } from './subscription.service.js';
 
-/** The SPA's distribution calls; the same services as the REST calls of spec §7. */
+/** The SPA's distribution calls; the same services as the REST calls. */
 export const distributionRouter = router({
   plan: authedProcedure.query(({ ctx }) => distributionPlan(ctx)),
   priceInfo: authedProcedure.query(({ ctx }) => subscriptionPriceInfo(ctx)),

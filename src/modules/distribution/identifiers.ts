@@ -1,13 +1,12 @@
 /**
- * The identifiers a release carries (notes/distribution-facts.md; decisions.md, "Distribution
- * identifiers"): pure functions, shared by the release editor, the pre-submission check and the
+ * The identifiers a release carries (docs/product-rules.md, "Distribution add-on"): pure functions, shared by the release editor, the pre-submission check and the
  * provider that assigns codes.
  */
 
 /** ISRC (ISO 3901): country (2 letters), registrant (3 alphanumerics), year (2 digits), designation (5 digits). */
 const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{2}\d{5}$/;
 
-/** Spec §5: upper-cased on input, hyphens allowed; stored without them. */
+/** Upper-cased on input, hyphens allowed; stored without them. */
 export const normaliseIsrc = (input: string): string => input.trim().toUpperCase().replace(/-/g, '');
 export const isValidIsrc = (input: string): boolean => ISRC.test(normaliseIsrc(input));
 export const formatIsrc = (isrc: string): string => {
@@ -33,7 +32,7 @@ export function iswcCheckDigit(nineDigits: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-/** Spec §5: upper-cased, hyphens (and the dots of the display form) removed. */
+/** Upper-cased, hyphens (and the dots of the display form) removed. */
 export const normaliseIswc = (input: string): string => input.trim().toUpperCase().replace(/[-.\s]/g, '');
 export function isValidIswc(input: string): boolean {
   const code = normaliseIswc(input);

@@ -61,13 +61,13 @@ export function subscriptionActive(row: Pick<repo.SubscriptionRow, 'status' | 'c
   return false;
 }
 
-/** Spec §6: distribution needs an active subscription. */
+/** Distribution needs an active subscription. */
 export async function requireActiveSubscription(ctx: ServiceContext, userId: string): Promise<void> {
   const row = await repo.findLiveSubscription(ctx.db, userId);
   if (!row || !subscriptionActive(row, new Date())) throw new AppError('FORBIDDEN', 'distribution.subscriptionRequired');
 }
 
-/** GET /api/payment/distribution_plan (spec §3 Plan). */
+/** GET /api/payment/distribution_plan. */
 export function distributionPlan(ctx: ServiceContext): TDistributionPlan {
   requireActor(ctx);
   return {
@@ -127,14 +127,14 @@ async function statusOf(ctx: ServiceContext, row: repo.SubscriptionRow | undefin
   };
 }
 
-/** GET /api/payment/distribution_subscription: spec §3's active flag, plus what /account/subscription shows. */
+/** GET /api/payment/distribution_subscription: the API's active flag, plus what /account/subscription shows. */
 export async function distributionSubscription(ctx: ServiceContext): Promise<TDistributionSubscription> {
   const actor = requireActor(ctx);
   return statusOf(ctx, await repo.findLiveSubscription(ctx.db, actor.userId));
 }
 
 /**
- * POST /api/payment/distribution_subscribe (spec §4 subscription checkout). Like a master's pay:
+ * POST /api/payment/distribution_subscribe. Like a master's pay:
  * a short transaction claims the first charge (the user row locked, so one subscribe at a time),
  * the gateway starts the subscription with no transaction open, and a second transaction creates
  * the subscription, settles the charge and writes its invoice. A decline changes nothing but the
@@ -222,7 +222,7 @@ export async function stopSubscriptionsOfDeletedAccount(ctx: ServiceContext, use
 type Outcome = 'renewed' | 'failed' | 'ended' | 'waiting';
 
 /**
- * The renewal job (spec §9: 30-day grace), one plain service call so any scheduler can run it:
+ * The renewal job (30-day grace), one plain service call so any scheduler can run it:
  * each subscription whose period ended is charged for the next one (idempotency key
  * `sub:<id>:<period>`: a period is charged at most once, whatever runs it twice); a failed charge
  * makes it past due with the add-on kept until the period's end plus 30 days, retried every

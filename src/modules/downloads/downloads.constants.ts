@@ -1,4 +1,4 @@
-/** What each buying option delivers (decisions.md, "Audio"). */
+/** What each buying option delivers. */
 export const RENDITIONS = {
   0: { suffix: '192kbps', extension: 'mp3', contentType: 'audio/mpeg' },
   1: { suffix: '16bit', extension: 'wav', contentType: 'audio/wav' },
@@ -10,7 +10,7 @@ export type RenditionOption = keyof typeof RENDITIONS;
 /**
  * Storage key of an option's file: the 24-bit master itself, or a rendition next to it. The media
  * process makes the renditions when it bounces the master (sidecar/media/renditions.ts); the web
- * process only streams them (issue 9: it spawns no ffmpeg).
+ * process only streams them (it spawns no ffmpeg).
  */
 export function renditionKeyOf(masterKey: string, buyingOption: RenditionOption): string {
   if (buyingOption === 2) return masterKey;

@@ -18,7 +18,7 @@ export interface MasterDownload {
 const UNSAFE_FILE_NAME = /[\u0000-\u001f\u007f/\\:*?"<>|]/g;
 
 /**
- * `My Song.wav` + Pop / Bright + option 2 -> `My Song_Pop_Bright_24bit.wav` (decisions.md, spec §7:
+ * `My Song.wav` + Pop / Bright + option 2 -> `My Song_Pop_Bright_24bit.wav` (the
  * original name with style group, style and a quality suffix before the extension).
  */
 export function downloadFileName(originalName: string | null, trackName: string, styleGroup: string, style: string, buyingOption: RenditionOption): string {
@@ -28,7 +28,7 @@ export function downloadFileName(originalName: string | null, trackName: string,
 }
 
 /**
- * A master's file for one buying option (spec §6): only the owner, only options up to the owned
+ * A master's file for one buying option: only the owner, only options up to the owned
  * one (0 always). Anyone else learns nothing, not even that the master exists.
  */
 export async function masterDownload(ctx: ServiceContext, input: TMasterDownloadInput): Promise<MasterDownload> {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const ZFaq = z.object({ id: z.number().int(), question: z.string(), answer: z.string(), order: z.number().int() });
 export type TFaq = z.infer<typeof ZFaq>;
 
-/** Operator commands faq:list, faq:add, faq:remove (decisions.md "Operators"). */
+/** Operator commands faq:list, faq:add, faq:remove. */
 export const ZFaqLocale = z.enum(['en', 'de']);
 export const ZOperatorFaq = ZFaq.extend({ locale: ZFaqLocale });
 export type TOperatorFaq = z.infer<typeof ZOperatorFaq>;

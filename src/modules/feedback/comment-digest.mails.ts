@@ -34,7 +34,7 @@ const TEXTS: Record<Locale, { subject: (d: DigestMailData) => string; intro: (d:
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** m:ss or h:mm:ss (spec §9 durations). */
+/** m:ss or h:mm:ss. */
 export function formatPosition(seconds: number): string {
   const whole = Math.floor(seconds);
   const h = Math.floor(whole / 3600);

@@ -2,7 +2,7 @@ import type { Platform } from '../../platform/context.js';
 import { renderDigestMail } from './comment-digest.mails.js';
 import * as repo from './feedback.repository.js';
 
-/** At most one digest per hour and track (issue 16). */
+/** At most one digest per hour and track. */
 export const DIGEST_MIN_GAP_MS = 60 * 60 * 1000;
 /** How often the web process looks for due digests. */
 export const DIGEST_SWEEP_MS = 5 * 60 * 1000;

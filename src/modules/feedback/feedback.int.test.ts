@@ -200,7 +200,7 @@ describe('comments and ratings', () => {
     expect(summary).toMatchObject({ average: 3.5, count: 2, mine: { id: listenerRating.id } });
     expect(await callerFor(owner).feedback.ratingSummaries({ trackIds: [trackId] })).toEqual([{ trackId, average: 3.5, count: 2 }]);
 
-    // The track query of spec §7 carries the ratings.
+    // The track query carries the ratings.
     const track = await graphql(owner, 'query($t: ID!) { track(id: $t) { id ratingAverage ratings { rating comment } } }', { t: trackId });
     expect(track.data?.track).toMatchObject({ id: trackId, ratingAverage: 3.5 });
     expect((track.data?.track as { ratings: unknown[] }).ratings).toHaveLength(2);

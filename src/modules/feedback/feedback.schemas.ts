@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Comments and ratings (spec §3 Comment, Rating; §5 new comment; §7 GraphQL calls). */
+/** Comments and ratings (Rating). */
 
 export const MAX_COMMENT_LENGTH = 2000;
 export const MAX_RATING_COMMENT_LENGTH = 2000;
@@ -9,7 +9,7 @@ export const MAX_STARS = 5;
 
 const ZUuid = z.uuid('global.error.invalidInput');
 
-/** Spec §5: trimmed text, non-empty; plain text, length-limited (the database holds the same bound). */
+/** Trimmed text, non-empty; plain text, length-limited (the database holds the same bound). */
 export const ZCommentText = z
   .string('comment.textRequired')
   .trim()
@@ -42,7 +42,7 @@ export type TTrackCommentsInput = z.infer<typeof ZTrackCommentsInput>;
 export const ZCreateCommentInput = z.object({ trackId: ZUuid, text: ZCommentText, timestamp: ZCommentTimestamp.nullish() });
 export type TCreateCommentInput = z.infer<typeof ZCreateCommentInput>;
 
-/** updateComment (spec §7: id, text, timestamp); an absent timestamp keeps the position, null removes it. */
+/** updateComment (id, text, timestamp); an absent timestamp keeps the position, null removes it. */
 export const ZUpdateCommentInput = z.object({ id: ZUuid, text: ZCommentText, timestamp: ZCommentTimestamp.nullish() });
 export type TUpdateCommentInput = z.infer<typeof ZUpdateCommentInput>;
 
@@ -77,7 +77,7 @@ export const ZFeedbackAuthor = z.object({ id: z.string(), name: z.string().nulla
 export type TFeedbackAuthor = z.infer<typeof ZFeedbackAuthor>;
 
 /**
- * Comment (spec §3). `canEdit` and `canDelete` tell the caller what they may do with it (authors
+ * Comment. `canEdit` and `canDelete` tell the caller what they may do with it (authors
  * edit and delete their own; the track's owner deletes any), so the client shows no dead buttons.
  */
 export const ZComment = z.object({
@@ -93,7 +93,7 @@ export const ZComment = z.object({
 });
 export type TComment = z.infer<typeof ZComment>;
 
-/** Rating (spec §3), with its author, one per user and track. */
+/** Rating, with its author, one per user and track. */
 export const ZRating = z.object({
   id: z.string(),
   trackId: z.string(),

@@ -90,7 +90,7 @@ export async function trackComments(ctx: ServiceContext, input: TTrackCommentsIn
   return rows.map((row) => toComment(row, userId, track.user_id));
 }
 
-/** createComment (spec §5, §6): the owner and shared viewers comment, optionally at a position. */
+/** createComment: the owner and shared viewers comment, optionally at a position. */
 export async function createComment(ctx: ServiceContext, input: TCreateCommentInput): Promise<TComment> {
   const userId = userIdOf(ctx);
   const { track } = await visibleTrack(ctx, userId, input.trackId);
@@ -128,7 +128,7 @@ export async function updateComment(ctx: ServiceContext, input: TUpdateCommentIn
   return toComment(row, userId, track.user_id);
 }
 
-/** removeComment: its author, or the owner of the track it is on (spec §6). */
+/** removeComment: its author, or the owner of the track it is on. */
 export async function removeComment(ctx: ServiceContext, input: TIdInput): Promise<true> {
   const userId = userIdOf(ctx);
   const { comment, track } = await visibleComment(ctx, userId, input.id);
@@ -154,7 +154,7 @@ function toRating(row: repo.RatingRow, viewerId: string, ownerId: string): TRati
 const roundedAverage = (ratings: readonly { rating: number }[]) =>
   ratings.length === 0 ? null : Math.round((ratings.reduce((sum, r) => sum + r.rating, 0) / ratings.length) * 10) / 10;
 
-/** The track's ratings (spec §7 "track with ratings") with average, count and the caller's own. */
+/** The track's ratings with average, count and the caller's own. */
 export async function trackRatings(ctx: ServiceContext, input: TTrackIdInput): Promise<TTrackRatings> {
   const userId = userIdOf(ctx);
   const { track } = await visibleTrack(ctx, userId, input.trackId);
@@ -162,7 +162,7 @@ export async function trackRatings(ctx: ServiceContext, input: TTrackIdInput): P
   return { trackId: track.id, average: roundedAverage(ratings), count: ratings.length, ratings, mine: ratings.find((r) => r.user.id === userId) ?? null };
 }
 
-/** Spec §7 "track by id including ratings": the caller's own track with its ratings and their average. */
+/** "track by id including ratings": the caller's own track with its ratings and their average. */
 export async function ratedTrack(ctx: ServiceContext, input: TIdInput): Promise<TTrack & { ratings: TRating[]; ratingAverage: number | null }> {
   const track = await getTrack(ctx, input);
   const ratings = await trackRatings(ctx, { trackId: track.id });

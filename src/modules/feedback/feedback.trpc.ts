@@ -24,7 +24,7 @@ import {
   ZUpdateRatingInput,
 } from './feedback.schemas.js';
 
-/** Comments and ratings of spec §7 (GraphQL names), plus list summaries and the digest setting. */
+/** Comments and ratings (GraphQL names), plus list summaries and the digest setting. */
 export const feedbackRouter = router({
   trackComments: authedProcedure.input(ZTrackCommentsInput).query(({ ctx, input }) => trackComments(ctx, input)),
   createComment: authedProcedure.input(ZCreateCommentInput).mutation(({ ctx, input }) => createComment(ctx, input)),

@@ -43,6 +43,6 @@ export const invoicesGraphql: GraphqlModule = {
       invoices: (_parent, _args, ctx) => listInvoices(ctx),
     },
   },
-  // masterId and trackArtist serve the SPA's invoice list (tRPC); spec §7's Invoice has neither.
+  // masterId and trackArtist serve the SPA's invoice list (tRPC); the API's Invoice has neither.
   contract: { types: { Invoice: ZInvoice.omit({ masterId: true, trackArtist: true }) }, args: {} },
 };

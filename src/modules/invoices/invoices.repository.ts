@@ -5,7 +5,7 @@ import type { InvoicesTable } from '../../platform/db/schema.js';
 export async function findInvoicesOfUser(db: Database, userId: string) {
   return db
     .selectFrom('invoices')
-    // The list shows the track's current artist (spec §2 invoice rows); the invoice itself does not carry it.
+    // The list shows the track's current artist; the invoice itself does not carry it.
     .leftJoin('masters', 'masters.id', 'invoices.master_id')
     .leftJoin('tracks', 'tracks.id', 'masters.track_id')
     .select([

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPostalAddress } from '../addresses/addresses.schemas.js';
 
-/** Spec §3, Invoice. Money as decimal numbers of the currency (two decimals), from integer cents. */
+/** Invoice. Money as decimal numbers of the currency (two decimals), from integer cents. */
 export const ZInvoice = z.object({
   invoiceNumber: z.number().int(),
   userId: z.string().nullable(),
@@ -18,7 +18,7 @@ export const ZInvoice = z.object({
   vat: z.number(),
   vatRate: z.number(),
   total: z.number(),
-  /** "name/style" (spec §3). */
+  /** The product as the invoice names it: "name/style". */
   product: z.string(),
   /** 0 is a track master. */
   productType: z.number().int(),

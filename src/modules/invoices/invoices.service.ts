@@ -62,7 +62,7 @@ export async function listInvoices(ctx: ServiceContext): Promise<TInvoice[]> {
   }));
 }
 
-/** Invoices are kept ten years after the end of their calendar year (§147 AO, §14b UStG). */
+/** Invoices are kept ten years after the end of their calendar year. */
 const RETENTION_YEARS = 10;
 
 /**
@@ -165,7 +165,7 @@ function documentOf(invoice: repo.InvoiceRow): InvoiceDocument {
 }
 
 /**
- * The receipt of a booked purchase (issue 11): a mail to the buyer, in the language of their
+ * The receipt of a booked purchase: a mail to the buyer, in the language of their
  * account (the request's language when the account has none), with the invoice PDF attached.
  * Called after the booking's transaction committed. It never throws: the purchase is done and
  * stays done whatever happens to its mail; a failure is logged (the invoice stays downloadable

@@ -85,7 +85,7 @@ describe('masters and tracks', () => {
     expect((error as TRPCError).message).toBe('global.error.notFound');
   }
 
-  it('when a master is read, then it has the shape of spec §3 with the list fields and measurements', async () => {
+  it('when a master is read, then it has the API shape with the list fields and measurements', async () => {
     const { trackId, masterId } = await uploadFor(alice, 'Shape Test.wav');
     const styled = await masterFor(alice, trackId, 'Pop/Bright');
     const caller = callerFor(alice);
@@ -200,7 +200,7 @@ describe('masters and tracks', () => {
     expect(left).toEqual([masterId, keep.id].sort());
   });
 
-  it('when a German user lists masters, then style and group names are German (issue 11)', async () => {
+  it('when a German user lists masters, then style and group names are German', async () => {
     const { trackId } = await uploadFor(alice);
     const styled = await masterFor(alice, trackId, 'Electronic/Deep');
     const german = createCallerFactory(appRouter)(platform.contextFor({ userId: alice.id }, 'de'));
@@ -245,7 +245,7 @@ describe('masters and tracks', () => {
     expect(await filesUnder(`tracks/${uploaded.trackId}`)).toBe(0);
   });
 
-  it('when a new master is asked for, then the rule of spec §5 decides', async () => {
+  it('when a new master is asked for, then the new-master rule decides', async () => {
     const { trackId } = await uploadFor(alice);
     expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Bright') })).toEqual({ allowed: true });
     await masterFor(alice, trackId, 'Pop/Bright');

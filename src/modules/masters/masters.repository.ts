@@ -127,7 +127,7 @@ export function insertUnmasteredMaster(db: Database, trackId: string, userId: st
   return db.insertInto('masters').values({ track_id: trackId, user_id: userId, style_id: null }).returning('id').executeTakeFirstOrThrow();
 }
 
-/** The list orders of spec §2 (masters and shared-with-me lists alike), ties broken by date. */
+/** The list orders (masters and shared-with-me lists alike), ties broken by date. */
 export const MASTER_ORDER_COLUMNS = {
   date: [sql`masters.created_at`],
   title: [sql`lower(tracks.name)`, sql`masters.created_at`],
@@ -243,7 +243,7 @@ export function deleteMaster(db: Database, masterId: string, userId: string) {
     .executeTakeFirst();
 }
 
-/** Counts for the new-master rule of spec §5. */
+/** Counts for the new-master rule. */
 export async function newMasterFacts(db: Database, trackId: string, styleId: number) {
   const row = await db
     .selectNoFrom((eb) => [

@@ -8,7 +8,7 @@ const ZUuid = z.uuid('global.error.invalidInput');
 const upper = (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : value);
 const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
 
-/** Sort of the master list (spec §2, §7): date DESC by default. */
+/** Sort of the master list: date DESC by default. */
 export const ZMastersInput = z
   .object({
     orderEntity: z.preprocess(lower, z.enum(['date', 'title', 'style'])).default('date'),
@@ -39,7 +39,7 @@ export const ZCreateTrackInput = z.object({
 });
 export type TCreateTrackInput = z.infer<typeof ZCreateTrackInput>;
 
-/** EditTrack dialog (spec §2, §5): absent fields stay, null or '' clears an optional one. */
+/** EditTrack dialog: absent fields stay, null or '' clears an optional one. */
 export const ZUpdateTrackInput = z.object({
   id: ZUuid,
   name: ZTrackName.optional(),
@@ -73,7 +73,7 @@ export type TMasterStatus = z.infer<typeof ZMasterStatus>;
 export const MASTERED_STATUSES = ['MASTERED', 'PAYMENT_DONE'] as const satisfies readonly TMasterStatus[];
 
 /**
- * The one rule for "is this master mastered" (spec §2, §5): it has a style and its file exists.
+ * The one rule for "is this master mastered": it has a style and its file exists.
  * Only such a master is paid for, shared, streamed from its file or offered for sharing in the SPA.
  */
 export function isMastered(status: string, styleId: number | null): boolean {
@@ -93,7 +93,7 @@ export const ZAudioInfo = z.object({
 });
 export type TAudioInfo = z.infer<typeof ZAudioInfo>;
 
-/** Track (spec §3). `path` is the uploaded file's original name (download names build on it), never a storage key. */
+/** Track. `path` is the uploaded file's original name (download names build on it), never a storage key. */
 export const ZTrack = z.object({
   id: z.string(),
   name: z.string(),
@@ -165,7 +165,7 @@ export const ZMasterStyle = z.object({
   styleGroup: z.object({ id: z.number().int(), name: z.string() }),
 });
 
-/** Master (spec §3) plus the list view's flat fields and the engine's measurements. */
+/** Master plus the list view's flat fields and the engine's measurements. */
 export const ZMaster = z.object({
   id: z.string(),
   track: ZTrack,
@@ -192,7 +192,7 @@ export type TMaster = z.infer<typeof ZMaster>;
 export const ZUploadAnswer = z.object({ id: z.string() });
 export type TUploadAnswer = z.infer<typeof ZUploadAnswer>;
 
-/** Why a new master may not be made (spec §5 new-master rule). */
+/** Why a new master may not be made. */
 export const ZCanCreateMaster = z.discriminatedUnion('allowed', [
   z.object({ allowed: z.literal(true) }),
   z.object({ allowed: z.literal(false), reason: z.enum(['styleNotAvailable', 'styleAlreadyMastered', 'noStylesLeft']) }),
@@ -211,7 +211,7 @@ export type TTrackAccess = z.infer<typeof ZTrackAccess>;
 /**
  * How a user may hear one style of a track: 'live' also as a render of the fitted style before any
  * master exists (the owner, choosing a style); 'stored' only as the style's stored master (a user
- * that master is shared with); 'none'. The media sidecar asks for this and obeys (decisions.md).
+ * that master is shared with); 'none'. The media sidecar asks for this and obeys.
  */
 export const ZStyleHearing = z.enum(['live', 'stored', 'none']);
 export type TStyleHearing = z.infer<typeof ZStyleHearing>;

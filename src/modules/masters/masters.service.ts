@@ -98,7 +98,7 @@ async function toMasters(db: Database, rows: MasterRow[], locale: string): Promi
   });
 }
 
-/** The caller's masters, unmastered ones included (spec §2 master list), sorted as asked. */
+/** The caller's masters, unmastered ones included, sorted as asked. */
 export async function listMasters(ctx: ServiceContext, input: TMastersInput): Promise<TMaster[]> {
   const rows = await repo.findMasters(ctx.db, { userId: userIdOf(ctx), order: input });
   return toMasters(ctx.db, rows, ctx.locale);
@@ -128,7 +128,7 @@ export async function getMaster(ctx: ServiceContext, input: TIdInput): Promise<T
 
 /**
  * Removes one of the caller's masters and its files. The unmastered master stands for the upload
- * itself, so removing it removes the whole track (spec §2: deleting the 'unmastered' row).
+ * itself, so removing it removes the whole track (deleting the 'unmastered' row).
  */
 export async function removeMaster(ctx: ServiceContext, input: TIdInput): Promise<true> {
   const userId = userIdOf(ctx);
@@ -155,7 +155,7 @@ export const PAYMENT_IN_PROGRESS = 'master.paymentInProgress';
 export const masterFilesPrefix = (trackId: string, masterId: string) => `tracks/${trackId}/masters/${masterId}`;
 
 /**
- * The new-master rule of spec §5, decided in one place: a style gets a master only while it is
+ * The new-master rule, decided in one place: a style gets a master only while it is
  * enabled (with its group), the track has none of that style yet, and the track's styled masters
  * are fewer than the enabled styles. Ownership is the caller's business (see assertCanCreateMaster).
  */

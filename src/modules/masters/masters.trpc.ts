@@ -3,7 +3,7 @@ import { getMaster, getUnmasteredMaster, listMasters, listTrackMasters, removeMa
 import { ZCreateTrackInput, ZIdInput, ZMastersInput, ZTrackIdInput, ZUpdateTrackInput } from './masters.schemas.js';
 import { createTrack, getTrack, listMyTracks, removeTrackOfUser, updateTrack } from './tracks.service.js';
 
-/** Masters of spec §7 (GraphQL names), for the caller's own masters only. */
+/** Masters (GraphQL names), for the caller's own masters only. */
 export const mastersRouter = router({
   masters: authedProcedure.input(ZMastersInput).query(({ ctx, input }) => listMasters(ctx, input)),
   trackMasters: authedProcedure.input(ZTrackIdInput).query(({ ctx, input }) => listTrackMasters(ctx, input)),
@@ -12,7 +12,7 @@ export const mastersRouter = router({
   removeMaster: authedProcedure.input(ZIdInput).mutation(({ ctx, input }) => removeMaster(ctx, input)),
 });
 
-/** Tracks of spec §7, for the caller's own tracks only. */
+/** Tracks, for the caller's own tracks only. */
 export const tracksRouter = router({
   myTracks: authedProcedure.query(({ ctx }) => listMyTracks(ctx)),
   track: authedProcedure.input(ZIdInput).query(({ ctx, input }) => getTrack(ctx, input)),

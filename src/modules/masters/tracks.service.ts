@@ -63,7 +63,7 @@ export async function getTrack(ctx: ServiceContext, input: TIdInput): Promise<TT
   return ownTrack(ctx, input.id);
 }
 
-/** A track without audio yet; the client then posts the file with its id (spec §4 "Track upload"). */
+/** A track without audio yet; the client then posts the file with its id. */
 export async function createTrack(ctx: ServiceContext, input: TCreateTrackInput): Promise<TTrack> {
   const { id } = await repo.insertTrack(ctx.db, { userId: userIdOf(ctx), name: input.name, isCustomMaster: input.isCustomMaster });
   return ownTrack(ctx, id);

@@ -10,7 +10,7 @@ import { MAX_UPLOAD_BYTES, ZUploadFields, type TUploadAnswer } from './masters.s
 import { checkUploadQuotas, discardUpload, fileTooLarge, receiveUpload, saveUpload, type ReceivedUpload } from './upload.service.js';
 
 /**
- * A refused body is still read to its end and discarded (decisions.md: "the rest of the body
+ * A refused body is still read to its end and discarded ("the rest of the body
  * discarded"): browsers report a connection closed while they still send as a network error, not
  * as the 413 or 400 the user should see. Beyond this many bytes in all, the connection is closed
  * instead, so an endless body cannot keep the server reading.
@@ -169,7 +169,7 @@ async function handleUpload(platform: Platform, req: Request): Promise<TUploadAn
   }
 }
 
-/** POST /api/upload (spec §7, decisions.md "Upload"): multipart `track` file, optional `isCustomMaster` and `trackId`; answers `{id}`. */
+/** POST /api/upload: multipart `track` file, optional `isCustomMaster` and `trackId`; answers `{id}`. */
 export function uploadRest(platform: Platform) {
   const router = express.Router();
   router.post('/upload', (req, res, next) => {

@@ -13,7 +13,7 @@ import { assertStorageFor } from './storage-quota.js';
 import { originalKeyOf, removeStoredFiles, trackFilesPrefix, userIdOf } from './tracks.service.js';
 
 /**
- * Upload of an original (decisions.md "Upload"), in two steps so that a transport can read its
+ * Upload of an original, in two steps so that a transport can read its
  * remaining form fields in between: receiveUpload() streams the file to a temporary name while
  * its content is checked; saveUpload() creates the rows and moves the file into place in one
  * transaction. On any failure nothing remains: no row, no file.

@@ -37,7 +37,7 @@ export async function findUserName(db: Database, userId: string) {
   return db.selectFrom('users').select(['first_name', 'last_name', 'locale']).where('id', '=', userId).executeTakeFirst();
 }
 
-/** The invoice address: the user's first address (spec §3). */
+/** The invoice address: the user's first address. */
 export async function findInvoiceAddress(db: Database, userId: string) {
   return db
     .selectFrom('addresses')
@@ -191,7 +191,7 @@ export async function settlePayment(db: Database, paymentId: string, paymentMeth
     .executeTakeFirst();
 }
 
-/** The option only goes up (spec §1). */
+/** The option only goes up. */
 export async function markMasterPaid(db: Database, masterId: string, buyingOption: number) {
   await db
     .updateTable('masters')

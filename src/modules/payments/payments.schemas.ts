@@ -14,7 +14,7 @@ export const ZPriceInfoInput = z.object({
 });
 export type TPriceInfoInput = z.infer<typeof ZPriceInfoInput>;
 
-/** Spec §3 price info (price, vat, vatRate, taxIdValid) plus what the checkout summary shows. */
+/** price info (price, vat, vatRate, taxIdValid) plus what the checkout summary shows. */
 export const ZPriceInfo = z.object({
   /** What the option costs before coupon and VAT: the list price, or the difference when upgrading. */
   price: z.number(),
@@ -33,7 +33,7 @@ export const ZPriceInfo = z.object({
 });
 export type TPriceInfo = z.infer<typeof ZPriceInfo>;
 
-/** POST /api/payment/pay (spec §7). */
+/** POST /api/payment/pay. */
 export const ZPayInput = z.object({
   masterId: z.uuid(),
   couponKey: ZCouponKey.nullish(),
@@ -53,7 +53,7 @@ export const ZMasterInvoice = z.object({
   transactionId: z.string().nullable(),
 });
 
-/** The master as the pay call answers it (spec §3 Master, the fields checkout reads). */
+/** The master as the pay call answers it (the fields checkout reads). */
 export const ZPaidMaster = z.object({
   id: z.string(),
   buyingOption: z.number().int(),

@@ -53,7 +53,7 @@ export async function savedPaymentMethods(ctx: ServiceContext): Promise<SavedPay
   return paymentGatewayOf(ctx.platform).paymentMethods(actor.userId);
 }
 
-/** Deletes a vaulted method of the caller's; one used by a subscription is refused (spec §8). */
+/** Deletes a vaulted method of the caller's; one used by a subscription is refused. */
 export async function removePaymentMethod(ctx: ServiceContext, input: { token: string }): Promise<{ removed: true }> {
   const actor = requireActor(ctx);
   await paymentGatewayOf(ctx.platform).deletePaymentMethod(actor.userId, input.token);
@@ -92,7 +92,7 @@ async function priceOf(
   };
 }
 
-/** GET /api/payment/price_info: what the checkout summary shows (spec §3, §9). */
+/** GET /api/payment/price_info: what the checkout summary shows. */
 export async function priceInfo(ctx: ServiceContext, input: TPriceInfoInput): Promise<TPriceInfo> {
   const actor = requireActor(ctx);
   let ownedOption: TBuyingOption = 0;
@@ -119,7 +119,7 @@ export async function priceInfo(ctx: ServiceContext, input: TPriceInfoInput): Pr
   };
 }
 
-/** Checkout preconditions (spec §5) that the server can see; each answers its own key. */
+/** Checkout preconditions that the server can see; each answers its own key. */
 function checkMasterPayable(master: repo.MasterForPayment | undefined, actor: Actor, input: TPayInput): asserts master is repo.MasterForPayment {
   // Someone else's master does not exist for the caller.
   if (!master || master.user_id !== actor.userId) throw notFound('master');
@@ -261,7 +261,7 @@ async function finish(ctx: ServiceContext, paymentId: string): Promise<void> {
 }
 
 /**
- * POST /api/payment/pay (spec §4, §7). Idempotent per master and option: concurrent or repeated
+ * POST /api/payment/pay. Idempotent per master and option: concurrent or repeated
  * pays charge once and all answer the purchased master. The gateway is called outside any database
  * transaction (a charge can take seconds; no lock or connection is held meanwhile). A decline
  * changes nothing but the attempt's record and answers a `payment.declined.*` key (the gateway's
@@ -373,7 +373,7 @@ async function charge(ctx: ServiceContext, actor: Actor, paymentId: string, quot
   if (!recorded) ctx.log.error({ paymentId, transactionId: result.transactionId, orderId }, 'charged payment was no longer pending: book it by hand');
 }
 
-/** Option 0 costs nothing (spec §4): checkout completes at once, with no gateway and no invoice. */
+/** Option 0 costs nothing: checkout completes at once, with no gateway and no invoice. */
 async function takeFreeOption(ctx: ServiceContext, actor: Actor, input: TPayInput): Promise<TPaidMaster> {
   await ctx.db.transaction().execute(async (trx) => {
     const master = await repo.findMasterForPayment(trx, input.masterId, { forUpdate: true });
@@ -383,7 +383,7 @@ async function takeFreeOption(ctx: ServiceContext, actor: Actor, input: TPayInpu
   return readPaidMaster(ctx, input);
 }
 
-/** The master as a payment leaves it (spec §7 pay's answer); the caller has checked who asks. */
+/** The master as a payment leaves it (pay's answer); the caller has checked who asks. */
 async function readPaidMaster(ctx: Pick<ServiceContext, 'db'>, input: { masterId: string }): Promise<TPaidMaster> {
   const master = await repo.findMasterForPayment(ctx.db, input.masterId);
   if (!master) throw notFound('master');

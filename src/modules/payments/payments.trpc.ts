@@ -2,7 +2,7 @@ import { authedProcedure, router } from '../../platform/trpc/trpc.js';
 import { ZPayInput, ZPriceInfoInput, ZRemovePaymentMethodInput } from './payments.schemas.js';
 import { clientToken, pay, priceInfo, removePaymentMethod, savedPaymentMethods } from './payments.service.js';
 
-/** What the checkout dialog calls (spec §2 CheckoutTrack); the same services as the REST calls. */
+/** What the checkout dialog calls; the same services as the REST calls. */
 export const paymentsRouter = router({
   clientToken: authedProcedure.query(({ ctx }) => clientToken(ctx)),
   priceInfo: authedProcedure.input(ZPriceInfoInput).query(({ ctx, input }) => priceInfo(ctx, input)),

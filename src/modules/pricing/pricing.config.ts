@@ -6,7 +6,7 @@ export { LIST_PRICE_CENTS, listPriceCents, PRICE_BOX_CENTS } from './pricing.sch
 /**
  * Every price and tax rate of the product, in one place (the list prices themselves live in
  * pricing.constants.ts, which the client reads too). Money is integer cents; the same figures apply
- * in USD and EUR (spec §1: "2.99 USD" in English, the same number in EUR in German).
+ * in USD and EUR ("2.99 USD" in English, the same number in EUR in German).
  */
 
 export const CURRENCY_OF_LOCALE = { en: 'USD', de: 'EUR' } as const satisfies Record<'en' | 'de', TCurrency>;

@@ -1,10 +1,10 @@
 /**
  * Plain values of pricing, without zod, so the home page's first load can show prices without the
- * schema library (issue 9); pricing.schemas.ts re-exports them and prices with them.
+ * schema library; pricing.schemas.ts re-exports them and prices with them.
  */
 
 /**
- * The price list (spec §1, §9), in integer cents; the same figures apply in USD and EUR. Shared
+ * The price list, in integer cents; the same figures apply in USD and EUR. Shared
  * with the client so it shows exactly what the server charges (pricing.config.ts prices with it).
  */
 export const LIST_PRICE_CENTS = [0, 299, 699] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIST_PRICE_CENTS } from './pricing.constants.js';
 
-/** 0 free (MP3), 1 WAV 16-bit, 2 WAV 24-bit (decisions.md, "Audio"). The option only goes up. */
+/** 0 free (MP3), 1 WAV 16-bit, 2 WAV 24-bit. The option only goes up. */
 export const ZBuyingOption = z.number().int().min(0).max(2);
 export type TBuyingOption = z.infer<typeof ZBuyingOption>;
 
@@ -15,7 +15,7 @@ export function listPriceCents(buyingOption: TBuyingOption): number {
 
 /**
  * What moving a master to `buyingOption` costs before coupon and VAT: the list price, or, moving up
- * from an owned option, the difference (spec §1: the option only goes up). Owned or lower costs 0.
+ * from an owned option, the difference (the option only goes up). Owned or lower costs 0.
  * The one definition of the upgrade price: the server charges it and the SPA shows it.
  */
 export function chargeCentsFor(buyingOption: TBuyingOption, ownedOption: TBuyingOption = 0): number {
@@ -33,7 +33,7 @@ export function vatCentsOf(netCents: number, rateBp: number): number {
 export const ZCurrency = z.enum(['USD', 'EUR']);
 export type TCurrency = z.infer<typeof ZCurrency>;
 
-/** What the price box and the option buttons show (spec §1): amounts in currency units, 2 decimals. */
+/** What the price box and the option buttons show: amounts in currency units, 2 decimals. */
 export const ZPriceList = z.object({
   currency: ZCurrency,
   options: z.array(z.object({ buyingOption: ZBuyingOption, price: z.number() })),

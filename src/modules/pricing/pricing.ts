@@ -74,7 +74,7 @@ export interface Totals {
 }
 
 /**
- * Spec §9: coupon value = price - remaining cost; total = remaining cost (or price) + VAT.
+ * Coupon value = price - remaining cost; total = remaining cost (or price) + VAT.
  * Every amount is rounded to the cent exactly once (VAT: half up from the exact product), and the
  * total is the exact sum of the rounded lines, so the invoice adds up as printed.
  */

@@ -15,7 +15,7 @@ import { COVER_PROBLEMS, COVER_VARIANT_WIDTHS, RELEASE_ERRORS, RELEASE_LIMITS, t
 import { ownedAlbum } from './release-access.js';
 
 /**
- * POST /api/distribution/albums/{id}/cover (spec §5 cover upload, §8): the file streams to a
+ * POST /api/distribution/albums/{id}/cover: the file streams to a
  * temporary name; below 1 MiB it is `fileTooSmall`, above 500 MB `fileTooLarge`, not JPEG or PNG
  * `coverFormat`. An image that passes is kept with its variants (large, medium, small, thumbnail)
  * and its facts; what stores would refuse in it (colour space, shape, size) is answered as

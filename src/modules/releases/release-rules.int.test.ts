@@ -24,7 +24,7 @@ async function refusal(call: Promise<unknown>): Promise<string> {
   return 'accepted';
 }
 
-describe('releases: every rule of spec §4 and §5, cancel, retries and a delivery stopped in the middle', () => {
+describe('releases: every rule, cancel, retries and a delivery stopped in the middle', () => {
   let platform: TestPlatform;
   let app: TestApp;
   const callerFor = (userId: string) => createCallerFactory(appRouter)(platform.contextFor({ userId }));
@@ -138,7 +138,7 @@ describe('releases: every rule of spec §4 and §5, cancel, retries and a delive
     for (const section of ['trackList', 'participants', 'artwork'] as const) await caller.releases.markVisited({ albumId, section });
     const other = await caller.releases.addTrack({ masterId: second.masterId });
     expect(other.position).toBe(1);
-    // Spec §4: a selection marks track list and participants as not visited; other sections keep theirs.
+    // A selection marks track list and participants as not visited; other sections keep theirs.
     let sections = (await caller.releases.draft())!.sections;
     expect([sections.trackList.visited, sections.participants.visited, sections.artwork.visited]).toEqual([false, false, true]);
     for (const section of ['trackList', 'participants'] as const) await caller.releases.markVisited({ albumId, section });

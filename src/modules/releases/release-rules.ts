@@ -3,7 +3,7 @@ import { COVER_PROBLEMS, payoutShareTotal, RELEASE_ERRORS, RELEASE_LIMITS, type 
 export { COVER_PROBLEMS };
 
 /**
- * The completeness rules of a release (spec §4 section flags, §5 release track rules), as pure
+ * The completeness rules of a release (release track rules), as pure
  * functions over stored values: the draft's section flags and the pre-submission check both call
  * them, so the wizard and the check never disagree.
  */
@@ -21,7 +21,7 @@ export interface TrackFacts {
   participants: StoredParticipant[];
 }
 
-/** Track details (spec §5): title, 1-10 genres, a language. */
+/** Track details: title, 1-10 genres, a language. */
 export function trackDetailProblems(track: TrackFacts): string[] {
   const problems: string[] = [];
   if (track.name.trim() === '') problems.push(RELEASE_ERRORS.titleRequired);
@@ -31,7 +31,7 @@ export function trackDetailProblems(track: TrackFacts): string[] {
   return problems;
 }
 
-/** Participants (spec §5): each has a role, shares 0-100 summing to exactly 100. */
+/** Participants: each has a role, shares 0-100 summing to exactly 100. */
 export function participantsProblems(participants: readonly StoredParticipant[]): string[] {
   const problems: string[] = [];
   if (participants.length === 0) problems.push(RELEASE_ERRORS.firstParticipantFixed);
@@ -43,7 +43,7 @@ export function participantsProblems(participants: readonly StoredParticipant[])
 
 
 /**
- * What stores check on a cover (notes/distribution-facts.md): JPEG or PNG, RGB, square, no side
+ * What stores check on a cover: JPEG or PNG, RGB, square, no side
  * above 6000 px, at least 1400 px (every store refuses less). Below 3000 px is a warning: most
  * stores ask for 3000, some accept less.
  */

@@ -53,7 +53,7 @@ import {
 } from './releases.service.js';
 
 /**
- * Releases on GraphQL (spec §7 names no distribution operations; outside clients get the same
+ * Releases on GraphQL (names no distribution operations; outside clients get the same
  * services, rules and ownership checks as REST and tRPC). The cover upload is multipart, REST only.
  */
 export const releasesGraphql: GraphqlModule = {

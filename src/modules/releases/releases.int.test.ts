@@ -5,7 +5,7 @@ import { createMaster } from '../../test/commerce-factories.js';
 import { createDistributor, createMasterWithAudio } from '../../test/release-factories.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 
-describe('releases: the draft, the picker and the release track rules (spec §4, §5)', () => {
+describe('releases: the draft, the picker and the release track rules', () => {
   let platform: TestPlatform;
   const callerFor = (userId: string) => createCallerFactory(appRouter)(platform.contextFor({ userId }));
 
@@ -16,7 +16,7 @@ describe('releases: the draft, the picker and the release track rules (spec §4,
     await platform.close();
   });
 
-  it('when a distributor opens the wizard, then an empty album with a generated EAN exists and the sections start as spec §4 says', async () => {
+  it('when a distributor opens the wizard, then an empty album with a generated EAN exists and the sections start unvisited, with their problems listed', async () => {
     const { userId, artistId, labelId } = await createDistributor(platform);
     const caller = callerFor(userId);
     expect(await caller.releases.draft()).toBeNull();
@@ -44,7 +44,7 @@ describe('releases: the draft, the picker and the release track rules (spec §4,
     expect(songs[0]).toMatchObject({ id: mastered.masterId, custom_master: false, styleGroup_name: expect.any(String), style_name: expect.any(String) });
   });
 
-  it('when a master is selected, then it is uploaded once with the defaults of spec §5 and an assigned ISRC', async () => {
+  it('when a master is selected, then it is uploaded once with the defaults and an assigned ISRC', async () => {
     const { userId, participantId } = await createDistributor(platform);
     const caller = callerFor(userId);
     const { albumId } = await caller.releases.start();

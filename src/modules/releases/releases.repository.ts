@@ -320,8 +320,8 @@ export function findLabelOfUser(db: Database, distributionUserId: string, labelI
 // ---- the song picker: the user's masters with audio a release can carry
 
 /**
- * Mastered masters with a stored file, and custom masters (their uploaded audio is the master,
- * spec §1), newest first. Unmastered masters of ordinary tracks are not songs to release.
+ * Mastered masters with a stored file, and custom masters (their uploaded audio is the
+ * master), newest first. Unmastered masters of ordinary tracks are not songs to release.
  */
 export function findPickerMasters(db: Database, userId: string, masterId?: string) {
   let query = selectMastersWithStyle(db)

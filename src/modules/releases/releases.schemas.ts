@@ -1,25 +1,25 @@
 import { z } from 'zod';
 
 /**
- * Shapes of a release (spec §3 Album, Outlet, Release draft, Release track, Song in the picker; §4,
- * §5, §7, §9), shared by the adapters and the SPA's wizard. Zod only. Messages are translation keys;
+ * Shapes of a release (Album, Outlet, Release draft, Release track, Song in the picker),
+ * shared by the adapters and the SPA's wizard. Zod only. Messages are translation keys;
  * the completeness rules that need the whole draft are `trackProblems` and friends below, run by the
  * service (section flags, pre-submission check) and by the wizard's editors alike.
  */
 
-/** Spec §9 and the stores' published rules (notes/distribution-facts.md). */
+/** The product's limits and the stores' published rules. */
 export const RELEASE_LIMITS = {
   maxFeaturedArtists: 4,
   maxGenres: 10,
   payoutTotal: 100,
-  /** Spec §5/§9: a cover below 1 MiB is refused, as is one above 500 MB. */
+  /** A cover below 1 MiB is refused, as is one above 500 MB. */
   minCoverBytes: 1_048_576,
   maxCoverBytes: 524_288_000,
   /** Stores: 3000 x 3000 asked by most, 1400 the least any accepts, 6000 the most. */
   coverMinPx: 1400,
   coverRecommendedPx: 3000,
   coverMaxPx: 6000,
-  /** Spec §4/§9: album creation retries 5 more times at 1-second intervals. */
+  /** Album creation retries 5 more times at 1-second intervals. */
   albumCreateRetries: 5,
   albumCreateRetryDelayMs: 1000,
   /** Stores' audio floor: 16-bit, 44.1 kHz, stereo; true peak at or below -1 dBTP. */
@@ -30,22 +30,22 @@ export const RELEASE_LIMITS = {
   maxLyricsLength: 20_000,
 } as const;
 
-/** Spec §3/§9: the user's participant gets role Artist (id 6) and 100 % on a new release track. */
+/** The user's participant gets role Artist (id 6) and 100 % on a new release track. */
 export const DEFAULT_ROLE_ID = 6;
 
-/** Spec §4: outlet status codes; a store not yet answered is pending. */
+/** Outlet status codes; a store not yet answered is pending. */
 export const OUTLET_STATUS = {
   pending: { status_code: 1100, status_name: 'PENDING' },
   distributed: { status_code: 1202, status_name: 'DISTRIBUTED' },
   disapproved: { status_code: 1034, status_name: 'DISAPPROVED' },
 } as const;
 
-/** Album statuses as the provider names them (spec §3: the prefix is stripped for display). */
+/** Album statuses as the provider names them (the prefix is stripped for display). */
 export const ALBUM_STATUS_PREFIX = 'LOCAL_';
 export const ZAlbumState = z.enum(['draft', 'delivering', 'delivered']);
 export type TAlbumState = z.infer<typeof ZAlbumState>;
 export const albumStatusName = (state: TAlbumState) => `${ALBUM_STATUS_PREFIX}${state.toUpperCase()}`;
-/** Spec §3: "provider prefix stripped for display" (LOCAL_DELIVERED -> DELIVERED). */
+/** The status name with the provider prefix stripped for display (LOCAL_DELIVERED -> DELIVERED). */
 export const displayStatusName = (statusName: string) => statusName.replace(/^[A-Z]+_(?=[A-Z])/, '');
 
 export const RELEASE_ERRORS = {
@@ -83,7 +83,7 @@ export const RELEASE_ERRORS = {
   invalidProductCode: 'release.error.invalidProductCode',
   checkFailed: 'release.error.checkFailed',
   deliveryFailed: 'release.error.deliveryFailed',
-  /** Cover upload (spec §5, §8: keys under store.upload.error). */
+  /** Cover upload (keys under store.upload.error). */
   fileTooSmall: 'store.upload.error.fileTooSmall',
   fileTooLarge: 'store.upload.error.fileTooLarge',
   coverFormat: 'store.upload.error.coverFormat',
@@ -165,7 +165,7 @@ export const ZDay = z
 // ---- read models
 
 export const ZImageVariant = z.object({ url: z.string(), width: z.number().int() });
-/** Spec §3: image variants large, medium, small, thumbnail. */
+/** Image variants large, medium, small, thumbnail. */
 export const ZAlbumImage = z.object({ large: ZImageVariant, medium: ZImageVariant, small: ZImageVariant, thumbnail: ZImageVariant });
 export type TAlbumImage = z.infer<typeof ZAlbumImage>;
 export const COVER_VARIANT_WIDTHS = { large: 1400, medium: 600, small: 300, thumbnail: 100 } as const;
@@ -183,7 +183,7 @@ export const ZCoverFacts = z.object({
 });
 export type TCoverFacts = z.infer<typeof ZCoverFacts>;
 
-/** Spec §3 Album (release), as listed on /distribution/releases. */
+/** Album (release), as listed on /distribution/releases. */
 export const ZAlbum = z.object({
   release_id: z.number().int(),
   name: z.string(),
@@ -199,7 +199,7 @@ export const ZAlbum = z.object({
 export type TAlbum = z.infer<typeof ZAlbum>;
 
 export const ZOutletStatus = z.object({ status_name: z.string(), status_code: z.number().int() });
-/** Spec §3 Outlet of one release: the store, its child stores, status and release date. */
+/** Outlet of one release: the store, its child stores, status and release date. */
 export const ZReleaseOutlet = z.object({
   store_id: z.number().int(),
   store_name: z.string(),
@@ -218,7 +218,7 @@ export const ZGenreRef = z.object({ genre_id: z.number().int(), name: z.string()
 export const ZRoleRef = z.object({ role_id: z.number().int(), name: z.string() });
 export const ZArtistRef = z.object({ artist_id: z.number().int(), name: z.string() });
 
-/** Spec §3: a participant of a release track; id and share are strings as the spec's client keeps them. */
+/** A participant of a release track; id and share are strings as the spec's client keeps them. */
 export const ZTrackParticipant = z.object({
   id: z.string(),
   role_id: z.array(ZRoleRef),
@@ -241,7 +241,7 @@ export const ZAudioFacts = z.object({
 });
 export type TAudioFacts = z.infer<typeof ZAudioFacts>;
 
-/** Spec §3 Release track. */
+/** Release track. */
 export const ZReleaseTrack = z.object({
   /** The master's id (spec: "id (master id)"). */
   id: z.string(),
@@ -265,7 +265,7 @@ export const ZReleaseTrack = z.object({
 });
 export type TReleaseTrack = z.infer<typeof ZReleaseTrack>;
 
-/** Spec §3 Song in the distribution picker: the user's masters that can be released. */
+/** Song in the distribution picker: the user's masters that can be released. */
 export const ZPickerSong = z.object({
   id: z.string(),
   track_name: z.string(),
@@ -288,7 +288,7 @@ export const ZCoverUploadStatus = z.enum(['Initial', 'Saving', 'Success', 'Faile
 export const ZProductType = z.enum(['album', 'single', 'ep']);
 export const ZProductCodeType = z.enum(['ean', 'upc']);
 
-/** The album part of the draft (spec §3 Release draft: album). */
+/** The album part of the draft (Release draft: album). */
 export const ZDraftAlbum = z.object({
   name: z.string(),
   label_id: z.number().int(),
@@ -305,7 +305,7 @@ export const ZDraftAlbum = z.object({
 
 export const ZDraftOutlet = z.object({ store_id: z.number().int(), release_start_date: z.string().nullable() });
 
-/** Spec §3 Release draft, kept on the server so a reload or another device continues it. */
+/** Release draft, kept on the server so a reload or another device continues it. */
 export const ZReleaseDraft = z.object({
   albumId: z.number().int(),
   album: ZDraftAlbum,
@@ -404,7 +404,7 @@ const ZShare = z.coerce
   .number()
   .transform((value) => (Number.isFinite(value) ? value : 0))
   .pipe(z.number().min(0, RELEASE_ERRORS.payoutRange).max(100, RELEASE_ERRORS.payoutRange));
-/** A participant of a track: role ids (the REST adapter also takes spec §3's {role_id, name} objects). */
+/** A participant of a track: role ids (the REST adapter also takes the API's {role_id, name} objects). */
 export const ZTrackParticipantInput = z.object({
   id: ZId,
   role_id: z.array(ZId).max(20),
@@ -412,11 +412,11 @@ export const ZTrackParticipantInput = z.object({
 });
 export type TTrackParticipantInput = z.infer<typeof ZTrackParticipantInput>;
 
-/** PUT /api/distribution/tracks/{id} (spec §5 release track rules); absent fields stay. */
+/** PUT /api/distribution/tracks/{id} (release track rules); absent fields stay. */
 export const ZUpdateTrackInput = z.object({
   trackId: ZId,
   name: z.string().trim().min(1, RELEASE_ERRORS.titleRequired).max(RELEASE_LIMITS.maxTitleLength, 'global.message.tooLong').optional(),
-  /** Genre ids (the REST adapter also takes spec §3's {genre_id, name} objects). */
+  /** Genre ids (the REST adapter also takes the API's {genre_id, name} objects). */
   genre: z
     .array(ZId)
     .min(1, RELEASE_ERRORS.genreRequired)
@@ -424,7 +424,7 @@ export const ZUpdateTrackInput = z.object({
     .optional(),
   language: z.string().trim().toLowerCase().min(1, RELEASE_ERRORS.languageRequired).max(3, RELEASE_ERRORS.languageRequired).optional(),
   featuredArtists: z.array(ZId).max(RELEASE_LIMITS.maxFeaturedArtists, RELEASE_ERRORS.tooManyFeaturedArtists).optional(),
-  /** Empty: the provider assigns one. Upper-cased, hyphens allowed (spec §5). */
+  /** Empty: the provider assigns one. Upper-cased, hyphens allowed. */
   stereo_isrc: z.string().trim().toUpperCase().max(20, RELEASE_ERRORS.invalidIsrc).optional(),
   iswc: z.string().trim().toUpperCase().max(20, RELEASE_ERRORS.invalidIswc).optional(),
   /** 2 explicit, 1 not explicit (the default), 0 clean (an edited version). */
@@ -446,7 +446,7 @@ export const ZOutletDetailsInput = z.object({
 });
 export type TOutletDetailsInput = z.infer<typeof ZOutletDetailsInput>;
 
-/** PATCH /api/distribution/outlets/distribute (spec §7: albumId, outletDetails). */
+/** PATCH /api/distribution/outlets/distribute (albumId, outletDetails). */
 export const ZDistributeInput = z.object({
   albumId: ZId,
   outletDetails: ZOutletDetailsInput.omit({ albumId: true }).optional(),

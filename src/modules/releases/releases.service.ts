@@ -40,7 +40,7 @@ import {
 } from './releases.schemas.js';
 
 /**
- * Building a release (spec §2 wizard, §3, §4 release draft, §5 release track rules, §7): one
+ * Building a release (release track rules): one
  * function per use case, called alike by tRPC, REST and GraphQL. Every call finds the album or
  * track through the caller's distribution account, so another user's ids answer "not found".
  */
@@ -63,7 +63,7 @@ async function draftView(ctx: ServiceContext, account: DistributionAccount, albu
   return draftOf(ctx.platform, album, tracks, outlets, refs);
 }
 
-/** The release in the making (spec §3 Release draft), or null when none is open. */
+/** The release in the making, or null when none is open. */
 export async function currentDraft(ctx: ServiceContext): Promise<TReleaseDraft | null> {
   const account = await requireAccount(ctx);
   const album = await repo.findDraftAlbum(ctx.db, account.distributionUserId);
@@ -77,7 +77,7 @@ export async function releaseDraft(ctx: ServiceContext, input: TAlbumIdInput): P
 }
 
 /**
- * Opens the wizard (spec §4): the open draft, or a new empty album for the user's label and artist.
+ * Opens the wizard: the open draft, or a new empty album for the user's label and artist.
  * The provider is asked up to 1 + 5 times, 1 s apart; then its error or 'Unable to create album'.
  */
 export async function startRelease(ctx: ServiceContext, options: { retryDelayMs?: number } = {}): Promise<TReleaseDraft> {
@@ -106,14 +106,14 @@ export async function startRelease(ctx: ServiceContext, options: { retryDelayMs?
   throw new AppError('INTERNAL', RELEASE_ERRORS.unableToCreateAlbum, { cause: lastError });
 }
 
-/** /distribution/releases (spec §3 Album): every release of the user, newest first. */
+/** /distribution/releases: every release of the user, newest first. */
 export async function listReleases(ctx: ServiceContext): Promise<TAlbum[]> {
   const account = await requireAccount(ctx);
   const rows = await repo.listAlbums(ctx.db, account.distributionUserId);
   return rows.map((row) => albumOf(ctx.platform, row));
 }
 
-/** The song picker (spec §3 Song in the distribution picker): the user's releasable masters. */
+/** The song picker (Song in the distribution picker): the user's releasable masters. */
 export async function pickerSongs(ctx: ServiceContext): Promise<TPickerSong[]> {
   const account = await requireAccount(ctx);
   const rows = await repo.findPickerMasters(ctx.db, account.userId);
@@ -127,7 +127,7 @@ export async function pickerSongs(ctx: ServiceContext): Promise<TPickerSong[]> {
   }));
 }
 
-/** GET /api/distribution/outlets/{albumId}: the release's stores with status and date (spec §3 Outlet). */
+/** GET /api/distribution/outlets/{albumId}: the release's stores with status and date. */
 export async function releaseOutlets(ctx: ServiceContext, input: TAlbumIdInput): Promise<TReleaseOutlet[]> {
   const account = await requireAccount(ctx);
   const album = await ownedAlbum(ctx.db, account, input.albumId);
@@ -175,7 +175,7 @@ async function reorder(db: Database, albumId: number, trackIds: number[]) {
   for (const [position, trackId] of trackIds.entries()) await repo.updateTrack(db, trackId, { position });
 }
 
-/** Reordering selected masters reorders the track list (spec §4). */
+/** Reordering selected masters reorders the track list. */
 export async function reorderTracks(ctx: ServiceContext, input: TReorderTracksInput): Promise<TReleaseDraft> {
   const account = await requireWritableAccount(ctx);
   await ctx.db.transaction().execute(async (trx) => {
@@ -188,9 +188,9 @@ export async function reorderTracks(ctx: ServiceContext, input: TReorderTracksIn
 const fileStem = (fileName: string | null, fallback: string) => (fileName ?? '').replace(/\.[^.]*$/, '').trim().slice(0, RELEASE_LIMITS.maxTitleLength) || fallback;
 
 /**
- * POST /api/distribution/tracks (spec §4): selecting a master uploads it to the provider once and
+ * POST /api/distribution/tracks: selecting a master uploads it to the provider once and
  * puts it at the end of the track list, named after its file, with the release track defaults of
- * spec §5 (explicit 1; the user's participant as Artist with 100 %). Selecting it again answers the
+ * (explicit 1; the user's participant as Artist with 100 %). Selecting it again answers the
  * track it already has.
  */
 export async function addTrack(ctx: ServiceContext, input: TAddTrackInput): Promise<TReleaseTrack> {
@@ -235,7 +235,7 @@ export async function addTrack(ctx: ServiceContext, input: TAddTrackInput): Prom
   return releaseTrackOf(row, refs);
 }
 
-/** Spec §4: selecting or deselecting a song marks track list and participants as not visited. */
+/** Selecting or deselecting a song marks track list and participants as not visited. */
 const SELECTION_SECTIONS: readonly TSectionName[] = ['trackList', 'participants'];
 
 async function forgetVisited(db: Database, account: DistributionAccount, albumId: number, sections: readonly TSectionName[]) {
@@ -254,7 +254,7 @@ async function draftTrack(db: Database, account: DistributionAccount, trackId: n
   return track;
 }
 
-/** DELETE /api/distribution/tracks/{id}: deselecting a song removes its uploaded track (spec §4). */
+/** DELETE /api/distribution/tracks/{id}: deselecting a song removes its uploaded track. */
 export async function removeTrack(ctx: ServiceContext, input: TTrackIdInput): Promise<TReleaseDraft> {
   const account = await requireWritableAccount(ctx);
   const track = await draftTrack(ctx.db, account, input.trackId);
@@ -267,7 +267,7 @@ export async function removeTrack(ctx: ServiceContext, input: TTrackIdInput): Pr
 }
 
 /**
- * PUT /api/distribution/tracks/{id} (spec §5): track details and participants. Each field sent is
+ * PUT /api/distribution/tracks/{id}: track details and participants. Each field sent is
  * checked whole, and a refusal changes nothing: known genres (1 to 10), a known language, up to 4
  * featured artists of the user's other than the release's artist, ISRC and ISWC in form and check
  * digit, explicit 2/1/0, participants of the user with roles and shares summing to exactly 100, the
@@ -329,7 +329,7 @@ export async function updateTrack(ctx: ServiceContext, input: TUpdateTrackInput)
 
 function checkedParticipants(account: DistributionAccount, refs: ReleaseRefs, input: TUpdateTrackInput['participants'] & object): StoredParticipant[] {
   const participants = input.map((p) => ({ id: p.id, role_ids: [...new Set(p.role_id)], share: p.payout_share_percentage }));
-  // Spec §5: the first participant (the user's own) cannot be removed.
+  // The first participant (the user's own) cannot be removed.
   if (participants[0]?.id !== account.participantId) refuse(RELEASE_ERRORS.firstParticipantFixed);
   if (new Set(participants.map((p) => p.id)).size !== participants.length) refuse(RELEASE_ERRORS.duplicateParticipant);
   if (participants.some((p) => !refs.participants.has(p.id))) refuse(RELEASE_ERRORS.unknownParticipant);
@@ -339,7 +339,7 @@ function checkedParticipants(account: DistributionAccount, refs: ReleaseRefs, in
   return participants;
 }
 
-/** Spec §4: each editor marks its section visited when it closes. */
+/** Each editor marks its section visited when it closes. */
 export async function markVisited(ctx: ServiceContext, input: TMarkVisitedInput): Promise<TReleaseDraft> {
   const account = await requireAccount(ctx);
   await ctx.db.transaction().execute(async (trx) => {
@@ -352,7 +352,7 @@ export async function markVisited(ctx: ServiceContext, input: TMarkVisitedInput)
 }
 const idsFree = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? (JSON.parse(value) as string[]) : []);
 
-/** Outlet details (spec §2 step 5): chosen stores with their own dates, the global date, the original date. */
+/** Outlet details: chosen stores with their own dates, the global date, the original date. */
 export async function setOutletDetails(ctx: ServiceContext, input: TOutletDetailsInput): Promise<TReleaseDraft> {
   const account = await requireWritableAccount(ctx);
   await ctx.db.transaction().execute(async (trx) => {
@@ -363,9 +363,9 @@ export async function setOutletDetails(ctx: ServiceContext, input: TOutletDetail
 }
 
 /**
- * Cancel (spec §4): deletes the album and every uploaded track at the provider, ignoring the
+ * Cancel: deletes the album and every uploaded track at the provider, ignoring the
  * provider's failures, and resets the draft: the album is gone from the product either way. What
- * §4 keeps (the account's meta info, outlets list, utilities) is not the release's and stays.
+ * keeps (the account's meta info, outlets list, utilities) is not the release's and stays.
  * A release already handed over for delivery is not a draft and cannot be cancelled.
  */
 export async function cancelRelease(ctx: ServiceContext, input: TAlbumIdInput): Promise<{ cancelled: true }> {

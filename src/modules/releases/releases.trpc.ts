@@ -30,7 +30,7 @@ import {
 } from './releases.service.js';
 
 /**
- * The release wizard and list (spec §2, §3, §4, §7), the same services as the REST calls under
+ * The release wizard and list, the same services as the REST calls under
  * /api/distribution. The cover upload is multipart and REST only:
  * POST /api/distribution/albums/{id}/cover (field `cover_image`).
  */

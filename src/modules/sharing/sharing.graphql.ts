@@ -4,7 +4,7 @@ import { createShare, removeShare, sharedWithMe, sharesByMaster } from './sharin
 import { ZCreateShareInput, ZMasterIdInput, ZShare, ZShareIdInput, ZSharedMaster, ZSharedWithMeInput } from './sharing.schemas.js';
 
 /**
- * Spec §7: sharesByMaster answers the share list (Share of spec §3); sharedWithMe answers the
+ * SharesByMaster answers the share list; sharedWithMe answers the
  * masters shared with the caller, each with its owner in `user`.
  */
 export const sharingGraphql: GraphqlModule = {

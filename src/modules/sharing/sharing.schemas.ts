@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ZMasterMeasurements, ZMasterStatus } from '../masters/masters.schemas.js';
 
-/** Spec §5 and §9: at most 5 shares per master. */
+/** At most 5 shares per master. */
 export const MAX_SHARES_PER_MASTER = 5;
 
 const ZUuid = z.uuid('global.error.invalidInput');
 const upper = (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : value);
 const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
 
-/** Spec §5 e-mail input: trimmed and lower-cased, then checked. */
+/** e-mail input: trimmed and lower-cased, then checked. */
 export const ZShareEmail = z
   .string('global.message.invalidEmail')
   .trim()
@@ -30,7 +30,7 @@ export type TMasterIdInput = z.infer<typeof ZMasterIdInput>;
 export const ZSharedMasterInput = z.object({ id: ZUuid });
 export type TSharedMasterInput = z.infer<typeof ZSharedMasterInput>;
 
-/** Sort of the shared-with-me list (spec §7): date DESC by default, like the master list. */
+/** Sort of the shared-with-me list: date DESC by default, like the master list. */
 export const ZSharedWithMeInput = z
   .object({
     orderEntity: z.preprocess(lower, z.enum(['date', 'title', 'style'])).default('date'),
@@ -41,7 +41,7 @@ export type TSharedWithMeInput = z.infer<typeof ZSharedWithMeInput>;
 
 /* ---------- answers ---------- */
 
-/** Share (spec §3): `user` is the owner who shared, `email` the invited address. */
+/** Share: `user` is the owner who shared, `email` the invited address. */
 export const ZShare = z.object({
   id: z.string(),
   user: z.object({ id: z.string(), email: z.string() }),

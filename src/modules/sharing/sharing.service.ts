@@ -38,7 +38,7 @@ const styleNameOf = (row: { style_group_name: string | null; style_name: string 
   row.style_group_name && row.style_name ? `${row.style_group_name} - ${row.style_name}` : null;
 
 /**
- * Shares one of the caller's mastered masters with an e-mail address (spec §5, §6): only the
+ * Shares one of the caller's mastered masters with an e-mail address: only the
  * owner, only mastered, at most 5, no address twice. The counter moves in the same transaction,
  * under the master's row lock, so two concurrent invitations cannot pass the limit.
  */
@@ -83,7 +83,7 @@ export async function createShare(ctx: ServiceContext, input: TCreateShareInput)
 }
 
 /**
- * What the link of a share's mail says to a signed-out visitor (issue 11): who shared which track.
+ * What the link of a share's mail says to a signed-out visitor: who shared which track.
  * No sign-in needed: the share id is a random UUID known only from the mail, which says the same.
  */
 export async function shareInvitation(ctx: ServiceContext, input: TShareIdInput): Promise<TShareInvitation> {

@@ -2,7 +2,7 @@ import { authedProcedure, publicProcedure, router } from '../../platform/trpc/tr
 import { createShare, removeShare, shareInvitation, sharedMaster, sharedWithMe, sharesByMaster } from './sharing.service.js';
 import { ZCreateShareInput, ZMasterIdInput, ZShareIdInput, ZSharedMasterInput, ZSharedWithMeInput } from './sharing.schemas.js';
 
-/** Sharing of spec §7 (GraphQL names) plus sharedMaster for a shared viewer's master page. */
+/** Sharing (GraphQL names) plus sharedMaster for a shared viewer's master page. */
 export const sharingRouter = router({
   sharesByMaster: authedProcedure.input(ZMasterIdInput).query(({ ctx, input }) => sharesByMaster(ctx, input)),
   sharedWithMe: authedProcedure.input(ZSharedWithMeInput).query(({ ctx, input }) => sharedWithMe(ctx, input)),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What the SPA learns at start (decisions.md: GET /api/config). */
+/** What the SPA learns at start (GET /api/config). */
 export const ZPublicConfig = z.object({
   mediaUrl: z.string(),
   paymentMode: z.enum(['local', 'braintree']),
@@ -8,7 +8,7 @@ export const ZPublicConfig = z.object({
   noticeBanner: z.string().nullable(),
   /** The home page's video (HOME_VIDEO_URL); `host` names who serves it, for the consent notice. */
   video: z.object({ embedUrl: z.string(), host: z.string() }).nullable(),
-  /** Who runs the service, as the legal pages name it (the invoices' seller, spec §3 Invoice). */
+  /** Who runs the service, as the legal pages name it (the invoices' seller). */
   seller: z.object({ name: z.string(), addressLines: z.array(z.string()), country: z.string(), vatId: z.string(), contactEmail: z.string() }),
   /** Where the plugin bundle offer is described (PLUGIN_BUNDLE_URL); the product only mentions it. */
   pluginBundleUrl: z.string().nullable(),
@@ -18,7 +18,7 @@ export const ZPublicConfig = z.object({
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
 
 /**
- * The SPA's routes (spec §2) as react-router patterns: `:name` is one segment, `:name?` an optional
+ * The SPA's routes as react-router patterns: `:name` is one segment, `:name?` an optional
  * one. The web process answers a page load of any other path with 404 (and the same index.html,
  * which shows the not-found page); client/src/app/routes.test.tsx holds routes.tsx to this list.
  */

@@ -1,5 +1,5 @@
 /**
- * The binary chunk frame of the real-time socket (decisions.md, "Real-time socket framing"):
+ * The binary chunk frame of the real-time socket:
  * 2-byte version, 4-byte style index (0xFFFFFFFF = original), 4-byte chunk index, all big-endian,
  * then the chunk's audio as 16-bit little-endian interleaved PCM. Imported by the sidecar, the
  * client and the tests: the layout lives here only.

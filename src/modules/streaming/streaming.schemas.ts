@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZMasterMeasurements, ZMasterStatus } from '../masters/masters.schemas.js';
 
-/** Client-to-server events of the real-time socket (spec §7), in the `{event, token, payload}` envelope. */
+/** Client-to-server events of the real-time socket, in the `{event, token, payload}` envelope. */
 export const ZClientEnvelope = z.object({
   event: z.string().min(1).max(64),
   token: z.string().max(4096).optional(),
@@ -42,18 +42,18 @@ export const SOCKET_ERROR_CODES = {
   unauthorized: 'global.error.unauthorized',
   forbidden: 'global.error.forbidden',
   notFound: 'global.error.notFound',
-  /** Mastered chunks asked for before request-mastering prepared the track (spec §4). */
+  /** Mastered chunks asked for before request-mastering prepared the track. */
   notPrepared: 'mastering.notPrepared',
   timeout: 'binary.creation.timeout',
   fileMissing: 'binary.s3File.missing',
   maxFailedAttempts: 'mastering.maxFailedAttemptsReached',
   server: 'global.error.server',
-  /** Over the per-connection or per-user message rate, or too many requests waiting (issue 10). */
+  /** Over the per-connection or per-user message rate, or too many requests waiting. */
   tooManyRequests: 'global.error.tooManyRequests',
 } as const;
 
 /*
- * Payloads of the client events (spec §7). Ids are validated here, at the edge; whether the caller
+ * Payloads of the client events. Ids are validated here, at the edge; whether the caller
  * may hear the track is decided by the web process (internal `tracks.access`).
  */
 const ZTrackId = z.uuid();
@@ -70,7 +70,7 @@ export type TRequestMetaPayload = z.infer<typeof ZRequestMetaPayload>;
 export const ZRequestStreamPayload = z.object({ trackId: ZTrackId }).partial().default({});
 export type TRequestStreamPayload = z.infer<typeof ZRequestStreamPayload>;
 
-/** At most this many chunk indices per request-chunks (the player asks 8 ahead, spec §9). */
+/** At most this many chunk indices per request-chunks (the player asks 8 ahead). */
 export const MAX_CHUNKS_PER_REQUEST = 32;
 
 export const ZRequestChunksPayload = z.object({
@@ -93,7 +93,7 @@ export type TEndMasteringPayload = z.infer<typeof ZEndMasteringPayload>;
 export const ZLoudness = z.object({ lufs: z.number(), truePeak: z.number() });
 export type TLoudness = z.infer<typeof ZLoudness>;
 
-/** `meta` (spec §3 "Stream metadata"): the stream is 16-bit PCM at 44.1 kHz for original and masters alike. */
+/** `meta`: the stream is 16-bit PCM at 44.1 kHz for original and masters alike. */
 export const ZStreamMeta = z.object({
   trackId: z.string(),
   /** -1 for the original. */
@@ -205,5 +205,5 @@ export type TRecordMasteredInput = z.infer<typeof ZRecordMasteredInput>;
 
 export const ZRecordFailureInput = z.object({ trackId: z.string(), styleId: z.number().int() });
 
-/** Failed bounces after which a master is not tried again (spec §8 mastering.maxFailedAttemptsReached). */
+/** Failed bounces after which a master is not tried again (mastering.maxFailedAttemptsReached). */
 export const MAX_FAILED_MASTERING_ATTEMPTS = 3;

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
-// The new-master rule and track access live in the masters module (spec §5): one decision point each.
+// The new-master rule and track access live in the masters module: one decision point each.
 import { assertStorageForMaster, canCreateMaster, measurementsOf, styleHearing as styleHearingFor, trackAccessFor } from '../masters/index.js';
 import * as repo from './streaming.repository.js';
 import {
@@ -16,7 +16,7 @@ import {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Who may hear a track (issue 5): its owner, or a user one of its masters is shared with
+ * Who may hear a track: its owner, or a user one of its masters is shared with
  * (masters' trackAccessFor). Answers null for an unknown track as well, so a caller cannot probe for ids.
  */
 export function trackAccess(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string }): Promise<TTrackAccess> {
@@ -29,8 +29,8 @@ export function styleHearing(ctx: Pick<ServiceContext, 'db'>, input: { userId: s
 }
 
 /**
- * Whether the id names the track's unmastered master: the id an upload answers (decisions.md,
- * "Upload"), whose audio is the original, so a client asking for its stream hears the original.
+ * Whether the id names the track's unmastered master: the id an upload answers,
+ * whose audio is the original, so a client asking for its stream hears the original.
  */
 export async function isUnmasteredMaster(ctx: Pick<ServiceContext, 'db'>, input: { trackId: string; masterId: string }): Promise<boolean> {
   if (!UUID.test(input.trackId) || !UUID.test(input.masterId)) return false;

@@ -65,7 +65,7 @@ function protections(env: Env): Plugin[] {
 
 /**
  * GraphQL at /graphql over the module schemas. Domain errors keep their translation key in
- * `message` (decisions.md); anything else is masked and logged.
+ * `message`; anything else is masked and logged.
  */
 export function createGraphqlHandler(
   modules: GraphqlModule[],

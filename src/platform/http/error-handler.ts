@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, publicErrorOf } from '../errors.js';
 
-/** The REST error shape of decisions.md: `{statusCode, message}` with a translation key. */
+/** The REST error shape: `{statusCode, message}` with a translation key. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const bodyTooLarge = (error as { type?: string }).type === 'entity.too.large';
   const normalised = bodyTooLarge ? new AppError('PAYLOAD_TOO_LARGE', 'error.payloadTooLarge') : error;

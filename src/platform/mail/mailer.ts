@@ -72,7 +72,7 @@ function createSmtpMailer(smtpUrl: string, options: MailerOptions): Mailer {
 }
 
 /**
- * The embedded default (decisions.md): each mail is rendered by nodemailer's stream transport into a
+ * The embedded default: each mail is rendered by nodemailer's stream transport into a
  * complete .eml file under the outbox directory, and its link is logged.
  */
 function createOutboxMailer(options: MailerOptions): Mailer {

@@ -7,7 +7,7 @@ import { useDistributionAreas } from './distribution-areas.js';
 
 /**
  * Inside the distribution area: its areas as tabs on wide screens (the mobile menu lists them
- * under Distribution), the page, and the feedback widget (spec §2) below the screens that are not
+ * under Distribution), the page, and the feedback widget below the screens that are not
  * the release wizard.
  */
 export function DistributionArea() {

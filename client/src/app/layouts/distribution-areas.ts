@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 
-/** The distribution areas (spec §2 routes), in the order of the mobile menu. */
+/** The distribution areas, in the order of the mobile menu. */
 export function useDistributionAreas() {
   const { t } = useLingui();
   return [

@@ -10,7 +10,7 @@ import { SOCIAL_LINKS } from '../../lib/site-links.js';
 import classes from './footer.module.css';
 
 /**
- * The footer (spec §2): Home, Masters and Distribution (logged in), Support, Privacy policy, Terms of
+ * The footer: Home, Masters and Distribution (logged in), Support, Privacy policy, Terms of
  * service, social links, copyright with the current year; plus language, theme and cookie settings.
  */
 export function Footer() {

@@ -21,7 +21,7 @@ interface MobileMenuProps {
   onOpenDialog: (name: 'Login' | 'SignUp') => void;
 }
 
-/** The top menu below `sm` (spec §2): a drawer behind the burger, Distribution expanded into its areas. */
+/** The top menu below `sm`: a drawer behind the burger, Distribution expanded into its areas. */
 export function MobileMenu({ opened, onClose, items, distributionItems, pricesLink, loggedIn, onOpenDialog }: MobileMenuProps) {
   const { t } = useLingui();
   const location = useLocation();

@@ -22,7 +22,7 @@ function SiteShell({ children }: { children: ReactNode }) {
   );
 }
 
-/** Default layout (spec §2): top menu, notice banner, padded content, footer. */
+/** Default layout: top menu, notice banner, padded content, footer. */
 export function DefaultLayout() {
   return (
     <SiteShell>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServerFetch } from '../../test/fake-server.js';
 import { renderApp } from '../../test/render.js';
 
-describe('top menu for visitors (issue 11)', () => {
+describe('top menu for visitors', () => {
   it('when a visitor opens a page, then the header links Support and Distribution\'s landing', async () => {
     const { router } = renderApp({ path: '/about', fetch: fakeServerFetch({}) });
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });

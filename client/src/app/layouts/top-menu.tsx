@@ -13,13 +13,13 @@ import { useDistributionAreas } from './distribution-areas.js';
 import type { MenuItem } from './mobile-menu.js';
 import classes from './top-menu.module.css';
 
-/** The drawer comes in its own chunk (issue 9), readied once the page is idle or the burger opens it. */
+/** The drawer comes in its own chunk, readied once the page is idle or the burger opens it. */
 const MobileMenu = lazy(async () => ({ default: (await import('./mobile-menu.js')).MobileMenu }));
 
 /**
- * The top menu (spec §2): Masters and Account when logged in; Support for everyone; Distribution
+ * The top menu: Masters and Account when logged in; Support for everyone; Distribution
  * opens the areas with an active distribution subscription (on mobile it expands into them), and
- * the landing for visitors (issue 11). Visitors get Prices and the way to log in or register.
+ * the landing for visitors. Visitors get Prices and the way to log in or register.
  * Below `sm` everything moves into a drawer behind a burger.
  */
 export function TopMenu() {

@@ -20,7 +20,7 @@ export function SupportPage() {
   );
 }
 
-/** /learn: the quick guide, what the studio does, the styles and the video (spec §1 marketing content). */
+/** /learn: the quick guide, what the studio does, the styles and the video. */
 export function LearnPage() {
   const { t } = useLingui();
   const config = useSiteConfig().data;

@@ -14,7 +14,7 @@ import { useSiteConfig } from '../../lib/site-config.js';
 const DISTRIBUTION_HOME = '/distribution/';
 
 /**
- * /distribution landing (spec §2): 'distribute' takes a logged-in user in; a visitor logs in first
+ * /distribution landing: 'distribute' takes a logged-in user in; a visitor logs in first
  * and comes back here afterwards.
  */
 export function DistributionLandingRoute() {
@@ -39,7 +39,7 @@ export function DistributionLandingRoute() {
       </Center>
     );
   }
-  // Subscribed or chose to distribute, and not set up yet: the initial screen (spec §2, §4).
+  // Subscribed or chose to distribute, and not set up yet: the initial screen.
   if (loggedIn && !distributionUser.hasUser && (started || subscription.data?.active)) return <DistributionInitialScreen />;
   return (
     <DistributionLandingPage

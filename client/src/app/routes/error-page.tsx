@@ -9,7 +9,7 @@ import { NotFoundPage } from './not-found-page.js';
 import classes from './home-page.module.css';
 
 /**
- * Routing failed (spec §2): a hero, the style groups, an upload button for a new master and a link
+ * Routing failed: a hero, the style groups, an upload button for a new master and a link
  * home, so the visitor can carry on.
  */
 export function ErrorPage() {

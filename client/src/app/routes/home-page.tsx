@@ -16,7 +16,7 @@ import { openFilePicker } from '../../lib/file-picker.js';
 import { useSiteConfig } from '../../lib/site-config.js';
 import classes from './home-page.module.css';
 
-/** Home (spec §2): upload, style overview, prices, marketing (spec §1), a few answers. */
+/** Home: upload, style overview, prices, marketing, a few answers. */
 export function HomePage() {
   const loggedIn = useIsLoggedIn();
   const dialogs = useDialogs();
@@ -26,7 +26,7 @@ export function HomePage() {
     <>
       <AccountDeletedNotice />
       <Box className={classes.hero}>
-        {/* Issue 11: on a phone the hero is tighter, so "Choose a WAV file" is on the first screen above the cookie bar. */}
+        {/* On a phone the hero is tighter, so "Choose a WAV file" is on the first screen above the cookie bar. */}
         <Container size="lg" py={{ base: 24, sm: 64 }}>
           <Grid gap={{ base: 'lg', md: 48 }} align="center">
             <Grid.Col span={{ base: 12, md: 6 }}>
@@ -45,7 +45,7 @@ export function HomePage() {
               <UploadArea
                 needsLogin={!loggedIn}
                 onFileAccepted={() => {
-                  // Spec §4: a guest's file is held and the Login dialog opens; the upload follows sign-in.
+                  // A guest's file is held and the Login dialog opens; the upload follows sign-in.
                   if (!loggedIn) dialogs.open('Login');
                 }}
                 onLoginRequest={() => dialogs.open('Login')}

@@ -1,6 +1,6 @@
 import type { TAccessTokenAnswer, TRegisterAnswer, TVerifyEmailAnswer } from '../../../../src/modules/accounts/accounts.schemas.js';
 
-/** A failed auth call: `message` is the server's translation key (decisions.md, Errors). */
+/** A failed auth call: `message` is the server's translation key. */
 export class AuthApiError extends Error {
   readonly status: number;
   constructor(status: number, message: string) {
@@ -40,7 +40,7 @@ async function post<T>(route: string, body: Record<string, string> | null, optio
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
-/** The REST calls of spec §7 and decisions.md; form bodies where the spec says "form". */
+/** The account REST calls (docs/security.md); form bodies where the API takes forms. */
 export const authApi = {
   register: (input: { email: string; password: string; firstName: string; lastName: string; next?: string }) =>
     post<TRegisterAnswer>('register', input, { form: true }),

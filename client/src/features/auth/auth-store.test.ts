@@ -4,7 +4,7 @@ import { getAccessToken, REFRESH_BEFORE_EXPIRY_MS, setAccessToken, startAuthLife
 
 const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('session life cycle (spec §4, §9)', () => {
+describe('session life cycle', () => {
   let refreshes: number;
   let stop: (() => void) | null = null;
 

@@ -4,8 +4,8 @@ import { readCookie } from '../../lib/cookies.js';
 import { authApi } from './auth-api.js';
 
 /**
- * Authentication data (spec §3): the access token, its expiry and when it arrived. The token lives
- * in memory only; the httpOnly refresh cookie restores it after a reload (spec §4).
+ * Authentication data: the access token, its expiry and when it arrived. The token lives
+ * in memory only; the httpOnly refresh cookie restores it after a reload.
  */
 export type AuthStatus = 'anonymous' | 'restoring' | 'authenticated';
 
@@ -16,7 +16,7 @@ interface AuthState {
   receivedAt: number | null;
 }
 
-/** Spec §9: refresh 30 s before expiry; wake-up check every 10 s, a gap of 20 s or more counts. */
+/** Refresh 30 s before expiry; wake-up check every 10 s, a gap of 20 s or more counts. */
 export const REFRESH_BEFORE_EXPIRY_MS = 30_000;
 export const WAKE_CHECK_INTERVAL_MS = 10_000;
 export const WAKE_GAP_MS = 20_000;
@@ -89,12 +89,12 @@ export function refreshAuth(): Promise<boolean> {
 }
 
 /**
- * Starts the session life cycle (spec §4): restore on load (when the session hint cookie says a
+ * Starts the session life cycle: restore on load (when the session hint cookie says a
  * refresh cookie can exist), scheduled refresh, the wake-up check
  * and refresh when the tab becomes visible. Called once by main.tsx; returns a stop function.
  */
 export function startAuthLifecycle(): () => void {
-  // Only a browser that holds a refresh cookie asks for a token: a visitor's load stays quiet (issue 11).
+  // Only a browser that holds a refresh cookie asks for a token: a visitor's load stays quiet.
   if (readCookie(SESSION_HINT_COOKIE)) {
     setState({ ...state, status: 'restoring' });
     void refreshAuth();
@@ -120,8 +120,8 @@ export function startAuthLifecycle(): () => void {
 }
 
 /**
- * Signs in, then loads the current user (spec §4): when the user cannot be loaded the sign-in fails
- * and the session it opened is closed again (spec §8). The caller closes the dialog and reloads.
+ * Signs in, then loads the current user: when the user cannot be loaded the sign-in fails
+ * and the session it opened is closed again. The caller closes the dialog and reloads.
  * Throws AuthApiError, or what `loadUser` threw.
  */
 export async function signIn(email: string, password: string, loadUser: () => Promise<unknown>): Promise<void> {
@@ -136,7 +136,7 @@ export async function signIn(email: string, password: string, loadUser: () => Pr
   }
 }
 
-/** Ends the session on the server, forgets all client state and goes to the site root (spec §4). */
+/** Ends the session on the server, forgets all client state and goes to the site root. */
 export async function signOut(): Promise<void> {
   try {
     await authApi.logout();

@@ -1,6 +1,6 @@
 import { trpc } from '../../lib/trpc.js';
 
-/** Enabled style groups by order, each with its enabled styles by order (spec §2, style chooser). */
+/** Enabled style groups by order, each with its enabled styles by order (style chooser). */
 export function useStyleGroups() {
   return trpc.catalogue.styleGroups.useQuery(undefined, {
     staleTime: 5 * 60_000,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionFor } from './buying-decision.js';
 
-describe('the option only goes up (spec §1)', () => {
+describe('the option only goes up', () => {
   it('when an option is at or below the owned one, then it downloads', () => {
     expect(actionFor(0, 0)).toBe('download');
     expect(actionFor(0, 2)).toBe('download');

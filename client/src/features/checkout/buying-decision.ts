@@ -1,7 +1,7 @@
 export type OptionNumber = 0 | 1 | 2;
 
 /**
- * Spec §1 and decisions.md ("Audio"): the option only goes up. Every owner owns option 0; a
+ * The option only goes up. Every owner owns option 0; a
  * master that does not exist yet owns nothing but 0 either. An option at or below the owned one
  * downloads; a higher one opens checkout.
  */

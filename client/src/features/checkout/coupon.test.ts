@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COUPON_DELAY_MS, normalizeCoupon, useDebouncedCoupon } from './coupon.js';
 
-describe('coupon codes (spec §5, §9)', () => {
+describe('coupon codes', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -6,7 +6,7 @@ function memoryStore() {
   return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value) };
 }
 
-describe('downloads (spec §7, §8)', () => {
+describe('downloads', () => {
   let saved: { name: string; href: string }[];
 
   beforeEach(() => {

@@ -3,9 +3,9 @@ import { reloadAtMostOncePerMinute, type GuardedReloadOptions } from '../../lib/
 import { getAccessToken } from '../auth/index.js';
 
 /**
- * Downloads of spec §7/§8: fetched with the bearer token and streamed with progress, saved under
+ * Downloads: fetched with the bearer token and streamed with progress, saved under
  * the server's file name. A master download answered 404 or 500 reloads the page (the file may have
- * moved; spec §8), at most once per 60 s so a lasting fault cannot loop; an invoice download that is
+ * moved), at most once per 60 s so a lasting fault cannot loop; an invoice download that is
  * not 200 is silently abandoned.
  */
 
@@ -95,7 +95,7 @@ interface StreamOptions {
   onProgress?: (percent: number) => void;
 }
 
-/** GET with the bearer token; throws DownloadError for any non-200 answer or a missing body (spec §8). */
+/** GET with the bearer token; throws DownloadError for any non-200 answer or a missing body. */
 async function streamToBlob(url: string, options: StreamOptions): Promise<{ blob: Blob; response: Response }> {
   const token = getAccessToken();
   const response = await (options.fetch ?? fetch)(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });

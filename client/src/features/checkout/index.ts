@@ -1,4 +1,4 @@
-/** The public surface of this feature: other features import only from here (issue 9). */
+/** The public surface of this feature: other features import only from here. */
 export { BuyOptions } from './components/buy-options.js';
 export { CardForm, type CardFormHandle } from './components/card-form.js';
 export { NameSection } from './components/name-section.js';

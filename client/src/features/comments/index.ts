@@ -1,4 +1,4 @@
-/** The public surface of this feature: other features import only from here (issue 9). */
+/** The public surface of this feature: other features import only from here. */
 export { CommentsSection } from './components/comments-section.js';
 export { CommentDigestSetting } from './components/digest-setting.js';
 export { RatingPanel } from './components/rating-panel.js';

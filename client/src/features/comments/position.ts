@@ -1,4 +1,4 @@
-/** A position in a track as people write it: m:ss or h:mm:ss (spec §9), or plain seconds. */
+/** A position in a track as people write it: m:ss or h:mm:ss, or plain seconds. */
 export function formatPosition(seconds: number): string {
   const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
   const h = Math.floor(total / 3600);

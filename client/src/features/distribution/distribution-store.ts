@@ -3,7 +3,7 @@ import { trpc } from '../../lib/trpc.js';
 import { useSiteConfig } from '../../lib/site-config.js';
 
 /**
- * Distribution account state (spec §3, §4): the subscription and the distribution user load after
+ * Distribution account state: the subscription and the distribution user load after
  * login; the reference data (utilities, outlets, meta info) only once the user has a distribution
  * user. Everything comes from the server through react-query, so a login, a subscribe or a setup
  * refreshes it by invalidation.
@@ -12,7 +12,7 @@ export function useDistributionSubscription() {
   const loggedIn = useIsLoggedIn();
   const config = useSiteConfig();
   const enabled = loggedIn && config.data?.features.distribution !== false;
-  // Spec §8: a failed subscription fetch is silent (the add-on just looks off).
+  // A failed subscription fetch is silent (the add-on just looks off).
   return trpc.distribution.subscription.useQuery(undefined, { enabled, retry: 1 });
 }
 
@@ -20,7 +20,7 @@ export function useHasDistributionSubscription(): boolean {
   return useDistributionSubscription().data?.active === true;
 }
 
-/** Spec §3: a user has a distribution account only when all four ids are present. */
+/** A user has a distribution account only when all four ids are present. */
 export function hasDistributionAccount(user: { distributionUserId: string | null; distributionArtistId: string | null; distributionParticipantId: string | null; distributionLabelId: string | null } | undefined): boolean {
   return Boolean(user?.distributionUserId && user.distributionArtistId && user.distributionParticipantId && user.distributionLabelId);
 }
@@ -36,7 +36,7 @@ export function useHasDistributionUser(): boolean {
 }
 
 /**
- * Spec §4 initialising: utilities, outlets and meta info load in parallel once the user has a
+ * initialising: utilities, outlets and meta info load in parallel once the user has a
  * distribution user; `initialised` when all three are there.
  */
 export function useDistributionData() {

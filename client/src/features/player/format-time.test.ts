@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from './format-time.js';
 
-describe('formatDuration (spec §9: m:ss or h:mm:ss)', () => {
+describe('formatDuration (m:ss or h:mm:ss)', () => {
   it('when under an hour, then m:ss with seconds padded', () => {
     expect(formatDuration(0)).toBe('0:00');
     expect(formatDuration(9.99)).toBe('0:09');

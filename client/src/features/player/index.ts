@@ -1,4 +1,4 @@
-/** The public surface of this feature: other features import only from here (issue 9). */
+/** The public surface of this feature: other features import only from here. */
 export { AnalyzingOverlay } from './components/analyzing-overlay.js';
 export { MasterPlayer } from './components/master-player.js';
 export { MasteringSessionProvider, useMasteringSession } from './mastering-session.js';

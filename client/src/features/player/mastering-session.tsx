@@ -37,7 +37,7 @@ export interface MasteringSession {
   bounce(styleId: number): Promise<{ masterId: string }>;
 }
 
-/** Error codes of spec §8 that end the page's mastering with a global error. */
+/** Error codes that end the page's mastering with a global error. */
 export const TIMEOUT_CODE = 'binary.creation.timeout';
 
 const Context = createContext<MasteringSession | null>(null);
@@ -49,10 +49,10 @@ interface PendingBounce {
 }
 
 /**
- * The session (spec §4 mastering): prepare() sends request-mastering and follows prepare-mastering
+ * The session: prepare() sends request-mastering and follows prepare-mastering
  * (preparing -> dynamics with iterations -> eq -> done; fixing while a stored master is rebuilt);
  * bounce() sends end-mastering and resolves with the masterId of the final bounce-progress.
- * Errors become the translated global error of spec §8; binary.creation.timeout also goes to
+ * Errors become the translated global error; binary.creation.timeout also goes to
  * /masters. After a reconnect, running work is asked for again (the sidecar joins running jobs).
  */
 export function MasteringSessionProvider({ trackId, children }: { trackId: string; children: ReactNode }) {
@@ -64,7 +64,7 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
   const pending = useRef<PendingBounce[]>([]);
   const wantsPreparation = useRef(false);
 
-  // A new track starts a new session: nothing of the previous one carries over (spec §4).
+  // A new track starts a new session: nothing of the previous one carries over.
   const [sessionTrackId, setSessionTrackId] = useState(trackId);
   if (sessionTrackId !== trackId) {
     setSessionTrackId(trackId);

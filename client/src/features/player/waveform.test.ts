@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BAR_SPACING, BAR_WIDTH, waveformBars } from './waveform.js';
 
-describe('waveformBars (spec §9: 2 px bars at 3.5 px from 512 points)', () => {
+describe('waveformBars (2 px bars at 3.5 px from 512 points)', () => {
   const peaks = Array.from({ length: 512 }, (_, i) => (i % 64) / 64);
 
   it('when drawn 700 px wide, then one 2 px bar every 3.5 px that fits whole', () => {

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 // The server's price list is the one source (issue 6: pricing in one place).
 import { LIST_PRICE_CENTS } from '../../../../src/modules/pricing/pricing.constants.js';
 
-/** Spec §1/§9 and decisions.md (Audio): what each buying option costs and delivers. */
+/** What each buying option costs and delivers (docs/product-rules.md, "Audio files"). */
 export interface BuyingOption {
   option: 0 | 1 | 2;
   price: number;

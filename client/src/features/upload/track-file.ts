@@ -1,6 +1,6 @@
 import { MAX_UPLOAD_BYTES } from '../../../../src/modules/masters/masters.constants.js';
 
-/** Spec §5: the types a track upload accepts, and its size limit (spec §9). */
+/** The types a track upload accepts, and its size limit. */
 export const ACCEPTED_WAV_TYPES = ['audio/wav', 'audio/x-wav', 'audio/vnd.wave', 'audio/wave', 'audio/x-pn-wav'] as const;
 
 /** A message code when the file cannot be uploaded, otherwise null. The server checks the content again. */

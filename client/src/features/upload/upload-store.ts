@@ -1,7 +1,7 @@
 import { uploadErrorCodeOf } from './upload-errors.js';
 import { createStore, useStoreSelector } from '../../lib/create-store.js';
 
-/** Upload state of spec §3: 0 initial, 1 saving, 2 success, 3 failed. */
+/** Upload state: 0 initial, 1 saving, 2 success, 3 failed. */
 export const UploadStatus = { initial: 0, saving: 1, success: 2, failed: 3 } as const;
 export type TUploadStatus = (typeof UploadStatus)[keyof typeof UploadStatus];
 
@@ -60,7 +60,7 @@ export function retryUpload(accessToken: string | null): Promise<{ id: string } 
 }
 
 /**
- * Spec §7 POST /api/upload with progress. The text fields go before the file: the server reads the
+ * POST /api/upload with progress. The text fields go before the file: the server reads the
  * multipart body as a stream and must know them when the file part starts.
  */
 export function startUpload(
@@ -118,7 +118,7 @@ export function startUpload(
   });
 }
 
-/** Where the drag-and-drop upload is offered (spec §2). */
+/** Where the drag-and-drop upload is offered. */
 export const DROP_PATHS = ['/', '/masters', '/learn', '/distribution/new-release/track'] as const;
 export const CUSTOM_MASTER_PATH = '/distribution/new-release/track';
 

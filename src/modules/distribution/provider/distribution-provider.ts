@@ -2,9 +2,9 @@ import type { Database } from '../../../platform/db/database.js';
 import type { TArtist, TLabel, TOutlet, TParticipant, TUtilities } from '../distribution.schemas.js';
 
 /**
- * What the distribution add-on needs from a distributor (decisions.md: DISTRIBUTION_PROVIDER).
- * The services own the rules (subscription, ownership, spec §5) and call only this; a provider
- * keeps the records and answers in the shapes of spec §3. Every call after `createAccount` is
+ * What the distribution add-on needs from a distributor (DISTRIBUTION_PROVIDER).
+ * The services own the rules (subscription, ownership) and call only this; a provider
+ * keeps the records and answers in the shapes. Every call after `createAccount` is
  * scoped by the provider's user id (the user's distributionUserId): a provider answers `null` for
  * a record that is not that user's, and the service turns that into "not found".
  *

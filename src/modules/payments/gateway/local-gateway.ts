@@ -96,7 +96,7 @@ function createMemoryLedger(): LocalLedger {
 export const LOCAL_CLIENT_TOKEN_PREFIX = 'local-';
 
 /**
- * The embedded payment gateway (decisions.md): settles the valid test nonces, declines the
+ * The embedded payment gateway: settles the valid test nonces, declines the
  * declining ones as the sandbox would (answered as a translation key), and fails anything else with payment.serverFailure.
  * It moves no money; its ledger keeps the sales so that they are found again by order id.
  * With a vault (sql/0020), the methods a subscription vaulted are listed and deletable like

@@ -31,11 +31,11 @@ export type SaleResult = { ok: true; transactionId: string; paymentMethod: strin
 
 export interface SavedPaymentMethod {
   token: string;
-  /** 'credit_card', 'paypal_account', ... (spec §3: underscores shown as spaces). */
+  /** 'credit_card', 'paypal_account',... (underscores shown as spaces). */
   type: string;
   description: string;
   isDefault: boolean;
-  /** Used by an active subscription: cannot be deleted (spec §8, payment widget). */
+  /** Used by an active subscription: cannot be deleted (payment widget). */
   usedInSubscription: boolean;
 }
 

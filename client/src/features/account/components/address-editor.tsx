@@ -34,7 +34,7 @@ export function AddressEditor({ address }: { address: TAddress | undefined }) {
   const create = trpc.addresses.create.useMutation();
   const update = trpc.addresses.update.useMutation();
   const [notice, setNotice] = useState<{ kind: 'saved' } | { kind: 'failed'; code: string } | null>(null);
-  // Spec §2 names the ISO 3166 codes; issue 11 labels them in the interface language.
+  // The API takes ISO 3166 codes; the list labels them in the interface language.
   const options = useCountryOptions();
   const form = useForm<AddressValues>({
     mode: 'controlled',
@@ -70,7 +70,7 @@ export function AddressEditor({ address }: { address: TAddress | undefined }) {
           <TextInput label={t`City`} required autoComplete="address-level2" {...form.getInputProps('city')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {/* Issue 11: required only where the country's addresses name one (STATE_REQUIRED_COUNTRIES). */}
+          {/* Required only where the country's addresses name one (STATE_REQUIRED_COUNTRIES). */}
           <TextInput label={t`State or region`} required={countryNeedsState(form.values.country)} autoComplete="address-level1" {...form.getInputProps('state')} />
           <Select
             label={t`Country`}

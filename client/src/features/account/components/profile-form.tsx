@@ -41,7 +41,7 @@ const valuesOf = (user: TUser): ProfileValues => ({
   currentPassword: '',
 });
 
-/** Profile: names, e-mail (confirmed by mail), the three flags and a password change (spec §2). */
+/** Profile: names, e-mail (confirmed by mail), the three flags and a password change. */
 export function ProfileForm({ user }: { user: TUser }) {
   const { t, i18n } = useLingui();
   const translate = (key: string) => i18n._(errorMessageOf(key));

@@ -12,7 +12,7 @@ import { CommentDigestSetting } from '../../comments/index.js';
 
 const TABS = ['/account', '/account/payments', '/account/subscription'] as const;
 
-/** The account area: one tab per route (spec §2). */
+/** The account area: one tab per route. */
 export function AccountLayout() {
   const { t } = useLingui();
   const { pathname } = useLocation();

@@ -22,7 +22,7 @@ interface DialogProps {
   onClose: () => void;
 }
 
-/** Spec §9: the resend notice shows for 4 s. */
+/** The resend notice shows for 4 s. */
 export const RESEND_NOTICE_MS = 4000;
 
 const codeOf = (error: unknown) => {
@@ -58,7 +58,7 @@ function useSwitchDialog(from: DialogName) {
   };
 }
 
-/** "Resend confirmation e-mail" with its 4-second notice (spec §4, §8). */
+/** "Resend confirmation e-mail" with its 4-second notice. */
 function ResendConfirmation({ email }: { email: string }) {
   const { i18n } = useLingui();
   const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'sent' } | { kind: 'failed'; code: string }>({ kind: 'idle' });
@@ -117,7 +117,7 @@ export function LoginDialog({ opened, onClose }: DialogProps) {
       await signIn(values.email, values.password, () => utils.accounts.me.fetch());
       trackEvent('login', { method: 'email' });
       onClose();
-      // Spec §4: success closes the dialog and reloads; a redirect target is visited and cleared.
+      // Success closes the dialog and reloads; a redirect target is visited and cleared.
       const target = app.getState().redirectAfterLogin;
       app.setRedirectAfterLogin(null);
       if (target) window.location.assign(target);
@@ -203,7 +203,7 @@ export function SignUpDialog({ opened, onClose }: DialogProps) {
       form.reset();
     } catch (error) {
       const code = codeOf(error);
-      // Spec §5: a server message about the password marks the password field.
+      // A server message about the password marks the password field.
       if (/password/i.test(code)) form.setFieldError('password', translate(code));
       else setFailure(code);
     } finally {

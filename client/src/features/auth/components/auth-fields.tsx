@@ -2,7 +2,7 @@ import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps 
 import { useLingui } from '@lingui/react/macro';
 import { ZEmail } from '../../../../../src/modules/accounts/accounts.schemas.js';
 
-/** Spec §5: trimmed and lower-cased as typed. */
+/** Trimmed and lower-cased as typed. */
 export const normaliseEmail = (value: string) => value.trim().toLowerCase();
 export const isValidEmail = (value: string) => ZEmail.safeParse(value).success;
 

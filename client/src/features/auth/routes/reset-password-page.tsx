@@ -13,7 +13,7 @@ import { PasswordField } from '../components/auth-fields.js';
 
 const ZResetForm = z.object({ password: ZNewPassword });
 
-/** /auth/reset-password/:resetToken? — a new password from the mailed link (spec §2). */
+/** /auth/reset-password/:resetToken? — a new password from the mailed link. */
 export function ResetPasswordPage() {
   const { t, i18n } = useLingui();
   const { resetToken } = useParams();

@@ -5,7 +5,7 @@ import { trpc } from '../../../lib/trpc.js';
 import { useBlogEnabled } from '../use-blog-enabled.js';
 import { PostCard } from './post-card.js';
 
-/** The home page's blog teasers (spec §1): the newest posts with Read buttons; nothing without posts or blog. */
+/** The home page's blog teasers: the newest posts with Read buttons; nothing without posts or blog. */
 export function BlogTeasers() {
   const enabled = useBlogEnabled();
   const posts = trpc.blog.posts.useQuery({ limit: 3 }, { enabled });

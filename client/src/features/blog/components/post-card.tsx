@@ -8,7 +8,7 @@ export function formatPostDate(iso: string, locale: string) {
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
 }
 
-/** A post's teaser (spec §3 Blog post) with its Read button to /blog/{slug} (spec §2). */
+/** A post's teaser with its Read button to /blog/{slug}. */
 export function PostCard({ post, headingOrder = 3 }: { post: TPostTeaser; headingOrder?: 2 | 3 }) {
   const { t, i18n } = useLingui();
   const title = post.title;

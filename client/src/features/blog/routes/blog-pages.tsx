@@ -74,7 +74,7 @@ export function BlogPage() {
   );
 }
 
-/** /blog/:slug — one post, opened from a Read button (spec §2). */
+/** /blog/:slug — one post, opened from a Read button. */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   const { i18n } = useLingui();

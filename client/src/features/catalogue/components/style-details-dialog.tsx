@@ -33,9 +33,9 @@ const TRAIT_LABELS: Record<TStyleTrait, MessageDescriptor> = {
 const EXCERPT_SECONDS = 20;
 
 /**
- * StyleDetails (spec §2): group icon, name, description and a select button; with the style's
+ * StyleDetails: group icon, name, description and a select button; with the style's
  * loudness target, its character and, where a demo in this style exists, a short before/after
- * excerpt of it (issue 11). A visitor reads what selecting leads to.
+ * excerpt of it. A visitor reads what selecting leads to.
  */
 export function StyleDetailsDialog({
   opened,

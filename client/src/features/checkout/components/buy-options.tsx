@@ -12,7 +12,7 @@ import { actionFor, type OptionNumber } from '../buying-decision.js';
 import { downloadMaster, masterDownloadKey, useDownloadProgress, useRenditionWait, type RenditionWait } from '../downloads.js';
 
 /**
- * CONTRACT: the three buying options of the new-master screen and the master page (spec §1, §5).
+ * CONTRACT: the three buying options of the new-master screen and the master page.
  * The checkout stream owns the implementation; the master page renders it with these props.
  */
 export interface BuyOptionsProps {
@@ -21,14 +21,14 @@ export interface BuyOptionsProps {
   styleId: number | null;
   /** The master of that style for this track, if it exists already. */
   master: { id: string; buyingOption: number; status: string } | null;
-  /** Disabled by the new-master rule (spec §5) or while mastering runs. */
+  /** Disabled by the new-master rule or while mastering runs. */
   disabled: boolean;
   /** Makes the style's master when it does not exist yet (bounce), resolving with its id. */
   ensureMaster: () => Promise<string>;
 }
 
 /**
- * The buying options (spec §1, decisions.md "Audio"): what each delivers and costs, and the rule
+ * The buying options: what each delivers and costs, and the rule
  * that the option only goes up. An option at or below the owned one downloads; a higher one opens
  * the checkout and says what the upgrade costs (the difference). A style without a master is
  * bounced first (ensureMaster), with a visible waiting state.
@@ -131,7 +131,7 @@ function OptionCard(props: {
     <Card withBorder padding="md" radius="md" data-testid={`buy-option-${option}`}>
       <Stack gap={6} h="100%" justify="space-between">
         <Stack gap={4}>
-          {/* Issue 11: in a narrow card the badge moves below the name; it never shrinks or clips ("Gekauft"). */}
+          {/* In a narrow card the badge moves below the name; it never shrinks or clips ("Gekauft"). */}
           <Group justify="space-between" gap={4} wrap="wrap" align="flex-start">
             <Text fw={600}>{name}</Text>
             {isOwned && (

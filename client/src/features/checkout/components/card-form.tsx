@@ -5,7 +5,7 @@ import { trpc } from '../../../lib/trpc.js';
 
 /**
  * Braintree's documented test nonces ("Testing and Go Live: Nonces"), which the local gateway of
- * decisions.md settles or declines like the sandbox does.
+ * settles or declines like the sandbox does.
  */
 export const TEST_NONCES = {
   valid: 'fake-valid-nonce',
@@ -15,7 +15,7 @@ export const TEST_NONCES = {
 /** Braintree Drop-in from its CDN, loaded only when the card step opens in 'braintree' mode (no bundle dependency). */
 export const DROP_IN_URL = 'https://js.braintreegateway.com/web/dropin/1.44.1/js/dropin.min.js';
 
-/** What the Pay button asks of the card form: a nonce, or an error code (spec §8). */
+/** What the Pay button asks of the card form: a nonce, or an error code. */
 export interface CardFormHandle {
   requestNonce(): Promise<string>;
 }
@@ -56,7 +56,7 @@ function loadDropIn(): Promise<DropinGlobal> {
 /**
  * Step 1's card form. In local payment mode a clearly labelled test-card choice that yields the
  * test nonces; in 'braintree' mode Braintree's Drop-in. Unmounting (Back, close) tears the Drop-in
- * down, so going back discards it (spec §4).
+ * down, so going back discards it.
  */
 export const CardForm = forwardRef<CardFormHandle, { mode: 'local' | 'braintree' }>(function CardForm({ mode }, ref) {
   return mode === 'local' ? <TestCardForm ref={ref} /> : <DropInForm ref={ref} />;

@@ -55,7 +55,7 @@ export function CheckoutForm({ data, user, address, addressesUpdatedAt, master, 
   const summary = price.data;
   const purchase = usePurchase({ masterId: master.id, styleId: master.style?.id ?? null, buyingOption: data.buyingOption, couponKey: coupon.key, summary, onDone: onClose });
 
-  // VAT follows the invoice address: a saved address asks for the price info again (issue 11).
+  // VAT follows the invoice address: a saved address asks for the price info again.
   const askPriceAgain = useEffectEvent(() => void utils.payments.priceInfo.invalidate());
   useEffect(() => {
     askPriceAgain();

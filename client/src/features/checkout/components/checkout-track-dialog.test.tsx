@@ -148,7 +148,7 @@ describe('CheckoutTrack dialog', () => {
   });
 });
 
-describe('price summary (spec §9)', () => {
+describe('price summary', () => {
   const base = { price: 2.99, couponValue: 0, vat: 0.57, vatRate: 19, reverseCharge: false, total: 3.56, upgradeFrom: null };
 
   it('when shown in English, then price, VAT with its rate and total read in USD', () => {

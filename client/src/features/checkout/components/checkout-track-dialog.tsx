@@ -11,7 +11,7 @@ import { DownloadProgressNotice } from './download-progress-notice.js';
 type CheckoutData = DialogDataMap['CheckoutTrack'];
 
 /**
- * CheckoutTrack (spec §2, §4, §5). Step 0: name, invoice address, coupon and the server's price
+ * CheckoutTrack. Step 0: name, invoice address, coupon and the server's price
  * summary; Continue only when something must be paid and the preconditions hold, otherwise the
  * step-0 button completes the purchase at once. Step 1: the card form, Back (discards it) and Pay.
  */

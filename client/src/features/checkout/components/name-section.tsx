@@ -5,7 +5,7 @@ import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
 
 /**
- * The buyer's full name for the invoice (spec §5): both names required, save disabled otherwise.
+ * The buyer's full name for the invoice: both names required, save disabled otherwise.
  * The parent owns `editing` (checkout may not proceed while it is on) and opens it by itself when
  * a name is missing.
  */

@@ -10,7 +10,7 @@ import { paymentMethodLabel } from '../../../lib/payment-method-label.js';
 import { trpc } from '../../../lib/trpc.js';
 import { downloadInvoice, useDownloadProgress } from '../downloads.js';
 
-/** '/account/payments' (spec §2): the invoice rows and the saved payment methods. */
+/** '/account/payments': the invoice rows and the saved payment methods. */
 export function AccountPaymentsPage() {
   return (
     <Stack gap="xl">
@@ -20,7 +20,7 @@ export function AccountPaymentsPage() {
   );
 }
 
-/** "Song / Pop - Bright" (spec §3: product is name and style, separated by a slash). */
+/** "Song / Pop - Bright" (product is name and style, separated by a slash). */
 export function splitProduct(product: string): { name: string; style: string } {
   const at = product.lastIndexOf(' / ');
   if (at < 0) return { name: product, style: '' };
@@ -28,7 +28,7 @@ export function splitProduct(product: string): { name: string; style: string } {
 }
 
 
-/** Spec §9: dates in lists as YYYY-MM-DD (local date). */
+/** Dates in lists as YYYY-MM-DD (local date). */
 export function listDate(iso: string): string {
   const date = new Date(iso);
   const pad = (value: number) => String(value).padStart(2, '0');
@@ -186,7 +186,7 @@ function DownloadIcon() {
   );
 }
 
-/** Saved payment methods; one used by a subscription cannot be deleted (spec §8, payment widget). */
+/** Saved payment methods; one used by a subscription cannot be deleted (payment widget). */
 function PaymentMethods() {
   const { t, i18n } = useLingui();
   const utils = trpc.useUtils();

@@ -13,7 +13,7 @@ import classes from './comments-section.module.css';
 type Props = TrackTalk['sectionProps'];
 
 /**
- * The comments of a track (spec §2 detail panel, §5, §6): newest first, each optionally at a
+ * The comments of a track: newest first, each optionally at a
  * position (its time seeks the player); authors edit and delete their own, the owner deletes any.
  * Text is shown as text, never as markup.
  */
@@ -69,7 +69,7 @@ export function CommentsSection({ trackId, comments, list, player, focus }: Prop
   );
 }
 
-/** Spec §5: Add needs trimmed, non-empty text; the position is the playhead's, and may be changed. */
+/** Add needs trimmed, non-empty text; the position is the playhead's, and may be changed. */
 function CommentForm({ trackId, player }: { trackId: string; player: PlayheadHandle | null }) {
   const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
@@ -249,7 +249,7 @@ function CommentItem({ comment, player, highlighted, onDelete }: { comment: TCom
   );
 }
 
-/** Spec §5: deleting a comment asks first (deleteCommentConfirmation). */
+/** Deleting a comment asks first (deleteCommentConfirmation). */
 function DeleteCommentDialog({ trackId, comment, onClose }: { trackId: string; comment: TComment | null; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const utils = trpc.useUtils();

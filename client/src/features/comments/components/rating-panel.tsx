@@ -10,7 +10,7 @@ import { AverageStars, STAR_SIZE } from './stars.js';
 import classes from './comments-section.module.css';
 
 /**
- * Ratings of a track (spec §1, §3): the average, the caller's own stars with an optional comment
+ * Ratings of a track: the average, the caller's own stars with an optional comment
  * (one per user and track, editable and removable), and what others said with theirs.
  */
 export function RatingPanel({ trackId }: { trackId: string }) {

@@ -10,7 +10,7 @@ const NONE: Consent = { necessary: true, analytics: false, tracking: false, mark
 const ALL: Consent = { necessary: true, analytics: true, tracking: true, marketing: true };
 
 /**
- * Cookie consent (spec §1): analytics, tracking and marketing stay off until chosen; necessary
+ * Cookie consent: analytics, tracking and marketing stay off until chosen; necessary
  * cookies are always on. The choice can be changed later from the footer.
  */
 export function CookieBanner() {
@@ -20,7 +20,7 @@ export function CookieBanner() {
   const [stored, setStored] = useState<Consent | null>(() => readConsent());
   const [choice, setChoice] = useState<Consent>(() => stored ?? NONE);
   const [detailsOpen, setDetailsOpen] = useState(false);
-  // Issue 11: on a phone the banner is a compact bar, so it never covers the home page's "Choose a
+  // On a phone the banner is a compact bar, so it never covers the home page's "Choose a
   // WAV file" (client/e2e/visitor-journeys.e2e.test.ts holds it at 375 × 667).
   const phone = useMatches({ base: true, sm: false });
 

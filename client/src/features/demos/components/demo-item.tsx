@@ -6,12 +6,12 @@ import classes from './demo-list.module.css';
 
 type Version = 'original' | 'mastered';
 
-/** Only one demo plays at a time (spec §2 "only one player plays at a time"). */
+/** Only one demo plays at a time. */
 let playing: { pause: () => void } | null = null;
 
 const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
-/** A part of a demo to play instead of the whole, as in StyleDetails' before/after (issue 11). */
+/** A part of a demo to play instead of the whole, as in StyleDetails' before/after. */
 export interface DemoExcerpt {
   fromS: number;
   lengthS: number;

@@ -5,13 +5,13 @@ import { DEMOS_COLLAPSED } from '../../../../../src/modules/demos/demos.constant
 import { trpc } from '../../../lib/trpc.js';
 
 /**
- * The demo players come in their own chunk (issue 9), fetched while the list's data loads: the
+ * The demo players come in their own chunk, fetched while the list's data loads: the
  * section shows nothing before its data anyway, so the split costs no visible time.
  */
 const loadDemoItem = () => import('./demo-item.js');
 const DemoItem = lazy(async () => ({ default: (await loadDemoItem()).DemoItem }));
 
-/** Demo masters on the home page (spec §1): 8 shown, about 24 when expanded; nothing without demos. */
+/** Demo masters on the home page: 8 shown, about 24 when expanded; nothing without demos. */
 export function DemoList() {
   const demos = trpc.demos.list.useQuery();
   const [expanded, setExpanded] = useState(false);

@@ -26,7 +26,7 @@ function DistributionModal({ opened, onClose, title, children }: DialogProps & {
   );
 }
 
-/** Spec §8: one message, or the list of them. */
+/** One message, or the list of them. */
 function Problems({ problems }: { problems: string[] }) {
   const { i18n } = useLingui();
   if (problems.length === 0) return null;
@@ -45,10 +45,10 @@ function Problems({ problems }: { problems: string[] }) {
   );
 }
 
-/** A rule's message shows once the user has typed (spec §5: valid only with ...; the button stays off until then). */
+/** A rule's message shows once the user has typed (valid only with...; the button stays off until then). */
 const firstProblemFor = (problems: string[], keys: string[]) => problems.find((problem) => keys.includes(problem));
 
-/** DistributionEditLabel (spec §2): rename the user's label; a name is required. */
+/** DistributionEditLabel: rename the user's label; a name is required. */
 export function DistributionEditLabelDialog({ opened, onClose }: DialogProps) {
   const { t } = useLingui();
   return (
@@ -133,7 +133,7 @@ function DialogActions({ onClose, disabled, loading, label }: { onClose: () => v
 }
 
 /**
- * DistributionArtist (spec §2): 'addEdit' adds an artist (name and country) or renames one;
+ * DistributionArtist: 'addEdit' adds an artist (name and country) or renames one;
  * 'select' picks one of the user's artists for a release track, or creates one and picks it.
  */
 export function DistributionArtistDialog({ opened, onClose }: DialogProps) {
@@ -224,7 +224,7 @@ function ArtistBody({ select, trackId, artistIdToEdit, onClose }: { select: bool
 }
 
 /**
- * DistributionParticipant (spec §2): add a participant (name and payout e-mail), change one
+ * DistributionParticipant: add a participant (name and payout e-mail), change one
  * (`participantIdToEdit`), or, with action 'select', pick one for the release track `trackIndex`.
  */
 export function DistributionParticipantDialog({ opened, onClose }: DialogProps) {
@@ -258,7 +258,7 @@ function ParticipantBody({ select, trackIndex, participantIdToEdit, onClose }: {
   const [email, setEmail] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   if (!participants.data) return participants.isError ? <Problems problems={problemsOf(participants.error)} /> : <Loader aria-label={t`Loading`} />;
-  // Spec §8: "participant not found".
+  // An unknown id answers the error catalogue's "participant not found".
   if (participantIdToEdit !== undefined && !editing) return <Problems problems={['distribution.participantNotFound']} />;
   const values = { name: name ?? editing?.name ?? '', email: email ?? editing?.email ?? '' };
   const others = participants.data.filter((participant) => participant.participant_id !== participantIdToEdit);

@@ -8,7 +8,7 @@ import { trpc } from '../../../lib/trpc.js';
 import { problemsOf } from '../lib/problems.js';
 
 /**
- * Stage 1 of the initial screen (spec §4, §5): accepting the distribution terms creates the artist,
+ * Stage 1 of the initial screen: accepting the distribution terms creates the artist,
  * the participant and the label. Pre-filled: participant name from the user's names, artist country
  * from the first address (else US); submit disabled until every field is valid or while sending.
  */

@@ -17,9 +17,9 @@ import { paymentErrorCodeOf } from '../../checkout/index.js';
 import { billingPeriodOf, formatMoney } from '../lib/money.js';
 
 /**
- * Stage 0 of the initial screen (spec §2, §4): the subscription checkout. Step 0: billing name,
+ * Stage 0 of the initial screen: the subscription checkout. Step 0: billing name,
  * invoice address and the price summary, Continue; step 1: the card form, the terms, Back and
- * Subscribe. Spec §8: a card form that yields no method ends the paying state silently.
+ * Subscribe.: a card form that yields no method ends the paying state silently.
  */
 export function SubscriptionCheckout({ onSubscribed }: { onSubscribed: (invoiceNumber: number | null) => void }) {
   const { t } = useLingui();
@@ -91,7 +91,7 @@ function Checkout({ user, address, addressesUpdatedAt, planId, billingFrequency,
         nonce = await card.current.requestNonce();
       } catch (error) {
         const code = paymentErrorCodeOf(error);
-        // Spec §8: for the subscription, no payment method just ends the paying state.
+        // For the subscription, no payment method just ends the paying state.
         if (code !== 'payment.requestPaymentMethod') app.showError(code);
         return;
       }

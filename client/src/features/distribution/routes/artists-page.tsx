@@ -7,7 +7,7 @@ import { useDialogs } from '../../../lib/dialogs.js';
 import { trpc } from '../../../lib/trpc.js';
 import { useCountryName } from '../../../lib/country-names.js';
 
-/** /distribution/artists (spec §2): the user's artists and participants with add and rename, and the label. */
+/** /distribution/artists: the user's artists and participants with add and rename, and the label. */
 export function DistributionArtistsPage() {
   const { t } = useLingui();
   const countryName = useCountryName();

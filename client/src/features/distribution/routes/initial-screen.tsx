@@ -11,7 +11,7 @@ import { SubscriptionCheckout } from '../components/subscription-checkout.js';
 import { useDistributionSubscription } from '../distribution-store.js';
 
 /**
- * The initial screen (spec §2, §4): stage 0 is the subscription checkout while no subscription is
+ * The initial screen: stage 0 is the subscription checkout while no subscription is
  * active, stage 1 the data form once subscribed (on the subscribed event or when the check says so).
  */
 export function DistributionInitialScreen() {

@@ -12,7 +12,7 @@ import { resetWizard } from '../wizard/wizard-store.js';
 
 /**
  * /distribution/new-release, the start of the wizard: a release in the making continues at its
- * first step; otherwise the user starts one, which creates the empty album (spec §4: the server
+ * first step; otherwise the user starts one, which creates the empty album (the server
  * retries 5 times at 1 s before it answers 'Unable to create album').
  */
 export function NewReleasePage() {

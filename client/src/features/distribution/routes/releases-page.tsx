@@ -17,7 +17,7 @@ const FOLLOW_MS = 2000;
 const isPending = (outlet: TReleaseOutlet) => outlet.outlet_status.status_code === OUTLET_STATUS.pending.status_code;
 
 /**
- * /distribution/releases (spec §2, §3): every release with its cover thumbnail, status (provider
+ * /distribution/releases: every release with its cover thumbnail, status (provider
  * prefix stripped), disapprove message, release date and track count; a release expands on click
  * and loads its stores once, grouped as disapproved, distributed and all.
  */

@@ -11,10 +11,10 @@ import type { TDistributionSubscription } from '../../../../../src/modules/distr
 import { BillingPeriodText, Money } from '../components/subscription-checkout.js';
 import { formatMoney } from '../lib/money.js';
 
-/** Long month, day, year in English (spec §9 dates for releases), the German order in German. */
+/** Long month, day, year in English (dates for releases), the German order in German. */
 const longDate = (iso: string, locale: string) => new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { dateStyle: 'long' }).format(new Date(iso));
 
-/** /account/subscription (spec §2): status, next charge, cancel. */
+/** /account/subscription: status, next charge, cancel. */
 export function SubscriptionPage() {
   const { t, i18n } = useLingui();
   const app = useAppStoreApi();

@@ -3,8 +3,8 @@ import { msg } from '@lingui/core/macro';
 import type { TSectionName } from '../../../../../src/modules/releases/releases.schemas.js';
 
 /**
- * The six steps of the release wizard (spec §2: top navigation has 6 steps, the side navigation 5
- * links on wide screens: every step but distribute) and the draft sections (spec §3) each step edits,
+ * The six steps of the release wizard (top navigation has 6 steps, the side navigation 5
+ * links on wide screens: every step but distribute) and the draft sections each step edits,
  * whose flags the navigation shows.
  */
 export const RELEASE_STEPS = ['track', 'artwork', 'track-details', 'participants', 'outlet-details', 'distribute'] as const;

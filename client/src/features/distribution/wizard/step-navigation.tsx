@@ -9,7 +9,7 @@ import classes from './step-navigation.module.css';
 export type StepStatus = 'open' | 'done' | 'error';
 
 /**
- * A step's state from its sections' flags (spec §3): seen and clean is done, seen with an error
+ * A step's state from its sections' flags: seen and clean is done, seen with an error
  * needs attention; a step not yet seen shows neither, so a new release is not all red.
  */
 export function useStepStatus(draft: TReleaseDraft): (step: ReleaseStep) => StepStatus {

@@ -21,15 +21,15 @@ export function useWizard(): WizardContext {
   return useOutletContext<WizardContext>();
 }
 
-/** The user's release in the making; null when there is none (spec §4: no current album id). */
+/** The user's release in the making; null when there is none (no current album id). */
 export function useReleaseDraft() {
   return trpc.releases.draft.useQuery(undefined, { staleTime: 0 });
 }
 
 /**
- * The frame of the release wizard's steps: the step guard (spec §2: a step without a current album
+ * The frame of the release wizard's steps: the step guard (a step without a current album
  * goes to /distribution/new-release), the top navigation with its six steps, the side navigation on
- * wide screens, cancel, and marking a step's sections visited when the user leaves it (spec §4: each
+ * wide screens, cancel, and marking a step's sections visited when the user leaves it (each
  * editor records on closing that its section was seen, so its messages show from then on).
  */
 export function WizardLayout() {

@@ -2,7 +2,7 @@ import { createStore, useStoreSelector } from '../../../lib/create-store.js';
 import type { TSectionName } from '../../../../../src/modules/releases/releases.schemas.js';
 
 /**
- * What the wizard keeps in the browser beside the server's draft (spec §3 Release draft, §4): the
+ * What the wizard keeps in the browser beside the server's draft: the
  * in-progress counter of master uploads, the masters being uploaded, the failed selection whose error
  * shows 5 s, the cover upload's status and progress, and the sections seen in this visit (the server
  * keeps `visited` too; this copy shows a step's messages at once, before the server answers).
@@ -10,9 +10,9 @@ import type { TSectionName } from '../../../../../src/modules/releases/releases.
 export type CoverUploadStatus = 'Initial' | 'Saving' | 'Success' | 'Failed';
 
 export interface WizardState {
-  uploadsInProgress: number;
+  /** One entry per master upload in progress (their count is the in-progress counter). */
   uploadingMasterIds: readonly string[];
-  /** Spec §4: on failure the error shows 5 seconds. */
+  /** On failure the error shows 5 seconds. */
   selectionError: { masterId: string; code: string } | null;
   coverUploadStatus: CoverUploadStatus;
   coverProgress: number;
@@ -21,7 +21,6 @@ export interface WizardState {
 }
 
 const initial: WizardState = {
-  uploadsInProgress: 0,
   uploadingMasterIds: [],
   selectionError: null,
   coverUploadStatus: 'Initial',
@@ -36,7 +35,7 @@ export function useWizardState<T>(selector: (state: WizardState) => T): T {
   return useStoreSelector(wizardStore, selector);
 }
 
-/** Spec §4 cancel: the draft resets (the reference data lives in react-query and stays). */
+/** Cancel: the draft resets (the reference data lives in react-query and stays). */
 export function resetWizard(): void {
   wizardStore.setState(() => initial);
 }
@@ -45,24 +44,23 @@ export function markVisitedLocally(section: TSectionName): void {
   wizardStore.setState((state) => (state.visited.includes(section) ? state : { ...state, visited: [...state.visited, section] }));
 }
 
-/** Spec §4: selecting or deselecting a song marks track list and participants as not visited. */
+/** Selecting or deselecting a song marks track list and participants as not visited. */
 export function forgetVisited(sections: readonly TSectionName[]): void {
   wizardStore.setState((state) => ({ ...state, visited: state.visited.filter((section) => !sections.includes(section)) }));
 }
 
 export function uploadStarted(masterId: string): void {
-  wizardStore.setState((state) => ({ ...state, uploadsInProgress: state.uploadsInProgress + 1, uploadingMasterIds: [...state.uploadingMasterIds, masterId] }));
+  wizardStore.setState((state) => ({ ...state, uploadingMasterIds: [...state.uploadingMasterIds, masterId] }));
 }
 
 export function uploadEnded(masterId: string): void {
-  wizardStore.setState((state) => ({
-    ...state,
-    uploadsInProgress: Math.max(0, state.uploadsInProgress - 1),
-    uploadingMasterIds: state.uploadingMasterIds.filter((id) => id !== masterId),
-  }));
+  wizardStore.setState((state) => {
+    const at = state.uploadingMasterIds.indexOf(masterId);
+    return at < 0 ? state : { ...state, uploadingMasterIds: state.uploadingMasterIds.filter((_, index) => index !== at) };
+  });
 }
 
-/** Spec §9: the upload error shows 5 s. */
+/** The upload error shows 5 s. */
 export const SELECTION_ERROR_MS = 5000;
 let selectionTimer: ReturnType<typeof setTimeout> | undefined;
 

@@ -1,7 +1,7 @@
 import { Accordion, Text } from '@mantine/core';
 import type { TFaq } from '../../../../../src/modules/faq/faq.schemas.js';
 
-/** The questions, each opening to its answer (spec §2). */
+/** The questions, each opening to its answer. */
 export function FaqAccordion({ faqs }: { faqs: readonly TFaq[] }) {
   return (
     <Accordion variant="separated" radius="md" data-testid="faq-list">

@@ -5,11 +5,11 @@ import { ErrorState } from '../../../components/error-state.js';
 import { HonestEmpty } from '../../../components/honest-empty.js';
 import { trpc } from '../../../lib/trpc.js';
 
-/** The accordion comes in its own chunk (issue 9), fetched while the questions load. */
+/** The accordion comes in its own chunk, fetched while the questions load. */
 const loadFaqAccordion = () => import('./faq-accordion.js');
 const FaqAccordion = lazy(async () => ({ default: (await loadFaqAccordion()).FaqAccordion }));
 
-/** The FAQ accordion (spec §2), in the interface language (the server picks it from the `lang` cookie). */
+/** The FAQ accordion, in the interface language (the server picks it from the `lang` cookie). */
 export function FaqList({ limit }: { limit?: number }) {
   const { t } = useLingui();
   const query = trpc.faq.list.useQuery(undefined, { staleTime: 5 * 60_000 });

@@ -20,7 +20,7 @@ function Step({ number, title, children }: { number: number; title: ReactNode; c
   );
 }
 
-/** The quick guide (spec §1 marketing content): from a mix to a finished master in four steps. */
+/** The quick guide: from a mix to a finished master in four steps. */
 export function QuickGuide() {
   return (
     <SimpleGrid component="ol" p={0} m={0} cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" data-testid="quick-guide">

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/page-header.js';
 import { useSiteConfig } from '../../../lib/site-config.js';
 import { SellerAddress } from '../components/legal-document.js';
 
-/** Informational pages (spec §2); the legal texts have their own modules. */
+/** Informational pages; the legal texts have their own modules. */
 
 function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (

@@ -10,7 +10,7 @@ const LAST_UPDATED = '2026-11-23';
 
 /**
  * The terms of service of this product: the figures (prices, formats, share limit, subscription
- * price and grace period) are the ones the code applies (spec §9, decisions.md "Audio").
+ * price and grace period) are the ones the code applies.
  */
 export function TermsOfServicePage() {
   const { t } = useLingui();

@@ -22,8 +22,9 @@ function Feature({ figure, title, children }: { figure: ReactNode; title: ReactN
 }
 
 /**
- * The studio feature section (spec §1 marketing content). Every claim is something the product does
- * and the tests measure: the loudness and peak figures come from decisions.md, "Audio".
+ * The studio feature section. Every claim is something the product does
+ * and the tests measure: the loudness and peak figures come from
+ * docs/product-rules.md, "Audio files".
  */
 export function StudioFeatures({ distribution }: { distribution: boolean }) {
   return (

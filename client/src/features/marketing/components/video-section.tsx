@@ -15,7 +15,7 @@ function autoplayUrl(embedUrl: string): string {
 }
 
 /**
- * The video section (spec §1 marketing content). The video lives on a third-party host that may set
+ * The video section. The video lives on a third-party host that may set
  * cookies, so nothing is requested from it before marketing consent: until then a poster of our own
  * says where the video comes from, and pressing play loads it for this one visit (a two-click embed).
  */

@@ -27,7 +27,7 @@ interface TrackFormValues {
   bpm: number | string;
 }
 
-/** EditTrack (spec §2, §5): name, artist, genre, album, bpm (a whole number, at least 0). */
+/** EditTrack: name, artist, genre, album, bpm (a whole number, at least 0). */
 export function EditTrackDialog({ opened, onClose }: DialogProps) {
   const { t } = useLingui();
   const trackId = useDialogState((state) => state.data.EditTrack?.trackId ?? null);
@@ -104,7 +104,7 @@ function EditTrackForm({ trackId, onDone }: { trackId: string; onDone: () => voi
   );
 }
 
-/** ShareTrack (spec §2, §5): the master's shares with the counter n/5, invite by e-mail, remove. */
+/** ShareTrack: the master's shares with the counter n/5, invite by e-mail, remove. */
 export function ShareTrackDialog({ opened, onClose }: DialogProps) {
   const { t } = useLingui();
   const masterId = useDialogState((state) => state.data.ShareTrack?.masterId ?? null);

@@ -13,7 +13,7 @@ interface NewMasterPanelProps {
   ensureMaster: () => Promise<string>;
 }
 
-/** A style the track has no master in yet: buying an option makes the master (spec §5). */
+/** A style the track has no master in yet: buying an option makes the master. */
 export function NewMasterPanel({ trackId, styleId, styleLabel, newMasterAllowed, buyingDisabled, ensureMaster }: NewMasterPanelProps) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="new-master-title" data-testid="new-master">

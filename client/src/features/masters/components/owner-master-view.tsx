@@ -40,7 +40,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
     session.prepare();
   };
 
-  // Issue 11: the owner's track is prepared as soon as the page opens, not when a style is clicked.
+  // The owner's track is prepared as soon as the page opens, not when a style is clicked.
   // An effect event: a new socket renews `prepare`, and the session itself re-sends what was asked.
   const prepareQuietly = useEffectEvent(() => session.prepare({ quiet: true }));
   useEffect(() => {

@@ -10,7 +10,7 @@ import { ReportCard } from './report-card.js';
 import { TrackFeedback } from './track-feedback.js';
 import { TrackHeading } from './track-heading.js';
 
-/** A shared viewer's master page: view-only (spec §6): listen, see the figures; no buying, sharing or deleting. */
+/** A shared viewer's master page: view-only: listen, see the figures; no buying, sharing or deleting. */
 export function SharedMasterView({ master }: { master: TSharedMaster }) {
   const talk = useTrackTalk(master.track.id);
   if (talk.gone) return <MasterGone />;

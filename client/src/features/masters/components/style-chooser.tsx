@@ -4,7 +4,7 @@ import type { TStyleGroup } from '../../../../../src/modules/catalogue/catalogue
 import { useEffect } from 'react';
 import { trackEvent } from '../../../lib/analytics.js';
 
-/** Enabled groups by order, each with its enabled styles by order (spec §2 new master screen). */
+/** Enabled groups by order, each with its enabled styles by order (new master screen). */
 export function enabledGroups(groups: TStyleGroup[]): TStyleGroup[] {
   return groups
     .filter((group) => group.enabled)
@@ -29,7 +29,7 @@ export function StyleChooser({
   onSelect: (styleId: number) => void;
 }) {
   const { t } = useLingui();
-  // Spec §7 analytics: the list of styles shown (sent only with consent, lib/analytics.ts).
+  // Analytics: the list of styles shown (sent only with consent, lib/analytics.ts).
   // A string, so the event fires when the list changes, not on every render's new array.
   const listed = groups.flatMap((group) => group.styles.map((style) => `${group.name}/${style.name}`)).join(',');
   useEffect(() => {

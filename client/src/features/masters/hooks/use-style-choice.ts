@@ -8,7 +8,7 @@ import { enabledGroups } from '../components/style-chooser.js';
 
 /**
  * The owner's style choice on a master page: the enabled styles, the track's masters by style, which
- * style is chosen (kept in the address as ?style=, so a reload keeps it; issue 11) and its neighbours.
+ * style is chosen (kept in the address as ?style=, so a reload keeps it) and its neighbours.
  */
 export function useStyleChoice(master: TMaster) {
   const trackId = master.track.id;
@@ -32,7 +32,7 @@ export function useStyleChoice(master: TMaster) {
     () => (trackMasters.data ?? []).filter((m) => isMastered(m.status, m.style?.id ?? null)).sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)))[0]?.style?.id ?? null,
     [trackMasters.data],
   );
-  // Spec §4: the first style of the first group when none is chosen (the page's own style first).
+  // The first style of the first group when none is chosen (the page's own style first).
   const selectedStyleId =
     [chosen, master.style?.id, preselected, latestMastered].find((id) => id != null && allStyles.some((s) => s.id === id)) ?? allStyles[0]?.id ?? null;
   const selected = allStyles.find((style) => style.id === selectedStyleId) ?? null;
@@ -64,7 +64,7 @@ export function useStyleChoice(master: TMaster) {
     selected,
     selectedMaster,
     nearbyStyles,
-    // Spec §5 new-master rule: while the track's masters are fewer than the enabled styles.
+    // The new-master rule: while the track's masters are fewer than the enabled styles.
     newMasterAllowed: mastersByStyle.size < allStyles.length,
     choose,
   };

@@ -1,7 +1,7 @@
 import type { TMaster, TMastersInput } from '../../../../../src/modules/masters/masters.schemas.js';
 import type { TSharedMaster } from '../../../../../src/modules/sharing/sharing.schemas.js';
 
-/** What the list screens (spec §2) read of a master, own or shared: the fields both shapes have. */
+/** What the list screens read of a master, own or shared: the fields both shapes have. */
 type ListFields = 'id' | 'track_name' | 'track_artist' | 'style_name' | 'styleGroup_name' | 'custom_master' | 'status' | 'createdAt';
 export type MasterRow = Pick<TMaster, ListFields> &
   Pick<TSharedMaster, ListFields> & {
@@ -15,7 +15,7 @@ export type MasterRow = Pick<TMaster, ListFields> &
 export type OrderEntity = TMastersInput['orderEntity'];
 export type OrderDirection = TMastersInput['orderDirection'];
 
-/** Spec §9: dates in lists as YYYY-MM-DD (local time). */
+/** Dates in lists as YYYY-MM-DD (local time). */
 export function listDate(iso: string): string {
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');

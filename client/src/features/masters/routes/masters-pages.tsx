@@ -32,7 +32,7 @@ function ListSkeleton() {
   );
 }
 
-/** /masters: the user's own masters (spec §2), sortable, with share, edit and delete. */
+/** /masters: the user's own masters, sortable, with share, edit and delete. */
 export function MastersPage() {
   const { t } = useLingui();
   const dialogs = useDialogs();
@@ -71,7 +71,7 @@ export function MastersPage() {
             onDelete={async (row) => {
               try {
                 const removed = await remove.mutateAsync({ id: row.id });
-                // Spec §8: a removal that does not answer true is a failure.
+                // A removal that does not answer true is a failure.
                 if (removed !== true) app.showError('master.removeFailed');
               } catch (error) {
                 const code = errorCodeOf(error);

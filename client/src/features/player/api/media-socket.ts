@@ -2,11 +2,11 @@ import { decodeStreamFrame, type StreamFrame } from '../../../../../src/modules/
 import type { SocketConnection } from '../mastering-session.js';
 
 /**
- * The page's one connection to the media sidecar (spec §4 real-time connection, §7 real-time
+ * The page's one connection to the media sidecar (real-time connection, real-time
  * socket): JSON `{event, token, payload}` out, `{event, payload}` and binary track-stream frames in
- * (decisions.md). Sending waits for both the token and the connection; a lost connection is
+ *. Sending waits for both the token and the connection; a lost connection is
  * retried with backoff, and after MAX_RECONNECT_ATTEMPTS failures in a row, or when the token
- * cannot be renewed, the connection is 'expired' (the PlayerExpired dialog, spec §2).
+ * cannot be renewed, the connection is 'expired' (the PlayerExpired dialog).
  */
 export const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 15000];
 export const MAX_RECONNECT_ATTEMPTS = 6;
@@ -114,7 +114,7 @@ export class MediaSocket {
     const was = this.state;
     this.state = next;
     for (const listener of this.stateListeners) listener();
-    // Spec §4: the connection announces itself with WebsocketConnected / WebsocketDisconnected.
+    // The connection announces itself with WebsocketConnected / WebsocketDisconnected.
     if (typeof window !== 'undefined') {
       if (next === 'connected') window.dispatchEvent(new CustomEvent('WebsocketConnected'));
       else if (was === 'connected') window.dispatchEvent(new CustomEvent('WebsocketDisconnected'));
@@ -259,7 +259,7 @@ export class MediaSocket {
 }
 
 /*
- * One socket per page (issue 5): the master page's session and every player on the page share it.
+ * One socket per page: the master page's session and every player on the page share it.
  * Reference-counted; the last release closes it a moment later, so React's double mount in
  * development does not reconnect.
  */

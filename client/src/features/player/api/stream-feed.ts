@@ -3,8 +3,8 @@ import { ZErrorMessagePayload, ZStreamMeta, type TStreamMeta } from '../../../..
 import type { MediaSocket } from './media-socket.js';
 
 /**
- * The socket half of the A/B player (spec §4 player, §7 events; split from the Web Audio scheduler
- * in issue 9): asks for stream metas and chunks and tells the player what came back. It holds what
+ * The socket half of the A/B player (player, events; split from the Web Audio scheduler
+ *): asks for stream metas and chunks and tells the player what came back. It holds what
  * is in flight, so it can keep the protocol's rules: one meta request at a time (so an
  * error-message can be told apart), and chunks of one style at a time (asking for another style
  * cancels what the sidecar still queues of the previous one).
@@ -29,7 +29,7 @@ export interface StreamWant {
 export interface StreamFeedHandlers {
   meta(meta: TStreamMeta): void;
   frame(frame: StreamFrame): void;
-  /** A meta or chunk request failed with a spec §8 code; `spec` is the stream it was for. */
+  /** A meta or chunk request failed with a code; `spec` is the stream it was for. */
   failed(spec: StreamSpec, code: string): void;
   /** The socket came back: the sidecar forgot what was asked. */
   reconnected(): void;
@@ -86,7 +86,7 @@ export class StreamFeed {
     return [...this.pending.values()].flatMap((entry) => [...entry.chunks.keys()]);
   }
 
-  /** Spec §4: stops what the server still queues; nothing is in flight afterwards. */
+  /** Stops what the server still queues; nothing is in flight afterwards. */
   stopBinary(): void {
     this.socket.send('stop-binary', {});
     this.pending.clear();
@@ -99,7 +99,7 @@ export class StreamFeed {
 
   /**
    * Asks for what the first stream in need lacks, at most one request: a stream waits while
-   * another style's chunks are in flight (spec §4: asking for another style cancels those).
+   * another style's chunks are in flight (asking for another style cancels those).
    */
   pump(wants: readonly StreamWant[]): void {
     const now = Date.now();

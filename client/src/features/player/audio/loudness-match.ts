@@ -1,7 +1,7 @@
 import { platformGain, type PlatformRule } from '../../../../../src/modules/platforms/platforms.schemas.js';
 
 /**
- * Loudness-matched A/B (issue 5, beyond the spec): each version's gain so that both are heard at
+ * Loudness-matched A/B (beyond the spec): each version's gain so that both are heard at
  * the same integrated loudness (ITU-R BS.1770-4 LUFS from the stream's meta), so a listener judges
  * tone, not level. The louder version is turned down to the quieter one, never the quieter up:
  * boosting could push a peak over full scale.
@@ -48,5 +48,5 @@ export function platformPlayGains(original: VersionLoudness | null, mastered: Ve
 
 export const dbToGain = (db: number) => Math.pow(10, db / 20);
 
-/** Volume slider 0-100 (spec §9, default 100) to a gain: squared, so the slider feels even to the ear. */
+/** Volume slider 0-100 (default 100) to a gain: squared, so the slider feels even to the ear. */
 export const volumeToGain = (volume: number, muted: boolean) => (muted ? 0 : Math.pow(Math.max(0, Math.min(100, volume)) / 100, 2));

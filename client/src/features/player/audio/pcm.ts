@@ -1,5 +1,5 @@
 /**
- * 16-bit little-endian interleaved PCM (decisions.md, real-time socket framing) to the planar
+ * 16-bit little-endian interleaved PCM (real-time socket framing) to the planar
  * float channels an AudioBuffer holds. x = s / 32768: the inverse of the sidecar's float -> int16
  * rule, so -32768 maps to exactly -1 and full scale positive to 32767/32768.
  */

@@ -3,7 +3,7 @@ import { chunkOf, equalPowerCurves, frameAt, framesIntoPiece, type Anchor, type 
 import { SAMPLE_RATE } from '../../../../../audio-core/constants.js';
 
 /**
- * The Web Audio half of the A/B player (issue 5; split from the socket protocol in issue 9):
+ * The Web Audio half of the A/B player (split from the socket protocol in):
  * AudioBuffers scheduled back to back on the audio clock at exact sample positions. Times are kept
  * as integer "ticks" of the stream rate (1/44100 s) so consecutive chunks meet without gap or
  * overlap. A switch to another stream (Original/Mastered, or another style while mastered plays)
@@ -227,7 +227,7 @@ export class PlaybackScheduler {
 
   /**
    * Schedules the heard stream up to LOOKAHEAD ahead of the clock. Returns the frame where playback
-   * starved (the needed chunk is missing and what was scheduled has run out: spec §4 buffering),
+   * starved (the needed chunk is missing and what was scheduled has run out: buffering),
    * after stopping; null while it plays on.
    */
   schedule(): number | null {
@@ -402,7 +402,7 @@ export class PlaybackScheduler {
     return fade!;
   }
 
-  /** Spec §4: at the end of the range, play on from its start. */
+  /** At the end of the range, play on from its start. */
   private wrap(tick: number) {
     const start = this.range().start;
     this.cursor = { time: tick, frame: start };

@@ -9,10 +9,10 @@ import { PlaybackScheduler, SR, type ScheduledStream, type Version } from './pla
 import { chunkOf, chunksToEvict, normalizeRange, upcomingChunks, wholeTrack, type LoopRange } from './timeline.js';
 
 /**
- * The A/B player (issue 5): joins the socket protocol (`StreamFeed`) and the Web Audio scheduler
+ * The A/B player: joins the socket protocol (`StreamFeed`) and the Web Audio scheduler
  * (`PlaybackScheduler`) and keeps the state React renders. It holds the decoded chunks of the
  * original, the chosen style and the styles nearest to it in the chooser, so that switching
- * Original/Mastered, or the style while mastered plays, continues at the same sample (issue 11).
+ * Original/Mastered, or the style while mastered plays, continues at the same sample.
  */
 export type { Version } from './playback-scheduler.js';
 export type { StreamSpec } from '../api/stream-feed.js';
@@ -33,7 +33,7 @@ export interface PlayerSnapshot {
   range: LoopRange | null;
   meta: Record<Version, TStreamMeta | null>;
   masteredState: MasteredState;
-  /** A message code (spec §8) when the player cannot play. */
+  /** A message code when the player cannot play. */
   error: string | null;
 }
 
@@ -45,7 +45,7 @@ const NEARBY_CHUNKS = 3;
 const NEARBY_LIMIT = 2;
 const RELOAD_DELAY_MS = 5000;
 
-/** Only one player plays at a time on a page (spec §2). */
+/** Only one player plays at a time on a page. */
 const players = new Set<PlayerController>();
 
 export interface PlayerControllerOptions {
@@ -333,17 +333,17 @@ export class PlayerController {
     }
     if (hearingMastered && this.snapshot.status === 'playing') this.continueFromPlayhead();
     else if (this.snapshot.status !== 'playing') this.scheduler.hear(this.heardStream());
-    // Spec §4: asking for another style cancels what the sidecar still queues.
+    // Asking for another style cancels what the sidecar still queues.
     this.feed.stopBinary();
     this.forgetUnwanted();
     this.requestMeta();
     this.pump();
   }
 
-  /** The track's preparation was processed: mastered chunks can be rendered now (spec §4). */
+  /** The track's preparation was processed: mastered chunks can be rendered now. */
   onPrepared(): void {
     if (this.snapshot.masteredState === 'unavailable') return;
-    // Spec §4: when mastering is processed the binary stream is stopped and chunks are asked again.
+    // When mastering is processed the binary stream is stopped and chunks are asked again.
     this.feed.stopBinary();
     this.update({ masteredState: 'ready' });
     this.nearbyRefused.clear();
@@ -416,7 +416,7 @@ export class PlayerController {
     if (this.snapshot.status === 'playing') {
       const starvedAt = this.scheduler.schedule();
       if (starvedAt !== null) {
-        // Spec §4: the needed chunk is missing: stop where the scheduled audio ends, resume when it comes.
+        // The needed chunk is missing: stop where the scheduled audio ends, resume when it comes.
         this.pausedFrame = starvedAt;
         this.update({ status: 'buffering' });
       }
@@ -512,7 +512,7 @@ export class PlayerController {
       return;
     }
     if (code === 'binary.s3File.missing') {
-      // Spec §8: the stored file is being repaired: reload after 5 s.
+      // The stored file is being repaired: reload after 5 s.
       this.update({ error: code });
       setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
       return;
@@ -542,7 +542,7 @@ export class PlayerController {
   }
 
   /**
-   * Asks for the chunks up to 8 ahead of the playhead (spec §9): the heard version first, then the
+   * Asks for the chunks up to 8 ahead of the playhead: the heard version first, then the
    * other one, so a toggle finds its buffers; then the first seconds of the nearby styles.
    */
   private pump() {

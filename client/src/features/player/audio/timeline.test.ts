@@ -13,7 +13,7 @@ import {
 
 const CHUNK = 44100;
 
-describe('which chunks the player asks for (spec §9: 8 ahead)', () => {
+describe('which chunks the player asks for (8 ahead)', () => {
   it('when playing at 2.5 s of a 60 s track, then the chunk under the playhead and 8 more', () => {
     expect(upcomingChunks(2.5 * CHUNK, CHUNK, wholeTrack(60 * CHUNK))).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });

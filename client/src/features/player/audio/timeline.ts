@@ -1,13 +1,13 @@
 import { SAMPLE_RATE } from '../../../../../audio-core/constants.js';
 /**
- * Pure playback maths of the A/B player (spec §4 player, §9 streaming constants): which chunks
+ * Pure playback maths of the A/B player: which chunks
  * to ask for, where the playhead is at a given audio-clock time, how a loop range wraps. Kept
  * free of the Web Audio API so it is unit-tested in node.
  */
 
-/** Spec §9: the player asks for the chunks up to 8 ahead of the playhead. */
+/** The player asks for the chunks up to 8 ahead of the playhead. */
 export const CHUNKS_AHEAD = 8;
-/** Spec §9: progress is reported every 25 ms; the scheduler runs on the same tick. */
+/** Progress is reported every 25 ms; the scheduler runs on the same tick. */
 export const PROGRESS_INTERVAL_MS = 25;
 export interface LoopRange {
   /** First frame of the range. */
@@ -16,7 +16,7 @@ export interface LoopRange {
   end: number;
 }
 
-/** The whole track as a range: playing past its end starts again at frame 0 (spec §4). */
+/** The whole track as a range: playing past its end starts again at frame 0. */
 export const wholeTrack = (totalFrames: number): LoopRange => ({ start: 0, end: totalFrames });
 
 /** A range inside the track of at least one frame, whichever way round it was dragged. */

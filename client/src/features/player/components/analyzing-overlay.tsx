@@ -45,12 +45,12 @@ export function preparationPercent(stage: PreparationStage, stagePercent: number
 }
 
 /**
- * The job that runs, as the media process last reported it (spec §4 mastering): a bounce first
+ * The job that runs, as the media process last reported it: a bounce first
  * (it prepares the track itself when needed), else the preparation. null when nothing runs.
  */
 export function analyzingView(preparation: MasteringProgress | null, bouncing: BounceProgress | null): AnalyzingView | null {
   if (bouncing && !bouncing.processed) {
-    // Waiting for a slot of the media process: say so, with the place in line (issue 10).
+    // Waiting for a slot of the media process: say so, with the place in line.
     if (bouncing.queuePosition) return { kind: 'bounce', stage: 'waiting', queuePosition: bouncing.queuePosition, iteration: 0, percent: 0, fixing: false };
     // The render's last step (its checks and measurements) shows as finishing, still short of 100 %.
     const reported = clamp(bouncing.progressInPercent);
@@ -70,7 +70,7 @@ export function analyzingView(preparation: MasteringProgress | null, bouncing: B
 const STAGE_ORDER: AnalyzingView['stage'][] = ['waiting', 'preparing', 'dynamics', 'eq', 'bouncing', 'finalizing'];
 
 /**
- * Progress only moves forward (issue 11): within one job the percent, the stage and the pass never
+ * Progress only moves forward: within one job the percent, the stage and the pass never
  * fall below what was shown already, whatever order the reports arrive in (two fitting threads, a
  * reconnect that joins the running job). Waiting in line may show again (the job was queued anew),
  * with the percent kept. A new job (another kind, or after nothing ran) starts from its own report.

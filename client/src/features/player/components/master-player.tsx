@@ -26,7 +26,7 @@ export interface MasterPlayerProps {
   /** The style heard as "Mastered"; null when no style is chosen yet (original only). */
   styleId: number | null;
   styleIndex: number | null;
-  /** A custom master always plays as mastered (spec §1). */
+  /** A custom master always plays as mastered. */
   isCustomMaster: boolean;
   /** The styles next to the chosen one in the chooser, nearest first: kept ready for a seamless switch. */
   nearbyStyles?: readonly StreamSpec[];

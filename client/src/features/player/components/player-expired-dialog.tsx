@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 
 /**
- * PlayerExpired (spec §2): opened by the media socket when it cannot reconnect or the session
+ * PlayerExpired: opened by the media socket when it cannot reconnect or the session
  * cannot be renewed. Not closable; Reload or Leave (to /).
  */
 export function PlayerExpiredDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -23,7 +23,7 @@ const DRAG_THRESHOLD_PX = 4;
 const cssColor = (element: Element, variable: string, fallback: string) => getComputedStyle(element).getPropertyValue(variable).trim() || fallback;
 
 /**
- * The waveform (spec §2, §9): bars 2 px at 3.5 px from the server's peaks, the played part full and
+ * The waveform: bars 2 px at 3.5 px from the server's peaks, the played part full and
  * the rest dimmed, accent colour for mastered and neutral for original, playhead and loop range.
  * It is a slider for assistive technology: arrows seek, a click seeks, a drag selects a loop.
  */

@@ -9,7 +9,7 @@ const noSubscribe = () => () => undefined;
 
 /**
  * The page's media socket (address from GET /api/config), shared by the session and the players.
- * When the connection is lost for good it opens the PlayerExpired dialog (spec §2).
+ * When the connection is lost for good it opens the PlayerExpired dialog.
  */
 export function useMediaSocket(): { socket: MediaSocket | null; connection: SocketConnection } {
   const config = useSiteConfig();

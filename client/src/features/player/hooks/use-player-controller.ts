@@ -34,7 +34,7 @@ const noSubscribe = () => () => undefined;
 
 /**
  * One controller per track, kept in step with the page: a style change swaps its mastered stream
- * and keeps playing, nearby styles are kept ready, and the buy dialog stops it (spec §4).
+ * and keeps playing, nearby styles are kept ready, and the buy dialog stops it.
  */
 export function usePlayerController({ trackId, isCustomMaster, masteredSpec, nearbyStyles, onHandle }: PlayerControllerOptions): {
   controller: PlayerController | null;
@@ -100,7 +100,7 @@ export function usePlayerController({ trackId, isCustomMaster, masteredSpec, nea
   return { controller, snapshot };
 }
 
-/** The playhead, re-read from the audio clock every 25 ms while playing (spec §9). */
+/** The playhead, re-read from the audio clock every 25 ms while playing. */
 export function usePosition(controller: PlayerController | null, playing: boolean): (snapshot: PlayerSnapshot | null) => number {
   const [, setTick] = useState(0);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { PlayerController } from '../audio/player-controller.js';
 
 /**
- * TEST HOOK, in test builds only (`npm run build:test`, Vite mode `e2e`; issue 9): the player that
+ * TEST HOOK, in test builds only (`npm run build:test`, Vite mode `e2e`): the player that
  * played last on the page publishes `window.__masterdeckPlayer`, which the browser tests read to
  * check the audio graph: `positionFrames()`, `version()`, `status()`, `contextTime()`, `sample()`
  * (position and audio-clock time read together), `scheduled()` (the AudioBuffers in the graph),

@@ -3,13 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { WELCOME_COUPON_KEY } from '../../../../../src/modules/coupons/coupons.schemas.js';
 import { PluginBundleMention } from './plugin-bundle-mention.js';
 
-/** Spec §2: closing stores a 'closed' marker in local storage so the offer is not shown again. */
+/** Closing stores a 'closed' marker in local storage so the offer is not shown again. */
 export const FREE_PLUGIN_STORAGE_KEY = 'freePluginDialog';
 
 export const freePluginOfferClosed = (): boolean => window.localStorage.getItem(FREE_PLUGIN_STORAGE_KEY) === 'closed';
 
 /**
- * The free-plugin promotion (spec §1): after sign-up the user gets a code for one free master,
+ * The free-plugin promotion: after sign-up the user gets a code for one free master,
  * an ordinary coupon (sql/0008) that checkout takes like any other.
  */
 export function FreePluginDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

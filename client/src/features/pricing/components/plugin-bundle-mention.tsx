@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSiteConfig } from '../../../lib/site-config.js';
 
 /**
- * The plugin bundle offer (spec §1): mentioned, its details not shown here; the link leads to the
+ * The plugin bundle offer: mentioned, its details not shown here; the link leads to the
  * page the operator names in PLUGIN_BUNDLE_URL. Without one, nothing is mentioned.
  */
 export function PluginBundleMention() {

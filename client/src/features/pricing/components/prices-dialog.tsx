@@ -2,7 +2,7 @@ import { Modal } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { PriceBox } from './price-box.js';
 
-/** Prices (spec §2): the price box; its call to action opens the file picker. */
+/** Prices: the price box; its call to action opens the file picker. */
 export function PricesDialog({ opened, onClose, onChooseFile }: { opened: boolean; onClose: () => void; onChooseFile: () => void }) {
   const { t } = useLingui();
   return (

@@ -16,7 +16,7 @@ interface FeedbackValues {
 }
 
 /**
- * The distribution screens' feedback widget (spec §2): stars for the sound and overall, a comment,
+ * The distribution screens' feedback widget: stars for the sound and overall, a comment,
  * "include my release data", send. Kept for the operators (`npm run admin -- feedback:list`).
  */
 export function FeedbackWidget() {

@@ -1,4 +1,4 @@
-/** Numbers of the royalty screens in the reader's language (spec §9: two decimals, no grouping for money). */
+/** Numbers of the royalty screens in the reader's language (two decimals, no grouping for money). */
 const tag = (locale: string) => (locale === 'de' ? 'de-DE' : 'en-US');
 
 export function formatMinor(minor: number, currency: string, locale: string): string {

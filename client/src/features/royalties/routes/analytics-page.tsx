@@ -14,7 +14,7 @@ import { countryName, formatCount, formatMinor } from '../lib/format.js';
 type Measure = 'streams' | 'revenue';
 
 /**
- * /distribution/analytics (spec §1, §2; issue 14): streams and revenue of the user's own releases
+ * /distribution/analytics: streams and revenue of the user's own releases
  * from the stores' imported statements, over time and per release, track, store and country. Until a
  * statement arrives it says so (never sample data).
  */

@@ -10,7 +10,7 @@ import { formatMinor, formatPeriod } from '../lib/format.js';
 import { TitledSection } from '../components/titled-section.js';
 
 /**
- * /distribution/payments (spec §1, §2; issue 14): the user's participants with what each earned from
+ * /distribution/payments: the user's participants with what each earned from
  * the statements by their payout shares, what was paid out to their payout e-mail and what is open;
  * the ledger lines behind it and the payouts. Participants who are not the user learn their share
  * from the payout e-mail only.

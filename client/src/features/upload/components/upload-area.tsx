@@ -9,7 +9,7 @@ import classes from './upload-area.module.css';
 
 /**
  * Where a track is chosen or dropped. The file is checked (type, size), then held; the caller
- * decides what happens next (a guest logs in first, spec §4).
+ * decides what happens next (a guest logs in first).
  */
 export function UploadArea({
   onFileAccepted,
@@ -31,7 +31,7 @@ export function UploadArea({
 
   const accept = (file: File | undefined) => {
     if (!file) return;
-    // A refused file is shown by the upload host's one notice (spec §5: for 5 s).
+    // A refused file is shown by the upload host's one notice (for 5 s).
     const found = trackFileProblem(file);
     rejectFile(found);
     if (found) return;

@@ -13,16 +13,16 @@ import { uploadErrorCanRetry } from '../upload-errors.js';
 import { CUSTOM_MASTER_PATH, dropAllowedOn, rejectFile, resetUpload, retryUpload, startUpload, UploadStatus, uploadStore, useUploadState } from '../upload-store.js';
 import classes from './upload-host.module.css';
 
-/** The progress overlay (and the ring chart with its tooltip library) comes in its own chunk (issue 9). */
+/** The progress overlay (and the ring chart with its tooltip library) comes in its own chunk. */
 const UploadProgressOverlay = lazy(async () => ({ default: (await import('./upload-progress-overlay.js')).UploadProgressOverlay }));
 
-/** Spec §9: a rejected file's message stays 5 s. */
+/** A rejected file's message stays 5 s. */
 export const UPLOAD_ERROR_DISPLAY_MS = 5000;
 
 /**
- * Mounted once above every layout: the full-window drop area on the paths of spec §2, the upload
- * itself (a guest's file waits for sign-in, spec §4), the progress overlay, the one notice for a
- * refused or failed upload, and the way to the new master (spec §2 rules).
+ * Mounted once above every layout: the full-window drop area on the paths, the upload
+ * itself (a guest's file waits for sign-in), the progress overlay, the one notice for a
+ * refused or failed upload, and the way to the new master.
  */
 export function UploadHost() {
   const { i18n } = useLingui();
@@ -53,7 +53,7 @@ export function UploadHost() {
     [],
   );
 
-  // Spec §9: a file refused before the upload is mentioned for 5 s.
+  // A file refused before the upload is mentioned for 5 s.
   useEffect(() => {
     if (!problem) return;
     const timer = setTimeout(() => rejectFile(null), UPLOAD_ERROR_DISPLAY_MS);
@@ -68,7 +68,7 @@ export function UploadHost() {
     void startUpload(heldFile, { accessToken: getAccessToken(), isCustomMaster: customMaster, locale: i18n.locale });
   }, [heldFile, loggedIn, customMaster, i18n.locale]);
 
-  // Spec §4: success with a master id resets the state and opens the master (not for a custom master).
+  // Success with a master id resets the state and opens the master (not for a custom master).
   useEffect(() => {
     if (status !== UploadStatus.success || !masterId) return;
     resetUpload();
@@ -160,7 +160,7 @@ export function UploadHost() {
             onDismiss={resetUpload}
             onTryAgain={() => void retryUpload(getAccessToken())}
             onChooseFile={() => {
-              // Spec §4: choosing again resets the failed upload and opens the file picker.
+              // Choosing again resets the failed upload and opens the file picker.
               resetUpload();
               pickerRef.current?.click();
             }}

@@ -15,7 +15,7 @@ import { setCoverUpload, useWizardState } from '../../wizard/wizard-store.js';
 
 /**
  * /distribution/new-release/artwork: the release's title, type and barcode (the album section) and
- * its cover (the artwork section; spec §5 cover upload, with the stores' own image rules).
+ * its cover (the artwork section, with the stores' own image rules).
  */
 export function ArtworkStep() {
   const { draft, step } = useWizard();
@@ -156,7 +156,7 @@ function CoverArtwork({ draft }: { draft: TReleaseDraft }) {
     await utils.releases.draft.invalidate();
   };
 
-  // The stores' rules the stored cover breaks (spec §3: the artwork section's errors), shown once seen.
+  // The stores' rules the stored cover breaks (the artwork section's errors), shown once seen.
   const problems = draft.cover ? draft.sections.artwork.errors : [];
   const facts = draft.cover;
   return (

@@ -30,7 +30,7 @@ const sharesOf = (track: TReleaseTrack): Share[] =>
   }));
 
 /**
- * /distribution/new-release/participants (spec §5): per track, who takes part in which roles and
+ * /distribution/new-release/participants: per track, who takes part in which roles and
  * the payout shares, which must sum to exactly 100; the first participant (the user) stays.
  */
 export function ParticipantsStep() {
@@ -153,7 +153,7 @@ function TrackShares({ track, index }: { track: TReleaseTrack; index: number }) 
                 ×
               </ActionIcon>
             ) : (
-              // The first participant cannot be removed (spec §5); the space keeps the rows aligned.
+              // The first participant cannot be removed; the space keeps the rows aligned.
               <span style={{ width: 28 }} aria-hidden="true" />
             )}
           </Group>

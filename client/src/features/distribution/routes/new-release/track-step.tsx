@@ -13,11 +13,11 @@ import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
 import { forgetVisited, showSelectionError, uploadEnded, uploadStarted, useWizardState } from '../../wizard/wizard-store.js';
 
-/** Spec §8: a distribution track upload's server message shows as store.upload.<message>. */
+/** A distribution track upload's server message shows as store.upload.<message>. */
 const selectionErrorCode = (code: string) => (code.startsWith('error.') ? `store.upload.${code}` : code);
 
 /**
- * /distribution/new-release/track (spec §2, §4): the song picker with the user's masters (date,
+ * /distribution/new-release/track: the song picker with the user's masters (date,
  * style or 'custom master'); selecting one uploads it to the provider once, deselecting removes it;
  * the chosen tracks in release order with move up and down; and the custom-master upload.
  */
@@ -58,12 +58,12 @@ function SongPicker({ draft, songs }: { draft: TReleaseDraft; songs: TPickerSong
   const addTrack = trpc.releases.addTrack.useMutation();
   const removeTrack = trpc.releases.removeTrack.useMutation();
   const uploading = useWizardState((state) => state.uploadingMasterIds);
-  const inProgress = useWizardState((state) => state.uploadsInProgress);
+  const inProgress = uploading.length;
   const selectionError = useWizardState((state) => state.selectionError);
   const [removing, setRemoving] = useState<readonly string[]>([]);
 
   const select = async (masterId: string) => {
-    // Spec §4: selecting marks track list and participants erroring and not visited; the upload runs once.
+    // Selecting marks track list and participants erroring and not visited; the upload runs once.
     forgetVisited(['trackList', 'participants']);
     uploadStarted(masterId);
     try {
@@ -128,7 +128,7 @@ function SongPicker({ draft, songs }: { draft: TReleaseDraft; songs: TPickerSong
               <Group gap="sm" wrap="nowrap">
                 <Checkbox
                   checked={selected}
-                  // Spec §4: a row that cannot take a selection now (its upload runs) stays as it is.
+                  // A row that cannot take a selection now (its upload runs) stays as it is.
                   disabled={busy}
                   onChange={() => void (selected ? deselect(song.id) : select(song.id))}
                   aria-label={selected ? t`Remove ${song.track_name} from the release` : t`Add ${song.track_name} to the release`}
@@ -151,7 +151,7 @@ function SongPicker({ draft, songs }: { draft: TReleaseDraft; songs: TPickerSong
   );
 }
 
-/** The chosen tracks in release order; moving one reorders the album's track list (spec §4). */
+/** The chosen tracks in release order; moving one reorders the album's track list. */
 function TrackOrder({ draft }: { draft: TReleaseDraft }) {
   const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
@@ -209,7 +209,7 @@ function TrackOrder({ draft }: { draft: TReleaseDraft }) {
 }
 
 /**
- * Spec §2: uploads made here carry isCustomMaster. The file goes to the one upload host, which shows
+ * Uploads made here carry isCustomMaster. The file goes to the one upload host, which shows
  * the progress; once it is stored it appears in the picker above.
  */
 function CustomMasterUpload() {
