@@ -2,6 +2,7 @@ import { renewDueSubscriptions } from './modules/distribution/index.js';
 import { DIGEST_SWEEP_MS, sendDueCommentDigests } from './modules/feedback/index.js';
 import { reconcilePendingPayments } from './modules/payments/index.js';
 import { DELIVERY_JOB_KINDS, deliveryJobHandlers, runDeliveryJobs } from './modules/releases/index.js';
+import { payoutContextOf, pollPayouts } from './modules/royalties/index.js';
 import { serviceContextOf, type Platform } from './platform/context.js';
 import { createQueuedMailer, MAIL_JOB_KIND, mailJobHandler } from './platform/mail/queued-mailer.js';
 import type { PeriodicJob } from './platform/periodic-job.js';
@@ -16,6 +17,7 @@ export const WEB_JOB_KINDS = {
   commentDigests: 'feedback.comment-digests',
   subscriptionRenewals: 'distribution.renew-subscriptions',
   deliveries: 'releases.run-deliveries',
+  payoutPolls: 'royalties.poll-payouts',
   prune: 'queue.prune',
 } as const;
 
@@ -49,6 +51,8 @@ export function startBackgroundJobs(base: Platform): BackgroundJobs {
     [WEB_JOB_KINDS.subscriptionRenewals]: async () => void (await renewDueSubscriptions(system(), new Date())),
     // Each delivery keeps its own step ledger in distribution_jobs (resumed at the step it reached); the queue runs the sweep.
     [WEB_JOB_KINDS.deliveries]: async () => void (await runDeliveryJobs(platform)),
+    // PayPal settles items after the run: confirmed ones are announced, failed ones go back on the balance.
+    [WEB_JOB_KINDS.payoutPolls]: async () => void (await pollPayouts(payoutContextOf(platform, log))),
     [WEB_JOB_KINDS.prune]: async () => {
       const now = Date.now();
       await pruneFinishedJobs(db, new Date(now - DONE_KEPT_MS), 'done');
@@ -72,6 +76,7 @@ export function startBackgroundJobs(base: Platform): BackgroundJobs {
     schedule(WEB_JOB_KINDS.commentDigests, DIGEST_SWEEP_MS),
     schedule(WEB_JOB_KINDS.prune, HOUR_MS, 60_000),
   ];
+  if (env.PAYOUT_PROVIDER !== 'local') schedules.push(schedule(WEB_JOB_KINDS.payoutPolls, 15 * 60_000, 60_000));
   if (env.SUBSCRIPTION_RENEWAL_INTERVAL_S > 0) schedules.push(schedule(WEB_JOB_KINDS.subscriptionRenewals, env.SUBSCRIPTION_RENEWAL_INTERVAL_S * 1000, 5_000));
   // At once on start too: a delivery a stopped process left is resumed once its lease has run out.
   if (env.DISTRIBUTION_JOB_INTERVAL_S > 0) schedules.push(schedule(WEB_JOB_KINDS.deliveries, env.DISTRIBUTION_JOB_INTERVAL_S * 1000, 0));

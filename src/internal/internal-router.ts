@@ -20,7 +20,7 @@ import {
   adjustBalance,
   importStatementFile,
   listFeedback,
-  payoutProviderOf,
+  payoutContextOf,
   pollPayouts,
   releaseHold,
   runPayouts,
@@ -33,14 +33,7 @@ import {
 import type { ServiceContext } from '../platform/context.js';
 
 /** Payout runs through the running product: its configured provider, threshold and mailer. */
-const payoutContextOf = (ctx: ServiceContext): PayoutContext => ({
-  db: ctx.db,
-  provider: payoutProviderOf(ctx.platform.env),
-  payoutMin: ctx.platform.env.PAYOUT_MIN,
-  publicUrl: ctx.platform.env.PUBLIC_URL,
-  mailer: ctx.platform.mailer,
-  log: ctx.log,
-});
+const payoutContextOfCall = (ctx: ServiceContext): PayoutContext => payoutContextOf({ ...ctx.platform, db: ctx.db }, ctx.log);
 import {
   assertCanBounce,
   beatMediaJob,
@@ -126,8 +119,8 @@ export const internalRouter = router({
   /** Operator commands royalties:import, payouts:run and feedback:list. */
   royalties: router({
     importFile: publicProcedure.input(ZImportStatementFileInput).mutation(({ ctx, input }) => importStatementFile(ctx, input)),
-    runPayouts: publicProcedure.input(ZPayoutRunInput).mutation(({ ctx, input }) => runPayouts(payoutContextOf(ctx), input)),
-    pollPayouts: publicProcedure.mutation(({ ctx }) => pollPayouts(payoutContextOf(ctx))),
+    runPayouts: publicProcedure.input(ZPayoutRunInput).mutation(({ ctx, input }) => runPayouts(payoutContextOfCall(ctx), input)),
+    pollPayouts: publicProcedure.mutation(({ ctx }) => pollPayouts(payoutContextOfCall(ctx))),
     adjust: publicProcedure.input(ZAdjustInput).mutation(({ ctx, input }) => adjustBalance(ctx, input)),
     releaseHold: publicProcedure.input(ZReleaseHoldInput).mutation(({ ctx, input }) => releaseHold(ctx, input)),
     feedback: publicProcedure.input(z.object({ limit: z.number().int().min(1).max(500) })).query(({ ctx, input }) => listFeedback(ctx, input)),

@@ -13,7 +13,9 @@ import {
   ZLedgerEntry,
   ZParticipantBalance,
   ZPayments,
+  ZOtherEntry,
   ZPayout,
+  ZPayoutRules,
 } from './royalties.schemas.js';
 import { analytics, payments, sendFeedback } from './royalties.service.js';
 
@@ -84,8 +86,27 @@ export const royaltiesGraphql: GraphqlModule = {
       email: String!
       isMain: Boolean!
       earnedMinor: Int!
+      adjustedMinor: Int!
+      heldMinor: Int!
       paidMinor: Int!
+      inTransitMinor: Int!
       balanceMinor: Int!
+    }
+    type RoyaltyOtherEntry {
+      id: Int!
+      kind: String!
+      reason: String
+      participantId: Int!
+      participantName: String!
+      amountMinor: Int!
+      paid: Boolean!
+      createdAt: String!
+    }
+    type RoyaltyPayoutRules {
+      provider: String!
+      minMinor: Int!
+      feePercent: Float!
+      feeMaxMinor: Int!
     }
     type RoyaltyLedgerEntry {
       id: Int!
@@ -105,12 +126,17 @@ export const royaltiesGraphql: GraphqlModule = {
       participantName: String
       email: String!
       amountMinor: Int!
+      feeMinor: Int!
       currency: String!
+      status: String!
+      failureReason: String
       createdAt: String!
     }
     type DistributionPayments {
       currency: String!
+      rules: RoyaltyPayoutRules!
       participants: [RoyaltyParticipantBalance!]!
+      others: [RoyaltyOtherEntry!]!
       entries: [RoyaltyLedgerEntry!]!
       payouts: [RoyaltyPayout!]!
     }
@@ -147,6 +173,8 @@ export const royaltiesGraphql: GraphqlModule = {
       RoyaltyParticipantBalance: ZParticipantBalance,
       RoyaltyLedgerEntry: ZLedgerEntry,
       RoyaltyPayout: ZPayout,
+      RoyaltyOtherEntry: ZOtherEntry,
+      RoyaltyPayoutRules: ZPayoutRules,
       DistributionPayments: ZPayments,
       DistributionFeedbackResult: ZFeedbackResult,
     },

@@ -1,4 +1,6 @@
+import type { Platform } from '../../../platform/context.js';
 import type { Env } from '../../../platform/env.js';
+import type { Logger } from '../../../platform/log.js';
 import type { TPayments } from '../royalties.schemas.js';
 import { createLocalPayoutProvider } from './local-payout-provider.js';
 import type { PayoutProvider } from './payout-provider.js';
@@ -40,4 +42,9 @@ export function payoutRulesOf(env: Pick<Env, 'PAYOUT_PROVIDER' | 'PAYOUT_MIN' | 
     feePercent: paypal ? env.PAYPAL_FEE_PERCENT : 0,
     feeMaxMinor: paypal ? Math.round(env.PAYPAL_FEE_MAX * 100) : 0,
   };
+}
+
+/** What a payout run through the running product needs: its provider, threshold, mailer and address. */
+export function payoutContextOf(platform: Pick<Platform, 'db' | 'env' | 'mailer'>, log: Pick<Logger, 'error'>) {
+  return { db: platform.db, provider: payoutProviderOf(platform.env), payoutMin: platform.env.PAYOUT_MIN, mailer: platform.mailer, publicUrl: platform.env.PUBLIC_URL, log };
 }

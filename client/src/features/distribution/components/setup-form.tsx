@@ -1,6 +1,7 @@
-import { Alert, Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DEFAULT_ARTIST_COUNTRY, isPayoutEmail, setupProblems, type TSetupInput } from '../../../../../src/modules/distribution/distribution.schemas.js';
 import { useCountryOptions } from '../../../lib/country-names.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
@@ -89,6 +90,15 @@ export function SetupForm({ defaults, onDone }: { defaults: { name: string; coun
           />
           <TextInput label={t`Label name`} required value={values.labelName} onChange={(event) => set('labelName')(event.currentTarget.value)} maxLength={200} data-testid="setup-label-name" />
         </SimpleGrid>
+        <Text size="sm" c="dimmed" data-testid="setup-terms">
+          <Trans>
+            With &quot;Accept terms and start&quot; you accept the distribution part of the{' '}
+            <Anchor component={Link} to="/terms-of-service" target="_blank">
+              terms of service
+            </Anchor>
+            : we deliver your releases to the stores you choose and pay each participant their share of the royalties to the payout e-mail given here.
+          </Trans>
+        </Text>
         <Group justify="flex-end">
           <Button type="submit" disabled={!valid} loading={setup.isPending} data-testid="setup-submit">
             <Trans>Accept terms and start</Trans>

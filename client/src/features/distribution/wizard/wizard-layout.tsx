@@ -1,14 +1,14 @@
-import { Box, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
+import { Navigate, Outlet, useBlocker, useLocation, useOutletContext } from 'react-router';
 import type { TReleaseDraft } from '../../../../../src/modules/releases/releases.schemas.js';
 import { ErrorState } from '../../../components/error-state.js';
 import { trpc } from '../../../lib/trpc.js';
 import { CancelReleaseButton } from './cancel-release.js';
 import { NEW_RELEASE_PATH, STEP_SECTIONS, stepOfPath, type ReleaseStep } from './release-steps.js';
 import { SideStepNavigation, TopStepNavigation, useStepStatus } from './step-navigation.js';
-import { markVisitedLocally } from './wizard-store.js';
+import { forgetUnsaved, markVisitedLocally, useWizardState } from './wizard-store.js';
 import classes from './wizard-layout.module.css';
 
 export interface WizardContext {
@@ -83,6 +83,7 @@ function WizardFrame({ draft, step }: WizardContext) {
         </Box>
         <CancelReleaseButton albumId={draft.albumId} />
       </Group>
+      <LeaveGuard />
       <TopStepNavigation current={step} statusOf={statusOf} />
       <div className={classes.frame}>
         <Box visibleFrom="md" className={classes.side}>
@@ -93,5 +94,40 @@ function WizardFrame({ draft, step }: WizardContext) {
         </Box>
       </div>
     </Stack>
+  );
+}
+
+/**
+ * Leaving a step (or the wizard, or the page) while an editor holds unsaved changes asks first:
+ * stay and save them, or leave and drop them. Nothing typed is lost without that choice, and a
+ * split that does not add up is never dropped quietly.
+ */
+function LeaveGuard() {
+  const unsaved = useWizardState((state) => state.unsaved.length > 0);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  return (
+    <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={<Trans>Unsaved changes</Trans>} centered data-testid="unsaved-changes">
+      <Stack>
+        <Text size="sm">
+          <Trans>Some changes on this step are not saved yet. Stay to save them (shares must add up to 100 %), or leave and lose them.</Trans>
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" color="red" onClick={() => (forgetUnsaved(), blocker.proceed?.())} data-testid="leave-unsaved">
+            <Trans>Leave without saving</Trans>
+          </Button>
+          <Button onClick={() => blocker.reset?.()} data-testid="stay-unsaved">
+            <Trans>Stay and save</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

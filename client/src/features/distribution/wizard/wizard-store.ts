@@ -18,6 +18,8 @@ export interface WizardState {
   coverProgress: number;
   coverError: string | null;
   visited: readonly TSectionName[];
+  /** Editors holding changes that are not saved (a track's details or shares): leaving the step asks first. */
+  unsaved: readonly string[];
 }
 
 const initial: WizardState = {
@@ -27,6 +29,7 @@ const initial: WizardState = {
   coverProgress: 0,
   coverError: null,
   visited: [],
+  unsaved: [],
 };
 
 export const wizardStore = createStore<WizardState>(initial);
@@ -72,4 +75,18 @@ export function showSelectionError(masterId: string, code: string): void {
 
 export function setCoverUpload(update: Partial<Pick<WizardState, 'coverUploadStatus' | 'coverProgress' | 'coverError'>>): void {
   wizardStore.setState((state) => ({ ...state, ...update }));
+}
+
+/** An editor reports whether it holds changes that are not saved yet. */
+export function setUnsaved(editor: string, unsaved: boolean): void {
+  wizardStore.setState((state) => {
+    const has = state.unsaved.includes(editor);
+    if (has === unsaved) return state;
+    return { ...state, unsaved: unsaved ? [...state.unsaved, editor] : state.unsaved.filter((key) => key !== editor) };
+  });
+}
+
+/** The user chose to leave without saving: the editors' changes are dropped with the step. */
+export function forgetUnsaved(): void {
+  wizardStore.setState((state) => (state.unsaved.length === 0 ? state : { ...state, unsaved: [] }));
 }

@@ -10,7 +10,7 @@ import { onDistributionSelection, useDistributionData } from '../../distribution
 import { neighbours } from '../../wizard/release-steps.js';
 import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
-import { useWizardState } from '../../wizard/wizard-store.js';
+import { setUnsaved, useWizardState } from '../../wizard/wizard-store.js';
 import { NoTracksYet } from './no-tracks-yet.js';
 
 interface Share {
@@ -63,10 +63,17 @@ function TrackShares({ track, index }: { track: TReleaseTrack; index: number }) 
   const { utilities } = useDistributionData();
   const people = trpc.distribution.participants.useQuery();
   const update = trpc.releases.updateTrack.useMutation();
-  const visited = useWizardState((state) => state.visited.includes('participants'));
+  const { draft } = useWizard();
+  // After a reload the local copy is empty: the server's record of the visit still shows the messages.
+  const visited = useWizardState((state) => state.visited.includes('participants')) || draft.sections.participants.visited;
   const [shares, setShares] = useState<Share[]>(() => sharesOf(track));
   const [touched, setTouched] = useState(false);
   const [saved, setSaved] = useState(false);
+  const unsaved = touched && !saved;
+  useEffect(() => {
+    setUnsaved(`shares:${track.track_id}`, unsaved);
+  }, [track.track_id, unsaved]);
+  useEffect(() => () => setUnsaved(`shares:${track.track_id}`, false), [track.track_id]);
   const [error, setError] = useState<string | null>(null);
   const total = shareTotal(shares);
   const totalWrong = Math.round(total * 100) !== RELEASE_LIMITS.payoutTotal * 100;

@@ -11,7 +11,7 @@ import { onDistributionSelection, useDistributionData } from '../../distribution
 import { neighbours } from '../../wizard/release-steps.js';
 import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
-import { useWizardState } from '../../wizard/wizard-store.js';
+import { setUnsaved, useWizardState } from '../../wizard/wizard-store.js';
 import { NoTracksYet } from './no-tracks-yet.js';
 
 interface DetailsForm {
@@ -122,16 +122,25 @@ function TrackDetailsForm({ track }: { track: TReleaseTrack }) {
   const { utilities, metaInfo } = useDistributionData();
   const artists = trpc.distribution.artists.useQuery();
   const update = trpc.releases.updateTrack.useMutation();
-  const visited = useWizardState((state) => state.visited.includes('trackList'));
+  const { draft } = useWizard();
+  // After a reload the local copy is empty: the server's record of the visit still shows the messages.
+  const visited = useWizardState((state) => state.visited.includes('trackList')) || draft.sections.trackList.visited;
   const [form, setForm] = useState<DetailsForm>(() => formOf(track));
   const [touched, setTouched] = useState<Partial<Record<keyof DetailsForm, boolean>>>({});
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const unsaved = changed && !saved;
+  useEffect(() => {
+    setUnsaved(`details:${track.track_id}`, unsaved);
+  }, [track.track_id, unsaved]);
+  useEffect(() => () => setUnsaved(`details:${track.track_id}`, false), [track.track_id]);
   const mainArtistId = metaInfo.data?.artist.artist_id;
   const problems = detailProblems(form, mainArtistId, track.track_id);
   const show = (field: keyof DetailsForm) => (problems[field] && (touched[field] || visited) ? i18n._(errorMessageOf(problems[field])) : undefined);
   const change = <K extends keyof DetailsForm>(field: K, value: DetailsForm[K]) => {
     setSaved(false);
+    setChanged(true);
     setForm((current) => ({ ...current, [field]: value }));
   };
   const touch = (field: keyof DetailsForm) => setTouched((current) => ({ ...current, [field]: true }));
@@ -142,6 +151,7 @@ function TrackDetailsForm({ track }: { track: TReleaseTrack }) {
       onDistributionSelection((selection) => {
         if (selection.kind !== 'artist' || selection.trackId !== track.track_id) return;
         setSaved(false);
+        setChanged(true);
         setTouched((current) => ({ ...current, featuredArtists: true }));
         setForm((current) => (current.featuredArtists.includes(selection.artistId) ? current : { ...current, featuredArtists: [...current.featuredArtists, selection.artistId] }));
       }),

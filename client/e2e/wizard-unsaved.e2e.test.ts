@@ -1,0 +1,92 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { musicLike } from '../../sidecar/engine/testing/signals.js';
+import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
+import { productInBrowser, type Locale } from './server-harness.js';
+import { screenshotWithoutOverflow } from './screens.js';
+import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
+
+/**
+ * The release wizard keeps what was typed: leaving a step with unsaved shares asks (stay, or leave
+ * and drop them), and after a reload a visited step shows its messages. In Chromium against the
+ * real product, en and de at 1280 and 375 px.
+ */
+const SHOTS_DIR = '/tmp/shots/wizard-unsaved';
+const password = 'a long enough password';
+const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const { createAccount, logIn, addAddress, subscribeToDistribution } = productApi(product);
+const shot = (page: Page, name: string) => screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage: true });
+
+const TEXT = {
+  en: { genreRequired: 'Please choose at least one genre.' },
+  de: { genreRequired: 'Bitte wähle mindestens ein Genre.' },
+} as const;
+
+async function goToStep(page: Page, step: string) {
+  await page.getByTestId(`step-${step}`).click();
+}
+
+describe('the release wizard keeps what was typed', () => {
+  const runs: [Locale, number][] = [
+    ['en', 1280],
+    ['de', 375],
+  ];
+  const emails = new Map<string, string>();
+
+  beforeAll(async () => {
+    for (const [locale, width] of runs) {
+      const email = `wizard-${locale}-${width}-${Date.now()}@example.com`;
+      await createAccount(email, password);
+      const token = await logIn(email, password);
+      await addAddress(token, ADDRESS_BERLIN);
+      await subscribeToDistribution(token);
+      emails.set(`${locale}-${width}`, email);
+    }
+  }, 300_000);
+
+  for (const [locale, width] of runs) {
+    it(`when shares are changed and not saved (${locale}, ${width} px), then leaving the step asks first: staying keeps them, leaving drops them; after a reload a visited step shows its messages`, async () => {
+      const page = await openSite(product, locale, width, { at: '/distribution/new-release', signedInAs: { email: emails.get(`${locale}-${width}`)!, password }, logPageErrors: true });
+      await page.getByTestId('start-release').click();
+      await page.waitForURL('**/distribution/new-release/track');
+      await page.getByTestId('custom-master-input').setInputFiles({ name: 'Undertow.wav', mimeType: 'audio/wav', buffer: encodeWav(musicLike({ seconds: 12, seed: 5, peakDb: -6, sampleRate: 44100 })) });
+      const row = page.getByTestId('song-row').filter({ hasText: 'Undertow' });
+      await row.waitFor({ timeout: 60_000 });
+      await row.getByRole('checkbox').check();
+      await expect.poll(() => page.getByTestId('upload-counter').count(), { timeout: 60_000 }).toBe(0);
+      await page.getByTestId('track-order-row').filter({ hasText: 'Undertow' }).waitFor();
+
+      // The track details are seen (and left unfilled), then the shares are changed to 60 % and not saved.
+      await goToStep(page, 'track-details');
+      await page.waitForURL('**/new-release/track-details');
+      await goToStep(page, 'participants');
+      await page.waitForURL('**/new-release/participants');
+      const percent = page.getByTestId('share-percent').first();
+      await percent.fill('60');
+      await percent.blur();
+      await goToStep(page, 'outlet-details');
+      await page.getByTestId('stay-unsaved').waitFor();
+      await shot(page, `${locale}-${width}-01-unsaved-shares`);
+      await page.getByTestId('stay-unsaved').click();
+      await expect.poll(() => page.url()).toMatch(/\/participants$/);
+      expect(await percent.inputValue()).toBe('60');
+
+      await goToStep(page, 'outlet-details');
+      await page.getByTestId('leave-unsaved').click();
+      await page.waitForURL('**/new-release/outlet-details');
+      await goToStep(page, 'participants');
+      await page.waitForURL('**/new-release/participants');
+      await expect.poll(() => page.getByTestId('share-percent').first().inputValue()).toBe('100');
+
+      // A reload of a step marked as visited shows its messages without touching a field.
+      await page.goto('/distribution/new-release/track-details');
+      const details = page.getByTestId('track-details').first();
+      const control = details.getByRole('button').first();
+      await control.waitFor();
+      if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+      await details.getByText(TEXT[locale].genreRequired).waitFor();
+      await shot(page, `${locale}-${width}-02-track-details-after-reload`);
+    });
+  }
+});
