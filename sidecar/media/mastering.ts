@@ -18,6 +18,7 @@ import type { JobScheduler } from './job-scheduler.js';
 import { JobWaits, QueuedJobFailedError } from './job-waits.js';
 import type { JobEventStream } from './job-event-stream.js';
 import type { MediaJob, MediaJobLease, SlotOffer } from './media-job-worker.js';
+import { LeaseLostError } from '../../src/platform/queue/lease-lost-error.js';
 import { leaseTagOf, removePartialFiles } from './partial-files.js';
 import { MissingOriginalError, trackKeys, type TrackSource, type TrackSources } from './track-sources.js';
 import type { WebDirectory } from './web-directory.js';
@@ -37,7 +38,6 @@ interface StoredPreparation {
   preparation: Preparation;
 }
 
-class LeaseLostError extends Error {}
 
 /** The key of a refusal the web process answered (a rule said no), else the server error. */
 const refusalKeyOf = (error: unknown) => (error instanceof Error && /^[a-z]+\.[\w.]+$/i.test(error.message) ? error.message : SOCKET_ERROR_CODES.server);
@@ -359,7 +359,7 @@ export class Mastering {
         lease.progress({ processed: false, progressInPercent: progress.stage === 'finalizing' ? 99 : Math.min(99, progress.progressInPercent) }),
       );
       // Another process holds the job now: its file is the one that goes into place.
-      if (!(await lease.renew())) throw new LeaseLostError();
+      if (!(await lease.renew())) throw new LeaseLostError(lease.job.id);
       await staged.commit();
       // The master is ready now: recorded with the job's completion, which chains its downloads
       // (MP3, 16-bit) as a job of their own, made from the stored master while the user listens.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
+import { LeaseLostError } from './lease-lost-error.js';
 
 /**
  * The durable job queue (sql/0080), the same SQL on PostgreSQL and PGlite. Delivery is at least
@@ -49,11 +50,7 @@ export interface ClaimOptions {
   now?: Date;
 }
 
-export class LeaseLostError extends Error {
-  constructor(jobId: string) {
-    super(`job ${jobId}: lease lost (it expired and the job may run elsewhere)`);
-  }
-}
+export { LeaseLostError };
 
 /** Any fixed number: all claims take this transaction-level advisory lock, so caps are counted and honoured atomically. */
 const CLAIM_LOCK = 1_701_700_080;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DownloadError, downloadInvoice, downloadMaster } from './downloads.js';
+import { DownloadError, downloadInvoice, downloadMaster, renditionWaitStateOf } from './downloads.js';
 
 function memoryStore() {
   const values = new Map<string, string>();
@@ -32,6 +32,24 @@ describe('downloads', () => {
     await downloadMaster('m-1', 2, { fetch: fetch as unknown as typeof globalThis.fetch });
     expect(fetch).toHaveBeenCalledWith('/api/download/master/m-1/2', expect.anything());
     expect(saved.map((file) => file.name)).toEqual(['Night Drive_Pop_Bright_24bit.wav']);
+  });
+
+  it('when the server is still making the file, then the wait is what it said and the download is asked again until the file comes', async () => {
+    const waits: string[] = [];
+    const answers = [
+      () => Response.json({ statusCode: 409, message: 'download.renditionPending', detail: 'queued:2' }, { status: 409 }),
+      () => Response.json({ statusCode: 409, message: 'download.renditionPending', detail: 'running' }, { status: 409 }),
+      () => new Response(new Uint8Array(10), { status: 200, headers: { 'Content-Length': '10', 'Content-Disposition': 'attachment; filename="song_192kbps.mp3"' } }),
+    ];
+    const fetch = vi.fn(async () => answers.shift()!());
+    const seen = setInterval(() => waits.push(JSON.stringify(renditionWaitStateOf('m-2', 0))), 1);
+    await downloadMaster('m-2', 0, { fetch: fetch as unknown as typeof globalThis.fetch, retryMs: 20 });
+    clearInterval(seen);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(saved.map((file) => file.name)).toEqual(['song_192kbps.mp3']);
+    expect(waits).toContain(JSON.stringify({ state: 'queued', position: 2 }));
+    expect(waits).toContain(JSON.stringify({ state: 'running' }));
+    expect(renditionWaitStateOf('m-2', 0)).toBeNull();
   });
 
   it('when a master download answers 404 or 500, then the page reloads, but not twice within a minute', async () => {

@@ -58,6 +58,9 @@ const setWait = (key: string, wait: RenditionWait | null) =>
     return next;
   });
 
+/** The wait of one master download right now (outside React), or null. */
+export const renditionWaitStateOf = (masterId: string, option: number): RenditionWait | null => waitStore.getState()[masterDownloadKey(masterId, option)] ?? null;
+
 /** What the server said of a download it is still making, or null. */
 export function useRenditionWait(key: string): RenditionWait | null {
   return useStoreSelector(waitStore, (state) => state[key] ?? null);
