@@ -5,6 +5,7 @@ import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { awaitMailsTo } from '../../src/test/outbox.js';
 import { productInBrowser, type Locale } from './server-harness.js';
+import { screenshotWithoutOverflow } from './screens.js';
 import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
 
 /**
@@ -72,7 +73,9 @@ const CROSSED = [
   { locale: 'en', width: 375 },
 ] as const satisfies readonly { locale: Locale; width: number }[];
 
-const product = productInBrowser({ shotsDir: '/tmp/shots/newcomer-journeys', media: true });
+const SHOTS_DIR = '/tmp/shots/newcomer-journeys';
+const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const shot = (page: Page, name: string, element?: Locator) => screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { element });
 const steps = productApi(product);
 const outbox = () => path.join(product.server.dataDir, 'outbox');
 
@@ -136,6 +139,7 @@ describe('newcomer journeys', () => {
     expect(await rows.count()).toBe(1);
     expect(await rows.first().getByTestId('master-line').count()).toBe(1);
     expect(await rows.first().getByText(t.notMastered).count()).toBe(0);
+    await shot(ownerPage, `masters-${locale}-${width}`);
   });
 
   it.each([...RUNS, ...CROSSED])('when a change is saved in the distribution area ($locale, $width px), then the success message lies over no navigation, and it is gone after 4 s', async ({ locale, width }) => {
@@ -151,6 +155,7 @@ describe('newcomer journeys', () => {
     const banner = page.getByTestId('global-success');
     await banner.getByText(t.saved).waitFor();
     const shownAt = Date.now();
+    await shot(page, `saved-${locale}-${width}`);
 
     // Neither the header nor the distribution tabs lie under it.
     expect(await overlaps(banner, page.locator('header').first())).toBe(false);
@@ -175,6 +180,7 @@ describe('newcomer journeys', () => {
     await expect.poll(() => page.getByTestId('buying-option-1').textContent(), { timeout: 15_000 }).toContain(t.standard);
     expect(await page.getByTestId('quality-master').textContent()).toContain(t.studio);
     expect(await page.getByTestId('vat-note').first().textContent()).toBe(t.inclVat);
+    await shot(page, `prices-${locale}-${width}`, page.locator('#pricing'));
 
     await page.goto('/distribution');
     await expect.poll(() => page.getByTestId('distribution-price').textContent(), { timeout: 15_000 }).toBe(t.distribution);
@@ -182,6 +188,7 @@ describe('newcomer journeys', () => {
     await page.goto(`/masters/song/${masterId}`);
     const standard = page.getByTestId('buy-option-1');
     await expect.poll(() => standard.textContent(), { timeout: 30_000 }).toContain(t.standard);
+    await shot(page, `options-${locale}-${width}`, page.getByTestId('buy-options'));
     await standard.getByRole('button').first().click();
     const checkout = page.getByRole('dialog', { name: t.checkout });
     await expect.poll(() => checkout.getByTestId('summary-total').textContent(), { timeout: 15_000 }).toContain(t.standard);

@@ -20,7 +20,22 @@ export function AccountPaymentsPage() {
   );
 }
 
-/** "Song / Pop - Bright" (product is name and style, separated by a slash). */
+/**
+ * What an invoice row names, in the interface language: a master's track and style as the invoice
+ * has them, the distribution add-on (productType 1, stored in English as "Distribution add-on / 12
+ * months") in words of the language.
+ */
+function useProductOf() {
+  const { t } = useLingui();
+  return (invoice: Pick<TInvoice, 'product' | 'productType'>) => {
+    const parts = splitProduct(invoice.product);
+    if (invoice.productType !== 1) return parts;
+    const months = Number(/^(\d+) months?$/.exec(parts.style)?.[1] ?? Number.NaN);
+    return { name: t`Distribution add-on`, style: Number.isNaN(months) ? parts.style : months === 12 ? t`one year` : t`${months} months` };
+  };
+}
+
+/** "Song / Pop - Bright" (spec §3: product is name and style, separated by a slash). */
 export function splitProduct(product: string): { name: string; style: string } {
   const at = product.lastIndexOf(' / ');
   if (at < 0) return { name: product, style: '' };
@@ -38,6 +53,7 @@ export function listDate(iso: string): string {
 function InvoiceList() {
   const { t, i18n } = useLingui();
   const invoices = trpc.invoices.list.useQuery();
+  const productOf = useProductOf();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const heading = (
     <Title order={2} size="h4">
@@ -110,7 +126,7 @@ function InvoiceList() {
         </Table.Thead>
         <Table.Tbody>
           {invoices.data.map((invoice) => {
-            const { name, style } = splitProduct(invoice.product);
+            const { name, style } = productOf(invoice);
             return (
               <Table.Tr key={invoice.invoiceNumber} data-testid={`invoice-row-${invoice.invoiceNumber}`}>
                 <Table.Td>{name}</Table.Td>
@@ -129,7 +145,7 @@ function InvoiceList() {
       </Table>
       <Stack hiddenFrom="sm" gap="sm">
         {invoices.data.map((invoice) => {
-          const { name, style } = splitProduct(invoice.product);
+          const { name, style } = productOf(invoice);
           return (
             <Card key={invoice.invoiceNumber} withBorder padding="sm" radius="md" data-testid={`invoice-card-${invoice.invoiceNumber}`}>
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">

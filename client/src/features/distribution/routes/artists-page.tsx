@@ -1,4 +1,4 @@
-import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../../components/error-state.js';
@@ -69,7 +69,6 @@ export function DistributionArtistsPage() {
                     {artist.artist_id === mainArtistId && <> · <Trans>main artist</Trans></>}
                   </>
                 }
-                actionLabel={t`Rename ${artist.name}`}
                 action={<Trans>Rename</Trans>}
                 onAction={() => dialogs.open('DistributionArtist', { action: 'addEdit', artistIdToEdit: artist.artist_id })}
               />
@@ -98,7 +97,6 @@ export function DistributionArtistsPage() {
                     {participant.participant_id === mainParticipantId && <> · <Trans>you</Trans></>}
                   </>
                 }
-                actionLabel={t`Edit ${participant.name}`}
                 action={<Trans>Edit</Trans>}
                 onAction={() => dialogs.open('DistributionParticipant', { participantIdToEdit: participant.participant_id })}
               />
@@ -125,7 +123,7 @@ function Section({ title, action, children }: { title: string; action: ReactNode
 }
 
 /** One artist or participant: its name, a detail line and the button that edits it. */
-function EntryCard(props: { name: string; detail: ReactNode; truncateDetail?: boolean; actionLabel: string; action: ReactNode; onAction: () => void; testId: string }) {
+function EntryCard(props: { name: string; detail: ReactNode; truncateDetail?: boolean; action: ReactNode; onAction: () => void; testId: string }) {
   return (
     <Card withBorder radius="md" padding="sm" data-testid={props.testId}>
       <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
@@ -137,8 +135,10 @@ function EntryCard(props: { name: string; detail: ReactNode; truncateDetail?: bo
             {props.detail}
           </Text>
         </Stack>
-        <Button variant="subtle" size="compact-sm" aria-label={props.actionLabel} onClick={props.onAction}>
+        {/* The words shown come first in the name (WCAG 2.5.3), the entry's name after them. */}
+        <Button variant="subtle" size="compact-sm" onClick={props.onAction}>
           {props.action}
+          <VisuallyHidden>{` (${props.name})`}</VisuallyHidden>
         </Button>
       </Group>
     </Card>

@@ -77,7 +77,8 @@ function ReleaseItem({ album }: { album: TAlbum }) {
           <div className={classes.noCover} aria-hidden="true" />
         )}
         <Stack gap={2} miw={0} className={classes.grow}>
-          <Text fw={650} truncate data-testid="release-name">
+          {/* The whole title, wrapped if need be: beside the badge on a phone little room is left. */}
+          <Text fw={650} style={{ overflowWrap: 'anywhere' }} data-testid="release-name">
             {album.name || t`Untitled release`}
           </Text>
           <Text size="sm" c="dimmed" style={tabularFigures}>

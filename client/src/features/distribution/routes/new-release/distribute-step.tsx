@@ -165,7 +165,7 @@ function CheckRow({ item, kind }: { item: TCheckItem; kind: 'error' | 'warning' 
           {i18n._(rule)}
         </Text>
         {fix && (
-          <Text size="sm" c="dimmed" data-testid="check-fix">
+          <Text size="sm" data-testid="check-fix">
             {i18n._(fix)}
           </Text>
         )}
