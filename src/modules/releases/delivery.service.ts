@@ -27,10 +27,13 @@ export async function distributeRelease(ctx: ServiceContext, input: TDistributeI
   await ctx.db.transaction().execute(async (trx) => {
     const locked = await ownedAlbum(trx, account, input.albumId, { forUpdate: true });
     if (locked.state !== 'draft') throw new AppError('CONFLICT', RELEASE_ERRORS.notDraft);
-    await repo.updateAlbum(trx, input.albumId, { state: 'delivering', disapprove_message: null });
+    const provider = releaseProviderOf(ctx.platform);
+    // The generated release code is given now, not when the draft was opened (a cancelled draft uses none).
+    const productCode = locked.product_code ?? (await provider.assignProductCode(trx));
+    await repo.updateAlbum(trx, input.albumId, { state: 'delivering', disapprove_message: null, product_code: productCode });
     const outlets = await repo.findAlbumOutlets(trx, input.albumId);
     await repo.replaceAlbumOutlets(trx, input.albumId, outlets.map((outlet) => ({ store_id: outlet.store_id, release_start_date: outlet.release_start_date })));
-    await releaseProviderOf(ctx.platform).deliver(trx, input.albumId);
+    await provider.deliver(trx, input.albumId);
   });
   const [row] = (await repo.listAlbums(ctx.db, account.distributionUserId)).filter((candidate) => Number(candidate.id) === input.albumId);
   return albumOf(ctx.platform, row!);

@@ -219,13 +219,34 @@ export async function deleteTrack(db: Database, trackId: number) {
 }
 
 /** Another release track (anyone's) that carries this ISRC: the catalogue never repeats one. */
-export async function isrcHolder(db: Database, isrc: string, exceptTrackId: number | null) {
-  let query = db.selectFrom('distribution_tracks').select(['id', 'album_id']).where('isrc', '=', isrc);
-  if (exceptTrackId !== null) query = query.where('id', '<>', exceptTrackId);
-  return query.executeTakeFirst();
+/** Who holds an ISRC (sql/0101), or undefined when nobody does. */
+export function recordingOf(db: Database, isrc: string) {
+  return db.selectFrom('distribution_recordings').select(['isrc', 'distribution_user_id', 'master_id']).where('isrc', '=', isrc).executeTakeFirst();
 }
 
-/** ISRCs that more than one track of the catalogue carries, among the given ones. */
+/** The ISRC the user's master already carries (on any release, kept after its tracks went), if any. */
+export async function isrcOfMaster(db: Database, distributionUserId: string, masterId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('distribution_recordings')
+    .select('isrc')
+    .where('distribution_user_id', '=', distributionUserId)
+    .where('master_id', '=', masterId)
+    .orderBy('created_at')
+    .executeTakeFirst();
+  return row?.isrc ?? null;
+}
+
+/** Registers an ISRC for the user's recording; false when another user holds it. */
+export async function claimIsrc(db: Database, isrc: string, distributionUserId: string, masterId: string | null): Promise<boolean> {
+  await db.insertInto('distribution_recordings').values({ isrc, distribution_user_id: distributionUserId, master_id: masterId }).onConflict((oc) => oc.column('isrc').doNothing()).execute();
+  const holder = await recordingOf(db, isrc);
+  return holder !== undefined && String(holder.distribution_user_id) === String(distributionUserId);
+}
+
+/**
+ * ISRCs that more than one recording of the catalogue carries, among the given ones: the same master
+ * on several releases is one recording; two masters, or two users, under one code are not.
+ */
 export async function duplicatedIsrcs(db: Database, isrcs: string[]) {
   if (isrcs.length === 0) return [];
   const rows = await db
@@ -233,7 +254,7 @@ export async function duplicatedIsrcs(db: Database, isrcs: string[]) {
     .select(['isrc', sql<number>`count(*)::int`.as('n')])
     .where('isrc', 'in', isrcs)
     .groupBy('isrc')
-    .having(sql`count(*)`, '>', 1)
+    .having(sql`count(DISTINCT coalesce(master_id::text, 'track:' || id::text) || '/' || distribution_user_id::text)`, '>', 1)
     .execute();
   return rows.map((row) => row.isrc as string);
 }
@@ -247,6 +268,10 @@ export async function nextSequence(db: Database, name: string): Promise<number> 
     .returning('last_value')
     .executeTakeFirstOrThrow();
   return row.last_value;
+}
+
+export async function isrcTaken(db: Database, isrc: string) {
+  return (await recordingOf(db, isrc)) !== undefined;
 }
 
 export async function productCodeTaken(db: Database, code: string, exceptAlbumId: number) {

@@ -63,6 +63,8 @@ export const RELEASE_ERRORS = {
   featuredIsMainArtist: 'release.error.featuredIsMainArtist',
   invalidIsrc: 'release.error.invalidIsrc',
   isrcTaken: 'release.error.isrcTaken',
+  /** The registrant's ISRCs of this year, or the EAN prefix's codes, are all given out. */
+  codesExhausted: 'release.error.codesExhausted',
   invalidIswc: 'release.error.invalidIswc',
   invalidExplicit: 'release.error.invalidExplicit',
   payoutTotal: 'release.error.payoutTotal',

@@ -52,6 +52,7 @@ const columns: ColumnList = {
   distribution_album_outlets: { album_id: true, store_id: true, release_start_date: true, status_code: true, reason: true, updated_at: true },
   distribution_code_sequences: { name: true, last_value: true },
   distribution_jobs: { id: true, kind: true, album_id: true, state: true, step: true, attempts: true, run_after: true, locked_until: true, last_error: true, created_at: true, updated_at: true, finished_at: true },
+  distribution_recordings: { isrc: true, distribution_user_id: true, master_id: true, created_at: true },
   release_deliveries: { id: true, album_id: true, store_id: true, kind: true, message_id: true, state: true, uploaded_files: true, reason: true, store_text: true, created_at: true, updated_at: true },
   release_acknowledgements: { id: true, source: true, file_name: true, delivery_id: true, readable: true, status: true, body: true, received_at: true },
   royalty_statements: { id: true, store: true, period: true, file_sha256: true, rates: true, currency: true, line_count: true, matched_count: true, total_minor: true, imported_at: true },

@@ -499,6 +499,12 @@ export interface ReleaseAcknowledgementsTable {
   body: string;
   received_at: CreatedAt;
 }
+export interface DistributionRecordingsTable {
+  isrc: string;
+  distribution_user_id: Int8;
+  master_id: string | null;
+  created_at: CreatedAt;
+}
 export interface DistributionCodeSequencesTable {
   name: string;
   last_value: Generated<number>;
@@ -647,6 +653,7 @@ export interface DB {
   distribution_code_sequences: DistributionCodeSequencesTable;
   distribution_jobs: DistributionJobsTable;
   release_deliveries: ReleaseDeliveriesTable;
+  distribution_recordings: DistributionRecordingsTable;
   release_acknowledgements: ReleaseAcknowledgementsTable;
   royalty_statements: RoyaltyStatementsTable;
   royalty_lines: RoyaltyLinesTable;
