@@ -126,7 +126,7 @@ const errorMessages: Record<string, MessageDescriptor> = {
   // What the stores answered (shown on the release page beside each store).
   'release.storeReason.electronicOnly': msg`This store lists electronic music only: give every track an electronic genre.`,
   'release.storeReason.allCapsTitle': msg`This store refuses titles written in capitals only.`,
-  'release.storeReason.resourceCorrupt': msg`A file arrived damaged at the store. The release will be sent again.`,
+  'release.storeReason.resourceCorrupt': msg`A file of the release arrived damaged at the store.`,
   'release.storeReason.coverRefused': msg`The store refused the cover artwork.`,
   'release.storeReason.refused': msg`The store refused the release. Its reason is shown below.`,
   'release.storeReason.unreadable': msg`The store answered something we could not read. We keep the answer and look into it.`,

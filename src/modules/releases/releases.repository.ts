@@ -448,3 +448,32 @@ export async function findChildStores(db: Database) {
 export function findStores(db: Database) {
   return db.selectFrom('distribution_outlets').select(['store_id', 'store_name', 'enabled']).orderBy('sort_order').execute();
 }
+
+/**
+ * Albums at the stores (delivering or delivered) whose user no longer has a subscription that runs
+ * (active, past due within its grace, or cancelled within its paid period), with a store not yet
+ * asked to take them down.
+ */
+export async function findDeliveredAlbumsWithoutSubscription(db: Database): Promise<number[]> {
+  const rows = await db
+    .selectFrom('distribution_albums as a')
+    .innerJoin('distribution_users as u', 'u.id', 'a.distribution_user_id')
+    .select('a.id')
+    .where('a.state', 'in', ['delivering', 'delivered'])
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('distribution_subscriptions as s').select('s.id').whereRef('s.user_id', '=', 'u.user_id').where('s.status', 'in', ['active', 'past_due', 'canceled']))),
+    )
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('distribution_album_outlets as o')
+          .select('o.store_id')
+          .whereRef('o.album_id', '=', 'a.id')
+          .where((inner) =>
+            inner.not(inner.exists(inner.selectFrom('release_deliveries as d').select('d.id').whereRef('d.album_id', '=', 'o.album_id').whereRef('d.store_id', '=', 'o.store_id').where('d.kind', '=', 'takedown'))),
+          ),
+      ),
+    )
+    .orderBy('a.id')
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
