@@ -1,7 +1,7 @@
 import { renewDueSubscriptions } from './modules/distribution/index.js';
 import { DIGEST_SWEEP_MS, sendDueCommentDigests } from './modules/feedback/index.js';
 import { reconcilePendingPayments } from './modules/payments/index.js';
-import { DELIVERY_JOB_KINDS, deliveryJobHandlers, runDeliveryJobs } from './modules/releases/index.js';
+import { DELIVERY_JOB_KINDS, deliveryJobHandlers, runDeliveryJobs, takeDownReleasesOfEndedSubscriptions } from './modules/releases/index.js';
 import { payoutContextOf, pollPayouts } from './modules/royalties/index.js';
 import { serviceContextOf, type Platform } from './platform/context.js';
 import { createQueuedMailer, MAIL_JOB_KIND, mailJobHandler } from './platform/mail/queued-mailer.js';
@@ -48,7 +48,11 @@ export function startBackgroundJobs(base: Platform): BackgroundJobs {
     // Charged-but-unbooked payments (the process died mid-pay) get their invoice within minutes.
     [WEB_JOB_KINDS.paymentReconciliation]: async () => void (await reconcilePendingPayments(system())),
     [WEB_JOB_KINDS.commentDigests]: async () => void (await sendDueCommentDigests(platform)),
-    [WEB_JOB_KINDS.subscriptionRenewals]: async () => void (await renewDueSubscriptions(system(), new Date())),
+    [WEB_JOB_KINDS.subscriptionRenewals]: async () => {
+      await renewDueSubscriptions(system(), new Date());
+      // A subscription that ended (its paid period over) takes its releases off the stores.
+      await takeDownReleasesOfEndedSubscriptions(system());
+    },
     // Each delivery keeps its own step ledger in distribution_jobs (resumed at the step it reached); the queue runs the sweep.
     [WEB_JOB_KINDS.deliveries]: async () => void (await runDeliveryJobs(platform)),
     // PayPal settles items after the run: confirmed ones are announced, failed ones go back on the balance.

@@ -1,11 +1,13 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { requireWritableAccount } from '../distribution/index.js';
+import { requireAccount, requireWritableAccount } from '../distribution/index.js';
 import { releaseProviderOf } from './provider/provider-of.js';
 import { checkRelease } from './release-check.js';
-import { albumOf } from './release-views.js';
+import { findDeliveriesOfAlbum } from './deliveries.repository.js';
+import { albumOf, outletRowsOf } from './release-views.js';
 import * as repo from './releases.repository.js';
-import { RELEASE_ERRORS, type TAlbum, type TDistributeInput } from './releases.schemas.js';
+import { RELEASE_ERRORS, type TAlbum, type TAlbumIdInput, type TDistributeInput, type TReleaseOutlet } from './releases.schemas.js';
+import type { Database } from '../../platform/db/database.js';
 import { ownedAlbum, saveOutletDetails } from './release-access.js';
 
 /**
@@ -27,11 +29,73 @@ export async function distributeRelease(ctx: ServiceContext, input: TDistributeI
   await ctx.db.transaction().execute(async (trx) => {
     const locked = await ownedAlbum(trx, account, input.albumId, { forUpdate: true });
     if (locked.state !== 'draft') throw new AppError('CONFLICT', RELEASE_ERRORS.notDraft);
-    await repo.updateAlbum(trx, input.albumId, { state: 'delivering', disapprove_message: null });
+    const provider = releaseProviderOf(ctx.platform);
+    // The generated release code is given now, not when the draft was opened (a cancelled draft uses none).
+    const productCode = locked.product_code ?? (await provider.assignProductCode(trx));
+    await repo.updateAlbum(trx, input.albumId, { state: 'delivering', disapprove_message: null, product_code: productCode });
     const outlets = await repo.findAlbumOutlets(trx, input.albumId);
     await repo.replaceAlbumOutlets(trx, input.albumId, outlets.map((outlet) => ({ store_id: outlet.store_id, release_start_date: outlet.release_start_date })));
-    await releaseProviderOf(ctx.platform).deliver(trx, input.albumId);
+    await provider.deliver(trx, input.albumId);
   });
   const [row] = (await repo.listAlbums(ctx.db, account.distributionUserId)).filter((candidate) => Number(candidate.id) === input.albumId);
   return albumOf(ctx.platform, row!);
+}
+
+/** The stores that hold (or are getting) the release and have not been asked to take it down. */
+async function storesHolding(db: Database, albumId: number) {
+  const [rows, deliveries] = await Promise.all([repo.findAlbumOutlets(db, albumId), findDeliveriesOfAlbum(db, albumId)]);
+  return outletRowsOf(rows, new Map(), null, deliveries).filter((outlet) => !['rejected', 'takedown_requested', 'taken_down'].includes(outlet.delivery_state));
+}
+
+async function outletsView(ctx: ServiceContext, albumId: number): Promise<TReleaseOutlet[]> {
+  const [rows, children, deliveries] = await Promise.all([repo.findAlbumOutlets(ctx.db, albumId), repo.findChildStores(ctx.db), findDeliveriesOfAlbum(ctx.db, albumId)]);
+  const album = await repo.findAlbumForJob(ctx.db, albumId);
+  return outletRowsOf(rows, children, album?.global_release_date ?? null, deliveries);
+}
+
+/**
+ * The owner withdraws a delivered release from every store that has it: a takedown per store (a
+ * PurgeReleaseMessage over SFTP), "taken down" once the store confirms. Allowed without an active
+ * subscription: taking one's music down never needs a payment.
+ */
+export async function takeDownRelease(ctx: ServiceContext, input: TAlbumIdInput): Promise<TReleaseOutlet[]> {
+  const account = await requireAccount(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    const album = await ownedAlbum(trx, account, input.albumId, { forUpdate: true });
+    if (album.state === 'draft') throw new AppError('CONFLICT', RELEASE_ERRORS.notDelivered);
+    const stores = await storesHolding(trx, input.albumId);
+    if (stores.length > 0) await releaseProviderOf(ctx.platform).takeDown(trx, input.albumId, stores.map((store) => store.store_id));
+  });
+  return outletsView(ctx, input.albumId);
+}
+
+/** Sends the release's current metadata again to the stores that hold it, as an update delivery. */
+export async function sendReleaseCorrection(ctx: ServiceContext, input: TAlbumIdInput): Promise<TReleaseOutlet[]> {
+  const account = await requireWritableAccount(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    const album = await ownedAlbum(trx, account, input.albumId, { forUpdate: true });
+    if (album.state !== 'delivered') throw new AppError('CONFLICT', RELEASE_ERRORS.notDelivered);
+    const stores = (await storesHolding(trx, input.albumId)).filter((store) => store.delivery_state !== 'queued');
+    if (stores.length > 0) await releaseProviderOf(ctx.platform).update(trx, input.albumId, stores.map((store) => store.store_id));
+  });
+  return outletsView(ctx, input.albumId);
+}
+
+/**
+ * When a user's distribution subscription has ended (cancelled and its paid period over, or unpaid
+ * after the grace), their releases are taken down from every store. Run after each renewal sweep.
+ */
+export async function takeDownReleasesOfEndedSubscriptions(ctx: ServiceContext): Promise<number> {
+  const albums = await repo.findDeliveredAlbumsWithoutSubscription(ctx.db);
+  let taken = 0;
+  for (const albumId of albums) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const stores = await storesHolding(trx, albumId);
+      if (stores.length === 0) return;
+      await releaseProviderOf(ctx.platform).takeDown(trx, albumId, stores.map((store) => store.store_id));
+      taken++;
+    });
+  }
+  if (taken > 0) ctx.log.info({ releases: taken }, 'releases taken down: their subscription ended');
+  return taken;
 }

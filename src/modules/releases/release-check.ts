@@ -48,7 +48,8 @@ export async function checkRelease(ctx: ServiceContext, input: TAlbumIdInput, no
   add('albumName', 'metadata', album.name.trim() !== '');
   add('albumNameCase', 'metadata', !isAllCaps(album.name), { severity: 'warning', values: { name: album.name } });
   add('artistName', 'metadata', !GENERIC_ARTISTS.has(refs.mainArtist.name.trim().toLowerCase()), { values: { artist: refs.mainArtist.name } });
-  add('productCode', 'metadata', !!album.product_code && isValidProductCode(album.product_code), { values: { code: album.product_code ?? '' } });
+  // An empty generated code is given at delivery.
+  add('productCode', 'metadata', album.product_code ? isValidProductCode(album.product_code) : album.code_auto_generate, { values: { code: album.product_code ?? '' } });
   add('hasTracks', 'metadata', tracks.length > 0);
 
   // Artwork

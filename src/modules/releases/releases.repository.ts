@@ -219,13 +219,34 @@ export async function deleteTrack(db: Database, trackId: number) {
 }
 
 /** Another release track (anyone's) that carries this ISRC: the catalogue never repeats one. */
-export async function isrcHolder(db: Database, isrc: string, exceptTrackId: number | null) {
-  let query = db.selectFrom('distribution_tracks').select(['id', 'album_id']).where('isrc', '=', isrc);
-  if (exceptTrackId !== null) query = query.where('id', '<>', exceptTrackId);
-  return query.executeTakeFirst();
+/** Who holds an ISRC (sql/0101), or undefined when nobody does. */
+export function recordingOf(db: Database, isrc: string) {
+  return db.selectFrom('distribution_recordings').select(['isrc', 'distribution_user_id', 'master_id']).where('isrc', '=', isrc).executeTakeFirst();
 }
 
-/** ISRCs that more than one track of the catalogue carries, among the given ones. */
+/** The ISRC the user's master already carries (on any release, kept after its tracks went), if any. */
+export async function isrcOfMaster(db: Database, distributionUserId: string, masterId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('distribution_recordings')
+    .select('isrc')
+    .where('distribution_user_id', '=', distributionUserId)
+    .where('master_id', '=', masterId)
+    .orderBy('created_at')
+    .executeTakeFirst();
+  return row?.isrc ?? null;
+}
+
+/** Registers an ISRC for the user's recording; false when another user holds it. */
+export async function claimIsrc(db: Database, isrc: string, distributionUserId: string, masterId: string | null): Promise<boolean> {
+  await db.insertInto('distribution_recordings').values({ isrc, distribution_user_id: distributionUserId, master_id: masterId }).onConflict((oc) => oc.column('isrc').doNothing()).execute();
+  const holder = await recordingOf(db, isrc);
+  return holder !== undefined && String(holder.distribution_user_id) === String(distributionUserId);
+}
+
+/**
+ * ISRCs that more than one recording of the catalogue carries, among the given ones: the same master
+ * on several releases is one recording; two masters, or two users, under one code are not.
+ */
 export async function duplicatedIsrcs(db: Database, isrcs: string[]) {
   if (isrcs.length === 0) return [];
   const rows = await db
@@ -233,7 +254,7 @@ export async function duplicatedIsrcs(db: Database, isrcs: string[]) {
     .select(['isrc', sql<number>`count(*)::int`.as('n')])
     .where('isrc', 'in', isrcs)
     .groupBy('isrc')
-    .having(sql`count(*)`, '>', 1)
+    .having(sql`count(DISTINCT coalesce(master_id::text, 'track:' || id::text) || '/' || distribution_user_id::text)`, '>', 1)
     .execute();
   return rows.map((row) => row.isrc as string);
 }
@@ -247,6 +268,10 @@ export async function nextSequence(db: Database, name: string): Promise<number> 
     .returning('last_value')
     .executeTakeFirstOrThrow();
   return row.last_value;
+}
+
+export async function isrcTaken(db: Database, isrc: string) {
+  return (await recordingOf(db, isrc)) !== undefined;
 }
 
 export async function productCodeTaken(db: Database, code: string, exceptAlbumId: number) {
@@ -422,4 +447,33 @@ export async function findChildStores(db: Database) {
 
 export function findStores(db: Database) {
   return db.selectFrom('distribution_outlets').select(['store_id', 'store_name', 'enabled']).orderBy('sort_order').execute();
+}
+
+/**
+ * Albums at the stores (delivering or delivered) whose user no longer has a subscription that runs
+ * (active, past due within its grace, or cancelled within its paid period), with a store not yet
+ * asked to take them down.
+ */
+export async function findDeliveredAlbumsWithoutSubscription(db: Database): Promise<number[]> {
+  const rows = await db
+    .selectFrom('distribution_albums as a')
+    .innerJoin('distribution_users as u', 'u.id', 'a.distribution_user_id')
+    .select('a.id')
+    .where('a.state', 'in', ['delivering', 'delivered'])
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('distribution_subscriptions as s').select('s.id').whereRef('s.user_id', '=', 'u.user_id').where('s.status', 'in', ['active', 'past_due', 'canceled']))),
+    )
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('distribution_album_outlets as o')
+          .select('o.store_id')
+          .whereRef('o.album_id', '=', 'a.id')
+          .where((inner) =>
+            inner.not(inner.exists(inner.selectFrom('release_deliveries as d').select('d.id').whereRef('d.album_id', '=', 'o.album_id').whereRef('d.store_id', '=', 'o.store_id').where('d.kind', '=', 'takedown'))),
+          ),
+      ),
+    )
+    .orderBy('a.id')
+    .execute();
+  return rows.map((row) => Number(row.id));
 }

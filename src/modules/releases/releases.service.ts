@@ -300,14 +300,15 @@ export async function updateTrack(ctx: ServiceContext, input: TUpdateTrackInput)
       if (input.stereo_isrc === '') {
         // Left empty: the provider's assigned code stays, or a new one is assigned.
         if (!track.isrc_assigned || !track.isrc) {
-          values.isrc = await releaseProviderOf(ctx.platform).assignIsrc(trx);
+          values.isrc = await releaseProviderOf(ctx.platform).assignIsrc(trx, account.distributionUserId, track.master_id);
           values.isrc_assigned = true;
         }
       } else {
         if (!isValidIsrc(input.stereo_isrc)) refuse(RELEASE_ERRORS.invalidIsrc);
         const isrc = normaliseIsrc(input.stereo_isrc);
         if (isrc !== track.isrc) {
-          if (await repo.isrcHolder(trx, isrc, trackId)) refuse(RELEASE_ERRORS.isrcTaken);
+          // The user's own recording's code is theirs to enter again; another user's never.
+          if (!(await repo.claimIsrc(trx, isrc, account.distributionUserId, track.master_id))) refuse(RELEASE_ERRORS.isrcTaken);
           values.isrc = isrc;
           values.isrc_assigned = false;
         }

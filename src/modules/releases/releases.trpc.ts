@@ -1,5 +1,5 @@
 import { authedProcedure, router } from '../../platform/trpc/trpc.js';
-import { distributeRelease } from './delivery.service.js';
+import { distributeRelease, sendReleaseCorrection, takeDownRelease } from './delivery.service.js';
 import { checkRelease } from './release-check.js';
 import {
   ZAddTrackInput,
@@ -60,4 +60,8 @@ export const releasesRouter = router({
   distribute: authedProcedure.input(ZDistributeInput).mutation(({ ctx, input }) => distributeRelease(ctx, input)),
   /** Cancel: deletes the album and its uploaded tracks at the provider; the draft is gone. */
   cancel: authedProcedure.input(ZAlbumIdInput).mutation(({ ctx, input }) => cancelRelease(ctx, input)),
+  /** Withdraws a delivered release from every store; answers the stores' statuses. */
+  takeDown: authedProcedure.input(ZAlbumIdInput).mutation(({ ctx, input }) => takeDownRelease(ctx, input)),
+  /** Sends the release's current metadata to the stores again (an update delivery). */
+  sendCorrection: authedProcedure.input(ZAlbumIdInput).mutation(({ ctx, input }) => sendReleaseCorrection(ctx, input)),
 });

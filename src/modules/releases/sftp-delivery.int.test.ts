@@ -12,7 +12,7 @@ import { startTestSftpServer, type TestSftpServer } from '../../test/sftp-server
 import { createStandInStore } from '../../test/stand-in-store.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
-import { DELIVERY_JOB_KINDS, deliveryJobHandlers, readAcknowledgements, STORE_REASONS } from './index.js';
+import { DELIVERY_JOB_KINDS, deliveryJobHandlers, readAcknowledgements, STORE_REASONS, takeDownReleasesOfEndedSubscriptions } from './index.js';
 
 /** Real SSH handshakes and uploads on a shared, slow machine: generous, never a speed assertion. */
 const TIMEOUT_MS = 300_000;
@@ -166,5 +166,46 @@ describe('releases: delivery to the stores over SFTP, with acknowledgements', ()
       // Every byte of every file crossed the line exactly once.
       expect({ written, bytes }).toEqual({ written, bytes: statSync(final).size });
     }
+  }, TIMEOUT_MS);
+
+  it('when the owner takes a live release down, then each store gets a purge message and the status says taken down once the store confirms; an ended subscription does the same', async () => {
+    const { caller, albumId } = await distributedRelease([1, 2], 'Goodbye');
+    expect(await runDeliveries()).toEqual([]);
+    const [first] = aggregator.receive();
+    aggregator.answer(first!, { status: 'ReleaseLive' });
+    const [atApple] = apple.receive();
+    apple.answer(atApple!, { status: 'ReleaseLive' });
+    await readAcknowledgements(platform);
+    expect((await states(caller, albumId)).map((s) => s.state)).toEqual(['live', 'live']);
+
+    expect((await caller.releases.takeDown({ albumId })).map((o) => o.delivery_state)).toEqual(['takedown_requested', 'takedown_requested']);
+    await caller.releases.takeDown({ albumId });
+    expect(await runDeliveries()).toEqual([]);
+    // Asked twice, one purge per store.
+    const purges = aggregator.receive();
+    expect(purges).toHaveLength(1);
+    const [purge] = purges;
+    expect(purge).toMatchObject({ kind: 'TakedownReleaseDelivery', icpn: first!.icpn, damaged: [] });
+    expect(purge!.files).toEqual(expect.arrayContaining([`${first!.icpn}.xml`, `BatchComplete_${purge!.batch}.xml`]));
+    aggregator.answer(purge!, { status: 'SuccessfullyIngestedByReleaseDistributor' });
+    await readAcknowledgements(platform);
+    expect((await states(caller, albumId)).map((s) => s.state)).toEqual(['taken_down', 'takedown_requested']);
+    const applePurges = apple.receive();
+    expect(applePurges).toHaveLength(1);
+    const [applePurge] = applePurges;
+    apple.answer(applePurge!, { status: 'TakenDown' });
+    await readAcknowledgements(platform);
+    expect((await states(caller, albumId)).map((s) => s.state)).toEqual(['taken_down', 'taken_down']);
+
+    // Another release of the same user, then the subscription ends: it is taken down as well.
+    const other = await distributedRelease([1], 'Second');
+    expect(await runDeliveries()).toEqual([]);
+    const [secondBatch] = aggregator.receive();
+    aggregator.answer(secondBatch!, { status: 'ReleaseLive' });
+    await readAcknowledgements(platform);
+    await platform.db.updateTable('distribution_subscriptions').set({ status: 'ended' }).where('user_id', '=', other.userId).execute();
+    expect(await takeDownReleasesOfEndedSubscriptions(platform.contextFor({ userId: other.userId }))).toBe(1);
+    expect(await runDeliveries()).toEqual([]);
+    expect(aggregator.receive()).toEqual([expect.objectContaining({ kind: 'TakedownReleaseDelivery', icpn: secondBatch!.icpn })]);
   }, TIMEOUT_MS);
 });

@@ -71,6 +71,7 @@ const columns: ColumnList = {
   distribution_album_outlets: { album_id: 'bigint', store_id: 'integer', release_start_date: 'date null', status_code: 'integer', reason: 'text null', updated_at: 'timestamp with time zone' },
   distribution_code_sequences: { name: 'text', last_value: 'integer' },
   distribution_jobs: { id: 'bigint', kind: 'text', album_id: 'bigint', state: 'text', step: 'text', attempts: 'integer', run_after: 'timestamp with time zone', locked_until: 'timestamp with time zone null', last_error: 'text null', created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone', finished_at: 'timestamp with time zone null' },
+  distribution_recordings: { isrc: 'text', distribution_user_id: 'bigint', master_id: 'uuid null', created_at: 'timestamp with time zone' },
   release_deliveries: { id: 'bigint', album_id: 'bigint', store_id: 'integer', kind: 'text', message_id: 'text', state: 'text', uploaded_files: 'jsonb', reason: 'text null', store_text: 'text null', created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone' },
   release_acknowledgements: { id: 'bigint', source: 'text', file_name: 'text', delivery_id: 'bigint null', readable: 'boolean', status: 'text null', body: 'text', received_at: 'timestamp with time zone' },
   payout_address_confirmations: { id: 'bigint', participant_id: 'bigint', email: 'text', token_sha256: 'text', requested_at: 'timestamp with time zone', confirmed_at: 'timestamp with time zone null' },

@@ -515,6 +515,12 @@ export interface ReleaseAcknowledgementsTable {
   body: string;
   received_at: CreatedAt;
 }
+export interface DistributionRecordingsTable {
+  isrc: string;
+  distribution_user_id: Int8;
+  master_id: string | null;
+  created_at: CreatedAt;
+}
 export interface DistributionCodeSequencesTable {
   name: string;
   last_value: Generated<number>;
@@ -683,6 +689,7 @@ export interface DB {
   distribution_code_sequences: DistributionCodeSequencesTable;
   distribution_jobs: DistributionJobsTable;
   release_deliveries: ReleaseDeliveriesTable;
+  distribution_recordings: DistributionRecordingsTable;
   release_acknowledgements: ReleaseAcknowledgementsTable;
   royalty_statements: RoyaltyStatementsTable;
   royalty_lines: RoyaltyLinesTable;

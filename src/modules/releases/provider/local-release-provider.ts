@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { Platform } from '../../../platform/context.js';
+import { AppError } from '../../../platform/errors.js';
 import { copyToFile } from '../../../platform/storage/file-storage.js';
 import { measureWavFile } from '../../audio/index.js';
 import { assignEan13, assignIsrc } from '../../distribution/index.js';
 import { insertDelivery, setDeliveryState } from '../deliveries.repository.js';
 import { sha256OfFile } from '../file-hash.js';
 import * as repo from '../releases.repository.js';
+import { RELEASE_ERRORS } from '../releases.schemas.js';
 import type { ReleaseProvider } from './release-provider.js';
+
+/** Designation codes of one registrant and year (ISO 3901: five digits). */
+const ISRC_DESIGNATIONS = 99_999;
 
 export const releaseFilesPrefix = (albumId: number) => `releases/${albumId}`;
 
@@ -19,17 +24,42 @@ export const releaseFilesPrefix = (albumId: number) => `releases/${albumId}`;
  */
 export function createLocalReleaseProvider(platform: Pick<Platform, 'env' | 'storage'>): ReleaseProvider {
   const { env, storage } = platform;
+  // The counters skip codes somebody typed in before (code squatting); a range that is used up is
+  // told to the user instead of failing on the database.
   const assignIsrcCode = async (db: Parameters<ReleaseProvider['assignIsrc']>[0]) => {
     const year = new Date().getUTCFullYear();
-    return assignIsrc(env.ISRC_REGISTRANT, year, await repo.nextSequence(db, `isrc:${year}`));
+    for (;;) {
+      const sequence = await repo.nextSequence(db, `isrc:${year}`);
+      if (sequence > ISRC_DESIGNATIONS) throw new AppError('CONFLICT', RELEASE_ERRORS.codesExhausted);
+      const code = assignIsrc(env.ISRC_REGISTRANT, year, sequence);
+      if (!(await repo.isrcTaken(db, code))) return code;
+    }
+  };
+  const assignProductCode = async (db: Parameters<ReleaseProvider['assignProductCode']>[0]) => {
+    for (;;) {
+      const sequence = await repo.nextSequence(db, 'ean');
+      if (sequence >= 10 ** (12 - env.EAN_PREFIX.length)) throw new AppError('CONFLICT', RELEASE_ERRORS.codesExhausted);
+      const code = assignEan13(env.EAN_PREFIX, sequence);
+      if (!(await repo.productCodeTaken(db, code, 0))) return code;
+    }
+  };
+  /** A master keeps the ISRC it was given on any earlier release; a new recording gets the next free code. */
+  const isrcOfRecording = async (db: Parameters<ReleaseProvider['assignIsrc']>[0], distributionUserId: string, masterId: string | null) => {
+    const kept = masterId ? await repo.isrcOfMaster(db, distributionUserId, masterId) : null;
+    if (kept) return kept;
+    for (;;) {
+      const code = await assignIsrcCode(db);
+      if (await repo.claimIsrc(db, code, distributionUserId, masterId)) return code;
+    }
   };
   return {
     kind: 'local',
+    // The release code is given at delivery (assignProductCode): a draft opened and cancelled uses none.
     async createAlbum(db, input) {
-      const productCode = assignEan13(env.EAN_PREFIX, await repo.nextSequence(db, 'ean'));
-      const albumId = await repo.insertAlbum(db, { ...input, productCode });
+      const albumId = await repo.insertAlbum(db, { ...input, productCode: null });
       return { albumId };
     },
+    assignProductCode,
     async deleteAlbum(db, distributionUserId, albumId) {
       await repo.deleteAlbum(db, distributionUserId, albumId);
       await storage.removePrefix(releaseFilesPrefix(albumId));
@@ -51,7 +81,7 @@ export function createLocalReleaseProvider(platform: Pick<Platform, 'env' | 'sto
           isCustomMaster: input.isCustomMaster,
           position: input.position,
           name: input.name,
-          isrc: await assignIsrcCode(db),
+          isrc: await isrcOfRecording(db, input.distributionUserId, input.masterId),
           participants: input.participants,
           audioKey: key,
           audioSha256: sha256,
@@ -71,7 +101,7 @@ export function createLocalReleaseProvider(platform: Pick<Platform, 'env' | 'sto
       await repo.deleteTrack(db, trackId);
       await storage.remove(track.audio_key);
     },
-    assignIsrc: assignIsrcCode,
+    assignIsrc: isrcOfRecording,
     async deliver(db, albumId) {
       await repo.insertJob(db, albumId);
     },

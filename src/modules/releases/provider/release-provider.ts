@@ -9,7 +9,7 @@ import type { Database } from '../../../platform/db/database.js';
  */
 export interface ReleaseProvider {
   readonly kind: 'local' | 'sftp';
-  /** An empty album for the user's label and artist, with a generated EAN-13 (code_auto_generate). */
+  /** An empty album for the user's label and artist; its EAN-13 is given at delivery (code_auto_generate). */
   createAlbum(db: Database, input: { distributionUserId: string; labelId: number; artistId: number }): Promise<{ albumId: number }>;
   /** Removes the album and everything uploaded for it. */
   deleteAlbum(db: Database, distributionUserId: string, albumId: number): Promise<void>;
@@ -22,8 +22,10 @@ export interface ReleaseProvider {
     input: { distributionUserId: string; albumId: number; masterId: string; isCustomMaster: boolean; position: number; name: string; sourceKey: string; participants: string },
   ): Promise<{ trackId: number }>;
   deleteTrack(db: Database, distributionUserId: string, trackId: number): Promise<void>;
-  /** A fresh ISRC from the provider's registrant (for a track whose ISRC was cleared). */
-  assignIsrc(db: Database): Promise<string>;
+  /** The recording's ISRC: the one the master already carries, else the next free one of the registrant, held for the user. */
+  assignIsrc(db: Database, distributionUserId: string, masterId: string | null): Promise<string>;
+  /** The next free EAN-13 of EAN_PREFIX (given when a release is distributed). */
+  assignProductCode(db: Database): Promise<string>;
   /** Hands the release over for delivery: a durable job makes the package and answers per store. */
   deliver(db: Database, albumId: number): Promise<void>;
   /** Sends corrected metadata of a delivered release to these stores (an update delivery). */

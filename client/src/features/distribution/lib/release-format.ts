@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { displayStatusName } from '../../../../../src/modules/releases/releases.schemas.js';
+import { displayStatusName, type TDeliveryState } from '../../../../../src/modules/releases/releases.schemas.js';
 
 /**
  * Spec §9: release dates with the long month, day and year in English ("March 5, 2027"); German
@@ -41,3 +41,17 @@ export function statusLabel(statusName: string): MessageDescriptor {
   const name = displayStatusName(statusName);
   return STATUS_LABELS[name] ?? { id: name, message: name };
 }
+
+const DELIVERY_STATE_LABELS: Record<TDeliveryState, MessageDescriptor> = {
+  queued: msg`Waiting to be sent`,
+  uploaded: msg`Sent to the store`,
+  acknowledged: msg`Received by the store`,
+  live: msg`Live`,
+  rejected: msg`Rejected by the store`,
+  unreadable: msg`Answer not readable`,
+  takedown_requested: msg`Being taken down`,
+  taken_down: msg`Taken down`,
+};
+
+/** Where a release stands at one store, in the user's language. */
+export const deliveryStateLabel = (state: TDeliveryState): MessageDescriptor => DELIVERY_STATE_LABELS[state];

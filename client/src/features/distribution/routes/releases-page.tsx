@@ -8,13 +8,16 @@ import { QueryPage } from '../../../components/query-page.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { tabularFigures } from '../../../app/theme.js';
 import { trpc } from '../../../lib/trpc.js';
-import { formatReleaseDate, statusLabel } from '../lib/release-format.js';
+import { errorMessageOf } from '../../../lib/error-messages.js';
+import { deliveryStateLabel, formatReleaseDate, statusLabel } from '../lib/release-format.js';
 import { NEW_RELEASE_PATH } from '../wizard/release-steps.js';
 import classes from './releases-page.module.css';
 
 /** While a store has not answered, the page asks again this often (the delivery runs in the background). */
 const FOLLOW_MS = 2000;
-const isPending = (outlet: TReleaseOutlet) => outlet.outlet_status.status_code === OUTLET_STATUS.pending.status_code;
+const isPending = (outlet: TReleaseOutlet) => outlet.outlet_status.status_code === OUTLET_STATUS.pending.status_code || outlet.delivery_state === 'takedown_requested';
+/** The stores that have (or are getting) the release: what a takedown withdraws it from. */
+const TAKEABLE: ReadonlySet<TReleaseOutlet['delivery_state']> = new Set(['queued', 'uploaded', 'acknowledged', 'live', 'unreadable']);
 
 /**
  * /distribution/releases: every release with its cover thumbnail, status (provider
@@ -88,7 +91,7 @@ function ReleaseItem({ album }: { album: TAlbum }) {
           </Text>
           {album.disapprove_message && (
             <Text size="sm" c="red.5" data-testid="release-disapprove-message">
-              {album.disapprove_message}
+              {i18n._(errorMessageOf(album.disapprove_message))}
             </Text>
           )}
         </Stack>
@@ -137,6 +140,43 @@ function ReleaseOutlets({ albumId }: { albumId: number }) {
       <OutletGroup title={t`Disapproved`} outlets={disapproved} testId="outlets-disapproved" />
       <OutletGroup title={t`Distributed`} outlets={distributed} testId="outlets-distributed" />
       <OutletGroup title={t`All stores`} outlets={outlets.data} testId="outlets-all" />
+      {outlets.data.some((outlet) => TAKEABLE.has(outlet.delivery_state)) && <TakeDown albumId={albumId} onDone={() => void outlets.refetch()} />}
+    </Stack>
+  );
+}
+
+/** Withdraws the release from every store; asks once more before it does. */
+function TakeDown({ albumId, onDone }: { albumId: number; onDone: () => void }) {
+  const { i18n } = useLingui();
+  const [confirming, setConfirming] = useState(false);
+  const takeDown = trpc.releases.takeDown.useMutation({ onSuccess: onDone });
+  if (!confirming) {
+    return (
+      <Group>
+        <Button variant="default" color="red" size="xs" onClick={() => setConfirming(true)} data-testid="take-down">
+          <Trans>Take down from all stores</Trans>
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="xs" data-testid="take-down-confirm">
+      <Text size="sm">
+        <Trans>The stores will remove this release. Streams and sales stop once each store confirms. This cannot be undone here.</Trans>
+      </Text>
+      <Group gap="xs">
+        <Button color="red" size="xs" loading={takeDown.isPending} onClick={() => takeDown.mutate({ albumId })}>
+          <Trans>Take down</Trans>
+        </Button>
+        <Button variant="default" size="xs" onClick={() => setConfirming(false)} disabled={takeDown.isPending}>
+          <Trans>Keep it in the stores</Trans>
+        </Button>
+      </Group>
+      {takeDown.error && (
+        <Text size="xs" c="red.5" role="alert">
+          {i18n._(errorMessageOf(takeDown.error.message))}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -161,13 +201,20 @@ function OutletGroup({ title, outlets, testId }: { title: string; outlets: TRele
               </Text>
             )}
             {outlet.disapprove_message && (
-              <Text size="xs" c="red.5">
-                {outlet.disapprove_message}
+              <Text size="xs" c="red.5" data-testid="store-reason">
+                {i18n._(errorMessageOf(outlet.disapprove_message))}
+              </Text>
+            )}
+            {outlet.store_text && (
+              <Text size="xs" c="dimmed" data-testid="store-text">
+                “{outlet.store_text}”
               </Text>
             )}
           </Stack>
           <Stack gap={0} align="flex-end">
-            <Text size="sm">{i18n._(statusLabel(outlet.outlet_status.status_name))}</Text>
+            <Text size="sm" data-testid="delivery-state" data-state={outlet.delivery_state}>
+              {i18n._(deliveryStateLabel(outlet.delivery_state))}
+            </Text>
             <Text size="xs" c="dimmed" style={tabularFigures}>
               {formatReleaseDate(outlet.release_start_date, i18n.locale)}
             </Text>

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../../app-router.js';
+import { createCallerFactory } from '../../platform/trpc/trpc.js';
+import { coverImage, createDistributor, createMasterWithAudio } from '../../test/release-factories.js';
+import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { signAccessToken } from '../../platform/access-token.js';
+
+const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: Error) => error.message);
+
+describe('releases: one ISRC per recording, codes given when needed', () => {
+  let platform: TestPlatform;
+  let app: TestApp;
+  const callerFor = (userId: string) => createCallerFactory(appRouter)(platform.contextFor({ userId }));
+
+  beforeAll(async () => {
+    platform = await createTestPlatform();
+    app = await listenTestApp(platform);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform?.close();
+  });
+
+  async function distribute(userId: string, albumId: number) {
+    const caller = callerFor(userId);
+    const form = new FormData();
+    form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 3000 }))]), 'cover.jpg');
+    const cover = await fetch(`${app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` }, body: form });
+    expect(cover.status).toBe(200);
+    await caller.releases.updateAlbum({ albumId, name: 'Morning Songs' });
+    return caller.releases.distribute({ albumId, outletDetails: { globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1 }] } });
+  }
+
+  it('when the same master is released on a single and then on an album, then both tracks carry one ISRC, and the album gets its EAN only when distributed', async () => {
+    const { userId, caller } = await createDistributor(platform);
+    const { masterId } = await createMasterWithAudio(platform, userId, { trackName: 'Sunrise', seconds: 1 });
+    const single = await caller.releases.start();
+    expect(single.album.product_code).toBeNull();
+    const first = await caller.releases.addTrack({ albumId: single.albumId, masterId });
+    await caller.releases.updateTrack({ trackId: first.track_id, genre: [8], language: 'en' });
+    const delivered = await distribute(userId, single.albumId);
+    expect(delivered.product_code).toMatch(/^4260742\d{6}$/);
+
+    const album = await caller.releases.start();
+    const again = await caller.releases.addTrack({ albumId: album.albumId, masterId });
+    expect(again.stereo_isrc).toBe(first.stereo_isrc);
+    // Clearing it gives back the recording's code, not a new one.
+    expect((await caller.releases.updateTrack({ trackId: again.track_id, stereo_isrc: '' })).stereo_isrc).toBe(first.stereo_isrc);
+    const check = await caller.releases.validate({ albumId: album.albumId });
+    expect(check.items.find((item) => item.check === 'isrcUnique')).toMatchObject({ passed: true });
+  });
+
+  it('when a user enters an ISRC another user holds, then it is refused; their own recording code is accepted', async () => {
+    const owner = await createDistributor(platform);
+    const other = await createDistributor(platform);
+    const { masterId } = await createMasterWithAudio(platform, owner.userId, { trackName: 'Mine', seconds: 1 });
+    const ownerDraft = await owner.caller.releases.start();
+    const ownerTrack = await owner.caller.releases.addTrack({ albumId: ownerDraft.albumId, masterId });
+
+    const { masterId: otherMaster } = await createMasterWithAudio(platform, other.userId, { trackName: 'Theirs', seconds: 1 });
+    const otherDraft = await other.caller.releases.start();
+    const otherTrack = await other.caller.releases.addTrack({ albumId: otherDraft.albumId, masterId: otherMaster });
+    expect(await refusal(other.caller.releases.updateTrack({ trackId: otherTrack.track_id, stereo_isrc: ownerTrack.stereo_isrc! }))).toBe('release.error.isrcTaken');
+    expect((await other.caller.releases.release({ albumId: otherDraft.albumId })).trackList[0]?.stereo_isrc).toBe(otherTrack.stereo_isrc);
+
+    await owner.caller.releases.updateTrack({ trackId: ownerTrack.track_id, stereo_isrc: 'DE-XYZ-26-00001' });
+    expect((await owner.caller.releases.updateTrack({ trackId: ownerTrack.track_id, stereo_isrc: ownerTrack.stereo_isrc! })).stereo_isrc).toBe(ownerTrack.stereo_isrc);
+  });
+
+  it('when someone types the ISRC the counter would give next, then the counter skips it; when the range is used up, then a translated error answers', async () => {
+    const squatter = await createDistributor(platform);
+    const victim = await createDistributor(platform);
+    const year = new Date().getUTCFullYear();
+    const sequence = async () => (await platform.db.selectFrom('distribution_code_sequences').select('last_value').where('name', '=', `isrc:${year}`).executeTakeFirst())?.last_value ?? 0;
+    const next = `DEMDK${String(year % 100).padStart(2, '0')}${String((await sequence()) + 2).padStart(5, '0')}`;
+
+    const { masterId } = await createMasterWithAudio(platform, squatter.userId, { trackName: 'Squat', seconds: 1 });
+    const draft = await squatter.caller.releases.start();
+    const track = await squatter.caller.releases.addTrack({ albumId: draft.albumId, masterId });
+    await squatter.caller.releases.updateTrack({ trackId: track.track_id, stereo_isrc: next });
+
+    const { masterId: victimMaster } = await createMasterWithAudio(platform, victim.userId, { trackName: 'Victim', seconds: 1 });
+    const victimDraft = await victim.caller.releases.start();
+    const victimTrack = await victim.caller.releases.addTrack({ albumId: victimDraft.albumId, masterId: victimMaster });
+    expect(victimTrack.stereo_isrc).not.toBe(next);
+    expect(victimTrack.stereo_isrc).toMatch(/^DEMDK\d{7}$/);
+
+    await platform.db.updateTable('distribution_code_sequences').set({ last_value: 99_999 }).where('name', '=', `isrc:${year}`).execute();
+    const { masterId: late } = await createMasterWithAudio(platform, victim.userId, { trackName: 'Late', seconds: 1 });
+    expect(await refusal(victim.caller.releases.addTrack({ albumId: victimDraft.albumId, masterId: late }))).toBe('release.error.codesExhausted');
+    expect((await victim.caller.releases.release({ albumId: victimDraft.albumId })).trackList).toHaveLength(1);
+  });
+});
