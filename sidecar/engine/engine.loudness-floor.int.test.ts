@@ -25,6 +25,8 @@ interface Mastered {
   style: EngineStyle;
   report: MasterReport;
   file: string;
+  /** The true peak the preparation predicted (what the player shows before the bounce), dBTP. */
+  predictedTruePeakDb: number;
 }
 
 async function masterAll(name: string, signal: TestSignal, chosen: EngineStyle[]): Promise<{ input: string; masters: Mastered[] }> {
@@ -37,7 +39,7 @@ async function masterAll(name: string, signal: TestSignal, chosen: EngineStyle[]
   for (const style of chosen) {
     const fitted = preparation.styles.find((s) => s.styleId === style.id)!;
     const file = path.join(dir, `${name}-${style.styleIndex}.wav`);
-    masters.push({ style, report: await bounce(workFile, fitted, file), file });
+    masters.push({ style, report: await bounce(workFile, fitted, file), file, predictedTruePeakDb: fitted.predictedTruePeakDb });
   }
   return { input, masters };
 }
@@ -84,8 +86,10 @@ describe('never quieter than the mix', { timeout: 600_000 }, () => {
     const { input, masters } = await masterAll('quiet', signal, chosen());
     const mix = await ffmpegLoudness(input);
     expect(mix.integratedLufs).toBeLessThan(-17);
-    for (const { style, report, file } of masters) {
+    for (const { style, report, file, predictedTruePeakDb } of masters) {
       const theirs = await ffmpegLoudness(file);
+      // The player's loudness panel shows the prediction until the bounce: close to the report card's figure.
+      expect(Math.abs(predictedTruePeakDb - theirs.truePeakDbtp)).toBeLessThanOrEqual(0.3);
       expect({ style: style.name, notQuieter: theirs.integratedLufs >= Math.min(mix.integratedLufs, style.processing.targetLufs) - 0.5, truePeakOk: theirs.truePeakDbtp <= -1.0, overs: report.oversRemovedDb }).toEqual({
         style: style.name,
         notQuieter: true,

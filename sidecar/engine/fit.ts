@@ -83,6 +83,8 @@ export interface FittedStyle {
   iterations: number;
   /** Loudness the fit predicts for the whole track, LUFS. */
   predictedLufs: number;
+  /** True peak the fit predicts for the master (from the excerpt), dBTP. */
+  predictedTruePeakDb: number;
   /** Pre-gain beyond the linear estimate that the compressor, saturation and limiter take away, dB. */
   dynamicsLossDb: number;
 }
@@ -262,6 +264,22 @@ class StyleFit {
         workspace.peaks[s]!.set(limiterPeaks(chain, l, r, count, this.peaksFloor), position);
       }
     });
+  }
+
+  /**
+   * True peak of the master at `preGainDb` as the excerpt predicts it: the limiter's detector peaks
+   * (4x oversampled) times the gain, no higher than the limiter's ceiling, dBTP.
+   */
+  predictedTruePeakDb(preGainDb: number): number {
+    const scale = Math.pow(10, preGainDb / 20);
+    this.preparePeaks(scale);
+    let peak = 0;
+    this.excerpt.segments.forEach((_, s) => {
+      const peaks = this.workspace.peaks[s]!;
+      const total = Math.min(peaks.length, this.workspace.linearLeft[s]!.length + (this.trialChains[s]?.latency ?? 0));
+      for (let i = 0; i < total; i++) if (peaks[i]! > peak) peak = peaks[i]!;
+    });
+    return Math.round(20 * Math.log10(Math.min(this.ceiling, peak * scale)) * 100) / 100;
   }
 
   /** Mean compression of the colour stage for the current parameters, dB. */
@@ -590,7 +608,7 @@ export function fitStyle(
   const fit = new StyleFit(initialChainParams(style, inputs), budget, excerpt, workspace, target - bias, onIteration);
   const linearLufs = fit.runLinear();
   if (!Number.isFinite(linearLufs) || !Number.isFinite(target)) {
-    return { ...base, effectiveTargetLufs: target, heldBackLu: 0, chain: fit.params, loudnessSlope: 1, iterations: 0, predictedLufs: inputs.inputLufs, dynamicsLossDb: 0, limiterP95Db: 0, compressionDb: 0 };
+    return { ...base, effectiveTargetLufs: target, heldBackLu: 0, chain: fit.params, loudnessSlope: 1, iterations: 0, predictedLufs: inputs.inputLufs, predictedTruePeakDb: inputs.truePeakDb, dynamicsLossDb: 0, limiterP95Db: 0, compressionDb: 0 };
   }
   fit.startTrials();
   const linearGain = target - bias - linearLufs;
@@ -617,6 +635,7 @@ export function fitStyle(
     loudnessSlope: search.slope,
     iterations: fit.evaluations,
     predictedLufs: Math.round((target + best.error) * 100) / 100,
+    predictedTruePeakDb: fit.predictedTruePeakDb(best.gain),
     dynamicsLossDb: best.gain - linearGain,
     limiterP95Db: Math.round(best.limiterDb * 10) / 10,
     compressionDb: Math.round(best.compressionDb * 10) / 10,
