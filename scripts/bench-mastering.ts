@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parseEnv } from '../src/platform/env.js';
 import { createStyleRenderer, decodeToWorkFile, masterFile, prepareTrack, type EngineStyle } from '../sidecar/engine/index.js';
 import { ffmpegLoudness, ffmpegMomentary, gainRiding } from '../sidecar/engine/testing/independent-meters.js';
-import { clipped, musicLike, normalizePeak, toMono, type TestSignal } from '../sidecar/engine/testing/signals.js';
+import { balancedMix, clipped, musicLike, normalizePeak, toMono, type TestSignal } from '../sidecar/engine/testing/signals.js';
 import { writeWavFile } from '../sidecar/engine/testing/wav-writer.js';
 import { loadCatalogueStyles, styleLabel } from './lib/catalogue-source.js';
 import { steeringFigures } from './lib/bench-steering.js';
@@ -20,7 +20,9 @@ import { steeringFigures } from './lib/bench-steering.js';
  * Targets: master <= 4 s (>= 60x realtime), preparation <= 2 s, first second <= 0.3 s,
  * peak RSS < 300 MB. Then the dynamics table: a loud, a dynamic, a quiet and a mono
  * generated track, original ("before") against master ("after"): loudness range, gain riding and
- * heldBackLu, every figure read by ffmpeg's ebur128, not by the engine's meter.
+ * heldBackLu, every figure read by ffmpeg's ebur128, not by the engine's meter. Between them, the
+ * whole command and preparation again on two 4-minute mixes generated to sound like real ones: a
+ * clipped, loud electronic mix and a dynamic acoustic one.
  */
 const SELF = fileURLToPath(import.meta.url);
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -109,6 +111,36 @@ async function child(mode: string, args: string[]): Promise<void> {
   console.log(
     JSON.stringify({ decodeS, coldS, coldCpuS, prepareS, prepareCpuS, styles: styles.length, iterations, firstSecondS: Math.max(...firstSecond), firstSecondCpuS: Math.max(...firstSecondCpu), maxRssMb: maxRssMb() }),
   );
+}
+
+/** Mixes generated to behave like real uploads, for the whole command and preparation. */
+const REAL_MIXES: { name: string; style: string; make: () => TestSignal; format: 'pcm24' | 'float32' }[] = [
+  // Bass at a real mix's share, driven into a clipper at 0 dBFS: about -8 LUFS, +2 dBTP, flat tops.
+  { name: 'clipped loud electronic mix', style: 'Electronic/Club', make: () => clipped(normalizePeak(balancedMix(musicLike({ seconds: 240, seed: 48, hiHatDb: 4 })), 7), 0), format: 'float32' },
+  // Quiet verses and loud choruses, peaks at -3 dBFS, no limiting: about -17 LUFS.
+  { name: 'dynamic acoustic mix', style: 'Acoustic/Natural', make: () => balancedMix(musicLike({ seconds: 240, seed: 49, peakDb: -3, tempoBpm: 92 })), format: 'pcm24' },
+];
+
+async function realMixes(dir: string, styles: EngineStyle[]): Promise<void> {
+  for (const mix of REAL_MIXES) {
+    const style = styles.find((s) => styleLabel(s) === mix.style) ?? styles[0]!;
+    const input = path.join(dir, 'real-mix.wav');
+    writeWavFile(input, mix.make(), { format: mix.format });
+    const before = await ffmpegLoudness(input);
+    const whole = wholeCommand(input, style, path.join(dir, 'real-out.wav'));
+    const after = await ffmpegLoudness(path.join(dir, 'real-out.wav'));
+    const allFile = path.join(dir, 'styles.json');
+    writeFileSync(allFile, JSON.stringify(styles));
+    const p = runChild('prepare', [input, allFile, path.join(dir, 'unused.wav')]) as { prepareS: number; prepareCpuS: number; coldS: number; coldCpuS: number; firstSecondS: number; firstSecondCpuS: number; maxRssMb: number };
+    console.log('');
+    console.log(`${mix.name} (4:00, ${before.integratedLufs.toFixed(1)} LUFS, ${before.truePeakDbtp.toFixed(1)} dBTP, LRA ${before.lra.toFixed(1)}):`);
+    console.log(
+      `  whole \`npm run master\`, ${styleLabel(style)}: ${whole.wallS.toFixed(2)} s wall (${(240 / whole.wallS).toFixed(1)}x realtime), ${whole.cpuS.toFixed(2)} s CPU, peak RSS ${whole.maxRssMb} MB; master ${after.integratedLufs.toFixed(1)} LUFS, ${after.truePeakDbtp.toFixed(1)} dBTP, LRA ${after.lra.toFixed(1)}`,
+    );
+    console.log(
+      `  preparation of every style: ${p.prepareS.toFixed(2)} s wall, ${p.prepareCpuS.toFixed(2)} s CPU warm (cold ${p.coldS.toFixed(2)} s wall, ${p.coldCpuS.toFixed(2)} s CPU); first mastered second ${(p.firstSecondS * 1000).toFixed(0)} ms wall, ${(p.firstSecondCpuS * 1000).toFixed(0)} ms CPU; peak RSS ${p.maxRssMb} MB`,
+    );
+  }
 }
 
 /** The tracks of the dynamics table: 30 s each, so the fit works on an excerpt as for real music. */
@@ -203,6 +235,7 @@ async function main(): Promise<void> {
     console.log(
       `10-minute track, ${styleLabel(styles[0]!)}: ${l.wallS.toFixed(2)} s wall, ${l.cpuS.toFixed(2)} s CPU (${(l.durationS / l.wallS).toFixed(1)}x realtime), peak RSS ${l.maxRssMb} MB`,
     );
+    await realMixes(dir, styles);
     await dynamicsTable(dir, styles);
     await steeringFigures(dir, input, styles[0]!, styles);
     console.log(`load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);

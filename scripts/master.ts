@@ -98,6 +98,7 @@ async function main(): Promise<void> {
   } else {
     const heldBack = summary.heldBackLu > 0 ? `, held back ${summary.heldBackLu} LU to keep the dynamics` : '';
     console.log(`${summary.style} (${intensity}): ${summary.lufs} LUFS (target ${summary.targetLufs}${heldBack}), true peak ${summary.truePeak} dBTP, LRA ${summary.lra} LU`);
+    console.log(summary.loudness);
     console.log(`${summary.durationS} s of audio in ${summary.wallS} s (${summary.xRealtime}x realtime) -> ${out}`);
   }
 }
@@ -116,6 +117,9 @@ function summaryOf(
     ...context,
     targetLufs,
     heldBackLu: report.heldBackLu,
+    keptMixLoudness: report.keptMixLoudness,
+    oversRemovedDb: report.oversRemovedDb,
+    loudness: loudnessStory(report),
     lufs: report.lufs,
     lra: report.lra,
     truePeak: report.truePeak,
@@ -132,6 +136,22 @@ function summaryOf(
     original: { lufs: report.analysis.lufs, lra: report.analysis.lra, truePeak: report.analysis.truePeak, samplePeak: report.analysis.samplePeak, crest: report.analysis.crest },
     platforms: platformGains(report.lufs === null ? null : { lufs: report.lufs, truePeak: report.truePeak }).map(({ name, gainDb, playedLufs }) => ({ name, gainDb, playedLufs })),
   };
+}
+
+/** What the loudness rule did, in plain words (the report card says the same, translated). */
+function loudnessStory(report: MasterReport): string {
+  const overs = report.oversRemovedDb !== null && report.oversRemovedDb >= 0.1 ? report.oversRemovedDb : null;
+  if (report.mixAboveTarget) {
+    return overs !== null
+      ? `Your mix was louder than the style's target and clipped; we brought it to ${report.targetLufs} LUFS and removed ${overs} dB of overs.`
+      : `Your mix was louder than the style's target; we brought it to ${report.targetLufs} LUFS.`;
+  }
+  if (report.keptMixLoudness) {
+    const kept = overs !== null ? `Your mix was already loud and clipped; we kept its loudness and removed ${overs} dB of overs.` : 'Your mix was already loud; we kept its loudness.';
+    return `${kept} Going on to the style's ${report.targetLufs} LUFS would have taken more limiting than it allows.`;
+  }
+  if (report.heldBackLu > 0) return `Held back ${report.heldBackLu} LU to keep the dynamics: reaching ${report.targetLufs} LUFS would have taken more limiting than the style allows.`;
+  return `Reached the style's target of ${report.targetLufs} LUFS within its dynamics budget.`;
 }
 
 class UsageError extends Error {}

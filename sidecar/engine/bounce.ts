@@ -18,6 +18,14 @@ const MAX_PASSES = 3;
  */
 const TRIM_MAX_DB = 0.5;
 const BLOCK_FRAMES = 16384;
+/** A master under its floor is rendered again aiming this far over it, LU. */
+const FLOOR_AIM_LU = 0.1;
+
+/** Fall of the peak-to-loudness ratio from mix to master, for a mix whose true peak passed the ceiling, dB. */
+function oversRemoved(fitted: FittedStyle, lufs: number, truePeak: number): number | null {
+  if (!(fitted.inputTruePeakDb > fitted.ceilingDbtp) || !Number.isFinite(fitted.inputLufs) || !Number.isFinite(lufs) || !Number.isFinite(truePeak)) return null;
+  return Math.round(Math.max(0, fitted.inputTruePeakDb - fitted.inputLufs - (truePeak - lufs)) * 10) / 10;
+}
 
 export type BounceProgress = { stage: 'bouncing'; progressInPercent: number } | { stage: 'finalizing'; progressInPercent: number };
 
@@ -32,6 +40,18 @@ export interface MasterReport {
    * allows, LU (0: target met). The master is within BOUNCE_TOLERANCE_LU of targetLufs - heldBackLu.
    */
   heldBackLu: number;
+  /**
+   * The budget alone would have left the master quieter than its mix: it keeps the mix's
+   * loudness (or the target's, if lower) and the limiter removed the overs the mix already had.
+   */
+  keptMixLoudness: boolean;
+  /** The mix was at least as loud as the style's target: the master is at the target. */
+  mixAboveTarget: boolean;
+  /**
+   * How much the limiter took off the overs of a mix whose true peak was over the style's
+   * ceiling: the fall of the peak-to-loudness ratio from mix to master, dB (null: no overs).
+   */
+  oversRemovedDb: number | null;
   /** Limiter gain reduction at the 95th percentile and mean compression the fit measured, dB. */
   limiterP95Db: number;
   compressionDb: number;
@@ -183,7 +203,8 @@ export async function bounceStyle(workFile: WorkFile, fitted: FittedStyle, outWa
   let passes = 0;
   let previous: { gain: number; lufs: number } | null = null;
   let trimDb = 0;
-  const heldBack = fitted.heldBackLu > 0;
+  // A master kept at its mix's loudness is as loud as its floor allows, like a held-back one.
+  const heldBack = fitted.heldBackLu > 0 || fitted.keptMixLoudness;
   const trimPath = `${tmpPath}.trim`;
   try {
     for (let pass = 0; pass < MAX_PASSES; pass++) {
@@ -194,8 +215,9 @@ export async function bounceStyle(workFile: WorkFile, fitted: FittedStyle, outWa
       const lufs = result.loudness.integratedLufs;
       const truePeak = result.loudness.truePeakDb;
       // A held-back master is as loud as the budget lets it be: only louder than the style's
-      // target would be wrong. Any other master aims at its target.
-      const aim = heldBack && lufs <= fitted.targetLufs ? lufs : heldBack ? fitted.targetLufs : fitted.effectiveTargetLufs;
+      // target, or quieter than its floor (the mix's own loudness), would be wrong. Any other
+      // master aims at its target.
+      const aim = heldBack ? Math.min(fitted.targetLufs, Math.max(lufs, fitted.floorLufs + FLOOR_AIM_LU)) : fitted.effectiveTargetLufs;
       const error = Number.isFinite(lufs) ? aim - lufs : 0;
       const peakExcess = truePeak - fitted.ceilingDbtp;
       const loudnessOk = Math.abs(error) <= BOUNCE_TOLERANCE_LU || fitted.iterations === 0;
@@ -237,13 +259,18 @@ export async function bounceStyle(workFile: WorkFile, fitted: FittedStyle, outWa
   // What the master lacks of the target is reported, never left silent: the budget's shortfall,
   // or a closed loop that could not reach the target (more than the product's 0.5 LU short).
   const shortBy = Number.isFinite(loudness.integratedLufs) ? fitted.targetLufs - loudness.integratedLufs : 0;
-  const heldBackLu = (heldBack && shortBy > 0) || shortBy > 0.5 ? Math.round(shortBy * 100) / 100 : 0;
+  // A mix louder than the target, kept at the target's floor, is at the target.
+  const atTarget = fitted.loudInput && loudness.integratedLufs >= fitted.floorLufs;
+  const heldBackLu = !atTarget && ((heldBack && shortBy > 0) || shortBy > 0.5) ? Math.round(shortBy * 100) / 100 : 0;
   const report: MasterReport = {
     styleId: fitted.styleId,
     style: `${fitted.groupName}/${fitted.name}`,
     targetLufs: fitted.targetLufs,
     effectiveTargetLufs: Math.round((fitted.targetLufs - heldBackLu) * 100) / 100,
     heldBackLu,
+    keptMixLoudness: fitted.keptMixLoudness,
+    mixAboveTarget: fitted.loudInput,
+    oversRemovedDb: oversRemoved(fitted, loudness.integratedLufs, loudness.truePeakDb),
     limiterP95Db: fitted.limiterP95Db,
     compressionDb: fitted.compressionDb,
     lufs: finite(loudness.integratedLufs),

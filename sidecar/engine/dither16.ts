@@ -9,13 +9,18 @@ import { createRandom } from './random.js';
  * Noise shaping: the quantisation error is fed back through the 3-tap filter of Wannamaker's
  * "modified E-weighted" shaper for 44.1 kHz (R. A. Wannamaker, "Psychoacoustically Optimal Noise
  * Shaping", JAES 40(7/8), 1992: 1.623, -0.982, 0.109), which moves the noise from the 1-5 kHz region
- * where the ear is most sensitive to above 15 kHz. Muting: a frame whose 24-bit samples are all
- * exactly zero is written as zero and the shaper's memory is cleared, so digital silence in the
- * master stays digital silence in the download (no dither hiss in the gaps and the tail).
+ * where the ear is most sensitive to above 15 kHz. Muting, with a hold: a run of frames whose
+ * 24-bit samples are all exactly zero, at least GATE_HOLD_FRAMES long, is written as zero and the
+ * shaper's memory is cleared, so digital silence in the master stays digital silence in the
+ * download (no dither hiss in the gaps and the tail). A shorter run (the last samples of a fade,
+ * a zero crossing of a quiet passage) is dithered like the music around it, so the gate does not
+ * chatter sample by sample at the end of a fade.
  */
 const SHAPER = [1.623, -0.982, 0.109] as const;
 const FULL_SCALE_16 = 32768;
 const BLOCK_FRAMES = 16384;
+/** Shortest run of digital silence the gate mutes: about 23 ms at 44.1 kHz. */
+export const GATE_HOLD_FRAMES = 1024;
 
 interface PcmLayout {
   channels: number;
@@ -48,6 +53,32 @@ function layoutOf(fd: number): PcmLayout {
   throw new Error('no data chunk');
 }
 
+function readFrames(fd: number, into: Buffer, position: number, length: number): void {
+  for (let done = 0; done < length; ) {
+    const got = readSync(fd, into, done, length - done, position + done);
+    if (got === 0) throw new Error('master ended early');
+    done += got;
+  }
+}
+
+/**
+ * ahead[f]: how many frames from f on (f included) are digitally silent in a row, up to the
+ * `readable` frames read; past them, the track's end counts as `tail` more silent frames.
+ */
+function silentRunsAhead(bytes: Buffer, channels: number, readable: number, tail: number, ahead: Int32Array): void {
+  ahead[readable] = tail;
+  for (let f = readable - 1; f >= 0; f--) {
+    let silent = true;
+    for (let i = f * channels * 3, end = i + channels * 3; i < end; i++) {
+      if (bytes[i] !== 0) {
+        silent = false;
+        break;
+      }
+    }
+    ahead[f] = silent ? Math.min(GATE_HOLD_FRAMES, ahead[f + 1]! + 1) : 0;
+  }
+}
+
 /** Writes `outPath`, the dithered, noise-shaped 16-bit copy of the 24-bit WAV `masterPath`. Deterministic (seeded dither). */
 export function writeDithered16(masterPath: string, outPath: string): { frames: number } {
   const input = openSync(masterPath, 'r');
@@ -62,27 +93,25 @@ export function writeDithered16(masterPath: string, outPath: string): { frames: 
     const random = createRandom(0x16b17);
     // Per channel: the last three shaped errors (e[n-1], e[n-2], e[n-3]).
     const errors = new Float64Array(channels * 3);
-    const inBytes = Buffer.alloc(BLOCK_FRAMES * channels * 3);
+    // Each block is read with GATE_HOLD_FRAMES more, so a run of silence is known to be long enough
+    // before its first frame is written.
+    const inBytes = Buffer.alloc((BLOCK_FRAMES + GATE_HOLD_FRAMES) * channels * 3);
     const outBytes = Buffer.alloc(BLOCK_FRAMES * channels * 2);
+    const ahead = new Int32Array(BLOCK_FRAMES + GATE_HOLD_FRAMES + 1);
+    let behind = 0;
     for (let start = 0; start < frames; start += BLOCK_FRAMES) {
       const count = Math.min(BLOCK_FRAMES, frames - start);
-      const length = count * channels * 3;
-      for (let done = 0; done < length; ) {
-        const got = readSync(input, inBytes, done, length - done, layout.dataOffset + start * channels * 3 + done);
-        if (got === 0) throw new Error('master ended early');
-        done += got;
-      }
+      const readable = Math.min(BLOCK_FRAMES + GATE_HOLD_FRAMES, frames - start);
+      readFrames(input, inBytes, layout.dataOffset + start * channels * 3, readable * channels * 3);
+      silentRunsAhead(inBytes, channels, readable, frames - start > readable ? 0 : GATE_HOLD_FRAMES, ahead);
       for (let f = 0; f < count; f++) {
-        let silent = true;
-        for (let ch = 0; ch < channels; ch++) {
-          const o = (f * channels + ch) * 3;
-          if (inBytes[o] !== 0 || inBytes[o + 1] !== 0 || inBytes[o + 2] !== 0) silent = false;
-        }
+        behind = ahead[f]! > 0 ? behind + 1 : 0;
+        const muted = ahead[f]! > 0 && behind + ahead[f]! - 1 >= GATE_HOLD_FRAMES;
         for (let ch = 0; ch < channels; ch++) {
           const o = (f * channels + ch) * 3;
           const e = ch * 3;
           let q = 0;
-          if (silent) {
+          if (muted) {
             errors[e] = 0;
             errors[e + 1] = 0;
             errors[e + 2] = 0;

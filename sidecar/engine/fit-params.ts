@@ -33,10 +33,19 @@ export interface FitInputs {
   /** Integrated loudness of the excerpt's input, LUFS. */
   excerptInputLufs: number;
   bandLevelsDb: BandGains;
+  /** True peak of the input, dBTP (-Infinity: silence). */
+  truePeakDb: number;
+  /** Corner of the subsonic high-pass for this track, Hz (0: none; see subsonic.ts). */
+  subsonicHz: number;
 }
 
+/**
+ * Correlation from which a mix may be widened: a typical mix sits around 0.3-0.6 (a rock mix at
+ * 0.47 is an ordinary one), only under this is it already wide.
+ */
+export const WIDEN_FROM_CORRELATION = 0.3;
 /** Largest side gain that keeps the correlation at or above this (Wide must not make a mix fall apart). */
-const MIN_CORRELATION = 0.35;
+const MIN_CORRELATION = 0.2;
 
 /**
  * Width that cannot damage: no widening of an input whose correlation is already low, and never
@@ -45,7 +54,7 @@ const MIN_CORRELATION = 0.35;
  */
 export function safeWidth(width: number, correlation: number): number {
   if (width <= 1) return width;
-  if (!Number.isFinite(correlation) || correlation < 0.5) return 1;
+  if (!Number.isFinite(correlation) || correlation < WIDEN_FROM_CORRELATION) return 1;
   const ratio = (1 + correlation) / Math.max(1e-6, 1 - correlation);
   const limit = Math.sqrt((ratio * (1 - MIN_CORRELATION)) / (1 + MIN_CORRELATION));
   return Math.max(1, Math.min(width, limit));
@@ -62,7 +71,7 @@ const COMPRESSOR_REFERENCE_OFFSET_DB = 6;
  * Air on the sides widens like the width stage does: none for an input whose correlation is
  * already low (safeWidth's rule). A cut is always safe.
  */
-export const safeSideAir = (db: number, correlation: number): number => (db <= 0 || (Number.isFinite(correlation) && correlation >= 0.5) ? db : 0);
+export const safeSideAir = (db: number, correlation: number): number => (db <= 0 || (Number.isFinite(correlation) && correlation >= WIDEN_FROM_CORRELATION) ? db : 0);
 
 /**
  * Where a band's per-channel mean square sits relative to the track's short-term loudness plus
@@ -106,24 +115,25 @@ export function raiseThresholds(params: ChainParams, db: number): ChainParams {
   };
 }
 
-/** Chain parameters before the pre-gain is fitted. */
-export function initialChainParams(style: EngineStyle, inputs: FitInputs, loudInput: boolean): ChainParams {
+/**
+ * Chain parameters before the pre-gain is fitted. Every input gets the style's whole chain (tone
+ * move, M/S, compression, saturation, width), however loud it already is: only the loudness path
+ * differs (see fitStyle).
+ */
+export function initialChainParams(style: EngineStyle, inputs: FitInputs): ChainParams {
   const p = style.processing;
   const reference = Number.isFinite(inputs.shortTermLufs) ? inputs.shortTermLufs : inputs.inputLufs;
-  // A track already at its target is turned down and otherwise left alone: no tone move either
-  // (boosting the edges of an already limited mix would only raise its peaks).
-  const eqGainsDb = loudInput ? { low: 0, lowMid: 0, mid: 0, highMid: 0, high: 0 } : toneMoveGains(inputs.bandLevelsDb, p.tone, p.eqStrength, p.maxEqDb);
+  const eqGainsDb = toneMoveGains(inputs.bandLevelsDb, p.tone, p.eqStrength, p.maxEqDb);
   return {
-    highPassHz: 28,
+    highPassHz: inputs.subsonicHz,
     eqGainsDb,
-    midSide: loudInput || !p.midSide ? { sideAirDb: 0, sideBassDb: 0 } : { sideAirDb: safeSideAir(p.midSide.sideAirDb, inputs.correlation), sideBassDb: p.midSide.sideBassDb },
+    midSide: !p.midSide ? { sideAirDb: 0, sideBassDb: 0 } : { sideAirDb: safeSideAir(p.midSide.sideAirDb, inputs.correlation), sideBassDb: p.midSide.sideBassDb },
     preGainDb: 0,
-    multiband: loudInput ? null : multibandParams(p, inputs, eqGainsDb, reference),
+    multiband: multibandParams(p, inputs, eqGainsDb, reference),
     compressor: {
       // thresholdLu is relative to the track's median short-term loudness (see the offset).
       thresholdDbfs: (Number.isFinite(reference) ? reference : -20) + p.compression.thresholdLu - COMPRESSOR_REFERENCE_OFFSET_DB,
-      // A track already at its target is turned down and otherwise left alone.
-      ratio: loudInput ? 1 : p.compression.ratio,
+      ratio: p.compression.ratio,
       kneeDb: 6,
       attackMs: p.compression.attackMs,
       releaseMs: p.compression.releaseMs,
@@ -131,10 +141,10 @@ export function initialChainParams(style: EngineStyle, inputs: FitInputs, loudIn
       detectorMs: 40,
       sidechainHz: 100,
     },
-    saturation: loudInput ? 0 : p.saturation,
+    saturation: p.saturation,
     // The curve bends from about 6 dB over the track's typical level on, whatever that level is.
     saturationReferenceDbfs: (Number.isFinite(reference) ? reference : -20) + 6,
-    width: loudInput ? 1 : safeWidth(p.width, inputs.correlation),
+    width: safeWidth(p.width, inputs.correlation),
     limiter: { ceilingDbtp: p.ceilingDbtp - LIMITER_MARGIN_DB, ...LIMITER_TIMING },
   };
 }

@@ -27,6 +27,8 @@ describe('fitting styles from shared claims', () => {
       correlation: 1,
       excerptInputLufs: excerptInputLoudness(excerpt),
       bandLevelsDb: Object.fromEntries(TONE_BANDS.map((band) => [band, analysis.bandLevelsDb[band] ?? -Infinity])) as BandGains,
+      truePeakDb: analysis.truePeak!,
+      subsonicHz: 28,
     };
     const styles = seededEngineStyles().slice(0, 6);
     const claims = createFitClaims();

@@ -39,12 +39,11 @@ const RIDING_PER_DB = 0.12;
 /** Riding of the dynamics alone (output against the EQ stage's output) under which the gain is not lowered for riding, dB. */
 const DYNAMICS_RIDING_FLOOR_DB = 0.12;
 /**
- * An input this close under the target (or above it) counts as already loud: squeezing out the
- * last dB would cost it its loudness range, so it is only brought to the target by gain.
+ * A master is never quieter than min(mix, target) by more than the product's 0.5 LU: the fit's
+ * floor sits this far under it (the rest is the excerpt's and the bounce's error).
  */
-const LOUD_INPUT_MARGIN_LU = 1.5;
-/** Budget for an input already at (or near) the target: gain only, the limiter barely working. */
-const LOUD_INPUT_BUDGET = { limiterDb: 0.5, compressionDb: 0 } as const;
+const FLOOR_MARGIN_LU = 0.25;
+const MAX_FLOOR_EVALUATIONS = 5;
 /** Loudness accuracy the fit aims for: on the whole (short) track, and on an excerpt, LU. */
 export const FIT_TOLERANCE_LU = 0.05;
 const EXCERPT_TOLERANCE_LU = 0.1;
@@ -61,8 +60,18 @@ export interface FittedStyle {
   effectiveTargetLufs: number;
   /** How far short of the target the dynamics budget stops the master, LU (0: target met). */
   heldBackLu: number;
-  /** The input was at, above or within 1.5 LU under the target: gain only, no compression, no colour. */
+  /** The mix was at least as loud as the style's target: the master is brought to the target. */
   loudInput: boolean;
+  /** Loudness the master never goes under, whatever the budget: min(mix, target) less a margin, LUFS. */
+  floorLufs: number;
+  /**
+   * The budget alone would have left the master quieter than its mix: it is kept at the floor, and
+   * the limiter removes the overs the mix already had (that reduction is not the style's to spend).
+   */
+  keptMixLoudness: boolean;
+  /** The mix's loudness (as the stereo master it becomes) and true peak, for the report. */
+  inputLufs: number;
+  inputTruePeakDb: number;
   /** What the dynamics did on the excerpt at the fitted gain: limiter reduction (95th percentile) and mean compression, dB. */
   limiterP95Db: number;
   compressionDb: number;
@@ -74,6 +83,8 @@ export interface FittedStyle {
   iterations: number;
   /** Loudness the fit predicts for the whole track, LUFS. */
   predictedLufs: number;
+  /** True peak the fit predicts for the master (from the excerpt), dBTP. */
+  predictedTruePeakDb: number;
   /** Pre-gain beyond the linear estimate that the compressor, saturation and limiter take away, dB. */
   dynamicsLossDb: number;
 }
@@ -253,6 +264,22 @@ class StyleFit {
         workspace.peaks[s]!.set(limiterPeaks(chain, l, r, count, this.peaksFloor), position);
       }
     });
+  }
+
+  /**
+   * True peak of the master at `preGainDb` as the excerpt predicts it: the limiter's detector peaks
+   * (4x oversampled) times the gain, no higher than the limiter's ceiling, dBTP.
+   */
+  predictedTruePeakDb(preGainDb: number): number {
+    const scale = Math.pow(10, preGainDb / 20);
+    this.preparePeaks(scale);
+    let peak = 0;
+    this.excerpt.segments.forEach((_, s) => {
+      const peaks = this.workspace.peaks[s]!;
+      const total = Math.min(peaks.length, this.workspace.linearLeft[s]!.length + (this.trialChains[s]?.latency ?? 0));
+      for (let i = 0; i < total; i++) if (peaks[i]! > peak) peak = peaks[i]!;
+    });
+    return Math.round(20 * Math.log10(Math.min(this.ceiling, peak * scale)) * 100) / 100;
   }
 
   /** Mean compression of the colour stage for the current parameters, dB. */
@@ -502,17 +529,42 @@ function searchBudget(fit: StyleFit, over: Trial): Trial {
   return bracket.low ?? bracket.high;
 }
 
-/** The fit's identity fields, the same whatever the track. */
-function styleBase(style: EngineStyle, loudInput: boolean) {
+/** The fit's identity fields and the loudness rule's inputs. */
+function styleBase(style: EngineStyle, inputs: FitInputs) {
+  const target = style.processing.targetLufs;
+  const finite = Number.isFinite(inputs.inputLufs);
   return {
     styleId: style.id,
     styleIndex: style.styleIndex,
     groupName: style.groupName,
     name: style.name,
-    targetLufs: style.processing.targetLufs,
+    targetLufs: target,
     ceilingDbtp: style.processing.ceilingDbtp,
-    loudInput,
+    loudInput: finite && inputs.inputLufs >= target,
+    floorLufs: finite ? Math.round((Math.min(inputs.inputLufs, target) - FLOOR_MARGIN_LU) * 100) / 100 : -Infinity,
+    keptMixLoudness: false,
+    inputLufs: inputs.inputLufs,
+    inputTruePeakDb: inputs.truePeakDb,
   };
+}
+
+/**
+ * The gain that brings a master under its floor up to `aimError` (against the target), by secant
+ * from that trial. The limiter takes whatever it must: on a loud or clipped mix, its overs.
+ */
+function searchFloor(fit: StyleFit, under: Trial, aimError: number, slope: number, tolerance: number): Trial {
+  let previous = under;
+  let best = under;
+  let gain = under.gain + Math.min(24, (aimError - under.error) / slope);
+  for (let k = 0; k < MAX_FLOOR_EVALUATIONS; k++) {
+    const trial = fit.evaluate(gain);
+    if (trial.error > best.error) best = trial;
+    if (trial.error >= aimError - tolerance) return trial;
+    if (trial.gain !== previous.gain) slope = Math.max(0.05, Math.min(1.5, (trial.error - previous.error) / (trial.gain - previous.gain)));
+    previous = trial;
+    gain = trial.gain + Math.min(24, (aimError - trial.error) / slope);
+  }
+  return best;
 }
 
 /** The first trial's gain: the linear estimate plus the loss the nearest style already fitted had. */
@@ -535,9 +587,10 @@ function nearestFitted(fittedBefore: readonly FittedStyle[], target: number, lou
  * Loudness rule: a track aims at the style's target, but never past the budget: when the
  * limiter's 95th-percentile gain reduction would exceed the style's `budget.limiterDb`, the gain
  * stops where the budget is used up and the shortfall is `heldBackLu` (the loudest clean version).
- * A track already at or above the target (or within LOUD_INPUT_MARGIN_LU under it) is brought to
- * it by gain and otherwise left alone (no tone move, compression, saturation or widening), so it
- * is never squeezed.
+ * Never under the floor, though: a master is at least as loud as its mix (or, for a mix louder
+ * than the target, at the target). What the limiter takes to hold a loud, clipped mix at its own
+ * loudness are the overs the mix already had, not the style's squeezing, so the floor is kept
+ * whatever that costs the budget (`keptMixLoudness`). Every track gets the style's whole chain.
  */
 export function fitStyle(
   style: EngineStyle,
@@ -549,32 +602,40 @@ export function fitStyle(
   fittedBefore: readonly FittedStyle[] = [],
 ): FittedStyle {
   const target = style.processing.targetLufs;
-  const loudInput = Number.isFinite(inputs.inputLufs) && inputs.inputLufs >= target - LOUD_INPUT_MARGIN_LU;
-  // A track already at its target is only turned down: the limiter may catch its overs, no more.
-  const budget = loudInput ? LOUD_INPUT_BUDGET : (style.processing.budget ?? DEFAULT_BUDGET);
-  const base = styleBase(style, loudInput);
+  const budget = style.processing.budget ?? DEFAULT_BUDGET;
+  const base = styleBase(style, inputs);
   const bias = excerpt.whole || !Number.isFinite(inputs.excerptInputLufs) ? 0 : inputs.inputLufs - inputs.excerptInputLufs;
-  const fit = new StyleFit(initialChainParams(style, inputs, loudInput), budget, excerpt, workspace, target - bias, onIteration);
+  const fit = new StyleFit(initialChainParams(style, inputs), budget, excerpt, workspace, target - bias, onIteration);
   const linearLufs = fit.runLinear();
   if (!Number.isFinite(linearLufs) || !Number.isFinite(target)) {
-    return { ...base, effectiveTargetLufs: target, heldBackLu: 0, chain: fit.params, loudnessSlope: 1, iterations: 0, predictedLufs: inputs.inputLufs, dynamicsLossDb: 0, limiterP95Db: 0, compressionDb: 0 };
+    return { ...base, effectiveTargetLufs: target, heldBackLu: 0, chain: fit.params, loudnessSlope: 1, iterations: 0, predictedLufs: inputs.inputLufs, predictedTruePeakDb: inputs.truePeakDb, dynamicsLossDb: 0, limiterP95Db: 0, compressionDb: 0 };
   }
   fit.startTrials();
   const linearGain = target - bias - linearLufs;
-  const nearest = nearestFitted(fittedBefore, target, loudInput);
-  if (!loudInput) fit.settleColour();
-  const search = searchLoudness(fit, firstGain(linearGain, nearest), nearest ? nearest.loudnessSlope : 1, excerpt.whole ? FIT_TOLERANCE_LU : EXCERPT_TOLERANCE_LU);
+  const nearest = nearestFitted(fittedBefore, target, base.loudInput);
+  fit.settleColour();
+  const tolerance = excerpt.whole ? FIT_TOLERANCE_LU : EXCERPT_TOLERANCE_LU;
+  const search = searchLoudness(fit, firstGain(linearGain, nearest), nearest ? nearest.loudnessSlope : 1, tolerance);
   const limited = !fit.withinBudget(search.best);
-  const best = limited ? searchBudget(fit, search.best) : search.best;
-  const heldBackLu = limited && best.error < 0 ? Math.round(-best.error * 100) / 100 : 0;
+  let best = limited ? searchBudget(fit, search.best) : search.best;
+  const floorError = base.floorLufs - target;
+  const keptMixLoudness = best.error < floorError;
+  // At the floor, not over it: there the loudness gains a tenth of a dB per dB of gain, so every
+  // tenth of a LU more would cost about a dB more limiting.
+  if (keptMixLoudness) best = searchFloor(fit, best, floorError, search.slope, tolerance);
+  // A loud mix brought to the target is not held back, however much of its overs the limiter took.
+  const atTarget = base.loudInput && best.error >= floorError;
+  const heldBackLu = (limited || keptMixLoudness) && !atTarget && best.error < 0 ? Math.round(-best.error * 100) / 100 : 0;
   return {
     ...base,
+    keptMixLoudness,
     effectiveTargetLufs: Math.round((target - heldBackLu) * 100) / 100,
     heldBackLu,
     chain: { ...fit.params, preGainDb: Math.round(best.gain * 1000) / 1000 },
     loudnessSlope: search.slope,
     iterations: fit.evaluations,
     predictedLufs: Math.round((target + best.error) * 100) / 100,
+    predictedTruePeakDb: fit.predictedTruePeakDb(best.gain),
     dynamicsLossDb: best.gain - linearGain,
     limiterP95Db: Math.round(best.limiterDb * 10) / 10,
     compressionDb: Math.round(best.compressionDb * 10) / 10,

@@ -20,6 +20,7 @@ import { createLoudnessMeter, feedMeter, medianShortTerm, meterResult } from './
 import { createRangeRenderer, renderRange as renderStyleRange, type RangeRenderer } from './render.js';
 import { EngineError } from './engine-error.js';
 import { PREPARATION_VERSION } from './preparation-version.js';
+import { subsonicCorner } from './subsonic.js';
 import type { EngineStyle } from './style.js';
 import { openWorkFile, type WorkFile } from './work-file.js';
 import { SAMPLE_RATE } from '../../audio-core/constants.js';
@@ -278,6 +279,8 @@ async function prepareWith(helper: FitHelper | null, started: number, workFile: 
     correlation: excerptCorrelation(excerpt),
     excerptInputLufs: excerptInputLoudness(excerpt),
     bandLevelsDb: bandLevels,
+    truePeakDb: analysis.truePeak ?? -Infinity,
+    subsonicHz: subsonicCorner(excerpt),
   };
   // Both threads claim styles from one counter and learn from each other's fits.
   const claims = createFitClaims();

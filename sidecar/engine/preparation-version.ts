@@ -1,5 +1,6 @@
 /**
  * Version of a stored preparation's shape (its fitted chain parameters). A preparation of another
- * version is made again: version 2 added the M/S equalisation and the three-band compressor.
+ * version is made again: version 2 added the M/S equalisation and the three-band compressor,
+ * version 3 the loudness floor (a master never quieter than its mix) and the measured subsonic filter.
  */
-export const PREPARATION_VERSION = 2;
+export const PREPARATION_VERSION = 3;

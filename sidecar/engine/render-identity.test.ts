@@ -26,24 +26,24 @@ const STYLES = ['Bright', 'Club', 'Natural'];
  */
 const EXPECTED: Record<string, Record<string, string>> = {
   loudClipped: {
-    Bright: 'd848dc28dd44c459388ed6d742c3b287b61bee961188b4122d0ae3a7f1cd5cd1',
-    Club: 'd848dc28dd44c459388ed6d742c3b287b61bee961188b4122d0ae3a7f1cd5cd1',
-    Natural: '2e1dae1e954a4df16aed9466171837a1c20d63a4ab54ab2c9b5773ec14f19250',
+    Bright: 'aa911c1ea4ff5d9a1ecc95bfdb1238f1aa3f451c68a87063e68e3e83a8c1520e',
+    Club: '382336a4cf9b68e4c47ffba7c633e919013e61262dfdddcfce8c73368343433d',
+    Natural: '6864f1fcd94d717f010ae0eef8cf4eefe0f3a4d81f6cb516178be0319597df6d',
   },
   dynamic: {
-    Bright: '7e9d048eb9d5ee4dcfad50a8becb9f7b33379235411b9d4ba2d8ff19bc402e1f',
-    Club: '47b7ae6c821a582a38eef39be63560d66be698acdd8017347c988b8731234d7b',
-    Natural: '0d2816d3f05484dea8aefa021096f92ea4f46f4a772ee37398cc9a8f7859c240',
+    Bright: '6ed194f82888f2125c0156e79de6fdd15ec9532e2b2ac33feb305b25c6743d62',
+    Club: 'ab801c3c691f47d8e32e2301ae612b1c2b67bc0f24c50fe339483acebc2406cb',
+    Natural: '38a27feb0a558c489c775c44ea20f5d9ac27fcd5e5bf5e2c6c409ce98796be3c',
   },
   mono: {
-    Bright: 'ad3e663a8c19d77f14d8c44e8fc04cf38d1d67c067d9b6ebd4f568d61ea2c314',
-    Club: 'ffc4647fff91b719b5dcb58d5d9ad7821a0d66bac6e49ed199edbbbe05a676a5',
-    Natural: '5ebf3ae5db13b8d9f7bf40a5250f3bbdd27d3f15e5ac320b8f8fb2af7fc35624',
+    Bright: 'd46adb2b9bcad676bec03c7f165fd770cad6e46d0a3d417a7c41470009fa29ff',
+    Club: '4cf0aa0965730d42c4ccefe8abaa89a91b0960b70af39a6b91ad13261a934f6a',
+    Natural: 'd33816cff9077aba5200e08086221cae96c8c4cac7bdbae8026e718d0e38399a',
   },
   rate48k: {
-    Bright: 'cd644cd919c848fc029d66dc72570fef07bd81f203359925568e51fa5fe73908',
-    Club: '44e9a9411493147c9236ef672a52832319abacf1c4facaf8aa4629102ca05187',
-    Natural: '9401ff5be0f7f2b8e3a17167f946752aefeb0e055c93b34e1e1b2b8d14a57db3',
+    Bright: '7eafee6e477c5b81177c70d7ce8cefff11a3c75d11f14aafecf79b32008e43bd',
+    Club: '3cafe9f08a383bd2ad6b5790524fa500eb9c1aa7acdcc5469802ea356b636591',
+    Natural: '67b0003a87cc9cca77279fa258eb15cf0d2e2fe28ed5e1e19abacdc4177f492b',
   },
 };
 

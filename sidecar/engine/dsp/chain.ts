@@ -23,7 +23,7 @@ export const EQ_BANDS = {
 } as const satisfies Record<ToneBand, { kind: string; frequency: number; shape: number }>;
 
 export interface ChainParams {
-  /** Corner of the 4th-order Butterworth high-pass that removes rumble and DC. */
+  /** Corner of the 4th-order Butterworth high-pass that removes rumble and DC (0: none). */
   highPassHz: number;
   eqGainsDb: BandGains;
   /**
@@ -83,7 +83,7 @@ export const LIMITER_HISTOGRAM_BINS = 400;
 
 export function eqFilters(eqGainsDb: BandGains, highPassHz: number, sampleRate: number): BiquadCoefficients[] {
   // 4th-order Butterworth = two biquads with Q 0.5412 and 1.3066.
-  const filters = [highPass(highPassHz, 0.5411961, sampleRate), highPass(highPassHz, 1.3065630, sampleRate)];
+  const filters = highPassHz > 0 ? [highPass(highPassHz, 0.5411961, sampleRate), highPass(highPassHz, 1.3065630, sampleRate)] : [];
   for (const band of TONE_BANDS) {
     const gain = eqGainsDb[band];
     if (Math.abs(gain) < 1e-3) continue;

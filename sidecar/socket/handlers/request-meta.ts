@@ -50,7 +50,9 @@ export function requestMeta(services: MediaServices): EventHandler {
         masterWaveform = info?.waveform?.length ? info.waveform : null;
         const fitted = !master && prepared ? services.mastering.fittedStyle(prepared, style.id) : null;
         if (fitted) {
-          master = { lufs: fitted.predictedLufs, truePeak: fitted.ceilingDbtp };
+          // The fit's own prediction of the peak (none for silence: the ceiling), so the panel shows
+          // about what the report card will once the style is bounced.
+          master = { lufs: fitted.predictedLufs, truePeak: Number.isFinite(fitted.predictedTruePeakDb) ? fitted.predictedTruePeakDb : fitted.ceilingDbtp };
           masterPredicted = true;
         }
       }

@@ -144,6 +144,15 @@ export const ZMasterMeasurements = z
      * LU (0: target met). Masters bounced before the budget existed carry none.
      */
     heldBackLu: z.number().min(0).optional(),
+    /**
+     * The limiter kept the master at its mix's loudness where the budget alone would have left it
+     * quieter (the overs it removed were the mix's own), and whether the mix was already louder
+     * than the target (the master is then at the target).
+     */
+    keptMixLoudness: z.boolean().optional(),
+    mixAboveTarget: z.boolean().optional(),
+    /** How far the peaks of a mix over the ceiling came down against its loudness, dB (null: no overs). */
+    oversRemovedDb: z.number().min(0).nullable().optional(),
     /** Limiter gain reduction at the 95th percentile and mean compression, dB. */
     limiterP95Db: z.number().optional(),
     compressionDb: z.number().optional(),

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { PLATFORM_IDS, PLATFORM_RULES, type PlatformRule } from '../../../../../src/modules/platforms/platforms.schemas.js';
 import { formatDb, formatFigure } from '../../../lib/format-decibels.js';
-import { normalisationOf, type BudgetFigures, type EqPoint, type LoudnessFigures, type ReportFigures } from '../lib/report-figures.js';
+import { loudnessOutcomeOf, normalisationOf, type BudgetFigures, type EqPoint, type LoudnessFigures, type ReportFigures } from '../lib/report-figures.js';
 import classes from './report-card.module.css';
 
 /**
@@ -184,20 +184,35 @@ function BudgetNote({ budget }: { budget: BudgetFigures }) {
   const { i18n } = useLingui();
   const target = formatFigure(budget.targetLufs, i18n.locale);
   const heldBack = formatFigure(budget.heldBackLu, i18n.locale);
+  const outcome = loudnessOutcomeOf(budget);
+  const overs = 'oversDb' in outcome && outcome.oversDb !== null ? formatFigure(outcome.oversDb, i18n.locale) : null;
   return (
     <Stack gap={4} data-testid="budget-note">
       <Text size="sm" fw={500}>
-        {budget.heldBackLu >= 0.05 ? (
+        {outcome.kind === 'aboveTarget' &&
+          (overs !== null ? (
+            <Trans>Your mix was louder than the style's target and clipped: we brought it to {target} LUFS and removed {overs} dB of overs.</Trans>
+          ) : (
+            <Trans>Your mix was louder than the style's target: we brought it to {target} LUFS.</Trans>
+          ))}
+        {outcome.kind === 'keptMix' &&
+          (overs !== null ? (
+            <Trans>
+              Your mix was already loud and clipped: we kept its loudness and removed {overs} dB of overs. Going on to the style's {target} LUFS would have taken more limiting than it allows.
+            </Trans>
+          ) : (
+            <Trans>Your mix was already loud: we kept its loudness. Going on to the style's {target} LUFS would have taken more limiting than it allows.</Trans>
+          ))}
+        {outcome.kind === 'heldBack' && (
           <Trans>
             Held back {heldBack} LU to keep the dynamics: the style aims at {target} LUFS, and getting there would have taken more limiting than it allows.
           </Trans>
-        ) : (
-          <Trans>Reached the style's target of {target} LUFS within its dynamics budget.</Trans>
         )}
+        {outcome.kind === 'reached' && <Trans>Reached the style's target of {target} LUFS within its dynamics budget.</Trans>}
       </Text>
       <Text size="xs" c="dimmed">
         <Trans>
-          The chain: the style's tone as a move on your mix (some styles add air on the sides of the stereo image or keep the bass in the middle), a compressor set from your track's own loudness (three bands for the bass-heavy styles, so the bass does not pull the rest along), warmth on the low end only, and a true-peak limiter with look-ahead that works at twice the sample rate and releases quickly after a transient, slowly in a dense passage. Each style has a budget for limiting and compression; the master is the loudest version within it.
+          The chain: the style's tone as a move on your mix (some styles add air on the sides of the stereo image or keep the bass in the middle), a compressor set from your track's own loudness (three bands for the bass-heavy styles, so the bass does not pull the rest along), warmth on the low end only, and a true-peak limiter with look-ahead that works at twice the sample rate and releases quickly after a transient, slowly in a dense passage. Each style has a budget for limiting and compression; the master is the loudest version within it, and never quieter than your mix: what the limiter takes off the overs a loud mix already had does not count against the budget.
         </Trans>
       </Text>
     </Stack>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_RULES } from '../../../../../src/modules/platforms/platforms.schemas.js';
-import { normalisationOf, reportFiguresOf } from './report-figures.js';
+import { loudnessOutcomeOf, normalisationOf, reportFiguresOf } from './report-figures.js';
 
 const target = (id: 'spotify' | 'appleMusic' | 'youtube') => PLATFORM_RULES[id === 'spotify' ? 'spotifyNormal' : id];
 
@@ -20,6 +20,18 @@ describe('report figures', () => {
     expect(figures.master?.plr).toBeCloseTo(8.4);
     expect(figures.original).toMatchObject({ lufs: -18, crest: 17 });
     expect(figures.eq).toEqual([{ hz: 60, db: 1.5 }, { hz: 1000, db: -0.5 }]);
+  });
+
+  it('when a loud, clipped mix was kept at its loudness or brought to the target, then the outcome says so with the overs removed, not only that it was held back', () => {
+    const measured = { lufs: -10.6, truePeak: -1.2, frames: 1, channels: 2, sampleRate: 44100, targetLufs: -9, heldBackLu: 1.6 };
+    const kept = reportFiguresOf({ ...measured, keptMixLoudness: true, mixAboveTarget: false, oversRemovedDb: 2.4 }).budget!;
+    expect(loudnessOutcomeOf(kept)).toEqual({ kind: 'keptMix', oversDb: 2.4 });
+    const above = reportFiguresOf({ ...measured, heldBackLu: 0, keptMixLoudness: true, mixAboveTarget: true, oversRemovedDb: 1.2 }).budget!;
+    expect(loudnessOutcomeOf(above)).toEqual({ kind: 'aboveTarget', oversDb: 1.2 });
+    // A mix without overs (or an older master that does not say) is told as before.
+    expect(loudnessOutcomeOf(reportFiguresOf({ ...measured, keptMixLoudness: true, oversRemovedDb: null }).budget!)).toEqual({ kind: 'keptMix', oversDb: null });
+    expect(loudnessOutcomeOf(reportFiguresOf(measured).budget!)).toEqual({ kind: 'heldBack' });
+    expect(loudnessOutcomeOf(reportFiguresOf({ ...measured, heldBackLu: 0 }).budget!)).toEqual({ kind: 'reached' });
   });
 
   it('when measurements carry the target and heldBackLu, then the budget is read; without heldBackLu (an older master) it is null', () => {

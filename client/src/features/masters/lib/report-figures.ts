@@ -28,6 +28,30 @@ export interface BudgetFigures {
   targetLufs: number;
   /** LU the master stayed under the target to keep the dynamics (0: target met). */
   heldBackLu: number;
+  /** The master kept its mix's loudness where the budget alone would have made it quieter. */
+  keptMixLoudness?: boolean;
+  /** The mix was already louder than the target: the master is at the target. */
+  mixAboveTarget?: boolean;
+  /** How far the overs of a mix past the ceiling came down, dB (null: the mix had none). */
+  oversRemovedDb?: number | null;
+}
+
+/**
+ * What the loudness rule did, for the report card's sentence: brought a louder mix to the target,
+ * kept a loud mix's loudness (the budget would have turned it down), held back, or reached the
+ * target. `oversDb` only where the limiter removed at least 0.1 dB of the mix's own overs.
+ */
+export type LoudnessOutcome =
+  | { kind: 'aboveTarget'; oversDb: number | null }
+  | { kind: 'keptMix'; oversDb: number | null }
+  | { kind: 'heldBack' }
+  | { kind: 'reached' };
+
+export function loudnessOutcomeOf(budget: BudgetFigures): LoudnessOutcome {
+  const oversDb = budget.oversRemovedDb !== undefined && budget.oversRemovedDb !== null && budget.oversRemovedDb >= 0.1 ? budget.oversRemovedDb : null;
+  if (budget.mixAboveTarget) return { kind: 'aboveTarget', oversDb };
+  if (budget.keptMixLoudness) return { kind: 'keptMix', oversDb };
+  return budget.heldBackLu >= 0.05 ? { kind: 'heldBack' } : { kind: 'reached' };
 }
 
 export interface ReportFigures {
@@ -60,8 +84,11 @@ function figuresOf(source: VersionFigures | undefined): LoudnessFigures | null {
  */
 export function reportFiguresOf(measurements: TMasterMeasurements | null | undefined): ReportFigures {
   if (!measurements) return { original: null, master: null, eq: null, budget: null };
-  const { targetLufs, heldBackLu } = measurements;
-  const budget = targetLufs !== undefined && heldBackLu !== undefined ? { targetLufs, heldBackLu } : null;
+  const { targetLufs, heldBackLu, keptMixLoudness, mixAboveTarget, oversRemovedDb } = measurements;
+  const budget =
+    targetLufs !== undefined && heldBackLu !== undefined
+      ? { targetLufs, heldBackLu, ...(keptMixLoudness !== undefined ? { keptMixLoudness } : {}), ...(mixAboveTarget !== undefined ? { mixAboveTarget } : {}), ...(oversRemovedDb !== undefined ? { oversRemovedDb } : {}) }
+      : null;
   return { original: figuresOf(measurements.original), master: figuresOf(measurements), eq: eqOf(measurements.eq), budget };
 }
 
