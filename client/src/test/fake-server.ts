@@ -8,6 +8,8 @@ export interface FakeData {
   faqs?: TFaq[];
   config?: Partial<TPublicConfig>;
   demos?: TDemo[];
+  /** Answers of further procedures a test needs, by name (`pricing.shownPrices`). */
+  procedures?: Record<string, unknown>;
 }
 
 /**
@@ -19,6 +21,7 @@ export function fakeServerFetch(data: FakeData): typeof fetch {
     'catalogue.styleGroups': data.styleGroups ?? [],
     'faq.list': data.faqs ?? [],
     'demos.list': data.demos ?? [],
+    ...data.procedures,
   };
   return async (input) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TPriceInfo } from '../../../../../src/modules/payments/payments.schemas.js';
+import type { TShownPrices } from '../../../../../src/modules/pricing/pricing.schemas.js';
 import { createDialogRegistry, DIALOG_NAMES } from '../../../lib/dialogs.js';
+import { fakeServerFetch } from '../../../test/fake-server.js';
 import { renderWithProviders } from '../../../test/render.js';
 import { BuyOptions } from './buy-options.js';
 import { CheckoutTrackDialog } from './checkout-track-dialog.js';
@@ -179,15 +181,30 @@ describe('price summary', () => {
 });
 
 describe('BuyOptions', () => {
+  // A visitor outside the EU: net and shown amounts are equal, so the options show the list prices.
+  const amount = (net: number) => ({ net, vat: 0, gross: net, shown: net });
+  const noVatPrices: TShownPrices = {
+    country: 'US',
+    basis: 'noVat',
+    inclVat: false,
+    vatRate: 0,
+    reverseCharge: false,
+    currency: 'USD',
+    options: [0, 1, 2].map((buyingOption) => ({ ...amount([0, 2.99, 6.99][buyingOption]!), buyingOption })),
+    priceBox: { price: amount(6.99), listPrice: amount(17.99) },
+    distribution: { ...amount(19.99), currency: 'USD', billingFrequency: 12 },
+  };
+  const fetch = fakeServerFetch({ procedures: { 'pricing.shownPrices': noVatPrices } });
+
   it('when option 1 is owned, then 0 and 1 download, 2 offers the upgrade for the difference and opens checkout', async () => {
     const dialogs = createDialogRegistry(DIALOG_NAMES);
     const ensureMaster = vi.fn();
     renderWithProviders(
       <BuyOptions trackId="t1" styleId={3} master={{ id: MASTER_ID, buyingOption: 1, status: 'PAYMENT_DONE' }} disabled={false} ensureMaster={ensureMaster} />,
-      { dialogs },
+      { dialogs, fetch },
     );
     const option2 = screen.getByTestId('buy-option-2');
-    expect(option2.textContent).toContain('$4.00');
+    await waitFor(() => expect(option2.textContent).toContain('$4.00'));
     expect(option2.textContent).toContain('WAV 24-bit, 44.1 kHz');
     expect(screen.getByTestId('buy-option-1').textContent).toContain('Owned');
     expect(screen.getByTestId('buy-option-1').textContent).toContain('Download');
@@ -200,8 +217,8 @@ describe('BuyOptions', () => {
     const dialogs = createDialogRegistry(DIALOG_NAMES);
     let resolve: (id: string) => void = () => undefined;
     const ensureMaster = vi.fn(() => new Promise<string>((done) => (resolve = done)));
-    renderWithProviders(<BuyOptions trackId="t1" styleId={3} master={null} disabled={false} ensureMaster={ensureMaster} />, { dialogs });
-    expect(screen.getByTestId('buy-option-1').textContent).toContain('$2.99');
+    renderWithProviders(<BuyOptions trackId="t1" styleId={3} master={null} disabled={false} ensureMaster={ensureMaster} />, { dialogs, fetch });
+    await waitFor(() => expect(screen.getByTestId('buy-option-1').textContent).toContain('$2.99'));
     fireEvent.click(screen.getAllByRole('button', { name: /Buy/ })[0]!);
     await screen.findByText(/Making your master in this style/);
     expect(dialogs.getState().open).toEqual([]);
