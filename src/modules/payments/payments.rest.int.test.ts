@@ -63,15 +63,17 @@ describe('checkout over REST and tRPC, invoice download', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
     const text = pdfTextLines(pdf).join('\n');
-    expect(text).toContain(`Invoice ${number}`);
-    expect(text).toContain('My Song / Pop - Bright');
+    // Bought in German: the invoice is issued in German (texts, style name, country, decimal commas).
+    expect(text).toContain(`Rechnung ${number}`);
+    expect(text).toContain('My Song / Pop - Hell');
     expect(text).toContain('Erika Mustermann');
     expect(text).toContain('Hauptstraße 5');
-    expect(text).toContain('VAT 19%');
-    expect(text).toContain('0.57 EUR');
-    expect(text).toContain('3.56 EUR');
-    expect(text).toContain('Payment method: credit card');
-    expect(text).toMatch(/Transaction ID: [0-9a-f]{8}/);
+    expect(text).toContain('Berlin, Deutschland');
+    expect(text).toContain('USt. 19 %');
+    expect(text).toContain('0,57 EUR');
+    expect(text).toContain('3,56 EUR');
+    expect(text).toContain('Zahlungsart: credit card');
+    expect(text).toMatch(/Transaktions-ID: [0-9a-f]{8}/);
 
     const again = Buffer.from(await (await fetch(`${base}/api/download/invoice/${number}`, { headers: auth(userId) })).arrayBuffer());
     expect(again.equals(pdf)).toBe(true);
