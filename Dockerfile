@@ -30,7 +30,6 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json tsconfig.json ./
-COPY audio-core ./audio-core
 COPY src ./src
 COPY sidecar ./sidecar
 COPY sql ./sql

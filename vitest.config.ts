@@ -37,7 +37,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['audio-core/**/*.test.ts', 'src/**/*.test.ts', 'sidecar/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'sidecar/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
         },
       },

@@ -15,7 +15,7 @@ describe('the container image', () => {
 
   it('when the runtime stage is built, then it holds every source folder the processes import', () => {
     const copied = [...runtimeStage.matchAll(/^COPY (?!--from)(\S+) \.\/(\S+)$/gm)].map((match) => match[1]);
-    expect(copied).toEqual(expect.arrayContaining(['audio-core', 'src', 'sidecar', 'sql', 'scripts']));
+    expect(copied).toEqual(expect.arrayContaining(['src', 'sidecar', 'sql', 'scripts']));
   });
 
   it("when its Node version is compared with package.json's engines, then every stage runs a major the engines accept", () => {

@@ -57,23 +57,23 @@ describe('import boundaries', { timeout: 30_000 }, () => {
   });
 
   it.each([
-    ['the web platform', `import { AppError } from '../src/platform/errors.js';\nexport const e = AppError;\n`],
-    ['the engine', `import { EngineError } from '../sidecar/engine/engine-error.js';\nexport const e = EngineError;\n`],
+    ['the web platform', `import { AppError } from '../platform/errors.js';\nexport const e = AppError;\n`],
+    ['the engine', `import { EngineError } from '../../sidecar/engine/engine-error.js';\nexport const e = EngineError;\n`],
   ])('when the audio core imports %s, then lint fails with the rule', async (_, code) => {
-    const messages = await boundaryMessages(code, 'audio-core/bad.ts');
+    const messages = await boundaryMessages(code, 'src/audio-core/bad.ts');
     expect(messages).toHaveLength(1);
     expect(messages[0]).toContain('The audio core imports nothing');
   });
 
   it('when the engine, the ffmpeg runner and the web import the audio core, then the rule is quiet', async () => {
-    const code = `import { wavHeader } from '../../audio-core/wav-header.js';\nexport const w = wavHeader;\n`;
+    const code = `import { wavHeader } from '../../src/audio-core/wav-header.js';\nexport const w = wavHeader;\n`;
     expect(await boundaryMessages(code, 'sidecar/ffmpeg/good.ts')).toEqual([]);
     expect(await boundaryMessages(code, 'sidecar/engine/good.ts')).toEqual([]);
-    expect(await boundaryMessages(`import { wavHeader } from '../../../audio-core/wav-header.js';\nexport const w = wavHeader;\n`, 'src/modules/audio/good.ts')).toEqual([]);
+    expect(await boundaryMessages(`import { wavHeader } from '../../audio-core/wav-header.js';\nexport const w = wavHeader;\n`, 'src/modules/audio/good.ts')).toEqual([]);
   });
 
   it('when the repository as it is gets linted, then the audio core, the engine and the ffmpeg runner keep the rule', async () => {
-    const results = await eslint.lintFiles(['audio-core', 'sidecar/engine', 'sidecar/ffmpeg']);
+    const results = await eslint.lintFiles(['src/audio-core', 'sidecar/engine', 'sidecar/ffmpeg']);
     expect(results.length).toBeGreaterThan(20);
     const problems = results.flatMap((result) => result.messages.filter((m) => m.ruleId === 'masterdeck/import-boundaries').map((m) => `${result.filePath}: ${m.message}`));
     expect(problems).toEqual([]);

@@ -5,8 +5,8 @@ import type { FittedStyle } from './fit.js';
 import { createLocalSink, createThreadedSink, FULL_SCALE_24, type PassResult } from './master-sink.js';
 import { OUTPUT_CHANNELS, streamColour, streamStyle } from './render.js';
 import { openWorkFile, type WorkFile, type WorkFileReader } from './work-file.js';
-import { wavHeader } from '../../audio-core/wav-header.js';
-import { SAMPLE_RATE } from '../../audio-core/constants.js';
+import { wavHeader } from '../../src/audio-core/wav-header.js';
+import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 
 /** Bounce loudness tolerance before a re-render, LU (the product's bar is 0.5). */
 export const BOUNCE_TOLERANCE_LU = 0.2;

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
-import { wavHeader } from '../../audio-core/wav-header.js';
+import { wavHeader } from '../../src/audio-core/wav-header.js';
 import { createRandom } from './random.js';
 
 /**

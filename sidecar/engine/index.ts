@@ -23,7 +23,7 @@ import { PREPARATION_VERSION } from './preparation-version.js';
 import { subsonicCorner } from './subsonic.js';
 import type { EngineStyle } from './style.js';
 import { openWorkFile, type WorkFile } from './work-file.js';
-import { SAMPLE_RATE } from '../../audio-core/constants.js';
+import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 
 export type { WorkFile } from './work-file.js';
 export type { FittedStyle } from './fit.js';

@@ -6,8 +6,8 @@ import { createWaveform, feedWaveform, waveformOf } from './analysis.js';
 import { CHAIN_BLOCK, createChain, runLimiterStage, type ChainParams } from './dsp/chain.js';
 import { createLoudnessMeter, feedMeter, meterResult, type LoudnessResult } from './meter/loudness-meter.js';
 import { OUTPUT_CHANNELS } from './render.js';
-import { wavHeader } from '../../audio-core/wav-header.js';
-import { SAMPLE_RATE } from '../../audio-core/constants.js';
+import { wavHeader } from '../../src/audio-core/wav-header.js';
+import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 
 /** What one render pass wrote and measured. */
 export interface PassResult {

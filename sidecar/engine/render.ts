@@ -1,6 +1,6 @@
 import { CHAIN_BLOCK, createChain, runColourStage, runLimiterStage, runLinearStage, type Chain, type ChainParams } from './dsp/chain.js';
 import { openWorkFile, type WorkFile, type WorkFileReader } from './work-file.js';
-import { SAMPLE_RATE } from '../../audio-core/constants.js';
+import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 
 /** Output channels of every master: stereo (a mono track gives identical left and right). */
 export const OUTPUT_CHANNELS = 2;

@@ -1,4 +1,4 @@
-import type { TStyleProcessing } from '../../audio-core/style-parameters.js';
+import type { TStyleProcessing } from '../../src/audio-core/style-parameters.js';
 
 /**
  * A style as the engine takes it: plain parameters, no catalogue behind them. The type is the

@@ -1,7 +1,7 @@
 import { eqFilters } from './dsp/chain.js';
 import { runBiquad } from './dsp/biquad.js';
 import type { Excerpt } from './excerpt.js';
-import { TRUE_PEAK_TAPS, truePeakOfPadded } from '../../audio-core/true-peak.js';
+import { TRUE_PEAK_TAPS, truePeakOfPadded } from '../../src/audio-core/true-peak.js';
 
 /**
  * Corners the subsonic high-pass may take, in order of preference, Hz: 28 takes rumble and DC

@@ -1,4 +1,4 @@
-import { SAMPLE_RATE } from '../../audio-core/constants.js';
+import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 /**
  * Pure ffmpeg argument builders (house rule 11). Every option here was checked against the ffmpeg
  * the project ships (@ffmpeg-installer/ffmpeg 1.1.0: a 2018 static build, N-47683, with libsoxr and

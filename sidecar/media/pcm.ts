@@ -1,4 +1,4 @@
-import { SAMPLE_RATE } from '../../audio-core/constants.js';
+import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 /**
  * The stream's sample format (docs/product-rules.md, "Audio files"): 16-bit little-endian
  * interleaved PCM at 44.1 kHz, for the original and every master alike, so toggling keeps the

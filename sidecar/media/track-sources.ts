@@ -9,7 +9,7 @@ import { appErrorOf } from './engine-errors.js';
 import type { JobScheduler } from './job-scheduler.js';
 import type { JobRegistry, Waiter } from './jobs.js';
 import { PeakAccumulator } from './pcm.js';
-import { SAMPLE_RATE } from '../../audio-core/constants.js';
+import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 
 /** Storage keys of a track's derived files (the original is `tracks/<id>/original.wav`, upload's key). */
 export const trackKeys = (trackId: string) => ({

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoudnessMeter, feedMeter, toDb } from '../engine/meter/loudness-meter.js';
-import { wavHeader } from '../../audio-core/wav-header.js';
+import { wavHeader } from '../../src/audio-core/wav-header.js';
 import { measureWavFile } from '../../src/modules/audio/index.js';
 
 /**

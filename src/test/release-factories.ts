@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { wavHeader } from '../../audio-core/wav-header.js';
+import { wavHeader } from '../audio-core/wav-header.js';
 import type { Platform } from '../platform/context.js';
 import { createCallerFactory } from '../platform/trpc/trpc.js';
 import { appRouter } from '../app-router.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { highShelf, lowShelf, magnitudeDb, peaking } from './biquad.js';
 import { CHAIN_BLOCK, createChain, runLimiterStage, runLinearStage, type ChainParams } from './chain.js';
-import { interpolatedPeak, interpolatedPeakReference } from '../../../audio-core/true-peak.js';
+import { interpolatedPeak, interpolatedPeakReference } from '../../../src/audio-core/true-peak.js';
 import { measureLoudness } from '../meter/loudness-meter.js';
 import { bandPower, bandShareDb, powerSpectrum } from '../testing/independent-meters.js';
 import { createRandom } from '../testing/signals.js';

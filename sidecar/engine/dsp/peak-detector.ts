@@ -5,7 +5,7 @@
  * BS.1770-4 Annex 2 FIR reads up to ~0.6 dB low. That accuracy is what lets the limiter's safety
  * margin shrink from 0.7 to 0.3 dB (fit.ts, LIMITER_MARGIN_DB).
  */
-import { interpolatedPeak } from '../../../audio-core/true-peak.js';
+import { interpolatedPeak } from '../../../src/audio-core/true-peak.js';
 
 export const DETECTOR_TAPS = 32;
 /** Interpolated values computed at input index n lie between input samples n-16 and n-15. */

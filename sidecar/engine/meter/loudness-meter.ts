@@ -1,5 +1,5 @@
 import { kWeightingCoefficients } from './k-weighting.js';
-import { TRUE_PEAK_TAPS, truePeakOfPadded } from '../../../audio-core/true-peak.js';
+import { TRUE_PEAK_TAPS, truePeakOfPadded } from '../../../src/audio-core/true-peak.js';
 
 /**
  * Incremental loudness meter: ITU-R BS.1770-4 integrated loudness (K-weighting, 400 ms blocks with

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import { bytesPerSampleOf, wavHeader, type WavSampleFormat } from '../../../audio-core/wav-header.js';
+import { bytesPerSampleOf, wavHeader, type WavSampleFormat } from '../../../src/audio-core/wav-header.js';
 import type { TestSignal } from './signals.js';
 
-export type { WavSampleFormat } from '../../../audio-core/wav-header.js';
+export type { WavSampleFormat } from '../../../src/audio-core/wav-header.js';
 
 export interface WavWriteOptions {
   format?: WavSampleFormat;

@@ -4,7 +4,7 @@ import type { MediaServices } from '../../media/media-services.js';
 import { chunkBytesOf, chunkCountOf, STREAM_BITS_PER_SAMPLE } from '../../media/pcm.js';
 import type { EventHandler } from '../handlers.js';
 import { authorizeTrack, reportFailure } from './common.js';
-import { SAMPLE_RATE } from '../../../audio-core/constants.js';
+import { SAMPLE_RATE } from '../../../src/audio-core/constants.js';
 
 const EVENT = 'request-meta';
 

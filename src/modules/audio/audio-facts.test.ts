@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signalWav } from '../../test/release-factories.js';
 import { measureWavFile } from './audio-facts.js';
-import { wavHeader } from '../../../audio-core/wav-header.js';
+import { wavHeader } from '../../audio-core/wav-header.js';
 
 describe('audio facts of a delivered file', () => {
   let dir: string;

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { TRUE_PEAK_TAPS, truePeakOfPadded } from '../../../audio-core/true-peak.js';
-import { parseWavHeader, type WavFormat } from '../../../audio-core/wav-header.js';
+import { TRUE_PEAK_TAPS, truePeakOfPadded } from '../../audio-core/true-peak.js';
+import { parseWavHeader, type WavFormat } from '../../audio-core/wav-header.js';
 
 /**
  * What stores check in a delivered audio file, measured from its samples (notes/distribution-facts

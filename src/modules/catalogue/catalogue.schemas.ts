@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ZStyleProcessing } from '../../../audio-core/style-parameters.js';
+import { ZStyleProcessing } from '../../audio-core/style-parameters.js';
 
 /** Engine parameters of one style, kept in styles.processing: the audio core's schema. */
-export { ZStyleProcessing, type TStyleProcessing } from '../../../audio-core/style-parameters.js';
+export { ZStyleProcessing, type TStyleProcessing } from '../../audio-core/style-parameters.js';
 
 /**
  * What a style does to a track, in words a visitor understands (StyleDetails): codes the

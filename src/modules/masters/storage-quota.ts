@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
-import { SAMPLE_RATE } from '../../../audio-core/constants.js';
+import { SAMPLE_RATE } from '../../audio-core/constants.js';
 
 /**
  * The per-user storage quota (STORAGE_QUOTA_MB): originals and masters with their downloads. A

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { enforceRateLimits } from '../../platform/rate-limit/rate-limit.js';
 import type { StagedFile } from '../../platform/storage/file-storage.js';
-import { parseWavHeader, type WavFormat } from '../../../audio-core/wav-header.js';
+import { parseWavHeader, type WavFormat } from '../../audio-core/wav-header.js';
 import * as repo from './masters.repository.js';
 import { MAX_UPLOAD_BYTES, type TUploadAnswer } from './masters.schemas.js';
 import { assertStorageFor } from './storage-quota.js';

@@ -1,6 +1,6 @@
 import { dbToGain, type MatchGains } from './loudness-match.js';
 import { chunkOf, equalPowerCurves, frameAt, framesIntoPiece, type Anchor, type LoopRange } from './timeline.js';
-import { SAMPLE_RATE } from '../../../../../audio-core/constants.js';
+import { SAMPLE_RATE } from '../../../../../src/audio-core/constants.js';
 
 /**
  * The Web Audio half of the A/B player (split from the socket protocol in):

@@ -1,4 +1,4 @@
-import { SAMPLE_RATE } from '../../../../../audio-core/constants.js';
+import { SAMPLE_RATE } from '../../../../../src/audio-core/constants.js';
 /**
  * Pure playback maths of the A/B player: which chunks
  * to ask for, where the playhead is at a given audio-clock time, how a loop range wraps. Kept

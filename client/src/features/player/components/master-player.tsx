@@ -12,7 +12,7 @@ import { VolumeControl } from './volume-control.js';
 import { WaveformCanvas } from './waveform-canvas.js';
 import { WaveformPins } from './waveform-pins.js';
 import classes from './master-player.module.css';
-import { SAMPLE_RATE } from '../../../../../audio-core/constants.js';
+import { SAMPLE_RATE } from '../../../../../src/audio-core/constants.js';
 
 export type { PlayerHandle } from '../hooks/use-player-controller.js';
 

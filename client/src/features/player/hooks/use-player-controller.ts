@@ -5,7 +5,7 @@ import { PROGRESS_INTERVAL_MS } from '../audio/timeline.js';
 import { useOptionalMasteringSession } from '../mastering-session.js';
 import { offerKeyboard, releaseKeyboard } from './keyboard-owner.js';
 import { useMediaSocket } from './use-media-socket.js';
-import { SAMPLE_RATE } from '../../../../../audio-core/constants.js';
+import { SAMPLE_RATE } from '../../../../../src/audio-core/constants.js';
 
 export interface PlayerHandle {
   positionSeconds(): number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FOREIGN_FILES, wavBytes, type WavBytesOptions } from '../src/test/wav-bytes.js';
+import { FOREIGN_FILES, wavBytes, type WavBytesOptions } from '../test/wav-bytes.js';
 import { parseWavHeader, wavHeader, type WavHeaderResult } from './wav-header.js';
 
 const parseWhole = (bytes: Uint8Array) => parseWavHeader(bytes, { fileSize: bytes.length });
