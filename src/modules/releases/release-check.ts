@@ -5,6 +5,7 @@ import { audioFactsOf, coverOf, idsOf, participantsOf } from './release-views.js
 import * as repo from './releases.repository.js';
 import { RELEASE_ERRORS, RELEASE_LIMITS, type CHECK_NAMES, type TAlbumIdInput, type TCheckItem, type TValidationReport } from './releases.schemas.js';
 import { ownedAlbum, refsOf } from './release-access.js';
+import { storeRulesOf, type DeliveredRelease } from './delivery/store-rules.js';
 
 /**
  * GET /api/distribution/albums/{id}/validate: the whole release against what stores check
@@ -105,6 +106,12 @@ export async function checkRelease(ctx: ServiceContext, input: TAlbumIdInput, no
   const dates = [album.global_release_date, ...outlets.map((outlet) => outlet.release_start_date)].filter((date): date is string => date !== null);
   const past = dates.filter((date) => date < today);
   add('releaseDate', 'outlets', past.length === 0, { values: { earliest: past.sort()[0] ?? '', today } });
+
+  // The chosen stores' own rules, the ones they would refuse the release for after delivery.
+  const delivered: DeliveredRelease = { title: album.name, tracks: tracks.map((row) => ({ title: row.name, genres: idsOf(row.genre_ids).map((id) => refs.genres.get(id) ?? '') })) };
+  for (const outlet of outlets) {
+    for (const rule of storeRulesOf(outlet.store_name)) add(rule.check, 'outlets', rule.passes(delivered), { values: { store: outlet.store_name } });
+  }
 
   return {
     albumId: input.albumId,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isoDuration, newReleaseMessage } from './delivery/ddex-message.js';
-import { storeVerdict } from './delivery/store-rules.js';
+import { STORE_RULES, storeRulesOf, storeVerdict } from './delivery/store-rules.js';
 import { coverProblems, featuredInTitle, lyricsLookExplicit, participantsProblems, trackDetailProblems } from './release-rules.js';
 import { displayStatusName } from './releases.schemas.js';
 
@@ -58,6 +58,22 @@ describe('store rules', () => {
     expect(storeVerdict('Beatport', { ...release, tracks: [{ title: 'Sunrise', genres: ['Pop', 'House'] }] })).toEqual({ accepted: true });
     expect(storeVerdict('Apple Music', { ...release, title: 'MORNING SONGS' })).toEqual({ accepted: false, reason: 'release.storeReason.allCapsTitle' });
     expect(storeVerdict('Spotify', { ...release, title: 'MORNING SONGS' })).toEqual({ accepted: true });
+  });
+});
+
+describe('the stores own rules', () => {
+  it('when a release breaks a store rule, then the check item of that rule fails before the store would refuse it, for every rule', () => {
+    const breaking: Record<string, { title: string; tracks: { title: string; genres: string[] }[] }> = {
+      storeElectronicOnly: { title: 'Morning', tracks: [{ title: 'Sunrise', genres: ['Pop'] }] },
+      storeTitleCase: { title: 'MORNING SONGS', tracks: [{ title: 'Sunrise', genres: ['House'] }] },
+    };
+    for (const rule of STORE_RULES) {
+      const release = breaking[rule.check]!;
+      expect(storeRulesOf(rule.store).find((candidate) => candidate.check === rule.check)?.passes(release)).toBe(false);
+      expect(storeVerdict(rule.store, release)).toEqual({ accepted: false, reason: rule.reason });
+      expect(rule.reason).toMatch(/^release\.storeReason\./);
+    }
+    expect(Object.keys(breaking).sort()).toEqual(STORE_RULES.map((rule) => rule.check).sort());
   });
 });
 

@@ -129,6 +129,8 @@ export const CHECK_NAMES = [
   'payoutTotal',
   'outlets',
   'releaseDate',
+  'storeElectronicOnly',
+  'storeTitleCase',
 ] as const;
 
 /** Artwork problems a stored cover can have (the artwork section's errors, the upload's `problems`). */

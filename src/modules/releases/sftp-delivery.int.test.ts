@@ -166,6 +166,7 @@ describe('releases: delivery to the stores over SFTP, with acknowledgements', ()
       // Every byte of every file crossed the line exactly once.
       expect({ written, bytes }).toEqual({ written, bytes: statSync(final).size });
     }
+    aggregator.answer(batch!, { status: 'ReleaseLive' });
   }, TIMEOUT_MS);
 
   it('when the owner takes a live release down, then each store gets a purge message and the status says taken down once the store confirms; an ended subscription does the same', async () => {

@@ -37,6 +37,8 @@ const RULES: Record<string, MessageDescriptor> = {
   payoutTotal: msg({ message: 'The payout shares add up to 100 % (they add up to {total} %)' }),
   outlets: msg({ message: 'At least one store is chosen ({stores} chosen)' }),
   releaseDate: msg({ message: 'No release date lies in the past (earliest: {earliest})' }),
+  storeElectronicOnly: msg({ message: 'Every track has an electronic genre ({store} lists electronic music only)' }),
+  storeTitleCase: msg({ message: 'No title is written in capitals only ({store} refuses them)' }),
 };
 
 const FIXES: Record<string, MessageDescriptor> = {
@@ -69,6 +71,8 @@ const FIXES: Record<string, MessageDescriptor> = {
   payoutTotal: msg`Change the shares on the participants step so they add up to 100 %.`,
   outlets: msg`Choose at least one store on the stores and dates step.`,
   releaseDate: msg`Choose today or a later date on the stores and dates step.`,
+  storeElectronicOnly: msg`Give every track an electronic genre, or deselect this store.`,
+  storeTitleCase: msg`Write the titles with normal capitalisation, or deselect this store.`,
 };
 
 const nameOf = (code: string) => code.replace(/^release\.(check|fix)\./, '');
