@@ -11,6 +11,7 @@ import {
   ZCheckItem,
   ZCoverFacts,
   ZCoverUploadStatus,
+  ZDeliveryState,
   ZDistributeInput,
   ZDraftAlbum,
   ZDraftOutlet,
@@ -132,6 +133,18 @@ export const releasesGraphql: GraphqlModule = {
       outlet_status: ReleaseOutletStatus!
       release_start_date: String
       disapprove_message: String
+      delivery_state: ReleaseDeliveryState!
+      store_text: String
+    }
+    enum ReleaseDeliveryState {
+      queued
+      uploaded
+      acknowledged
+      live
+      rejected
+      unreadable
+      takedown_requested
+      taken_down
     }
     type ReleaseGenre {
       genre_id: Int!
@@ -333,6 +346,7 @@ export const releasesGraphql: GraphqlModule = {
       ReleaseProductType: ZProductType,
       ReleaseProductCodeType: ZProductCodeType,
       ReleaseCoverUploadStatus: ZCoverUploadStatus,
+      ReleaseDeliveryState: ZDeliveryState,
       ReleaseSectionName: ZSectionName,
       ReleaseSampleFormat: ZAudioFacts.shape.sampleFormat,
       ReleaseCheckSection: ZCheckItem.shape.section,
