@@ -4,7 +4,7 @@ import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
 import { floatToS16le } from './pcm.js';
 
 /**
- * The engine, off the uWS event loop (issue 5). Messages: `render` (a preview range of a prepared
+ * The engine, off the uWS event loop. Messages: `render` (a preview range of a prepared
  * style, answered as 16-bit PCM), `prepare`, `bounce` and `dither16` (a master's 16-bit download) (long jobs, one worker each, stopped by
  * terminating the worker). Progress and results are posted back with the request's id.
  */

@@ -1,6 +1,6 @@
 /**
  * Long media jobs (decode, preparation, bounce) shared by everyone who waits for them: a second
- * client asking for the same work joins the running job (issue 5), and a job no one waits for any
+ * client asking for the same work joins the running job, and a job no one waits for any
  * more is aborted, which kills its ffmpeg child or terminates its worker thread.
  */
 export type Waiter = object;

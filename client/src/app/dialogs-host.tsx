@@ -76,7 +76,7 @@ export function DialogsHost() {
     [],
   );
 
-  // Spec §2: the URL hash #prices opens the Prices dialog; closing it clears the hash.
+  // The URL hash #prices opens the Prices dialog; closing it clears the hash.
   useEffect(() => {
     if (location.hash === PRICES_HASH) dialogs.open('Prices');
   }, [location.hash, dialogs]);

@@ -16,7 +16,7 @@ export function RootShell() {
   useAnalyticsLoader();
   useLinkPrefetch();
   usePageTitle();
-  // Spec §7 analytics: a page view per route (sent only with consent, lib/analytics.ts).
+  // A page view per route (sent only with consent, lib/analytics.ts).
   useEffect(() => {
     trackEvent('page_view', { page_path: pathname });
   }, [pathname]);

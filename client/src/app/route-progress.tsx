@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import classes from './route-progress.module.css';
 
-/** Spec §9: the bar appears only for loads longer than the throttle and gives up at the time-out. */
+/** The bar appears only for loads longer than the throttle and gives up at the time-out. */
 export const PROGRESS_THROTTLE_MS = 200;
 export const PROGRESS_TIMEOUT_MS = 5000;
 

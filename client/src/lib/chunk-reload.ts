@@ -1,7 +1,7 @@
 import { reloadAtMostOncePerMinute } from './guarded-reload.js';
 
 /**
- * Spec §8/§9: when a code chunk fails to load (a deploy replaced the files the page was built
+ * When a code chunk fails to load (a deploy replaced the files the page was built
  * against), the page reloads, at most once per 60 seconds. Vite reports such failures as
  * `vite:preloadError`; listened to for the life of the page.
  */

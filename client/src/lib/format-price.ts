@@ -5,7 +5,7 @@ const formatters = new Map<Locale, Intl.NumberFormat>();
 function formatterOf(locale: Locale): Intl.NumberFormat {
   let formatter = formatters.get(locale);
   if (!formatter) {
-    // Spec §1/§9: two decimals, no grouping, USD for English and EUR for German.
+    // Two decimals, no grouping, USD for English and EUR for German.
     formatter = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-US', {
       style: 'currency',
       currency: locale === 'de' ? 'EUR' : 'USD',

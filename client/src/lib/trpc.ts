@@ -10,7 +10,7 @@ export interface TrpcClientOptions {
   getLocale: () => string;
   /** Tests pass a fetch that never reaches a real server. */
   fetch?: typeof fetch;
-  /** Spec §9's minimum fetch delay for queries (lib/minimum-delay-link.ts); 0 turns it off. */
+  /** The minimum fetch delay for queries (lib/minimum-delay-link.ts); 0 turns it off. */
   minimumQueryMs?: number;
 }
 

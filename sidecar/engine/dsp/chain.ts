@@ -237,7 +237,7 @@ function runCascade(filters: readonly BiquadCoefficients[], state: Float64Array,
 /**
  * The compressor's release adapts: the style's release after a transient (a reduction deeper than
  * the recent average), this many times slower once the reduction is sustained, so the gain does
- * not follow every beat (gain riding, issue 15).
+ * not follow every beat (gain riding).
  */
 export const SUSTAINED_RELEASE_FACTOR = 3;
 

@@ -60,7 +60,7 @@ const vatIdOfCountry = {
 };
 
 /**
- * Spec §5: street, zip, city and country required; company, additional and tax id optional; state
+ * Street, zip, city and country required; company, additional and tax id optional; state
  * required where the country needs it (STATE_REQUIRED_COUNTRIES), stored as '' elsewhere.
  */
 const addressShape = {

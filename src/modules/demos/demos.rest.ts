@@ -8,7 +8,7 @@ import { ZDemoAudioInput } from './demos.schemas.js';
 import { demoAudioKey } from './demos.service.js';
 
 /**
- * Spec §7 "demo MP3s from a delivery host": here the demo's own files from our host, WAV, with
+ * The demo's own files from our host, WAV, with
  * byte ranges (sendFile answers Range), so the browser can seek and switch versions mid-play.
  */
 export function demosRest(platform: Platform) {

@@ -30,7 +30,7 @@ import { cancelSubscription, distributionPlan, distributionSubscription, subscri
 
 const body = (req: express.Request) => (req.body ?? {}) as Record<string, unknown>;
 
-/** Spec §7: the distribution plan and subscription under /api/payment, the add-on's calls under /api/distribution. */
+/** The distribution plan and subscription under /api/payment, the add-on's calls under /api/distribution. */
 export function distributionRest(platform: Platform) {
   const router = express.Router();
   const ctx = (req: express.Request) => contextOfRequest(platform, req);

@@ -10,9 +10,9 @@ import { COUNTRY_CODES } from '../addresses/addresses.schemas.js';
 /** The add-on costs 19.99 US dollars a year; a failed renewal keeps it 30 days. */
 export const DISTRIBUTION_PLAN = { priceCents: 1999, currency: 'USD', billingFrequency: 12 } as const;
 export const SUBSCRIPTION_GRACE_DAYS = 30;
-/** The add-on's product on invoices, per language (spec §3: name and term, separated by a slash). */
+/** The add-on's product on invoices, per language (name and term, separated by a slash). */
 export const SUBSCRIPTION_PRODUCT = { en: 'Distribution add-on / 12 months', de: 'Vertriebs-Add-on / 12 Monate' } as const;
-/** Spec §9: the default artist country, and the role every release track's user gets. */
+/** The default artist country, and the role every release track's user gets. */
 export const DEFAULT_ARTIST_COUNTRY = 'US';
 export const ARTIST_ROLE_ID = 6;
 

@@ -30,7 +30,7 @@ import {
 const DAY_MS = 86_400_000;
 /** A failed renewal is tried again every few days within the grace period (Braintree's default retry is 10 days). */
 const RETRY_EVERY_DAYS = 3;
-/** What the invoice names (spec §3: product is two parts separated by a slash), in its language. */
+/** What the invoice names (product is two parts separated by a slash), in its language. */
 const PRODUCT = (locale: Locale) => SUBSCRIPTION_PRODUCT[locale];
 /** A claimed renewal charge with no answer for this long is taken as dead (as for masters' payments). */
 const ABANDONED_AFTER_MS = 5 * 60_000;

@@ -28,7 +28,7 @@ import {
 } from './feedback.schemas.js';
 
 /**
- * Spec §7: trackComments, createComment, updateComment, removeComment; the track with its ratings
+ * trackComments, createComment, updateComment, removeComment; the track with its ratings
  * (`track`, plus `trackRatings` for a viewer the track is shared with, who cannot open
  * `track` itself), createRating, updateRating, removeRating.
  */

@@ -26,7 +26,7 @@ export function findTrackFacts(db: Database, trackId: string) {
 }
 export type TrackFacts = NonNullable<Awaited<ReturnType<typeof findTrackFacts>>>;
 
-/** One page, newest first (spec §3): with `before`, the comments older than that comment of the track. */
+/** One page, newest first: with `before`, the comments older than that comment of the track. */
 export function findComments(db: Database, trackId: string, page: { before: string | null; limit: number }) {
   let query = db
     .selectFrom('comments')

@@ -80,7 +80,7 @@ function toComment(row: repo.CommentRow, viewerId: string, ownerId: string): TCo
 }
 
 /**
- * trackComments (spec §7): the track's comments, newest first, for whoever may hear the track, one
+ * trackComments: the track's comments, newest first, for whoever may hear the track, one
  * page at a time (ZTrackCommentsInput).
  */
 export async function trackComments(ctx: ServiceContext, input: TTrackCommentsInput): Promise<TComment[]> {

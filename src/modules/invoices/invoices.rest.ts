@@ -5,7 +5,7 @@ import { parseInput } from '../../platform/validation.js';
 import { ZInvoiceNumberInput } from './invoices.schemas.js';
 import { invoicePdf } from './invoices.service.js';
 
-/** Spec §7: the invoice download. */
+/** The invoice download. */
 export function invoicesRest(platform: Platform) {
   const router = express.Router();
   router.get('/download/invoice/:invoiceNumber', async (req, res) => {

@@ -32,7 +32,7 @@ describe('checkout over REST and tRPC, invoice download', () => {
     expect((await fetch(`${base}/api/payment/client_token`)).status).toBe(401);
   });
 
-  it('when price info and coupon validation are asked over REST, then they answer spec §3 shapes', async () => {
+  it('when price info and coupon validation are asked over REST, then they answer the documented shapes', async () => {
     const { userId } = await createBuyerWithMaster(platform.db, { country: 'DE' });
     await createCoupon(platform.db, { key: 'REST10', type: 'percent', value: 10 });
     const info = await fetch(`${base}/api/payment/price_info?buyingOption=1&couponKey=rest10`, { headers: { ...auth(userId), cookie: 'lang=de' } });

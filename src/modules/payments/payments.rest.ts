@@ -5,7 +5,7 @@ import { contextOfRequest } from '../../platform/http/request-context.js';
 import { ZPayInput, ZPriceInfoInput } from './payments.schemas.js';
 import { clientToken, pay, priceInfo } from './payments.service.js';
 
-/** Spec §7: payment calls. */
+/** Payment calls. */
 export function paymentsRest(platform: Platform) {
   const router = express.Router();
   router.get('/payment/client_token', async (req, res) => {

@@ -34,7 +34,7 @@ const requireActor = (ctx: ServiceContext): Actor => {
   return ctx.actor;
 };
 
-/** "Track / Group - Style" (spec §3), the style named in the invoice's language where the catalogue has the name. */
+/** "Track / Group - Style", the style named in the invoice's language where the catalogue has the name. */
 export const productNameOf = (master: repo.MasterForPayment, locale: Locale = 'en') => {
   if (!master.style_name) return master.track_name;
   const group = locale === 'de' && master.style_group_name_de ? master.style_group_name_de : master.style_group_name;

@@ -2,7 +2,7 @@ import type { Database } from '../../platform/db/database.js';
 import type { Insertable } from 'kysely';
 import type { VatIdChecksTable } from '../../platform/db/schema.js';
 
-/** The address invoices use: the user's first (spec §3), as payments and subscriptions read it. */
+/** The address invoices use: the user's first, as payments and subscriptions read it. */
 export async function findInvoiceCountry(db: Database, userId: string) {
   return db
     .selectFrom('addresses')

@@ -11,7 +11,7 @@ import type { Database } from '../../platform/db/database.js';
 import { ownedAlbum, saveOutletDetails } from './release-access.js';
 
 /**
- * PATCH /api/distribution/outlets/distribute (spec §7: albumId, outletDetails): saves the outlet
+ * PATCH /api/distribution/outlets/distribute (albumId, outletDetails): saves the outlet
  * details when sent, runs the pre-submission check, and only when it passes hands the release to
  * the provider, whose durable job delivers it and answers per store. The release leaves the draft
  * state in the same transaction, so it is delivered once.

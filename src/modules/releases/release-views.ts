@@ -99,7 +99,7 @@ const unique = (values: string[]) => [...new Set(values)];
 const visitedOf = (value: unknown) => new Set(((parsed(value) as string[]) ?? []).filter((name): name is TSectionName => (SECTION_NAMES as readonly string[]).includes(name)));
 
 /**
- * Spec §3/§4 section flags: artwork, album, track list and participants start with an error (there
+ * Artwork, album, track list and participants start with an error (there
  * is nothing yet); outlet details start without one. `visited` is what the user has seen.
  */
 export function sectionsOf(album: AlbumRow, tracks: readonly TrackRow[]): TReleaseDraft['sections'] {

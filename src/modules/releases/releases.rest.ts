@@ -25,12 +25,12 @@ const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
 const dataOf = (req: Request) => {
   const raw = body(req);
   const data = raw.data && typeof raw.data === 'object' ? (raw.data as Record<string, unknown>) : raw;
-  // Spec §7: PUT album data has cover_image removed; a client that still sends it is not refused.
+  // PUT album data has cover_image removed; a client that still sends it is not refused.
   const { cover_image: _cover, ...rest } = data;
   return rest;
 };
 
-/** Spec §3 sends genres and roles as {genre_id, name} and {role_id, name} objects; the services take ids. */
+/** The REST shapes send genres and roles as {genre_id, name} and {role_id, name} objects; the services take ids. */
 function trackDataOf(req: Request) {
   const data = dataOf(req);
   const idOf = (key: string) => (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : value);
@@ -74,7 +74,7 @@ function receiveCover(platform: Platform, req: Request, albumId: number): Promis
   });
 }
 
-/** Spec §7: the release calls under /api/distribution, each calling the service its tRPC twin calls. */
+/** The release calls under /api/distribution, each calling the service its tRPC twin calls. */
 export function releasesRest(platform: Platform) {
   const router = express.Router();
   const ctx = (req: Request) => contextOfRequest(platform, req);
@@ -118,7 +118,7 @@ export function releasesRest(platform: Platform) {
   });
   const handleCover = async (req: Request, res: express.Response) => {
     if (!ctx(req).actor) throw unauthorized();
-    // Spec §8: no album id gives 'no_album_id'.
+    // No album id gives 'no_album_id'.
     const albumId = ZAlbumIdInput.safeParse({ albumId: req.params.id });
     if (!albumId.success) throw new AppError('BAD_REQUEST', RELEASE_ERRORS.noAlbumId);
     const declared = Number(req.headers['content-length'] ?? 0);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Royalties (issue 14): store statements in, the ledger split by payout shares, analytics, payments,
+ * Royalties: store statements in, the ledger split by payout shares, analytics, payments,
  * payouts out, and the distribution screens' feedback. Zod only; shared by the adapters, the
  * operator commands and the SPA. Messages are translation keys.
  */
@@ -236,7 +236,7 @@ export const ZReleaseHoldInput = z.object({ holdId: z.number().int().positive() 
 export const LEDGER_PAGE = 200;
 
 const ZRating = z.number().int(ROYALTY_ERRORS.feedbackRating).min(1, ROYALTY_ERRORS.feedbackRating).max(5, ROYALTY_ERRORS.feedbackRating);
-/** Spec §2 feedback widget: stars for sound and overall, a comment, include-song-data. */
+/** Stars for sound and overall, a comment, include-song-data. */
 export const ZFeedbackInput = z.object({
   soundRating: ZRating,
   overallRating: ZRating,

@@ -122,7 +122,7 @@ async function importResultOf(db: Database, statement: repo.StatementRow, alread
 }
 
 /**
- * `royalties:import FILE --store NAME --period YYYY-MM` (issue 14): checks every line first (a bad
+ * `royalties:import FILE --store NAME --period YYYY-MM`: checks every line first (a bad
  * line refuses the whole statement, naming each bad line); converts at the given rates; matches
  * lines to tracks by ISRC (or releases by UPC) and splits each matched line by the track's payout
  * shares into ledger entries that add up to the line exactly. One statement per store and period:
@@ -507,7 +507,7 @@ export async function payments(ctx: ServiceContext): Promise<TPayments> {
 }
 
 /**
- * The feedback widget of the distribution screens (spec §2): stars, comment, include-song-data,
+ * The feedback widget of the distribution screens: stars, comment, include-song-data,
  * kept for the operators (`feedback:list`). With song data, the user's releases and tracks as
  * they are now are attached.
  */

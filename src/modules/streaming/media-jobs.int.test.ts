@@ -15,7 +15,7 @@ import {
 } from './media-jobs.service.js';
 
 /**
- * The web process's side of the media jobs (issue 17): what the media processes ask of it through
+ * The web process's side of the media jobs: what the media processes ask of it through
  * the internal API, on the real queue (PGlite or PostgreSQL) with its events.
  */
 describe('media jobs on the durable queue', () => {

@@ -7,7 +7,7 @@ import { MAX_FAILED_MASTERING_ATTEMPTS, type TRecordMasteredInput } from './stre
 import { assertCanBounce, recordMastered, recordMasteringFailure, trackAudioInfo } from './streaming.service.js';
 
 /**
- * The media processes' work on the durable queue (issue 17): any media process claims it through
+ * The media processes' work on the durable queue: any media process claims it through
  * the internal API, and its progress and outcome go out as job events to whichever media process
  * holds a waiting socket. The web process owns the queue and the rules; media processes only work.
  */
@@ -223,7 +223,7 @@ export async function enqueuePreparation(ctx: Pick<ServiceContext, 'db' | 'platf
 
 /**
  * A waiter of a preparation left (its socket closed). The last one gone, a preparation still in
- * line is dropped (nobody waits for its work, issue 10); one already running finishes, since its
+ * line is dropped (nobody waits for its work); one already running finishes, since its
  * result is stored for the next asker.
  */
 export async function leavePreparation(ctx: Pick<ServiceContext, 'db'>, input: { jobId: string }): Promise<{ cancelled: boolean }> {

@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 
-/** Spec §2: an unknown route shows 'This page could not be found'. */
+/** An unknown route shows 'This page could not be found'. */
 export function NotFoundPage() {
   return (
     <Stack align="center" gap="md" py={64} ta="center">

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §9: the coupon is checked 500 ms after typing stops. */
+/** The coupon is checked 500 ms after typing stops. */
 export const COUPON_DELAY_MS = 500;
 
-/** Spec §5: coupon codes are trimmed and upper-cased, whatever the user typed. */
+/** Coupon codes are trimmed and upper-cased, whatever the user typed. */
 export function normalizeCoupon(raw: string): string {
   return raw.trim().toUpperCase();
 }

@@ -1,7 +1,7 @@
 import { hasErrorMessage } from '../../lib/error-messages.js';
 
 /**
- * Spec §8, payment errors: the server's key (`payment.alreadyPurchased`, a decline's
+ * The server's key (`payment.alreadyPurchased`, a decline's
  * `payment.declined.*`, ...), else the fallback `payment.serverFailure`. A message that is no key
  * we have a text for (a card library's sentence, an unknown code) goes to the console, and the
  * buyer reads the fallback: raw gateway or library text is never shown.

@@ -1,4 +1,4 @@
-/** Spec §9: durations as m:ss, or h:mm:ss from one hour on. */
+/** Durations as m:ss, or h:mm:ss from one hour on. */
 export function formatDuration(seconds: number): string {
   const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
   const h = Math.floor(total / 3600);

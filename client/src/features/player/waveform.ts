@@ -1,4 +1,4 @@
-/** Spec §9: waveform bars 2 px wide at 3.5 px spacing, drawn from the 512 peaks of the stream meta. */
+/** Waveform bars 2 px wide at 3.5 px spacing, drawn from the 512 peaks of the stream meta. */
 export const BAR_WIDTH = 2;
 export const BAR_SPACING = 3.5;
 export const WAVEFORM_POINTS = 512;

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-// The server's price list is the one source (issue 6: pricing in one place).
+// The server's price list is the one source (pricing in one place).
 import { LIST_PRICE_CENTS } from '../../../../src/modules/pricing/pricing.constants.js';
 
 /** What each buying option costs and delivers (docs/product-rules.md, "Audio files"). */

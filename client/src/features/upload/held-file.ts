@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Spec §4: a guest's chosen file is held while they log in, and uploaded once they are logged in.
+ * A guest's chosen file is held while they log in, and uploaded once they are logged in.
  * Kept in memory only: a File cannot be stored elsewhere, and a reload drops it.
  */
 let held: File | null = null;

@@ -9,7 +9,7 @@ const RETRYABLE = new Set(['global.error.network', 'global.error.server', 'store
 export const uploadErrorCanRetry = (code: string) => RETRYABLE.has(code);
 
 /**
- * The message code of a failed `POST /api/upload`. Spec §8: 413 is always "file too large"; a
+ * The message code of a failed `POST /api/upload`. 413 is always "file too large"; a
  * server key `error.X` is shown as `store.upload.error.X`; a 5xx, or an answer without a key, is
  * the server's failure. The answer's `detail` (the WAV parser's reason) is not read.
  */

@@ -9,7 +9,7 @@ import { SERVER_FAILURE, type PaymentGateway } from './payment-gateway.js';
 import type { SubscriptionBilling } from './subscription-billing.js';
 
 /**
- * The Braintree adapter through the real SDK (issue 9): the SDK builds, signs and sends its
+ * The Braintree adapter through the real SDK: the SDK builds, signs and sends its
  * requests and parses the XML answers; only the gateway is a stand-in on 127.0.0.1 that answers
  * the endpoints the adapter calls, in the shapes Braintree's API uses (the SDK's own parsers,
  * node_modules/braintree/lib/braintree/{http,util,gateway,*_gateway}.js, read them).

@@ -13,7 +13,7 @@ import { loadReleasePackage } from './release-package.js';
 import { storeVerdict, type DeliveredRelease } from './store-rules.js';
 
 /**
- * The local provider's delivery (decisions.md, DISTRIBUTION_PROVIDER=local), as a durable job in
+ * The local provider's delivery (DISTRIBUTION_PROVIDER=local), as a durable job in
  * the database (sql/0050 distribution_jobs). Steps: `package` writes the delivery package under
  * DATA_DIR/deliveries/<album id>/ (the DDEX-shaped message, the audio files, the artwork; written
  * to a temporary folder and renamed into place, so a package is whole or absent); then one
@@ -109,7 +109,7 @@ async function runStep(platform: Platform, job: { id: number; albumId: number },
     });
     return next;
   }
-  // finish: the release is delivered; a store's refusal is its disapprove message (spec §3).
+  // finish: the release is delivered; a store's refusal is its disapprove message.
   await db.transaction().execute(async (trx) => {
     const refusal = outlets.find((outlet) => outlet.status_code === OUTLET_STATUS.disapproved.status_code);
     await repo.updateAlbum(trx, job.albumId, { state: 'delivered', delivered_at: new Date(), disapprove_message: refusal?.reason ?? null });

@@ -1,8 +1,8 @@
 import type { Database } from '../../../platform/db/database.js';
 
 /**
- * What building and delivering a release needs from a distributor (decisions.md:
- * DISTRIBUTION_PROVIDER). The release service owns the rules (ownership, spec §4/§5, the check);
+ * What building and delivering a release needs from a distributor (chosen by
+ * DISTRIBUTION_PROVIDER). The release service owns the rules (ownership, the wizard's rules, the check);
  * a provider keeps albums and uploaded tracks and delivers. Every call is scoped by the
  * provider's user id; `db` is the product's database or the caller's transaction (a remote
  * provider ignores it).

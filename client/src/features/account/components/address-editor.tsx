@@ -23,9 +23,9 @@ const valuesOf = (address: TAddress | undefined): AddressValues => ({
 });
 
 /**
- * The invoice address (the user's first address, spec §3): street, zip, city and country required,
+ * The invoice address (the user's first address): street, zip, city and country required,
  * state where the country needs one; company, additional and tax id optional. Errors ('This field is required.') show only after
- * a save attempt (spec §5), and saving waits until the form is valid.
+ * a save attempt, and saving waits until the form is valid.
  */
 export function AddressEditor({ address }: { address: TAddress | undefined }) {
   const { t, i18n } = useLingui();

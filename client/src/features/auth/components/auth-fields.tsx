@@ -16,7 +16,7 @@ function CheckMark() {
 }
 
 /**
- * The e-mail input of spec §5: 'Please enter a valid e-mail address.' beside the field once it has been changed, a check
+ * The e-mail input: 'Please enter a valid e-mail address.' beside the field once it has been changed, a check
  * mark once the address is valid. The value arrives already trimmed and lower-cased.
  */
 export function EmailField({ value, onChange, error, ...props }: Omit<TextInputProps, 'onChange' | 'value'> & { value: string; onChange: (value: string) => void }) {

@@ -50,7 +50,7 @@ export function VerifyEmailPage() {
       (answer) => {
         if (!live) return;
         setState({ kind: 'done', answer });
-        // A new account is complete: the free-plugin promotion offers its code once (spec §1), unless
+        // A new account is complete: the free-plugin promotion offers its code once, unless
         // the user came for a page of their own (a shared master): that comes first.
         if (answer.result === 'confirmed' && !next && !freePluginOfferClosed()) dialogs.open('FreePlugin');
       },

@@ -7,7 +7,7 @@ import { Price } from '../../../components/price.js';
 type Summary = Pick<TPriceInfo, 'price' | 'couponValue' | 'vat' | 'vatRate' | 'reverseCharge' | 'total' | 'upgradeFrom'>;
 
 /**
- * Spec §9 as the server priced it: price (or the upgrade's difference), coupon value, VAT with its
+ * The summary as the server priced it: price (or the upgrade's difference), coupon value, VAT with its
  * rate or the reverse-charge note, and total = remaining cost + VAT. The client shows the server's
  * figures and never recomputes them, so the summary and the invoice cannot disagree.
  */

@@ -35,7 +35,7 @@ function useProductOf() {
   };
 }
 
-/** "Song / Pop - Bright" (spec §3: product is name and style, separated by a slash). */
+/** "Song / Pop - Bright" (product is name and style, separated by a slash). */
 export function splitProduct(product: string): { name: string; style: string } {
   const at = product.lastIndexOf(' / ');
   if (at < 0) return { name: product, style: '' };

@@ -1,7 +1,7 @@
 import { Group, Rating, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 
-/** Spec §9: stars are 25 px. */
+/** Stars are 25 px. */
 export const STAR_SIZE = 25;
 
 /** An average as stars (to the tenth) with the figure and the count beside it, for pages and lists. */

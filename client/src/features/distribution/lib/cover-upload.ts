@@ -1,6 +1,6 @@
 import { RELEASE_LIMITS, type TCoverUploadAnswer } from '../../../../../src/modules/releases/releases.schemas.js';
 
-/** Spec §5 cover upload: a file and a current album are needed; below 1 MB or above 500 MB is refused here. */
+/** A file and a current album are needed; below 1 MB or above 500 MB is refused here. */
 export function coverFileProblem(file: Pick<File, 'name' | 'size'> | null, albumId: number | null): string | null {
   if (albumId === null) return 'no_album_id';
   if (!file || file.name === '') return 'store.upload.error.noFile';
@@ -10,7 +10,7 @@ export function coverFileProblem(file: Pick<File, 'name' | 'size'> | null, album
 }
 
 /**
- * Spec §8 cover upload: a message containing 'error' is shown as store.upload.<message>; a JSON list
+ * A message containing 'error' is shown as store.upload.<message>; a JSON list
  * uses its first item's message with cover_image named Artwork. Keys the server already sends in full
  * (store.upload.error.*) stay as they are.
  */

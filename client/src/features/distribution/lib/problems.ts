@@ -1,7 +1,7 @@
 import { errorCodeOf } from '../../../lib/error-messages.js';
 
 /**
- * Spec §8, participant failure: the server's list of messages (the JSON list in the error's detail),
+ * The server's list of messages (the JSON list in the error's detail),
  * else its one message, else generalDistributionFailure.
  */
 export function problemsOf(error: unknown): string[] {

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { displayStatusName, type TDeliveryState } from '../../../../../src/modules/releases/releases.schemas.js';
 
 /**
- * Spec §9: release dates with the long month, day and year in English ("March 5, 2027"); German
+ * Release dates with the long month, day and year in English ("March 5, 2027"); German
  * writes the same parts its own way ("5. März 2027"). Dates are calendar days, so they are read and
  * written in UTC and never shift by a time zone.
  */
@@ -14,7 +14,7 @@ export function formatReleaseDate(day: string | null | undefined, locale: string
   return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
-/** Spec §3: the song picker shows a master's date as YYYY-MM-DD (the user's own calendar day). */
+/** The song picker shows a master's date as YYYY-MM-DD (the user's own calendar day). */
 export function pickerDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso.slice(0, 10);
@@ -36,7 +36,7 @@ const STATUS_LABELS: Record<string, MessageDescriptor> = {
   DISAPPROVED: msg`Disapproved`,
 };
 
-/** Spec §3: a status with the provider prefix stripped; the known ones in the user's language. */
+/** A status with the provider prefix stripped; the known ones in the user's language. */
 export function statusLabel(statusName: string): MessageDescriptor {
   const name = displayStatusName(statusName);
   return STATUS_LABELS[name] ?? { id: name, message: name };

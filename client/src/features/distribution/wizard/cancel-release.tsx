@@ -8,7 +8,7 @@ import { NEW_RELEASE_PATH } from './release-steps.js';
 import { resetWizard } from './wizard-store.js';
 
 /**
- * Spec §2, §4: cancelling a new release asks first; then the album and every track uploaded to the
+ * Cancelling a new release asks first; then the album and every track uploaded to the
  * provider are deleted (the server ignores the provider's failures) and the draft starts over.
  */
 export function CancelReleaseButton({ albumId }: { albumId: number }) {

@@ -16,7 +16,7 @@ export interface MasterListProps {
 }
 
 /**
- * The sortable list screens of spec §2: the user's masters ('own') and the shared-with-me list
+ * The sortable list screens: the user's masters ('own') and the shared-with-me list
  * ('shared', view-only with the owner's e-mail), one entry per track with its masters. A table from
  * 768 px (the spec's minimum width), cards below.
  */

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useUploadState } from '../upload-store.js';
 import classes from './upload-host.module.css';
 
-/** Spec §4: the upload's progress over the page, with a way to cancel by reloading. */
+/** The upload's progress over the page, with a way to cancel by reloading. */
 export function UploadProgressOverlay() {
   const progress = useUploadState((s) => s.uploadProgress);
   const fileName = useUploadState((s) => s.fileName);

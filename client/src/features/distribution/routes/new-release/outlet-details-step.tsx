@@ -11,7 +11,7 @@ import { neighbours } from '../../wizard/release-steps.js';
 import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
 
-/** Spec §9: the date picker's debounce; changes are saved once the user pauses. */
+/** The date picker's debounce; changes are saved once the user pauses. */
 const SAVE_DELAY_MS = 500;
 
 interface OutletForm {
