@@ -45,6 +45,16 @@ describe('releases: the draft, the picker and the release track rules', () => {
     expect(songs[0]).toMatchObject({ id: mastered.masterId, custom_master: false, styleGroup_name: expect.any(String), style_name: expect.any(String) });
   });
 
+  it('when a German user opens the picker, then the style names are the German ones the masters list shows', async () => {
+    const { userId } = await createDistributor(platform);
+    await createMasterWithAudio(platform, userId, { trackName: 'Hell' });
+    const german = createCallerFactory(appRouter)(platform.contextFor({ userId }, 'de'));
+    expect((await german.releases.songs())[0]).toMatchObject({ styleGroup_name: 'Pop', style_name: 'Hell' });
+    expect((await callerFor(userId).releases.songs())[0]).toMatchObject({ styleGroup_name: 'Pop', style_name: 'Bright' });
+    const [master] = (await german.masters.masters({})).filter((row) => row.style_name !== null);
+    expect(master).toMatchObject({ styleGroup_name: 'Pop', style_name: 'Hell' });
+  });
+
   it('when a master is selected, then it is uploaded once with the defaults and an assigned ISRC', async () => {
     const { userId, participantId } = await createDistributor(platform);
     const caller = callerFor(userId);

@@ -360,7 +360,9 @@ export function findPickerMasters(db: Database, userId: string, masterId?: strin
       'tracks.is_custom_master',
       'tracks.path as track_path',
       'styles.name as style_name',
+      'styles.name_de as style_name_de',
       'style_groups.name as style_group_name',
+      'style_groups.name_de as style_group_name_de',
     ])
     .where('masters.user_id', '=', userId)
     .where((eb) =>

@@ -12,6 +12,7 @@ import {
   requireWritableAccount,
   type DistributionAccount,
 } from '../distribution/index.js';
+import { localName } from '../masters/index.js';
 import { releaseProviderOf } from './provider/provider-of.js';
 import { participantsProblems, type StoredParticipant } from './release-rules.js';
 import { findDeliveriesOfAlbum } from './deliveries.repository.js';
@@ -121,8 +122,9 @@ export async function pickerSongs(ctx: ServiceContext): Promise<TPickerSong[]> {
     id: row.id,
     track_name: row.track_name,
     custom_master: row.is_custom_master,
-    styleGroup_name: row.is_custom_master ? null : row.style_group_name,
-    style_name: row.is_custom_master ? null : row.style_name,
+    // The same localized names the masters list shows.
+    styleGroup_name: row.is_custom_master || row.style_group_name === null ? null : localName(ctx.locale, row.style_group_name, row.style_group_name_de),
+    style_name: row.is_custom_master || row.style_name === null ? null : localName(ctx.locale, row.style_name, row.style_name_de),
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }

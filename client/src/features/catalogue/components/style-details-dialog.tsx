@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TStyle, TStyleGroup, TStyleTrait } from '../../../../../src/modules/catalogue/catalogue.schemas.js';
 import { useIsLoggedIn } from '../../auth/index.js';
-import { DemoItem } from '../../demos/index.js';
+import { DemoItem, excerptOf } from '../../demos/index.js';
 import { useAppStoreApi } from '../../../lib/app-store.js';
 import type { DialogDataMap } from '../../../lib/dialogs.js';
 import { openFilePicker } from '../../../lib/file-picker.js';
@@ -61,7 +61,7 @@ function StyleDetailsBody({ group, style, onClose }: { group: TStyleGroup; style
   // The home page's demo list, from the same cache: a style's demo is one mastered in it.
   const demos = trpc.demos.list.useQuery();
   const demo = demos.data?.find((item) => item.styleId === style.id);
-  const excerpt = demo ? { fromS: Math.max(0, Math.min(demo.durationS * 0.3, demo.durationS - EXCERPT_SECONDS)), lengthS: EXCERPT_SECONDS } : undefined;
+  const excerpt = demo ? excerptOf(demo, EXCERPT_SECONDS) : undefined;
 
   const select = () => {
     app.selectStyle(style.id);

@@ -6,6 +6,7 @@ import { ErrorState } from '../../../components/error-state.js';
 import { HonestEmpty } from '../../../components/honest-empty.js';
 import { isLocale } from '../../../lib/i18n.js';
 import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
+import { listDate } from '../../../lib/list-date.js';
 import { paymentMethodLabel } from '../../../lib/payment-method-label.js';
 import { trpc } from '../../../lib/trpc.js';
 import { downloadInvoice, useDownloadProgress } from '../downloads.js';
@@ -40,14 +41,6 @@ export function splitProduct(product: string): { name: string; style: string } {
   const at = product.lastIndexOf(' / ');
   if (at < 0) return { name: product, style: '' };
   return { name: product.slice(0, at), style: product.slice(at + 3) };
-}
-
-
-/** Dates in lists as YYYY-MM-DD (local date). */
-export function listDate(iso: string): string {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 function InvoiceList() {

@@ -15,12 +15,7 @@ export type MasterRow = Pick<TMaster, ListFields> &
 export type OrderEntity = TMastersInput['orderEntity'];
 export type OrderDirection = TMastersInput['orderDirection'];
 
-/** Dates in lists as YYYY-MM-DD (local time). */
-export function listDate(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+export { listDate } from '../../../lib/list-date.js';
 
 /** One uploaded track with its masters: the list shows a track once, its masters inside it. */
 export interface TrackGroup {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render.js';
 import { FeedbackWidget } from './feedback-widget.js';
@@ -52,5 +52,20 @@ describe('the distribution feedback widget', () => {
     fireEvent.click(star('feedback-overall', 3));
     fireEvent.click(screen.getByRole('button', { name: 'Senden' }));
     await screen.findByText('Bitte halte deinen Kommentar unter 2000 Zeichen.');
+  });
+
+  it('when a screen reader lists the stars, then each is named by its count in the reader\'s language', () => {
+    renderWithProviders(<FeedbackWidget />, { fetch: feedbackServer().fetch, path: '/distribution/releases', locale: 'de' });
+    const sound = within(screen.getByTestId('feedback-sound'));
+    expect(sound.getByRole<HTMLInputElement>('radio', { name: '1 Stern' }).value).toBe('1');
+    expect(sound.getByRole<HTMLInputElement>('radio', { name: '5 Sterne' }).value).toBe('5');
+    expect(sound.queryByRole('radio', { name: '5' })).toBeNull();
+  });
+
+  it('when the stars are read in English, then they say "1 star" to "5 stars"', () => {
+    renderWithProviders(<FeedbackWidget />, { fetch: feedbackServer().fetch, path: '/distribution/releases' });
+    const overall = within(screen.getByTestId('feedback-overall'));
+    expect(overall.getByRole<HTMLInputElement>('radio', { name: '1 star' }).value).toBe('1');
+    expect(overall.getByRole<HTMLInputElement>('radio', { name: '3 stars' }).value).toBe('3');
   });
 });

@@ -21,6 +21,8 @@ interface FeedbackValues {
  */
 export function FeedbackWidget() {
   const { t, i18n } = useLingui();
+  // Each star is a radio named by its value; Mantine's default names them "0".."5" for screen readers.
+  const starLabel = (value: number) => (value === 0 ? t`No stars` : value === 1 ? t`1 star` : t`${value} stars`);
   const location = useLocation();
   const send = trpc.royalties.sendFeedback.useMutation();
   const [sent, setSent] = useState(false);
@@ -59,6 +61,7 @@ export function FeedbackWidget() {
                 value={form.values.soundRating}
                 onChange={(value) => form.setFieldValue('soundRating', value)}
                 aria-label={t`Sound`}
+                getSymbolLabel={starLabel}
                 data-testid="feedback-sound"
               />
             </Input.Wrapper>
@@ -67,6 +70,7 @@ export function FeedbackWidget() {
                 value={form.values.overallRating}
                 onChange={(value) => form.setFieldValue('overallRating', value)}
                 aria-label={t`Overall`}
+                getSymbolLabel={starLabel}
                 data-testid="feedback-overall"
               />
             </Input.Wrapper>

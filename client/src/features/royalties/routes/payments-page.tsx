@@ -5,6 +5,7 @@ import { tabularFigures } from '../../../app/theme.js';
 import { QueryPage } from '../../../components/query-page.js';
 import { HonestEmpty } from '../../../components/honest-empty.js';
 import { PageHeader } from '../../../components/page-header.js';
+import { listDate } from '../../../lib/list-date.js';
 import { trpc } from '../../../lib/trpc.js';
 import { formatMinor, formatPeriod } from '../lib/format.js';
 import { TitledSection } from '../components/titled-section.js';
@@ -133,7 +134,7 @@ function PaymentsView({ data }: { data: TPayments }) {
                           {payout.participantName ?? payout.email}
                         </Text>
                         <Text size="xs" c="dimmed" truncate="end">
-                          {new Date(payout.createdAt).toLocaleDateString(i18n.locale === 'de' ? 'de-DE' : 'en-US')} · {payout.email}
+                          {listDate(payout.createdAt)} · {payout.email}
                         </Text>
                         {payout.failureReason && (
                           <Text size="xs" c="red" data-testid="payout-reason">
