@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
+import { assignEan13 } from '../distribution/index.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
@@ -46,8 +47,11 @@ describe('royalties: statements in, ledger by payout shares, payouts out', () =>
         { id: Number(partner.participant_id), role_id: [6], payout_share_percentage: shares.partner },
       ],
     });
-    const release = await caller.releases.release({ albumId });
-    return { ...account, caller, albumId, trackId: track.track_id, isrc: track.stereo_isrc, upc: release.album.product_code!, partnerId: Number(partner.participant_id) };
+    await caller.releases.release({ albumId });
+    // The release code is given at delivery; statements name the code the stores received.
+    const upc = assignEan13(platform.env.EAN_PREFIX, albumId);
+    await platform.db.updateTable('distribution_albums').set({ product_code: upc }).where('id', '=', String(albumId)).execute();
+    return { ...account, caller, albumId, trackId: track.track_id, isrc: track.stereo_isrc, upc, partnerId: Number(partner.participant_id) };
   }
 
   const ledgerOf = (participantId: number) =>
