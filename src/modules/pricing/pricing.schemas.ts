@@ -5,7 +5,7 @@ import { LIST_PRICE_CENTS } from './pricing.constants.js';
 export const ZBuyingOption = z.number().int().min(0).max(2);
 export type TBuyingOption = z.infer<typeof ZBuyingOption>;
 
-export { LIST_PRICE_CENTS, PRICE_BOX_CENTS } from './pricing.constants.js';
+export { LIST_PRICE_CENTS, PRICE_BOX_CENTS, vatCentsOf } from './pricing.constants.js';
 
 export function listPriceCents(buyingOption: TBuyingOption): number {
   const cents = LIST_PRICE_CENTS[buyingOption];
@@ -20,14 +20,6 @@ export function listPriceCents(buyingOption: TBuyingOption): number {
  */
 export function chargeCentsFor(buyingOption: TBuyingOption, ownedOption: TBuyingOption = 0): number {
   return Math.max(0, listPriceCents(buyingOption) - listPriceCents(ownedOption));
-}
-
-/**
- * VAT on a net amount: cents x basis points is exact in integers, then one rounding, half up. The
- * one definition: invoices (totalsFor) charge it and the SPA shows prices with it.
- */
-export function vatCentsOf(netCents: number, rateBp: number): number {
-  return Math.floor((netCents * rateBp + 5000) / 10000);
 }
 
 export const ZCurrency = z.enum(['USD', 'EUR']);

@@ -1,4 +1,5 @@
-import { vatCentsOf, type TShownPrices } from '../../../../src/modules/pricing/pricing.schemas.js';
+import { vatCentsOf } from '../../../../src/modules/pricing/pricing.constants.js';
+import type { TShownPrices } from '../../../../src/modules/pricing/pricing.schemas.js';
 import { trpc } from '../../lib/trpc.js';
 import { useAuthStatus } from '../auth/index.js';
 
