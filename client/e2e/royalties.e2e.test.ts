@@ -68,8 +68,9 @@ async function releaseWithPartner(token: string): Promise<{ isrc: string; upc: s
       { id: Number(partner.participant_id), role_id: [6], payout_share_percentage: 30 },
     ],
   });
-  const release = await trpcQuery<{ album: { product_code: string } }>('releases.release', token, { albumId });
-  return { isrc: track.stereo_isrc, upc: release.album.product_code };
+  const release = await trpcQuery<{ album: { product_code: string | null } }>('releases.release', token, { albumId });
+  // A release gets its code at delivery; this one is not delivered, so its statement lines name the ISRC alone.
+  return { isrc: track.stereo_isrc, upc: release.album.product_code ?? '' };
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled', fullPage: true });
