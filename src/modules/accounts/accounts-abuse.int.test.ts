@@ -185,6 +185,18 @@ describe('accounts under attack', () => {
       expect((await post('login', { email: user.email, password: user.password }, { ip: newIp() })).status).toBe(200);
     });
 
+    it('when the owner signs in 15 times in a quarter hour from one IP, then every sign-in succeeds and that IP still gets only ten wrong guesses', async () => {
+      const user = await confirmedUser();
+      const ip = newIp();
+      const signIns: number[] = [];
+      for (let i = 0; i < 15; i++) signIns.push((await post('login', { email: user.email, password: user.password }, { ip })).status);
+      expect(signIns.every((s) => s === 200)).toBe(true);
+      const guesses: number[] = [];
+      for (let i = 0; i < 11; i++) guesses.push((await post('login', { email: user.email, password: `wrong ${i}` }, { ip })).status);
+      expect(guesses.slice(0, 10).every((s) => s === 401)).toBe(true);
+      expect(guesses.at(-1)).toBe(429);
+    });
+
     it('when 60 wrong passwords come from 6 IPs, then the owner still signs in at once from a new device', async () => {
       const user = await confirmedUser();
       const attackers = Array.from({ length: 6 }, () => newIp());

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../platform/context.js';
 import { AppError, forbidden, unauthorized } from '../../platform/errors.js';
 import { stopSubscriptionsOfDeletedAccount } from '../distribution/index.js';
 import { removeReleaseFilesOfUser } from '../releases/index.js';
-import { countRateLimitHit, enforceRateLimits, isKeyRemembered, rememberKey, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
+import { countRateLimitHit, enforceRateLimits, isKeyRemembered, refundRateLimitHit, rememberKey, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
 import { dummyPasswordHash, hashOpaqueToken, hashPassword, newOpaqueToken, passwordNeedsRehash, verifyPassword } from './accounts.crypto.js';
 import { renderAccountMail, type AccountMailKind } from './accounts.mails.js';
 import * as repo from './accounts.repository.js';
@@ -109,6 +109,15 @@ async function limitLogin(ctx: ServiceContext, email: string, client: ClientInfo
     { rule: RATE_LIMITS.loginPerIp, key: client.ip },
     ...(underAttack ? [{ rule: RATE_LIMITS.loginPerAddressAndIpUnderAttack, key }] : []),
   ]);
+}
+
+/**
+ * The sign-in budgets count guesses: the right password gives its hit back, so someone who signs in
+ * often (several tabs, devices behind one office IP) is never refused for having succeeded.
+ */
+async function refundLoginHits(ctx: ServiceContext, email: string, client: ClientInfo) {
+  await refundRateLimitHit(ctx.db, RATE_LIMITS.loginPerAddressAndIp, knownClientKey(email, client));
+  await refundRateLimitHit(ctx.db, RATE_LIMITS.loginPerIp, client.ip);
 }
 
 const REGISTER_LIMITS = { perAddressAndIp: RATE_LIMITS.registerPerAddressAndIp, perIp: RATE_LIMITS.registerPerIp, perAddress: RATE_LIMITS.registerPerAddress };
@@ -257,6 +266,7 @@ export async function login(ctx: ServiceContext, input: TLoginInput & { client: 
   const user = await repo.findCredentialsByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw badCredentials();
+  await refundLoginHits(ctx, input.email, client);
   await rememberKey(ctx.db, KNOWN_CLIENT.name, knownClientKey(input.email, client), KNOWN_CLIENT.ttlS);
   if (!user.email_confirmed_at) throw new AppError('FORBIDDEN', 'global.error.userNotConfirmed');
   if (passwordNeedsRehash(user.password_hash)) {

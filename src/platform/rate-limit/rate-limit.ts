@@ -53,6 +53,24 @@ async function hit(db: Database, rule: RateLimitRule, key: string, now: Date): P
   return row.hits;
 }
 
+/**
+ * Takes back one hit of the current window: for budgets that count attempts but should only
+ * spend on failures, where the outcome is known after the check (a sign-in's password).
+ */
+export async function refundRateLimitHit(db: Database, rule: RateLimitRule, key: string, now = new Date()): Promise<void> {
+  const windowMs = rule.windowS * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const bucket = bucketOf(rule.name, key);
+  // A counter row holds at least one hit: the last one given back removes the row.
+  await db.deleteFrom('rate_limit_counters').where('bucket', '=', bucket).where('window_start', '=', windowStart).where('hits', '<=', 1).execute();
+  await db
+    .updateTable('rate_limit_counters')
+    .set({ hits: sql<number>`hits - 1` })
+    .where('bucket', '=', bucket)
+    .where('window_start', '=', windowStart)
+    .execute();
+}
+
 const bucketOf = (name: string, key: string) => `${name}:${createHash('sha256').update(key).digest('hex')}`;
 
 /**
