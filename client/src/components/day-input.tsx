@@ -46,6 +46,7 @@ export function DayInput({ value, onChange, error, onBlur, ...props }: DayInputP
       {...props}
       value={text}
       placeholder={t`YYYY-MM-DD`}
+      type="text"
       autoComplete="off"
       spellCheck={false}
       maxLength={10}

@@ -108,7 +108,7 @@ export function SubscriptionPage() {
             </Table.Th>
             <Table.Td data-testid="subscription-card">
               <Group gap="xs" wrap="wrap">
-                {card && <Text span>{card.description}</Text>}
+                {card && <span>{card.description}</span>}
                 <Anchor component={Link} to="/account/payments" size="sm" data-testid="subscription-change-card">
                   <Trans>Change card</Trans>
                 </Anchor>
