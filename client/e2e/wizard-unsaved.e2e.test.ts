@@ -9,7 +9,8 @@ import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
 
 /**
  * The release wizard keeps what was typed: leaving a step with unsaved shares asks (stay, or leave
- * and drop them), and after a reload a visited step shows its messages. In Chromium against the
+ * and drop them), after a reload a visited step shows its messages, and a release date is typed as
+ * YYYY-MM-DD in both languages (text that is no day is refused and not saved). In Chromium against the
  * real product, en and de at 1280 and 375 px.
  */
 const SHOTS_DIR = '/tmp/shots/wizard-unsaved';
@@ -46,7 +47,7 @@ describe('the release wizard keeps what was typed', () => {
   }, 300_000);
 
   for (const [locale, width] of runs) {
-    it(`when shares are changed and not saved (${locale}, ${width} px), then leaving the step asks first: staying keeps them, leaving drops them; after a reload a visited step shows its messages`, async () => {
+    it(`when shares are changed and not saved (${locale}, ${width} px), then leaving the step asks first: staying keeps them, leaving drops them; after a reload a visited step shows its messages; a release date is typed and saved as YYYY-MM-DD`, async () => {
       const page = await openSite(product, locale, width, { at: '/distribution/new-release', signedInAs: { email: emails.get(`${locale}-${width}`)!, password }, logPageErrors: true });
       await page.getByTestId('start-release').click();
       await page.waitForURL('**/distribution/new-release/track');
