@@ -15,12 +15,39 @@ import { ADDRESS_BERLIN, logInThroughMenu, openSite, productApi } from './steps.
 const SHOTS_DIR = '/tmp/shots/distribution';
 
 const TEXT = {
-  en: { distribution: 'Distribution', openMenu: 'Open menu', subItems: ['Releases', 'New release', 'Artists'] },
-  de: { distribution: 'Vertrieb', openMenu: 'Menü öffnen', subItems: ['Veröffentlichungen', 'Neue Veröffentlichung', 'Künstler'] },
+  en: {
+    distribution: 'Distribution',
+    openMenu: 'Open menu',
+    subItems: ['Releases', 'New release', 'Artists'],
+    resume: 'Resume subscription',
+    resumed: 'Your subscription renews again. You are charged at the end of the paid period.',
+    addCard: 'Add a card',
+    otherCard: 'Another test card that is accepted',
+    saveCard: 'Save card',
+    useCard: 'Use for subscription',
+    cardChanged: 'Your subscription now pays with this card.',
+    remove: 'Remove',
+  },
+  de: {
+    distribution: 'Vertrieb',
+    openMenu: 'Menü öffnen',
+    subItems: ['Veröffentlichungen', 'Neue Veröffentlichung', 'Künstler'],
+    resume: 'Abo fortsetzen',
+    resumed: 'Dein Abo verlängert sich wieder. Abgebucht wird erst am Ende des bezahlten Zeitraums.',
+    addCard: 'Karte hinzufügen',
+    otherCard: 'Weitere Testkarte, die angenommen wird',
+    saveCard: 'Karte speichern',
+    useCard: 'Für das Abo verwenden',
+    cardChanged: 'Dein Abo wird jetzt mit dieser Karte bezahlt.',
+    remove: 'Entfernen',
+  },
 } as const;
 
+/** A saved payment method's card on /account/payments, by what it says. */
+const savedCard = (page: Page, description: string) => page.getByTestId('payment-method').and(page.locator(`[data-description="${description}"]`));
+
 const product = productInBrowser({ shotsDir: SHOTS_DIR });
-const { api, createAccount, logIn: logInApi, addAddress } = productApi(product);
+const { api, trpcQuery, createAccount, logIn: logInApi, addAddress } = productApi(product);
 
 /** A confirmed user with an invoice address in Germany (19 % VAT on the subscription). */
 async function createUser(email: string, password: string): Promise<string> {
@@ -138,6 +165,39 @@ describe('distribution in the browser', () => {
       await page.getByTestId('subscription-cancel-confirm').click();
       await expect.poll(() => page.getByTestId('subscription-status').getAttribute('data-status')).toBe('canceled');
       await shot(page, `${name}-11-account-subscription-canceled`);
-    }, 180_000);
+
+      // Resumed while the paid year runs: renewal is on again, and nothing more is charged.
+      const invoicesBefore = (await trpcQuery<unknown[]>('invoices.list', token)).length;
+      await page.getByRole('button', { name: TEXT[locale].resume }).click();
+      await expect.poll(() => page.getByTestId('subscription-status').getAttribute('data-status')).toBe('active');
+      await page.getByText(TEXT[locale].resumed).waitFor();
+      expect((await api<{ status: string; nextChargeAt: string | null }>('GET', '/api/payment/distribution_subscription', { token })).nextChargeAt).not.toBeNull();
+      expect((await trpcQuery<unknown[]>('invoices.list', token)).length).toBe(invoicesBefore);
+      await shot(page, `${name}-12-account-subscription-resumed`);
+
+      // The payments screen: a new card, made the subscription's; the old one can then be removed.
+      await page.getByTestId('subscription-change-card').click();
+      await page.waitForURL('**/account/payments');
+      const oldCard = savedCard(page, 'Test card •••• 1111');
+      await expect.poll(() => oldCard.getByRole('button', { name: TEXT[locale].remove }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: TEXT[locale].addCard }).click();
+      await page.getByTestId('payment-method-form').getByTestId('test-card-form').waitFor();
+      await page.getByRole('radio', { name: TEXT[locale].otherCard }).check();
+      await shot(page, `${name}-13-payments-add-card`);
+      await page.getByRole('button', { name: TEXT[locale].saveCard }).click();
+      const newCard = savedCard(page, 'Test Mastercard •••• 4444');
+      await newCard.waitFor();
+      await newCard.getByRole('button', { name: TEXT[locale].useCard }).click();
+      await expect.poll(() => newCard.getAttribute('data-subscription')).toBe('true');
+      await page.getByText(TEXT[locale].cardChanged).waitFor();
+      await expect.poll(() => oldCard.getByRole('button', { name: TEXT[locale].remove }).isDisabled()).toBe(false);
+      await shot(page, `${name}-14-payments-card-replaced`);
+      await oldCard.getByRole('button', { name: TEXT[locale].remove }).click();
+      await expect.poll(() => page.getByTestId('payment-method').count()).toBe(1);
+      expect(await newCard.getByRole('button', { name: TEXT[locale].remove }).isDisabled()).toBe(true);
+      const status = await api<{ paymentMethodToken: string; status: string }>('GET', '/api/payment/distribution_subscription', { token });
+      expect(status.status).toBe('active');
+      await shot(page, `${name}-15-payments-old-card-removed`);
+    }, 240_000);
   }
 });

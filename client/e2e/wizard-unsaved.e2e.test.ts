@@ -9,18 +9,19 @@ import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
 
 /**
  * The release wizard keeps what was typed: leaving a step with unsaved shares asks (stay, or leave
- * and drop them), and after a reload a visited step shows its messages. In Chromium against the
+ * and drop them), after a reload a visited step shows its messages, and a release date is typed as
+ * YYYY-MM-DD in both languages (text that is no day is refused and not saved). In Chromium against the
  * real product, en and de at 1280 and 375 px.
  */
 const SHOTS_DIR = '/tmp/shots/wizard-unsaved';
 const password = 'a long enough password';
 const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
-const { createAccount, logIn, addAddress, subscribeToDistribution } = productApi(product);
+const { createAccount, logIn, addAddress, subscribeToDistribution, trpcQuery } = productApi(product);
 const shot = (page: Page, name: string) => screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage: true });
 
 const TEXT = {
-  en: { genreRequired: 'Please choose at least one genre.' },
-  de: { genreRequired: 'Bitte wähle mindestens ein Genre.' },
+  en: { genreRequired: 'Please choose at least one genre.', dayFormat: 'Enter the date as YYYY-MM-DD, for example 2026-12-01.', placeholder: 'YYYY-MM-DD', saved: 'All changes are saved.' },
+  de: { genreRequired: 'Bitte wähle mindestens ein Genre.', dayFormat: 'Gib das Datum als JJJJ-MM-TT ein, zum Beispiel 2026-12-01.', placeholder: 'JJJJ-MM-TT', saved: 'Alle Änderungen sind gespeichert.' },
 } as const;
 
 async function goToStep(page: Page, step: string) {
@@ -46,7 +47,7 @@ describe('the release wizard keeps what was typed', () => {
   }, 300_000);
 
   for (const [locale, width] of runs) {
-    it(`when shares are changed and not saved (${locale}, ${width} px), then leaving the step asks first: staying keeps them, leaving drops them; after a reload a visited step shows its messages`, async () => {
+    it(`when shares are changed and not saved (${locale}, ${width} px), then leaving the step asks first: staying keeps them, leaving drops them; after a reload a visited step shows its messages; a release date is typed and saved as YYYY-MM-DD`, async () => {
       const page = await openSite(product, locale, width, { at: '/distribution/new-release', signedInAs: { email: emails.get(`${locale}-${width}`)!, password }, logPageErrors: true });
       await page.getByTestId('start-release').click();
       await page.waitForURL('**/distribution/new-release/track');
@@ -87,6 +88,36 @@ describe('the release wizard keeps what was typed', () => {
       if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
       await details.getByText(TEXT[locale].genreRequired).waitFor();
       await shot(page, `${locale}-${width}-02-track-details-after-reload`);
-    });
+
+      // The release date is typed as YYYY-MM-DD in both languages: text that is no day is refused
+      // with a message and not saved; a day shows and is saved as typed; eight digits get their dashes.
+      await goToStep(page, 'outlet-details');
+      await page.waitForURL('**/new-release/outlet-details');
+      const date = page.getByTestId('global-release-date');
+      expect(await date.getAttribute('type')).toBe('text');
+      expect(await date.getAttribute('placeholder')).toBe(TEXT[locale].placeholder);
+      await date.click();
+      await date.pressSequentially('01.12.2030');
+      await page.getByText(TEXT[locale].dayFormat).waitFor();
+      await shot(page, `${locale}-${width}-03-release-date-invalid`);
+      const token = await logIn(emails.get(`${locale}-${width}`)!, password);
+      const draftDate = async () => (await trpcQuery<{ globalReleaseDate: string | null }>('releases.draft', token)).globalReleaseDate;
+      expect(await draftDate()).toBeNull();
+
+      await date.fill('');
+      await date.pressSequentially('20301201');
+      await date.blur();
+      await expect.poll(() => date.inputValue()).toBe('2030-12-01');
+      expect(await page.getByText(TEXT[locale].dayFormat).count()).toBe(0);
+      const long = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date('2030-12-01T00:00:00Z'));
+      await expect.poll(() => page.getByTestId('global-release-date-long').textContent()).toBe(long);
+      await page.getByText(TEXT[locale].saved).waitFor();
+      await expect.poll(draftDate).toBe('2030-12-01');
+      // The field at both widths.
+      for (const shown of [375, 1280]) {
+        await page.setViewportSize({ width: shown, height: 900 });
+        await shot(page, `${locale}-${width}-04-release-date-at-${shown}`);
+      }
+    }, 300_000);
   }
 });

@@ -104,6 +104,8 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'distribution.alreadySetUp': msg`Distribution is set up already.`,
   'distribution.alreadySubscribed': msg`You have an active distribution subscription already.`,
   'distribution.noSubscription': msg`There is no subscription to cancel.`,
+  'distribution.subscriptionEnded': msg`Your subscription has ended. Subscribe again to use distribution.`,
+  'distribution.resumeCardMissing': msg`The card of your subscription was removed. Add a card under Payments, make it your subscription's card, then resume.`,
   'distribution.unknownPlan': msg`This plan is not offered. Please reload the page.`,
   'distribution.generalDistributionFailure': msg`Distribution is not available right now. Please try again in a moment.`,
   'distribution.parseFailure': msg`An error occurred (Please contact development team)`,
@@ -175,6 +177,9 @@ const successMessages: Record<string, MessageDescriptor> = {
   'global.success.passwordChanged': msg`Your password was changed. You can log in with it now.`,
   'global.success.accountDeleted': msg`Your account was deleted.`,
   'global.success.subscriptionCanceled': msg`Your subscription is canceled. Distribution stays on until the end of the paid period.`,
+  'global.success.subscriptionResumed': msg`Your subscription renews again. You are charged at the end of the paid period.`,
+  'global.success.subscriptionCardChanged': msg`Your subscription now pays with this card.`,
+  'global.success.paymentMethodAdded': msg`Your card is saved.`,
   'global.success.paymentDone': msg`Thank you for your purchase! Your download starts now.`,
 };
 

@@ -210,6 +210,149 @@ describe('distribution: subscription, renewals and the add-on records', () => {
     expect((await caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' })).status).toBe('active');
   });
 
+  it('when a user resumes a canceled subscription while the paid period runs, then renewal is on again with the same card, nothing is charged now, and the period end is charged once', async () => {
+    const userId = await subscriber();
+    const caller = callerFor(userId);
+    const before = await subscriptionRow(userId);
+    await caller.distribution.cancel();
+    expect((await caller.payments.methods())[0]).toMatchObject({ usedInSubscription: false });
+
+    const resumed = await caller.distribution.resume();
+    expect(resumed).toMatchObject({ active: true, status: 'active', nextChargeAt: new Date(before.current_period_end).toISOString() });
+    const row = await subscriptionRow(userId);
+    expect(row).toMatchObject({ id: before.id, status: 'active', canceled_at: null, payment_method_token: before.payment_method_token, period_number: 1 });
+    expect(row.gateway_ref).not.toBe(before.gateway_ref);
+    expect(await invoicesOf(userId)).toHaveLength(1);
+    expect((await caller.payments.methods())[0]).toMatchObject({ token: before.payment_method_token, usedInSubscription: true });
+
+    // A second resume (a double click, a retry) changes nothing.
+    expect(await caller.distribution.resume()).toMatchObject({ status: 'active' });
+    expect((await subscriptionRow(userId)).gateway_ref).toBe(row.gateway_ref);
+    const ended = await platform.db.selectFrom('distribution_subscriptions').select('id').where('user_id', '=', userId).execute();
+    expect(ended).toHaveLength(1);
+
+    // Renewal charges the next period once, as for a subscription never canceled.
+    const periodEnd = new Date(row.current_period_end);
+    await renewDueSubscriptions(jobContext(), new Date(periodEnd.getTime() + 1000));
+    await renewDueSubscriptions(jobContext(), new Date(periodEnd.getTime() + 2000));
+    expect(await invoicesOf(userId)).toHaveLength(2);
+    expect(await subscriptionRow(userId)).toMatchObject({ status: 'active', period_number: 2 });
+  });
+
+  it('when resume is asked over REST, then it answers the status; concurrent resumes start one gateway subscription', async () => {
+    const userId = await subscriber();
+    const caller = callerFor(userId);
+    await caller.distribution.cancel();
+    const resumes: string[] = [];
+    const local = createLocalSubscriptions(createLocalVault(platform.db));
+    installSubscriptionBilling(platform, { ...local, resume: async (request) => { resumes.push(request.resumeRef); return local.resume(request); } });
+    try {
+      const answers = await Promise.all([0, 1].map(() => fetch(`${app.base}/api/payment/distribution_resume`, { method: 'POST', headers: auth(userId), body: '{}' })));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(await answers[0]!.json()).toMatchObject({ active: true });
+    } finally {
+      installSubscriptionBilling(platform, local);
+    }
+    // Both asked for the same gateway subscription, which is the one the row now bills with.
+    expect(new Set(resumes).size).toBe(1);
+    expect((await subscriptionRow(userId)).gateway_ref).toBe(resumes[0]);
+    expect(await caller.payments.methods()).toEqual([expect.objectContaining({ usedInSubscription: true })]);
+    const unauthenticated = await fetch(`${app.base}/api/payment/distribution_resume`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(unauthenticated.status).toBe(401);
+  });
+
+  it('when the paid period has ended or there was never a subscription, then resume is refused and subscribing again is the way back', async () => {
+    const never = callerFor(await buyer());
+    await expect(never.distribution.resume()).rejects.toMatchObject({ message: 'distribution.subscriptionEnded' });
+
+    const userId = await subscriber();
+    const caller = callerFor(userId);
+    await caller.distribution.cancel();
+    const periodEnd = new Date((await subscriptionRow(userId)).current_period_end);
+    // Past the period's end the job has not run yet: still nothing to resume.
+    await platform.db.updateTable('distribution_subscriptions').set({ current_period_end: new Date(Date.now() - 1000), current_period_start: new Date(Date.now() - 365 * DAY_MS) }).where('user_id', '=', userId).execute();
+    await expect(caller.distribution.resume()).rejects.toMatchObject({ message: 'distribution.subscriptionEnded' });
+    expect(await subscriptionRow(userId)).toMatchObject({ status: 'canceled' });
+    await renewDueSubscriptions(jobContext(), new Date(periodEnd.getTime() + 1000));
+    await expect(caller.distribution.resume()).rejects.toMatchObject({ message: 'distribution.subscriptionEnded' });
+    expect((await caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' })).status).toBe('active');
+    expect(await invoicesOf(userId)).toHaveLength(2);
+  });
+
+  it("when the subscription's card was removed after canceling, then resume is refused with its message until another card is made the subscription's", async () => {
+    const userId = await subscriber();
+    const caller = callerFor(userId);
+    await caller.distribution.cancel();
+    const [old] = await caller.payments.methods();
+    await caller.payments.removeMethod({ token: old!.token });
+    await expect(caller.distribution.resume()).rejects.toMatchObject({ message: 'distribution.resumeCardMissing' });
+    expect(await subscriptionRow(userId)).toMatchObject({ status: 'canceled' });
+
+    const [added] = await caller.payments.addMethod({ nonce: 'fake-valid-mastercard-nonce' });
+    expect(await caller.distribution.setCard({ token: added!.token })).toMatchObject({ status: 'canceled', paymentMethodToken: added!.token });
+    expect(await caller.distribution.resume()).toMatchObject({ status: 'active', paymentMethodToken: added!.token });
+    expect(await caller.payments.methods()).toEqual([expect.objectContaining({ token: added!.token, description: 'Test Mastercard •••• 4444', usedInSubscription: true })]);
+    expect(await invoicesOf(userId)).toHaveLength(1);
+  });
+
+  it("when a user adds a card and makes it the subscription's, then renewals charge it, the old card can be removed, and repeating the change changes nothing", async () => {
+    const userId = await subscriber();
+    const caller = callerFor(userId);
+    const [old] = await caller.payments.methods();
+    const methods = await caller.payments.addMethod({ nonce: 'fake-valid-mastercard-nonce' });
+    expect(methods).toEqual([
+      expect.objectContaining({ token: old!.token, usedInSubscription: true }),
+      expect.objectContaining({ description: 'Test Mastercard •••• 4444', usedInSubscription: false }),
+    ]);
+    const added = methods[1]!;
+    expect(await invoicesOf(userId)).toHaveLength(1);
+
+    const status = await caller.distribution.setCard({ token: added.token });
+    expect(status).toMatchObject({ status: 'active', paymentMethodToken: added.token });
+    expect(await caller.distribution.setCard({ token: added.token })).toMatchObject({ paymentMethodToken: added.token });
+    expect(await caller.payments.methods()).toEqual([
+      expect.objectContaining({ token: old!.token, usedInSubscription: false }),
+      expect.objectContaining({ token: added.token, usedInSubscription: true }),
+    ]);
+    await expect(caller.payments.removeMethod({ token: added.token })).rejects.toMatchObject({ message: 'payment.methodUsedInSubscription' });
+    await caller.payments.removeMethod({ token: old!.token });
+    expect(await caller.payments.methods()).toEqual([expect.objectContaining({ token: added.token })]);
+
+    // The next period is charged to the new card (the vault answers as the card it was made from).
+    const periodEnd = new Date((await subscriptionRow(userId)).current_period_end);
+    await renewDueSubscriptions(jobContext(), new Date(periodEnd.getTime() + 1000));
+    expect(await invoicesOf(userId)).toHaveLength(2);
+    expect(await subscriptionRow(userId)).toMatchObject({ status: 'active', period_number: 2, payment_method_token: added.token });
+  });
+
+  it("when a card is declined, belongs to someone else or the user has no subscription, then nothing changes and the answer says why", async () => {
+    const userId = await subscriber();
+    const caller = callerFor(userId);
+    const before = await subscriptionRow(userId);
+    await expect(caller.payments.addMethod({ nonce: 'fake-processor-declined-visa-nonce' })).rejects.toMatchObject({ message: 'payment.declined.doNotHonor' });
+    await expect(caller.payments.addMethod({ nonce: ' ' })).rejects.toThrow(/payment\.requestPaymentMethod/);
+    expect(await caller.payments.methods()).toHaveLength(1);
+
+    const strangerId = await buyer();
+    const [foreign] = await callerFor(strangerId).payments.addMethod({ nonce: 'fake-valid-nonce' });
+    await expect(caller.distribution.setCard({ token: foreign!.token })).rejects.toMatchObject({ message: 'global.error.notFound' });
+    await expect(caller.distribution.setCard({ token: 'no-such-card' })).rejects.toMatchObject({ message: 'global.error.notFound' });
+    expect(await subscriptionRow(userId)).toMatchObject({ payment_method_token: before.payment_method_token, gateway_ref: before.gateway_ref });
+    expect(await callerFor(strangerId).payments.methods()).toEqual([expect.objectContaining({ token: foreign!.token, usedInSubscription: false })]);
+    await expect(callerFor(strangerId).distribution.setCard({ token: foreign!.token })).rejects.toMatchObject({ message: 'distribution.subscriptionEnded' });
+
+    // Over REST as over tRPC.
+    const added = await fetch(`${app.base}/api/payment/payment_methods`, { method: 'POST', headers: auth(userId), body: JSON.stringify({ paymentMethodNonce: 'fake-valid-amex-nonce' }) });
+    expect(added.status).toBe(201);
+    const listed = (await added.json()) as Array<{ token: string; description: string }>;
+    const amex = listed.find((method) => method.description === 'Test Amex •••• 0005')!;
+    const set = await fetch(`${app.base}/api/payment/distribution_payment_method`, { method: 'PUT', headers: auth(userId), body: JSON.stringify({ token: amex.token }) });
+    expect(set.status).toBe(200);
+    expect(await set.json()).toMatchObject({ paymentMethodToken: amex.token });
+    const foreignSet = await fetch(`${app.base}/api/payment/distribution_payment_method`, { method: 'PUT', headers: auth(strangerId), body: JSON.stringify({ token: amex.token }) });
+    expect(foreignSet.status).toBe(409);
+  });
+
   it('when the initial form is sent, then the setup rules hold: all five fields, a valid payout e-mail, an active subscription, and only once', async () => {
     const unsubscribed = callerFor(await buyer());
     const form = { artistName: 'Erika', artistCountry: 'DE', participantName: 'Erika M', participantPayPalEmail: 'pay@example.com', labelName: 'Label' };

@@ -171,6 +171,19 @@ export async function setStatus(db: Database, id: string, status: DistributionSu
     .execute();
 }
 
+/** A canceled subscription renews again, billed by the gateway subscription `gatewayRef`. */
+export async function resume(db: Database, id: string, values: { gatewayRef: string; now: Date }) {
+  await db
+    .updateTable('distribution_subscriptions')
+    .set({ status: 'active', gateway_ref: values.gatewayRef, canceled_at: null, grace_until: null, next_retry_at: null, updated_at: values.now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setPaymentMethod(db: Database, id: string, values: { token: string; now: Date }) {
+  await db.updateTable('distribution_subscriptions').set({ payment_method_token: values.token, updated_at: values.now }).where('id', '=', id).execute();
+}
+
 export async function findLatestSubscriptionInvoice(db: Database, subscriptionId: string) {
   return db
     .selectFrom('invoices')

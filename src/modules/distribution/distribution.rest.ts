@@ -8,6 +8,7 @@ import {
   ZParticipantInput,
   ZRenameArtistInput,
   ZRenameLabelInput,
+  ZSetSubscriptionCardInput,
   ZSetupInput,
   ZSubscribeInput,
   ZUpdateParticipantInput,
@@ -26,7 +27,7 @@ import {
   updateParticipant,
   utilities,
 } from './distribution.service.js';
-import { cancelSubscription, distributionPlan, distributionSubscription, subscribe } from './subscription.service.js';
+import { cancelSubscription, distributionPlan, distributionSubscription, resumeSubscription, setSubscriptionCard, subscribe } from './subscription.service.js';
 
 const body = (req: express.Request) => (req.body ?? {}) as Record<string, unknown>;
 
@@ -49,6 +50,12 @@ export function distributionRest(platform: Platform) {
   });
   router.post('/payment/distribution_cancel', async (req, res) => {
     res.json(await cancelSubscription(ctx(req)));
+  });
+  router.post('/payment/distribution_resume', async (req, res) => {
+    res.json(await resumeSubscription(ctx(req)));
+  });
+  router.put('/payment/distribution_payment_method', async (req, res) => {
+    res.json(await setSubscriptionCard(ctx(req), parseInput(ZSetSubscriptionCardInput, body(req))));
   });
 
   router.post('/distribution/setup', async (req, res) => {

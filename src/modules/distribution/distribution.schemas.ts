@@ -101,6 +101,10 @@ export const ZSubscribeInput = z.object({
 });
 export type TSubscribeInput = z.infer<typeof ZSubscribeInput>;
 
+/** A saved payment method's token (the payments screen's list) to pay the subscription with. */
+export const ZSetSubscriptionCardInput = z.object({ token: z.string().trim().min(1).max(64) });
+export type TSetSubscriptionCardInput = z.infer<typeof ZSetSubscriptionCardInput>;
+
 export const ZSubscriptionStatus = z.enum(['active', 'past_due', 'canceled', 'ended']);
 
 export const ZDistributionSubscription = z.object({

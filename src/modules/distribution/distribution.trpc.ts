@@ -5,6 +5,7 @@ import {
   ZParticipantInput,
   ZRenameArtistInput,
   ZRenameLabelInput,
+  ZSetSubscriptionCardInput,
   ZSetupInput,
   ZSubscribeInput,
   ZUpdateParticipantInput,
@@ -23,7 +24,7 @@ import {
   updateParticipant,
   utilities,
 } from './distribution.service.js';
-import { cancelSubscription, distributionPlan, distributionSubscription, subscribe, subscriptionPriceInfo } from './subscription.service.js';
+import { cancelSubscription, distributionPlan, distributionSubscription, resumeSubscription, setSubscriptionCard, subscribe, subscriptionPriceInfo } from './subscription.service.js';
 
 /** The SPA's distribution calls; the same services as the REST calls. */
 export const distributionRouter = router({
@@ -32,6 +33,8 @@ export const distributionRouter = router({
   subscription: authedProcedure.query(({ ctx }) => distributionSubscription(ctx)),
   subscribe: authedProcedure.input(ZSubscribeInput).mutation(({ ctx, input }) => subscribe(ctx, input)),
   cancel: authedProcedure.mutation(({ ctx }) => cancelSubscription(ctx)),
+  resume: authedProcedure.mutation(({ ctx }) => resumeSubscription(ctx)),
+  setCard: authedProcedure.input(ZSetSubscriptionCardInput).mutation(({ ctx, input }) => setSubscriptionCard(ctx, input)),
   setup: authedProcedure.input(ZSetupInput).mutation(({ ctx, input }) => setupDistribution(ctx, input)),
   artists: authedProcedure.query(({ ctx }) => listArtists(ctx)),
   createArtist: authedProcedure.input(ZCreateArtistInput).mutation(({ ctx, input }) => createArtist(ctx, input)),

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Actor, Locale, ServiceContext } from '../../platform/context.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
 import {
@@ -11,6 +11,7 @@ import {
   settleSubscriptionCharge,
   subscriptionBillingOf,
   describeGatewayAnswer,
+  paymentGatewayOf,
   type RenewalResult,
 } from '../payments/index.js';
 import { sendReceipt } from '../invoices/index.js';
@@ -23,6 +24,7 @@ import {
   type TDistributionPlan,
   type TDistributionSubscription,
   type TRenewalSummary,
+  type TSetSubscriptionCardInput,
   type TSubscribeInput,
   type TSubscriptionPriceInfo,
 } from './distribution.schemas.js';
@@ -34,6 +36,7 @@ const RETRY_EVERY_DAYS = 3;
 const PRODUCT = (locale: Locale) => SUBSCRIPTION_PRODUCT[locale];
 /** A claimed renewal charge with no answer for this long is taken as dead (as for masters' payments). */
 const ABANDONED_AFTER_MS = 5 * 60_000;
+const SERVER_FAILURE_KEY = 'payment.serverFailure';
 /** Renewals handled per run; the rest wait for the next run. */
 const RENEWAL_BATCH = 100;
 
@@ -205,6 +208,77 @@ export async function cancelSubscription(ctx: ServiceContext): Promise<TDistribu
   await ctx.db.transaction().execute(async (trx) => {
     const locked = await repo.findSubscriptionForUpdate(trx, row.id);
     if (locked?.status === 'active' || locked?.status === 'past_due') await repo.setStatus(trx, row.id, 'canceled', new Date());
+  });
+  return distributionSubscription(ctx);
+}
+
+/**
+ * The gateway subscription's id for resuming after the cancel at `canceledAt`: every retry of that
+ * resume names the same one (so a double click starts one, not two), the next cancel a new one.
+ */
+const resumeRefOf = (subscriptionId: string, canceledAt: Date | string | null) =>
+  `resume-${createHash('sha256').update(`${subscriptionId}:${canceledAt === null ? '' : new Date(canceledAt).toISOString()}`).digest('hex').slice(0, 24)}`;
+
+/**
+ * The user takes a canceled subscription back while its paid period runs: renewal is on again from
+ * the period's end, with the card it used; nothing is charged now. Resuming one that renews already
+ * changes nothing. After the period has ended there is nothing to resume: subscribing again is a
+ * new subscription (subscribe).
+ */
+export async function resumeSubscription(ctx: ServiceContext): Promise<TDistributionSubscription> {
+  const actor = requireActor(ctx);
+  const row = await repo.findLiveSubscription(ctx.db, actor.userId);
+  if (row && (row.status === 'active' || row.status === 'past_due')) return statusOf(ctx, row);
+  const now = new Date();
+  if (!row || row.status !== 'canceled' || new Date(row.current_period_end) <= now) throw new AppError('CONFLICT', 'distribution.subscriptionEnded');
+  const resumeRef = resumeRefOf(row.id, row.canceled_at);
+  const resumed = await subscriptionBillingOf(ctx.platform).resume({
+    customerId: actor.userId,
+    resumeRef,
+    paymentMethodToken: row.payment_method_token,
+    planId: row.plan_id,
+    amountCents: (await quoteOf(ctx, actor.userId, row)).totalCents,
+    currency: row.currency,
+    firstBillingDate: new Date(row.current_period_end),
+  });
+  if (!resumed.ok) {
+    ctx.log.warn({ subscriptionId: row.id, key: resumed.message, gatewayAnswer: resumed.answer ? describeGatewayAnswer(resumed.answer) : undefined }, 'subscription not resumed');
+    throw new AppError('CONFLICT', resumed.message === SERVER_FAILURE_KEY ? SERVER_FAILURE_KEY : 'distribution.resumeCardMissing');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const locked = await repo.findSubscriptionForUpdate(trx, row.id);
+    // Only the cancel this resume answers is undone; a concurrent resume has done it already.
+    if (locked?.status === 'canceled' && String(locked.canceled_at) === String(row.canceled_at)) await repo.resume(trx, row.id, { gatewayRef: resumed.subscriptionRef, now: new Date() });
+  });
+  return distributionSubscription(ctx);
+}
+
+/** What the next period would cost the user (VAT as today), the price Braintree's resumed plan bills. */
+async function quoteOf(ctx: ServiceContext, userId: string, row: repo.SubscriptionRow) {
+  return quoteSubscriptionCharge(ctx.db, ctx.platform, { userId, priceCents: row.price_cents, currency: row.currency, product: PRODUCT });
+}
+
+/**
+ * The payments screen makes one of the user's saved cards the subscription's: the next charge uses
+ * it, and the card used before is free to remove. Choosing the card it uses already changes nothing.
+ * A canceled subscription charges nothing, so only its record changes (a resume then uses the card).
+ */
+export async function setSubscriptionCard(ctx: ServiceContext, input: TSetSubscriptionCardInput): Promise<TDistributionSubscription> {
+  const actor = requireActor(ctx);
+  const row = await repo.findLiveSubscription(ctx.db, actor.userId);
+  if (!row || !subscriptionActive(row, new Date())) throw new AppError('CONFLICT', 'distribution.subscriptionEnded');
+  if (row.payment_method_token === input.token) return statusOf(ctx, row);
+  if (row.status === 'canceled') {
+    const methods = await paymentGatewayOf(ctx.platform).paymentMethods(actor.userId);
+    if (!methods.some((method) => method.token === input.token)) throw new AppError('NOT_FOUND', 'global.error.notFound');
+  } else {
+    // The gateway first: if it refuses, the subscription keeps its card here as there.
+    const changed = await subscriptionBillingOf(ctx.platform).changePaymentMethod({ customerId: actor.userId, subscriptionRef: row.gateway_ref, paymentMethodToken: input.token });
+    if (!changed) throw new AppError('NOT_FOUND', 'global.error.notFound');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const locked = await repo.findSubscriptionForUpdate(trx, row.id);
+    if (locked && locked.gateway_ref === row.gateway_ref) await repo.setPaymentMethod(trx, row.id, { token: input.token, now: new Date() });
   });
   return distributionSubscription(ctx);
 }

@@ -1,4 +1,4 @@
-export { clientToken, pay, priceInfo, reconcilePendingPayments, removePaymentMethod, savedPaymentMethods } from './payments.service.js';
+export { addPaymentMethod, clientToken, pay, priceInfo, reconcilePendingPayments, removePaymentMethod, savedPaymentMethods } from './payments.service.js';
 export { installPaymentGateway, paymentGatewayOf } from './gateway/gateway-of.js';
 export { createLocalGateway, LOCAL_CLIENT_TOKEN_PREFIX } from './gateway/local-gateway.js';
 export type { PaymentGateway, SaleRequest, SaleResult, SavedPaymentMethod } from './gateway/payment-gateway.js';

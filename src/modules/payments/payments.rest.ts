@@ -2,8 +2,8 @@ import express from 'express';
 import type { Platform } from '../../platform/context.js';
 import { parseInput } from '../../platform/validation.js';
 import { contextOfRequest } from '../../platform/http/request-context.js';
-import { ZPayInput, ZPriceInfoInput } from './payments.schemas.js';
-import { clientToken, pay, priceInfo } from './payments.service.js';
+import { ZAddPaymentMethodInput, ZPayInput, ZPriceInfoInput } from './payments.schemas.js';
+import { addPaymentMethod, clientToken, pay, priceInfo } from './payments.service.js';
 
 /** Payment calls. */
 export function paymentsRest(platform: Platform) {
@@ -18,6 +18,11 @@ export function paymentsRest(platform: Platform) {
   router.post('/payment/pay', async (req, res) => {
     const input = parseInput(ZPayInput, req.body);
     res.json(await pay(contextOfRequest(platform, req), input));
+  });
+  router.post('/payment/payment_methods', async (req, res) => {
+    const raw = (req.body ?? {}) as Record<string, unknown>;
+    const input = parseInput(ZAddPaymentMethodInput, { nonce: raw.nonce ?? raw.paymentMethodNonce });
+    res.status(201).json(await addPaymentMethod(contextOfRequest(platform, req), input));
   });
   return router;
 }

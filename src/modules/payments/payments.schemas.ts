@@ -67,6 +67,10 @@ export type TPaidMaster = z.infer<typeof ZPaidMaster>;
 
 export const ZRemovePaymentMethodInput = z.object({ token: z.string().min(1).max(64) });
 
+/** The card form's nonce for a card saved without paying (the payments screen). */
+export const ZAddPaymentMethodInput = z.object({ nonce: z.string().trim().min(1, 'payment.requestPaymentMethod').max(4096) });
+export type TAddPaymentMethodInput = z.infer<typeof ZAddPaymentMethodInput>;
+
 export const ZClientToken = z.object({ clientToken: z.string() });
 
 /** The priced purchase and buyer data as claimed; kept in payments.quote, read back by the invoice step. */

@@ -12,6 +12,7 @@ import * as repo from './payments.repository.js';
 import { isMastered } from '../masters/index.js';
 import {
   ZQuote,
+  type TAddPaymentMethodInput,
   type TPaidMaster,
   type TPayInput,
   type TPriceInfo,
@@ -58,6 +59,22 @@ export async function removePaymentMethod(ctx: ServiceContext, input: { token: s
   const actor = requireActor(ctx);
   await paymentGatewayOf(ctx.platform).deletePaymentMethod(actor.userId, input.token);
   return { removed: true };
+}
+
+/**
+ * Saves a card from the card form without charging it (the gateway verifies it), answering the
+ * saved methods. Braintree takes a nonce once, so a repeated request does not save the card twice
+ * (the local gateway's test nonces are reusable by design).
+ */
+export async function addPaymentMethod(ctx: ServiceContext, input: TAddPaymentMethodInput): Promise<SavedPaymentMethod[]> {
+  const actor = requireActor(ctx);
+  const gateway = paymentGatewayOf(ctx.platform);
+  const added = await gateway.addPaymentMethod(actor.userId, input.nonce);
+  if (!added.ok) {
+    ctx.log.warn({ key: added.message, gatewayAnswer: added.answer ? describeGatewayAnswer(added.answer) : undefined }, 'payment method not saved');
+    throw new AppError('PAYMENT_FAILED', added.message);
+  }
+  return gateway.paymentMethods(actor.userId);
 }
 
 interface Pricing {

@@ -1,6 +1,6 @@
 import { authedProcedure, router } from '../../platform/trpc/trpc.js';
-import { ZPayInput, ZPriceInfoInput, ZRemovePaymentMethodInput } from './payments.schemas.js';
-import { clientToken, pay, priceInfo, removePaymentMethod, savedPaymentMethods } from './payments.service.js';
+import { ZAddPaymentMethodInput, ZPayInput, ZPriceInfoInput, ZRemovePaymentMethodInput } from './payments.schemas.js';
+import { addPaymentMethod, clientToken, pay, priceInfo, removePaymentMethod, savedPaymentMethods } from './payments.service.js';
 
 /** What the checkout dialog calls; the same services as the REST calls. */
 export const paymentsRouter = router({
@@ -9,5 +9,6 @@ export const paymentsRouter = router({
   pay: authedProcedure.input(ZPayInput).mutation(({ ctx, input }) => pay(ctx, input)),
   /** /account/payments: saved methods, and removing one (not when a subscription uses it). */
   methods: authedProcedure.query(({ ctx }) => savedPaymentMethods(ctx)),
+  addMethod: authedProcedure.input(ZAddPaymentMethodInput).mutation(({ ctx, input }) => addPaymentMethod(ctx, input)),
   removeMethod: authedProcedure.input(ZRemovePaymentMethodInput).mutation(({ ctx, input }) => removePaymentMethod(ctx, input)),
 });

@@ -36,7 +36,7 @@ interface StoredSubscription {
   planId: string;
   price: string;
   paymentMethodToken: string;
-  status: 'Active' | 'Past Due' | 'Canceled';
+  status: 'Active' | 'Pending' | 'Past Due' | 'Canceled';
   transactions: Array<StoredSale & { createdAt: Date; processor?: { code: string; text: string } }>;
 }
 
@@ -88,6 +88,21 @@ class GatewayStandIn {
     if ((match = /^GET \/subscriptions\/([^/?]+)$/.exec(route))) {
       const subscription = this.subscriptions.get(decodeURIComponent(match[1]!));
       return subscription ? { status: 200, xml: subscriptionXml(subscription) } : { status: 404, xml: null };
+    }
+    if ((match = /^GET \/payment_methods\/any\/([^/?]+)$/.exec(route))) {
+      const token = decodeURIComponent(match[1]!);
+      for (const [customerId, cards] of this.customers) {
+        const card = cards.find((candidate) => candidate.token === token);
+        if (card) return { status: 200, xml: cardXml(customerId, card, this.subscriptionsOf(token)) };
+      }
+      return { status: 404, xml: null };
+    }
+    if ((match = /^PUT \/subscriptions\/([^/?]+)$/.exec(route))) {
+      const subscription = this.subscriptions.get(decodeURIComponent(match[1]!));
+      if (!subscription) return { status: 404, xml: null };
+      const token = body.subscription?.payment_method_token;
+      if (typeof token === 'string') subscription.paymentMethodToken = token;
+      return { status: 200, xml: subscriptionXml(subscription) };
     }
     if ((match = /^PUT \/subscriptions\/([^/?]+)\/cancel$/.exec(route))) {
       const subscription = this.subscriptions.get(decodeURIComponent(match[1]!));
@@ -182,7 +197,19 @@ class GatewayStandIn {
         xml: `<api-error-response><errors><subscription><errors type="array"><error><code>91903</code><attribute>payment_method_token</attribute><message>Payment method token is invalid.</message></error></errors></subscription></errors><message>Payment method token is invalid.</message></api-error-response>`,
       };
     }
-    const id = `sub${this.subscriptions.size + 1}`;
+    const id = request.id === undefined ? `sub${this.subscriptions.size + 1}` : String(request.id);
+    if (this.subscriptions.has(id)) {
+      return {
+        status: 422,
+        xml: `<api-error-response><errors><subscription><errors type="array"><error><code>81906</code><attribute>id</attribute><message>ID has already been taken.</message></error></errors></subscription></errors><message>ID has already been taken.</message></api-error-response>`,
+      };
+    }
+    if (request.first_billing_date !== undefined && new Date(String(request.first_billing_date)) > new Date()) {
+      // Billing starts later: nothing is charged now and the subscription waits, Pending.
+      const pending: StoredSubscription = { id, planId: String(request.plan_id), price, paymentMethodToken: token, status: 'Pending', transactions: [] };
+      this.subscriptions.set(id, pending);
+      return { status: 201, xml: subscriptionXml(pending) };
+    }
     const first = { id: `tx-${id}-1`, orderId: '', amount: price, status: 'submitted_for_settlement', createdAt: new Date() };
     if (isSandboxDeclineAmount(price)) {
       const declined = { ...first, status: 'processor_declined' };
@@ -406,5 +433,44 @@ describe('Braintree subscriptions through the SDK (the distribution plan)', () =
       await billing.renew({ customerId: 'sub-canceling', subscriptionRef: started.subscriptionRef, paymentMethodToken: started.paymentMethodToken, amountCents: 2379, currency: plan.currency, orderId: 'sub:renew:2', periodStart }),
     ).toEqual({ ok: false, status: 'failed', message: SERVER_FAILURE });
     await expect(billing.cancel('sub-unknown')).resolves.toBeUndefined();
+  });
+
+  it('when a canceled subscription is resumed, then a new one with the same card and plan starts billing at the period end, nothing is charged now, and a retry makes no second one', async () => {
+    const started = await subscribed('sub-resuming');
+    await billing.cancel(started.subscriptionRef);
+    const salesBefore = standIn.sales.length;
+    const resume = { customerId: 'sub-resuming', resumeRef: 'resume-abc', paymentMethodToken: started.paymentMethodToken, ...plan, amountCents: 2379, firstBillingDate: nextPeriod() };
+    expect(await billing.resume(resume)).toEqual({ ok: true, subscriptionRef: 'resume-abc' });
+    expect(standIn.subscriptions.get('resume-abc')).toMatchObject({ status: 'Pending', paymentMethodToken: started.paymentMethodToken, price: '23.79', transactions: [] });
+    expect(standIn.sales.length).toBe(salesBefore);
+    expect(await gateway.paymentMethods('sub-resuming')).toEqual([expect.objectContaining({ token: started.paymentMethodToken, usedInSubscription: true })]);
+
+    const posts = standIn.requests.filter((route) => route === 'POST /subscriptions').length;
+    expect(await billing.resume(resume)).toEqual({ ok: true, subscriptionRef: 'resume-abc' });
+    expect(standIn.requests.filter((route) => route === 'POST /subscriptions').length).toBe(posts);
+
+    expect(await billing.resume({ ...resume, resumeRef: 'resume-gone', paymentMethodToken: 'card-removed' })).toMatchObject({ ok: false, status: 'failed' });
+    expect(standIn.subscriptions.has('resume-gone')).toBe(false);
+  });
+
+  it("when a card is added and made the subscription's, then it is verified without a charge, the subscription bills it, the old card is free, and another customer's card is refused", async () => {
+    const started = await subscribed('sub-new-card');
+    const salesBefore = standIn.sales.length;
+    const added = await gateway.addPaymentMethod('sub-new-card', VALID_NONCE);
+    expect(added).toEqual({ ok: true, token: 'card-sub-new-card-2' });
+    expect(standIn.sales.length).toBe(salesBefore);
+    expect(await gateway.addPaymentMethod('sub-new-card', DECLINE_NONCE)).toMatchObject({ ok: false, status: 'declined', message: 'payment.declined.doNotHonor' });
+
+    expect(await billing.changePaymentMethod({ customerId: 'sub-new-card', subscriptionRef: started.subscriptionRef, paymentMethodToken: 'card-sub-new-card-2' })).toBe(true);
+    expect(standIn.subscriptions.get(started.subscriptionRef)?.paymentMethodToken).toBe('card-sub-new-card-2');
+    expect(await gateway.paymentMethods('sub-new-card')).toEqual([
+      expect.objectContaining({ token: started.paymentMethodToken, usedInSubscription: false }),
+      expect.objectContaining({ token: 'card-sub-new-card-2', usedInSubscription: true }),
+    ]);
+
+    const other = await subscribed('sub-other-customer');
+    expect(await billing.changePaymentMethod({ customerId: 'sub-new-card', subscriptionRef: started.subscriptionRef, paymentMethodToken: other.paymentMethodToken })).toBe(false);
+    expect(await billing.changePaymentMethod({ customerId: 'sub-new-card', subscriptionRef: started.subscriptionRef, paymentMethodToken: 'card-unknown' })).toBe(false);
+    expect(standIn.subscriptions.get(started.subscriptionRef)?.paymentMethodToken).toBe('card-sub-new-card-2');
   });
 });

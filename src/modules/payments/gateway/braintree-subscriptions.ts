@@ -91,5 +91,51 @@ export function createBraintreeSubscriptions(env: BraintreeEnv, log: Logger, opt
         if (!isNotFound(error)) throw error;
       }
     },
+    async resume(request) {
+      // Braintree cannot take a canceled subscription back: a new one with the same plan and card
+      // starts billing when the paid period ends. Its id is the resume's own, so a retry (or a
+      // second click racing the first) finds the one already made instead of making another.
+      const existing = async () => {
+        try {
+          const found = await api.subscription.find(request.resumeRef);
+          return found.status === 'Canceled' || found.status === 'Expired' ? null : found;
+        } catch (error) {
+          if (isNotFound(error)) return null;
+          throw error;
+        }
+      };
+      try {
+        if (await existing()) return { ok: true, subscriptionRef: request.resumeRef };
+        const merchantAccountId = merchantAccounts[request.currency];
+        const created = await api.subscription.create({
+          id: request.resumeRef,
+          paymentMethodToken: request.paymentMethodToken,
+          planId: request.planId,
+          price: (request.amountCents / 100).toFixed(2),
+          firstBillingDate: request.firstBillingDate,
+          ...(merchantAccountId ? { merchantAccountId } : {}),
+        });
+        if (created.success && created.subscription) return { ok: true, subscriptionRef: created.subscription.id };
+        if (await existing()) return { ok: true, subscriptionRef: request.resumeRef };
+        const answer = answerOf(created);
+        return { ok: false, status: 'failed', message: declineKeyOf(answer), answer };
+      } catch (error) {
+        log.error({ err: error, subscription: request.resumeRef }, 'braintree subscription resume failed');
+        return { ok: false, status: 'failed', message: SERVER_FAILURE };
+      }
+    },
+    async changePaymentMethod(request) {
+      let method;
+      try {
+        method = await api.paymentMethod.find(request.paymentMethodToken);
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+      if (method.customerId !== request.customerId) return false;
+      const updated = await api.subscription.update(request.subscriptionRef, { paymentMethodToken: request.paymentMethodToken });
+      if (!updated.success) throw new Error(`braintree subscription.update: ${updated.message}`);
+      return true;
+    },
   };
 }

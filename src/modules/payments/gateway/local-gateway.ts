@@ -99,8 +99,8 @@ export const LOCAL_CLIENT_TOKEN_PREFIX = 'local-';
  * The embedded payment gateway: settles the valid test nonces, declines the
  * declining ones as the sandbox would (answered as a translation key), and fails anything else with payment.serverFailure.
  * It moves no money; its ledger keeps the sales so that they are found again by order id.
- * With a vault (sql/0020), the methods a subscription vaulted are listed and deletable like
- * Braintree's, except one a subscription uses.
+ * With a vault (sql/0020), the methods a subscription vaulted or the buyer added are listed and
+ * deletable like Braintree's, except one a subscription uses.
  */
 export function createLocalGateway(vault?: LocalVault, ledger: LocalLedger = createMemoryLedger()): PaymentGateway {
   return {
@@ -123,13 +123,21 @@ export function createLocalGateway(vault?: LocalVault, ledger: LocalLedger = cre
       return ledger.find(orderId);
     },
     async paymentMethods(customerId) {
-      // A one-off sale vaults nothing; only a subscription keeps its method.
+      // A one-off sale vaults nothing; a subscription's method and added cards are kept.
       return vault ? vault.list(customerId) : [];
     },
     async deletePaymentMethod(customerId, token) {
       const outcome = vault ? await vault.remove(customerId, token) : 'notFound';
       if (outcome === 'notFound') throw new AppError('NOT_FOUND', 'global.error.notFound');
       if (outcome === 'inUse') throw new AppError('CONFLICT', 'payment.methodUsedInSubscription');
+    },
+    async addPaymentMethod(customerId, nonce) {
+      // Verified as the sandbox verifies a card: the declining nonces are refused, nothing is charged.
+      const method = SETTLING_NONCES[nonce];
+      if (method && vault) return { ok: true, token: await vault.store(customerId, { paymentMethod: method, nonce, subscriptionRef: null }) };
+      const declined = DECLINING_NONCES[nonce];
+      if (!declined) return { ok: false, status: 'failed', message: SERVER_FAILURE };
+      return { ok: false, status: declined.status, message: declineKeyOf(declined.answer), answer: declined.answer };
     },
   };
 }

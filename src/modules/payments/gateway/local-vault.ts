@@ -13,9 +13,22 @@ export interface LocalVault {
   /** notFound when the token is not the customer's; inUse while a subscription pays with it. */
   remove(customerId: string, token: string): Promise<'removed' | 'notFound' | 'inUse'>;
   releaseSubscription(subscriptionRef: string): Promise<void>;
+  /**
+   * Makes the customer's method the one the subscription pays with and frees the one it used
+   * before; false (nothing changed) when the token is not the customer's.
+   */
+  attachSubscription(customerId: string, token: string, subscriptionRef: string): Promise<boolean>;
 }
 
-const describe = (paymentMethod: string) => (paymentMethod === 'paypal_account' ? 'PayPal (test account)' : 'Test card •••• 1111');
+/** The sandbox's test card numbers behind the nonces, so two saved test cards can be told apart. */
+const TEST_CARDS: Record<string, string> = {
+  'fake-valid-mastercard-nonce': 'Test Mastercard •••• 4444',
+  'fake-valid-amex-nonce': 'Test Amex •••• 0005',
+  'fake-valid-discover-nonce': 'Test Discover •••• 1117',
+};
+
+const describe = (paymentMethod: string, nonce: string) =>
+  paymentMethod === 'paypal_account' ? 'PayPal (test account)' : (TEST_CARDS[nonce] ?? 'Test card •••• 1111');
 
 export function createLocalVault(db: Database): LocalVault {
   return {
@@ -27,7 +40,7 @@ export function createLocalVault(db: Database): LocalVault {
           token,
           customer_id: customerId,
           payment_method: method.paymentMethod,
-          description: describe(method.paymentMethod),
+          description: describe(method.paymentMethod, method.nonce),
           source_nonce: method.nonce,
           subscription_ref: method.subscriptionRef,
         })
@@ -80,6 +93,16 @@ export function createLocalVault(db: Database): LocalVault {
     },
     async releaseSubscription(subscriptionRef) {
       await db.updateTable('local_vault_methods').set({ subscription_ref: null }).where('subscription_ref', '=', subscriptionRef).execute();
+    },
+    async attachSubscription(customerId, token, subscriptionRef) {
+      return db.transaction().execute(async (trx) => {
+        const own = await trx.selectFrom('local_vault_methods').select('token').where('customer_id', '=', customerId).where('token', '=', token).forUpdate().executeTakeFirst();
+        if (!own) return false;
+        // A subscription pays with one method (subscription_ref is unique): the old one is freed first.
+        await trx.updateTable('local_vault_methods').set({ subscription_ref: null }).where('subscription_ref', '=', subscriptionRef).execute();
+        await trx.updateTable('local_vault_methods').set({ subscription_ref: subscriptionRef }).where('token', '=', token).execute();
+        return true;
+      });
     },
   };
 }

@@ -47,6 +47,9 @@ export interface FoundSale {
   currency: string;
 }
 
+/** A card (or other method) vaulted without a charge: its token, or the gateway's refusal. */
+export type VaultResult = { ok: true; token: string } | SaleRefusal;
+
 export interface PaymentGateway {
   readonly kind: 'local' | 'braintree';
   clientToken(customerId: string): Promise<string>;
@@ -58,6 +61,8 @@ export interface PaymentGateway {
   findSale(orderId: string): Promise<FoundSale | null>;
   paymentMethods(customerId: string): Promise<SavedPaymentMethod[]>;
   deletePaymentMethod(customerId: string, token: string): Promise<void>;
+  /** Vaults a new method from the card form's nonce (verified, not charged), e.g. to replace a subscription's card. */
+  addPaymentMethod(customerId: string, nonce: string): Promise<VaultResult>;
 }
 
 export const SERVER_FAILURE = 'payment.serverFailure';

@@ -37,6 +37,24 @@ export interface RenewalRequest {
   periodStart: Date;
 }
 
+/**
+ * A canceled subscription taken up again while its paid period runs: the gateway bills the same
+ * plan from `firstBillingDate` (the paid period's end) with the vaulted method, charging nothing now.
+ * `resumeRef` is the gateway subscription's id, the same for every retry of one resume, so asking
+ * twice never starts two subscriptions.
+ */
+export interface SubscriptionResumeRequest {
+  customerId: string;
+  resumeRef: string;
+  paymentMethodToken: string;
+  planId: string;
+  amountCents: number;
+  currency: 'USD' | 'EUR';
+  firstBillingDate: Date;
+}
+
+export type SubscriptionResumeResult = { ok: true; subscriptionRef: string } | SaleRefusal;
+
 /** `pending`: the gateway has not charged the period yet (Braintree bills on its own clock); ask again later. */
 export type RenewalResult = SaleResult | { ok: false; status: 'pending'; message: string };
 
@@ -46,6 +64,9 @@ export interface SubscriptionBilling {
   renew(request: RenewalRequest): Promise<RenewalResult>;
   /** Stops the gateway's subscription and frees its payment method; unknown references are ignored. */
   cancel(subscriptionRef: string): Promise<void>;
+  resume(request: SubscriptionResumeRequest): Promise<SubscriptionResumeResult>;
+  /** The subscription pays with the customer's `paymentMethodToken` from its next charge; false when that method is not the customer's. */
+  changePaymentMethod(request: { customerId: string; subscriptionRef: string; paymentMethodToken: string }): Promise<boolean>;
 }
 
 /** The local gateway's subscriptions: charge the nonce, vault it, charge the vaulted method each period. */
@@ -68,6 +89,14 @@ export function createLocalSubscriptions(vault: LocalVault): SubscriptionBilling
     },
     async cancel(subscriptionRef) {
       await vault.releaseSubscription(subscriptionRef);
+    },
+    async resume(request) {
+      // The product charges each period itself, so resuming only puts the vaulted method back to work.
+      const attached = await vault.attachSubscription(request.customerId, request.paymentMethodToken, request.resumeRef);
+      return attached ? { ok: true, subscriptionRef: request.resumeRef } : { ok: false, status: 'failed', message: 'distribution.resumeCardMissing' };
+    },
+    changePaymentMethod(request) {
+      return vault.attachSubscription(request.customerId, request.paymentMethodToken, request.subscriptionRef);
     },
   };
 }

@@ -9,6 +9,8 @@ import { trpc } from '../../../lib/trpc.js';
  */
 export const TEST_NONCES = {
   valid: 'fake-valid-nonce',
+  /** A second accepted card (a Mastercard in the sandbox), so two saved test cards can be told apart. */
+  other: 'fake-valid-mastercard-nonce',
   declined: 'fake-processor-declined-visa-nonce',
 } as const;
 
@@ -74,6 +76,7 @@ const TestCardForm = forwardRef<CardFormHandle>(function TestCardForm(_props, re
       <Radio.Group value={choice} onChange={(value) => setChoice(value as keyof typeof TEST_NONCES)} label={t`Test card`} name="test-card">
         <Stack gap="xs" mt="xs">
           <Radio value="valid" label={t`Test card that is accepted`} description={TEST_NONCES.valid} />
+          <Radio value="other" label={t`Another test card that is accepted`} description={TEST_NONCES.other} />
           <Radio value="declined" label={t`Test card that is declined`} description={TEST_NONCES.declined} />
         </Stack>
       </Radio.Group>

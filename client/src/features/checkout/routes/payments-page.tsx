@@ -1,15 +1,19 @@
 import { ActionIcon, Alert, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { TInvoice } from '../../../../../src/modules/invoices/invoices.schemas.js';
 import { ErrorState } from '../../../components/error-state.js';
 import { HonestEmpty } from '../../../components/honest-empty.js';
+import { useAppStoreApi } from '../../../lib/app-store.js';
 import { isLocale } from '../../../lib/i18n.js';
+import { useSiteConfig } from '../../../lib/site-config.js';
 import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
 import { listDate } from '../../../lib/list-date.js';
 import { paymentMethodLabel } from '../../../lib/payment-method-label.js';
 import { trpc } from '../../../lib/trpc.js';
+import { CardForm, type CardFormHandle } from '../components/card-form.js';
 import { downloadInvoice, useDownloadProgress } from '../downloads.js';
+import { paymentErrorCodeOf } from '../payment-errors.js';
 
 /** '/account/payments': the invoice rows and the saved payment methods. */
 export function AccountPaymentsPage() {
@@ -195,13 +199,28 @@ function DownloadIcon() {
   );
 }
 
-/** Saved payment methods; one used by a subscription cannot be deleted (payment widget). */
+/**
+ * Saved payment methods; one used by a subscription cannot be deleted (payment widget). A card can
+ * be added here and made the subscription's card, which frees the old one to be removed.
+ */
 function PaymentMethods() {
   const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
+  const app = useAppStoreApi();
+  const config = useSiteConfig();
   const methods = trpc.payments.methods.useQuery();
+  const subscription = trpc.distribution.subscription.useQuery();
   const remove = trpc.payments.removeMethod.useMutation();
+  const add = trpc.payments.addMethod.useMutation();
+  const setCard = trpc.distribution.setCard.useMutation();
   const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const card = useRef<CardFormHandle>(null);
+  // One save at a time: a second click while the first runs would vault the card twice.
+  const saving = useRef(false);
+  const [isSaving, setIsSaving] = useState(false);
+  const sub = subscription.data;
+  const renewing = sub?.active === true ? sub : null;
 
   const removeMethod = async (token: string) => {
     setErrorCode(null);
@@ -213,11 +232,75 @@ function PaymentMethods() {
     }
   };
 
+  const saveCard = async () => {
+    if (saving.current) return;
+    saving.current = true;
+    setIsSaving(true);
+    setErrorCode(null);
+    try {
+      let nonce: string;
+      try {
+        if (!card.current) throw new Error('payment.requestPaymentMethod');
+        nonce = await card.current.requestNonce();
+      } catch (error) {
+        setErrorCode(paymentErrorCodeOf(error));
+        return;
+      }
+      utils.payments.methods.setData(undefined, await add.mutateAsync({ nonce }));
+      setAdding(false);
+      app.showSuccess('global.success.paymentMethodAdded');
+    } catch (error) {
+      setErrorCode(paymentErrorCodeOf(error));
+    } finally {
+      saving.current = false;
+      setIsSaving(false);
+    }
+  };
+
+  const makeSubscriptionCard = async (token: string) => {
+    setErrorCode(null);
+    try {
+      utils.distribution.subscription.setData(undefined, await setCard.mutateAsync({ token }));
+      await utils.payments.methods.invalidate();
+      app.showSuccess('global.success.subscriptionCardChanged');
+    } catch (error) {
+      setErrorCode(errorCodeOf(error));
+    }
+  };
+
   return (
     <Stack data-testid="payment-methods">
-      <Title order={2} size="h4">
-        <Trans>Saved payment methods</Trans>
-      </Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h4">
+          <Trans>Saved payment methods</Trans>
+        </Title>
+        {!adding && config.data && (
+          <Button variant="light" onClick={() => setAdding(true)} data-testid="payment-method-add">
+            <Trans>Add a card</Trans>
+          </Button>
+        )}
+      </Group>
+      {adding && config.data && (
+        <Card withBorder padding="md" radius="md" data-testid="payment-method-form">
+          <Stack gap="sm">
+            <Text fw={600}>
+              <Trans>New card</Trans>
+            </Text>
+            <Text size="sm" c="dimmed">
+              <Trans>The card is checked with our payment provider and saved; nothing is charged.</Trans>
+            </Text>
+            <CardForm ref={card} mode={config.data.paymentMode} />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setAdding(false)} disabled={isSaving}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button onClick={() => void saveCard()} loading={isSaving} data-testid="payment-method-save">
+                <Trans>Save card</Trans>
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
       {methods.isPending ? (
         <Center py="md">
           <Loader aria-label={t`Loading`} />
@@ -230,39 +313,60 @@ function PaymentMethods() {
         </Text>
       ) : (
         <Stack gap="sm">
-          {methods.data.map((method) => (
-            <Card key={method.token} withBorder padding="sm" radius="md">
-              <Group justify="space-between" wrap="wrap" gap="sm">
-                <Stack gap={2}>
-                  <Group gap="xs">
-                    <Text fw={600}>{method.description}</Text>
-                    {method.isDefault && (
-                      <Badge variant="light">
-                        <Trans>Default</Trans>
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    {paymentMethodLabel((message) => i18n._(message), method.type)}
-                  </Text>
-                  {method.usedInSubscription && (
-                    <Text size="sm" c="yellow.7">
-                      <Trans>Used in a subscription. Please change payment method first.</Trans>
+          {methods.data.map((method) => {
+            const isSubscriptionCard = renewing !== null && renewing.paymentMethodToken === method.token;
+            return (
+              <Card key={method.token} withBorder padding="sm" radius="md" data-testid="payment-method" data-description={method.description} data-subscription={isSubscriptionCard}>
+                <Group justify="space-between" wrap="wrap" gap="sm">
+                  <Stack gap={2}>
+                    <Group gap="xs">
+                      <Text fw={600}>{method.description}</Text>
+                      {method.isDefault && (
+                        <Badge variant="light">
+                          <Trans>Default</Trans>
+                        </Badge>
+                      )}
+                      {isSubscriptionCard && (
+                        <Badge variant="light" color="teal">
+                          <Trans>Subscription card</Trans>
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="sm" c="dimmed">
+                      {paymentMethodLabel((message) => i18n._(message), method.type)}
                     </Text>
-                  )}
-                </Stack>
-                <Button
-                  variant="default"
-                  color="red"
-                  disabled={method.usedInSubscription}
-                  loading={remove.isPending && remove.variables?.token === method.token}
-                  onClick={() => void removeMethod(method.token)}
-                >
-                  <Trans>Remove</Trans>
-                </Button>
-              </Group>
-            </Card>
-          ))}
+                    {method.usedInSubscription && (
+                      <Text size="sm" c="yellow.7">
+                        <Trans>Used in a subscription. Please change payment method first.</Trans>
+                      </Text>
+                    )}
+                  </Stack>
+                  <Group gap="xs">
+                    {renewing !== null && !isSubscriptionCard && (
+                      <Button
+                        variant="light"
+                        loading={setCard.isPending && setCard.variables?.token === method.token}
+                        onClick={() => void makeSubscriptionCard(method.token)}
+                        data-testid="payment-method-use"
+                      >
+                        <Trans>Use for subscription</Trans>
+                      </Button>
+                    )}
+                    <Button
+                      variant="default"
+                      color="red"
+                      disabled={method.usedInSubscription}
+                      loading={remove.isPending && remove.variables?.token === method.token}
+                      onClick={() => void removeMethod(method.token)}
+                      data-testid="payment-method-remove"
+                    >
+                      <Trans>Remove</Trans>
+                    </Button>
+                  </Group>
+                </Group>
+              </Card>
+            );
+          })}
         </Stack>
       )}
       {errorCode && (

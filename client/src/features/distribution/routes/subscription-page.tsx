@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,13 +14,15 @@ import { formatMoney } from '../lib/money.js';
 /** Long month, day, year in English (dates for releases), the German order in German. */
 const longDate = (iso: string, locale: string) => new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { dateStyle: 'long' }).format(new Date(iso));
 
-/** /account/subscription: status, next charge, cancel. */
+/** /account/subscription: status, next charge, the card it pays with, cancel and resume. */
 export function SubscriptionPage() {
   const { t, i18n } = useLingui();
   const app = useAppStoreApi();
   const utils = trpc.useUtils();
   const subscription = trpc.distribution.subscription.useQuery();
   const cancel = trpc.distribution.cancel.useMutation();
+  const resume = trpc.distribution.resume.useMutation();
+  const methods = trpc.payments.methods.useQuery();
   const [confirming, setConfirming] = useState(false);
   if (subscription.isPending) {
     return (
@@ -57,6 +59,19 @@ export function SubscriptionPage() {
       app.showError(errorCodeOf(error));
     }
   };
+  const doResume = async () => {
+    // A second click while the first runs changes nothing on the server; the button waits anyway.
+    if (resume.isPending) return;
+    try {
+      utils.distribution.subscription.setData(undefined, await resume.mutateAsync());
+      await utils.payments.methods.invalidate();
+      app.showSuccess('global.success.subscriptionResumed');
+    } catch (error) {
+      app.showError(errorCodeOf(error));
+      await utils.distribution.subscription.invalidate();
+    }
+  };
+  const card = methods.data?.find((method) => method.token === data.paymentMethodToken);
   const statusText =
     data.status === 'active' ? <Trans>Active</Trans> : data.status === 'past_due' ? <Trans>Payment failed</Trans> : <Trans>Canceled</Trans>;
   return (
@@ -87,6 +102,19 @@ export function SubscriptionPage() {
             <Table.Th>{data.nextChargeAt ? <Trans>Next charge</Trans> : <Trans>Ends on</Trans>}</Table.Th>
             <Table.Td data-testid="subscription-next">{longDate(data.nextChargeAt ?? data.currentPeriodEnd ?? new Date().toISOString(), i18n.locale)}</Table.Td>
           </Table.Tr>
+          <Table.Tr>
+            <Table.Th>
+              <Trans>Card</Trans>
+            </Table.Th>
+            <Table.Td data-testid="subscription-card">
+              <Group gap="xs" wrap="wrap">
+                {card && <span>{card.description}</span>}
+                <Anchor component={Link} to="/account/payments" size="sm" data-testid="subscription-change-card">
+                  <Trans>Change card</Trans>
+                </Anchor>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
         </Table.Tbody>
       </Table>
       {data.status !== 'canceled' && (
@@ -97,9 +125,17 @@ export function SubscriptionPage() {
         </Group>
       )}
       {data.status === 'canceled' && (
-        <Text size="sm" c="dimmed">
-          <Trans>Your subscription is canceled. You are not charged again, and distribution stays on until the date above.</Trans>
-        </Text>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm" c="dimmed">
+            <Trans>Your subscription is canceled. You are not charged again, and distribution stays on until the date above.</Trans>
+          </Text>
+          <Text size="sm">
+            <Trans>Changed your mind? Resume it and it renews at the end of the paid period, with nothing charged now.</Trans>
+          </Text>
+          <Button onClick={() => void doResume()} loading={resume.isPending} data-testid="subscription-resume">
+            <Trans>Resume subscription</Trans>
+          </Button>
+        </Stack>
       )}
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t`Cancel subscription`} closeButtonProps={{ 'aria-label': t`Close` }}>
         <Stack gap="md">

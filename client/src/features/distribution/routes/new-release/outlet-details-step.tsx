@@ -1,8 +1,9 @@
-import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { TReleaseDraft } from '../../../../../../src/modules/releases/releases.schemas.js';
 import { tabularFigures } from '../../../../app/theme.js';
+import { DayInput } from '../../../../components/day-input.js';
 import { errorCodeOf, errorMessageOf } from '../../../../lib/error-messages.js';
 import { trpc } from '../../../../lib/trpc.js';
 import { useDistributionData } from '../../distribution-store.js';
@@ -190,13 +191,12 @@ export function OutletDetailsStep() {
 function DateField(props: { label: string; description?: string; value: string; onChange: (value: string) => void; long: string; error?: string; size?: 'xs'; testId?: string }) {
   return (
     <Stack gap={2}>
-      <TextInput
-        type="date"
+      <DayInput
         size={props.size}
         label={props.label}
         description={props.description}
         value={props.value}
-        onChange={(event) => props.onChange(event.currentTarget.value)}
+        onChange={props.onChange}
         error={props.error}
         maw={260}
         data-testid={props.testId}
