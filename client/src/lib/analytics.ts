@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { create } from 'zustand';
 
 /**
  * Analytics behind consent: nothing is loaded or sent until the visitor consents to the
@@ -21,27 +21,23 @@ export type AnalyticsEvent =
 
 export type AnalyticsSink = (event: AnalyticsEvent, params: Record<string, unknown>) => void;
 
-let consent: Consent | null = null;
+/** The visitor's decision; null until they decide. */
+const useConsentStore = create<{ consent: Consent | null }>()(() => ({ consent: null }));
 let sink: AnalyticsSink | null = null;
-const listeners = new Set<() => void>();
 
 export function applyConsent(next: Consent): void {
-  consent = { ...next, necessary: true };
-  for (const listener of listeners) listener();
+  useConsentStore.setState({ consent: { ...next, necessary: true } });
 }
+
+const consentedIn = (consent: Consent | null, category: ConsentCategory) => category === 'necessary' || consent?.[category] === true;
 
 export function hasConsent(category: ConsentCategory): boolean {
-  return category === 'necessary' || consent?.[category] === true;
-}
-
-function subscribeConsent(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return consentedIn(useConsentStore.getState().consent, category);
 }
 
 /** Whether a category is consented to, re-rendering when the visitor decides or changes their mind. */
 export function useConsent(category: ConsentCategory): boolean {
-  return useSyncExternalStore(subscribeConsent, () => hasConsent(category), () => false);
+  return useConsentStore((state) => consentedIn(state.consent, category));
 }
 
 /** Installed by the analytics loader after consent; null removes it. */

@@ -1,5 +1,6 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { createStore, useStoreSelector } from './create-store.js';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 
 /** App-level state: mobile navigation, global error and success, return path after login. */
 export interface AppState {
@@ -26,16 +27,16 @@ export const initialAppState: AppState = {
 };
 
 export function createAppStore(initial: Partial<AppState> = {}) {
-  const store = createStore<AppState>({ ...initialAppState, ...initial });
-  const set = (patch: Partial<AppState>) => store.setState((state) => ({ ...state, ...patch }));
+  const store = createStore<AppState>()(() => ({ ...initialAppState, ...initial }));
+  const set = (patch: Partial<AppState>) => store.setState(patch);
   return {
     ...store,
     showError: (code: string) => set({ errorCode: code }),
     clearError: () => set({ errorCode: null }),
-    showSuccess: (code: string) => store.setState((state) => ({ ...state, successCode: code, successSeq: state.successSeq + 1 })),
+    showSuccess: (code: string) => store.setState((state) => ({ successCode: code, successSeq: state.successSeq + 1 })),
     clearSuccess: () => set({ successCode: null }),
     setMobileNav: (open: boolean) => set({ mobileNavOpen: open }),
-    toggleMobileNav: () => store.setState((state) => ({ ...state, mobileNavOpen: !state.mobileNavOpen })),
+    toggleMobileNav: () => store.setState((state) => ({ mobileNavOpen: !state.mobileNavOpen })),
     setRedirectAfterLogin: (path: string | null) => set({ redirectAfterLogin: path }),
     selectStyle: (styleId: number) => set({ selectedStyleId: styleId }),
     setCookieSettingsOpen: (open: boolean) => set({ cookieSettingsOpen: open }),
@@ -57,6 +58,6 @@ export function useAppStoreApi(): AppStore {
 }
 
 export function useAppState<T>(selector: (state: AppState) => T): T {
-  return useStoreSelector<AppState, T>(useAppStoreApi(), selector);
+  return useStore(useAppStoreApi(), selector);
 }
 

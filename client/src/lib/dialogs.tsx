@@ -1,6 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { TStyle, TStyleGroup } from '../../../src/modules/catalogue/catalogue.schemas.js';
-import { createStore, useStoreSelector } from './create-store.js';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 
 /** The dialogs, opened by name. */
 export const DIALOG_NAMES = [
@@ -53,9 +54,11 @@ type DataArgs<N extends DialogName> = undefined extends DialogDataMap[N] ? [data
  */
 export function createDialogRegistry(registered: Iterable<DialogName> = []) {
   const names = new Set<DialogName>(registered);
-  const store = createStore<DialogState>({ open: [], data: {} });
+  const store = createStore<DialogState>()(() => ({ open: [], data: {} }));
   return {
+    // Read-only access to the store (what useStore reads); changes go through the functions below.
     getState: store.getState,
+    getInitialState: store.getInitialState,
     subscribe: store.subscribe,
     register(name: DialogName) {
       names.add(name);
@@ -79,7 +82,7 @@ export function createDialogRegistry(registered: Iterable<DialogName> = []) {
       });
     },
     reset() {
-      store.setState(() => ({ open: [], data: {} }));
+      store.setState({ open: [], data: {} }, true);
     },
   };
 }
@@ -100,5 +103,5 @@ export function useDialogs(): DialogRegistry {
 
 export function useDialogState<T>(selector: (state: DialogState) => T): T {
   const registry = useDialogs();
-  return useStoreSelector<DialogState, T>(registry, selector);
+  return useStore(registry, selector);
 }

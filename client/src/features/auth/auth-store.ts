@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { create } from 'zustand';
 import { SESSION_HINT_COOKIE } from '../../../../src/modules/accounts/accounts.constants.js';
 import { readCookie } from '../../lib/cookies.js';
 import { authApi } from './auth-api.js';
@@ -21,23 +21,17 @@ export const REFRESH_BEFORE_EXPIRY_MS = 30_000;
 export const WAKE_CHECK_INTERVAL_MS = 10_000;
 export const WAKE_GAP_MS = 20_000;
 
-let state: AuthState = { status: 'anonymous', accessToken: null, expiresAt: null, receivedAt: null };
-const listeners = new Set<() => void>();
+const useAuthStore = create<AuthState>()(() => ({ status: 'anonymous', accessToken: null, expiresAt: null, receivedAt: null }));
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 
+/** Every change of the session moves the refresh timer with it. */
 function setState(next: AuthState) {
-  state = next;
-  for (const listener of listeners) listener();
+  useAuthStore.setState(next, true);
   scheduleRefresh();
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function getAccessToken(): string | null {
-  return state.accessToken;
+  return useAuthStore.getState().accessToken;
 }
 
 /** Stores a token after sign-in or refresh; null forgets it. */
@@ -53,6 +47,7 @@ export function setAccessToken(token: string | null, expiresAt?: string | number
 function scheduleRefresh() {
   if (refreshTimer) clearTimeout(refreshTimer);
   refreshTimer = null;
+  const state = useAuthStore.getState();
   if (state.status !== 'authenticated' || state.expiresAt === null) return;
   const delay = Math.max(0, state.expiresAt - Date.now() - REFRESH_BEFORE_EXPIRY_MS);
   refreshTimer = setTimeout(() => void refreshAuth(), delay);
@@ -75,7 +70,7 @@ export function refreshAuth(): Promise<boolean> {
       } catch (error) {
         // A network failure keeps what we have (it may still be valid); a refusal signs out.
         if ((error as { status?: number }).status !== 0) setAccessToken(null);
-        else if (state.status === 'restoring') setAccessToken(null);
+        else if (useAuthStore.getState().status === 'restoring') setAccessToken(null);
         return false;
       }
     };
@@ -96,20 +91,20 @@ export function refreshAuth(): Promise<boolean> {
 export function startAuthLifecycle(): () => void {
   // Only a browser that holds a refresh cookie asks for a token: a visitor's load stays quiet.
   if (readCookie(SESSION_HINT_COOKIE)) {
-    setState({ ...state, status: 'restoring' });
+    setState({ ...useAuthStore.getState(), status: 'restoring' });
     void refreshAuth();
   } else {
-    setState({ ...state, status: 'anonymous' });
+    setState({ ...useAuthStore.getState(), status: 'anonymous' });
   }
   let lastTick = Date.now();
   const wakeCheck = setInterval(() => {
     const now = Date.now();
     const slept = now - lastTick >= WAKE_GAP_MS;
     lastTick = now;
-    if (slept && state.status === 'authenticated') void refreshAuth();
+    if (slept && useAuthStore.getState().status === 'authenticated') void refreshAuth();
   }, WAKE_CHECK_INTERVAL_MS);
   const onVisible = () => {
-    if (document.visibilityState === 'visible' && state.status === 'authenticated') void refreshAuth();
+    if (document.visibilityState === 'visible' && useAuthStore.getState().status === 'authenticated') void refreshAuth();
   };
   document.addEventListener('visibilitychange', onVisible);
   return () => {
@@ -148,7 +143,7 @@ export async function signOut(): Promise<void> {
 }
 
 export function useAuthStatus(): AuthStatus {
-  return useSyncExternalStore(subscribe, () => state.status, () => 'anonymous');
+  return useAuthStore((state) => state.status);
 }
 
 export function useIsLoggedIn(): boolean {

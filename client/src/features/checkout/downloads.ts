@@ -1,4 +1,4 @@
-import { createStore, useStoreSelector } from '../../lib/create-store.js';
+import { create } from 'zustand';
 import { reloadAtMostOncePerMinute, type GuardedReloadOptions } from '../../lib/guarded-reload.js';
 import { getAccessToken } from '../auth/index.js';
 
@@ -10,25 +10,26 @@ import { getAccessToken } from '../auth/index.js';
  */
 
 /** Percent (0-100) of each running download, keyed by `master:{id}:{option}` or `invoice:{n}`. */
-const progressStore = createStore<Record<string, number>>({});
+const useProgressStore = create<Record<string, number>>()(() => ({}));
 
+// Both stores are replaced whole (`true`), not merged: a finished download's key must go.
 const setProgress = (key: string, percent: number | null) =>
-  progressStore.setState((state) => {
+  useProgressStore.setState((state) => {
     const next = { ...state };
     if (percent === null) delete next[key];
     else next[key] = percent;
     return next;
-  });
+  }, true);
 
 export const masterDownloadKey = (masterId: string, option: number) => `master:${masterId}:${option}`;
 
 /** The running download's percent, or null when none runs under that key. */
 export function useDownloadProgress(key: string): number | null {
-  return useStoreSelector(progressStore, (state) => state[key] ?? null);
+  return useProgressStore((state) => state[key] ?? null);
 }
 
 export function useAnyDownloadProgress(): number | null {
-  return useStoreSelector(progressStore, (state) => {
+  return useProgressStore((state) => {
     const values = Object.values(state);
     return values.length ? Math.min(...values) : null;
   });
@@ -48,22 +49,22 @@ export class DownloadError extends Error {
 /** A download the server is still making from the master: running, or waiting at a place in line (1 = next). */
 export type RenditionWait = { state: 'running' } | { state: 'queued'; position: number };
 
-const waitStore = createStore<Record<string, RenditionWait>>({});
+const useWaitStore = create<Record<string, RenditionWait>>()(() => ({}));
 
 const setWait = (key: string, wait: RenditionWait | null) =>
-  waitStore.setState((state) => {
+  useWaitStore.setState((state) => {
     const next = { ...state };
     if (wait === null) delete next[key];
     else next[key] = wait;
     return next;
-  });
+  }, true);
 
 /** The wait of one master download right now (outside React), or null. */
-export const renditionWaitStateOf = (masterId: string, option: number): RenditionWait | null => waitStore.getState()[masterDownloadKey(masterId, option)] ?? null;
+export const renditionWaitStateOf = (masterId: string, option: number): RenditionWait | null => useWaitStore.getState()[masterDownloadKey(masterId, option)] ?? null;
 
 /** What the server said of a download it is still making, or null. */
 export function useRenditionWait(key: string): RenditionWait | null {
-  return useStoreSelector(waitStore, (state) => state[key] ?? null);
+  return useWaitStore((state) => state[key] ?? null);
 }
 
 const RENDITION_PENDING = 'download.renditionPending';

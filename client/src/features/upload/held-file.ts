@@ -1,28 +1,19 @@
-import { useSyncExternalStore } from 'react';
+import { create } from 'zustand';
 
 /**
  * A guest's chosen file is held while they log in, and uploaded once they are logged in.
  * Kept in memory only: a File cannot be stored elsewhere, and a reload drops it.
  */
-let held: File | null = null;
-const listeners = new Set<() => void>();
+const useHeldFileStore = create<{ file: File | null }>()(() => ({ file: null }));
 
 export function holdFile(file: File | null): void {
-  held = file;
-  for (const listener of listeners) listener();
+  useHeldFileStore.setState({ file });
 }
 
 export function getHeldFile(): File | null {
-  return held;
+  return useHeldFileStore.getState().file;
 }
 
 export function useHeldFile(): File | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => held,
-    () => null,
-  );
+  return useHeldFileStore((state) => state.file);
 }

@@ -1,5 +1,5 @@
 import { uploadErrorCodeOf } from './upload-errors.js';
-import { createStore, useStoreSelector } from '../../lib/create-store.js';
+import { create } from 'zustand';
 
 /** Upload state: 0 initial, 1 saving, 2 success, 3 failed. */
 export const UploadStatus = { initial: 0, saving: 1, success: 2, failed: 3 } as const;
@@ -31,14 +31,16 @@ const initial: UploadState = {
   fileName: null,
 };
 
-export const uploadStore = createStore<UploadState>(initial);
+/** Read in React through `useUploadState`; `getState` and `setState` serve the code outside React. */
+export const uploadStore = create<UploadState>()(() => initial);
 
+/** Selectors return a field or another stable value, never a new object: React would render again and again. */
 export function useUploadState<T>(selector: (state: UploadState) => T): T {
-  return useStoreSelector(uploadStore, selector);
+  return uploadStore(selector);
 }
 
 export function resetUpload(): void {
-  uploadStore.setState(() => initial);
+  uploadStore.setState(initial, true);
 }
 
 /** A file refused before the upload (trackFileProblem's code); null clears it. */
@@ -70,7 +72,7 @@ export function startUpload(
   current?.abort();
   lastAttempt = { file, options };
   const isCustomMaster = options.isCustomMaster ?? false;
-  uploadStore.setState(() => ({ ...initial, currentStatus: UploadStatus.saving, isCustomMaster, fileName: file.name }));
+  uploadStore.setState({ ...initial, currentStatus: UploadStatus.saving, isCustomMaster, fileName: file.name }, true);
 
   const form = new FormData();
   if (options.trackId) form.append('trackId', options.trackId);
@@ -82,7 +84,7 @@ export function startUpload(
   return new Promise((resolve) => {
     const fail = (code: string) => {
       if (current === xhr) current = null;
-      uploadStore.setState((state) => ({ ...state, currentStatus: UploadStatus.failed, uploadError: code }));
+      uploadStore.setState({ currentStatus: UploadStatus.failed, uploadError: code });
       resolve(null);
     };
     xhr.upload.onprogress = (event) => {
@@ -105,7 +107,7 @@ export function startUpload(
       }
       if (xhr.status >= 200 && xhr.status < 300 && typeof body.id === 'string') {
         lastAttempt = null;
-        uploadStore.setState((state) => ({ ...state, currentStatus: UploadStatus.success, uploadProgress: 100, uploadMasterId: body.id as string }));
+        uploadStore.setState({ currentStatus: UploadStatus.success, uploadProgress: 100, uploadMasterId: body.id as string });
         resolve({ id: body.id });
         return;
       }

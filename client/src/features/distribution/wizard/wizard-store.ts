@@ -1,4 +1,4 @@
-import { createStore, useStoreSelector } from '../../../lib/create-store.js';
+import { create } from 'zustand';
 import type { TSectionName } from '../../../../../src/modules/releases/releases.schemas.js';
 
 /**
@@ -32,15 +32,17 @@ const initial: WizardState = {
   unsaved: [],
 };
 
-export const wizardStore = createStore<WizardState>(initial);
+/** Read in React through `useWizardState`; `getState` and `setState` serve the code outside React. */
+export const wizardStore = create<WizardState>()(() => initial);
 
+/** Selectors return a field or another stable value, never a new object: React would render again and again. */
 export function useWizardState<T>(selector: (state: WizardState) => T): T {
-  return useStoreSelector(wizardStore, selector);
+  return wizardStore(selector);
 }
 
 /** Cancel: the draft resets (the reference data lives in react-query and stays). */
 export function resetWizard(): void {
-  wizardStore.setState(() => initial);
+  wizardStore.setState(initial, true);
 }
 
 export function markVisitedLocally(section: TSectionName): void {
@@ -49,11 +51,11 @@ export function markVisitedLocally(section: TSectionName): void {
 
 /** Selecting or deselecting a song marks track list and participants as not visited. */
 export function forgetVisited(sections: readonly TSectionName[]): void {
-  wizardStore.setState((state) => ({ ...state, visited: state.visited.filter((section) => !sections.includes(section)) }));
+  wizardStore.setState((state) => ({ visited: state.visited.filter((section) => !sections.includes(section)) }));
 }
 
 export function uploadStarted(masterId: string): void {
-  wizardStore.setState((state) => ({ ...state, uploadingMasterIds: [...state.uploadingMasterIds, masterId] }));
+  wizardStore.setState((state) => ({ uploadingMasterIds: [...state.uploadingMasterIds, masterId] }));
 }
 
 export function uploadEnded(masterId: string): void {
@@ -69,12 +71,12 @@ let selectionTimer: ReturnType<typeof setTimeout> | undefined;
 
 export function showSelectionError(masterId: string, code: string): void {
   clearTimeout(selectionTimer);
-  wizardStore.setState((state) => ({ ...state, selectionError: { masterId, code } }));
-  selectionTimer = setTimeout(() => wizardStore.setState((state) => ({ ...state, selectionError: null })), SELECTION_ERROR_MS);
+  wizardStore.setState({ selectionError: { masterId, code } });
+  selectionTimer = setTimeout(() => wizardStore.setState({ selectionError: null }), SELECTION_ERROR_MS);
 }
 
 export function setCoverUpload(update: Partial<Pick<WizardState, 'coverUploadStatus' | 'coverProgress' | 'coverError'>>): void {
-  wizardStore.setState((state) => ({ ...state, ...update }));
+  wizardStore.setState(update);
 }
 
 /** An editor reports whether it holds changes that are not saved yet. */
