@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isoDuration, newReleaseMessage } from './delivery/ddex-message.js';
 import { STORE_RULES, storeRulesOf, storeVerdict } from './delivery/store-rules.js';
 import { coverProblems, featuredInTitle, lyricsLookExplicit, participantsProblems, trackDetailProblems } from './release-rules.js';
-import { displayStatusName } from './releases.schemas.js';
+import { displayStatusName, trackInputProblems } from './releases.schemas.js';
 
 describe('release rules (pure)', () => {
   it('when shares are thirds in hundredths, then they sum to exactly 100; 99.99 does not', () => {
@@ -11,6 +11,15 @@ describe('release rules (pure)', () => {
     expect(participantsProblems([p(33.33), p(33.33), p(33.33)])).toEqual(['release.error.payoutTotal']);
     expect(participantsProblems([p(100, [])])).toEqual(['release.error.participantRoleRequired']);
     expect(participantsProblems([])).toEqual(['release.error.firstParticipantFixed', 'release.error.payoutTotal']);
+  });
+
+  it('when the release\'s artist is featured or a code fails its check digit, then each field names its problem; empty codes pass', () => {
+    expect(trackInputProblems({ featuredArtists: [3, 7], stereo_isrc: 'DE-AB-26-0001', iswc: 'T-034.524.680-2' }, 7)).toEqual({
+      featuredArtists: 'release.error.featuredIsMainArtist',
+      stereo_isrc: 'release.error.invalidIsrc',
+      iswc: 'release.error.invalidIswc',
+    });
+    expect(trackInputProblems({ featuredArtists: [3], stereo_isrc: '', iswc: 'T-034.524.680-1' }, 7)).toEqual({});
   });
 
   it('when track details are missing, then each is named', () => {

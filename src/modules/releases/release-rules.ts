@@ -1,18 +1,13 @@
-import { COVER_PROBLEMS, payoutShareTotal, RELEASE_ERRORS, RELEASE_LIMITS, type TCoverFacts } from './releases.schemas.js';
+import { COVER_PROBLEMS, participantsProblems, RELEASE_ERRORS, RELEASE_LIMITS, type StoredParticipant, type TCoverFacts } from './releases.schemas.js';
 
-export { COVER_PROBLEMS };
+// The participants' rule lives in the schemas file, as the wizard applies it too.
+export { COVER_PROBLEMS, participantsProblems, type StoredParticipant };
 
 /**
  * The completeness rules of a release (release track rules), as pure
  * functions over stored values: the draft's section flags and the pre-submission check both call
  * them, so the wizard and the check never disagree.
  */
-
-export interface StoredParticipant {
-  id: number;
-  role_ids: number[];
-  share: number;
-}
 
 export interface TrackFacts {
   name: string;
@@ -30,17 +25,6 @@ export function trackDetailProblems(track: TrackFacts): string[] {
   if (!track.language) problems.push(RELEASE_ERRORS.languageRequired);
   return problems;
 }
-
-/** Participants: each has a role, shares 0-100 summing to exactly 100. */
-export function participantsProblems(participants: readonly StoredParticipant[]): string[] {
-  const problems: string[] = [];
-  if (participants.length === 0) problems.push(RELEASE_ERRORS.firstParticipantFixed);
-  if (participants.some((participant) => participant.role_ids.length === 0)) problems.push(RELEASE_ERRORS.participantRoleRequired);
-  if (participants.some((participant) => participant.share < 0 || participant.share > 100)) problems.push(RELEASE_ERRORS.payoutRange);
-  if (payoutShareTotal(participants.map((participant) => participant.share)) !== RELEASE_LIMITS.payoutTotal) problems.push(RELEASE_ERRORS.payoutTotal);
-  return problems;
-}
-
 
 /**
  * What stores check on a cover: JPEG or PNG, RGB, square, no side

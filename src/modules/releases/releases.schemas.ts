@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidIsrc, isValidIswc } from '../distribution/distribution.schemas.js';
 
 /**
  * Shapes of a release (Album, Outlet, Release draft, Release track, Song in the picker),
@@ -398,18 +399,42 @@ export type TReorderTracksInput = z.infer<typeof ZReorderTracksInput>;
  */
 export const payoutShareTotal = (shares: readonly number[]): number => shares.reduce((sum, share) => sum + Math.round(share * 100), 0) / 100;
 
-/** A payout share as typed: not a number, or below 0, becomes 0; above 100 becomes 100. */
+/** A payout share as typed: not a number, or below 0, becomes 0; above 100 (one share is at most the whole) becomes 100. */
 export function clampPayoutShare(value: number | string): number {
   const number = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(number) || number < 0) return 0;
-  return Math.min(100, number);
+  return Math.min(RELEASE_LIMITS.payoutTotal, number);
+}
+
+/** A track's participant as stored: role ids and payout share in percent. */
+export interface StoredParticipant {
+  id: number;
+  role_ids: number[];
+  share: number;
+}
+
+/** Every participant names at least one role (the wizard marks the row, the service refuses the track). */
+export const participantRoleMissing = (participant: Pick<StoredParticipant, 'role_ids'>): boolean => participant.role_ids.length === 0;
+
+/**
+ * Participants: each has a role, shares 0-100 summing to exactly 100. The service refuses a track's
+ * participants with the first problem, the draft's flags and the pre-submission check list them,
+ * and the wizard shows them while the user types.
+ */
+export function participantsProblems(participants: readonly StoredParticipant[]): string[] {
+  const problems: string[] = [];
+  if (participants.length === 0) problems.push(RELEASE_ERRORS.firstParticipantFixed);
+  if (participants.some(participantRoleMissing)) problems.push(RELEASE_ERRORS.participantRoleRequired);
+  if (participants.some((participant) => participant.share < 0 || participant.share > RELEASE_LIMITS.payoutTotal)) problems.push(RELEASE_ERRORS.payoutRange);
+  if (payoutShareTotal(participants.map((participant) => participant.share)) !== RELEASE_LIMITS.payoutTotal) problems.push(RELEASE_ERRORS.payoutTotal);
+  return problems;
 }
 
 /** Percentage input: not a number becomes 0; the service refuses outside 0-100. */
 const ZShare = z.coerce
   .number()
   .transform((value) => (Number.isFinite(value) ? value : 0))
-  .pipe(z.number().min(0, RELEASE_ERRORS.payoutRange).max(100, RELEASE_ERRORS.payoutRange));
+  .pipe(z.number().min(0, RELEASE_ERRORS.payoutRange).max(RELEASE_LIMITS.payoutTotal, RELEASE_ERRORS.payoutRange));
 /** A participant of a track: role ids (the REST adapter also takes the API's {role_id, name} objects). */
 export const ZTrackParticipantInput = z.object({
   id: ZId,
@@ -439,6 +464,22 @@ export const ZUpdateTrackInput = z.object({
   participants: z.array(ZTrackParticipantInput).min(1, RELEASE_ERRORS.firstParticipantFixed).max(20).optional(),
 });
 export type TUpdateTrackInput = z.infer<typeof ZUpdateTrackInput>;
+
+/** The fields of a track's details whose rules go beyond the input's shape. */
+export type TTrackInputRuleField = 'featuredArtists' | 'stereo_isrc' | 'iswc';
+
+/**
+ * The rules of a track's details that its schema cannot hold: ISRC and ISWC in form and with their
+ * check digit (empty: none given), and the release's own artist never featured. The service refuses
+ * a field with its problem; the wizard shows each beside its field while the user types.
+ */
+export function trackInputProblems(input: Pick<TUpdateTrackInput, TTrackInputRuleField>, mainArtistId: number | undefined): Partial<Record<TTrackInputRuleField, string>> {
+  const problems: Partial<Record<TTrackInputRuleField, string>> = {};
+  if (mainArtistId !== undefined && input.featuredArtists?.includes(mainArtistId)) problems.featuredArtists = RELEASE_ERRORS.featuredIsMainArtist;
+  if (input.stereo_isrc && !isValidIsrc(input.stereo_isrc)) problems.stereo_isrc = RELEASE_ERRORS.invalidIsrc;
+  if (input.iswc && !isValidIswc(input.iswc)) problems.iswc = RELEASE_ERRORS.invalidIswc;
+  return problems;
+}
 
 export const ZMarkVisitedInput = z.object({ albumId: ZId, section: ZSectionName });
 export type TMarkVisitedInput = z.infer<typeof ZMarkVisitedInput>;

@@ -3,8 +3,6 @@ import type { ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import {
-  isValidIsrc,
-  isValidIswc,
   isValidProductCode,
   normaliseIsrc,
   normaliseIswc,
@@ -24,6 +22,7 @@ import {
   RELEASE_ERRORS,
   RELEASE_LIMITS,
   SECTION_NAMES,
+  trackInputProblems,
   type TAddTrackInput,
   type TAlbum,
   type TAlbumIdInput,
@@ -278,6 +277,7 @@ export async function removeTrack(ctx: ServiceContext, input: TTrackIdInput): Pr
 export async function updateTrack(ctx: ServiceContext, input: TUpdateTrackInput): Promise<TReleaseTrack> {
   const account = await requireWritableAccount(ctx);
   const refs = await refsOf(ctx.db, account);
+  const rules = trackInputProblems(input, account.artistId);
   await ctx.db.transaction().execute(async (trx) => {
     const track = await draftTrack(trx, account, input.trackId);
     const trackId = Number(track.id);
@@ -294,7 +294,7 @@ export async function updateTrack(ctx: ServiceContext, input: TUpdateTrackInput)
     }
     if (input.featuredArtists !== undefined) {
       const ids = [...new Set(input.featuredArtists)];
-      if (ids.includes(account.artistId)) refuse(RELEASE_ERRORS.featuredIsMainArtist);
+      if (rules.featuredArtists) refuse(rules.featuredArtists);
       if (ids.some((id) => !refs.artists.has(id))) refuse(RELEASE_ERRORS.unknownArtist);
       values.featured_artist_ids = JSON.stringify(ids);
     }
@@ -306,7 +306,7 @@ export async function updateTrack(ctx: ServiceContext, input: TUpdateTrackInput)
           values.isrc_assigned = true;
         }
       } else {
-        if (!isValidIsrc(input.stereo_isrc)) refuse(RELEASE_ERRORS.invalidIsrc);
+        if (rules.stereo_isrc) refuse(rules.stereo_isrc);
         const isrc = normaliseIsrc(input.stereo_isrc);
         if (isrc !== track.isrc) {
           // The user's own recording's code is theirs to enter again; another user's never.
@@ -317,7 +317,7 @@ export async function updateTrack(ctx: ServiceContext, input: TUpdateTrackInput)
       }
     }
     if (input.iswc !== undefined) {
-      if (input.iswc !== '' && !isValidIswc(input.iswc)) refuse(RELEASE_ERRORS.invalidIswc);
+      if (rules.iswc) refuse(rules.iswc);
       values.iswc = input.iswc === '' ? null : normaliseIswc(input.iswc);
     }
     if (input.explicit !== undefined) values.explicit = input.explicit;

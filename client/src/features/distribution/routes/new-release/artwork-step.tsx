@@ -2,7 +2,7 @@ import { Alert, Button, Group, Image, List, Paper, Progress, SegmentedControl, S
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { isValidProductCode } from '../../../../../../src/modules/distribution/distribution.schemas.js';
-import { RELEASE_LIMITS, type TReleaseDraft, type TUpdateAlbumInput } from '../../../../../../src/modules/releases/releases.schemas.js';
+import { RELEASE_ERRORS, RELEASE_LIMITS, type TReleaseDraft, type TUpdateAlbumInput } from '../../../../../../src/modules/releases/releases.schemas.js';
 import { tabularFigures } from '../../../../app/theme.js';
 import { errorCodeOf, errorMessageOf } from '../../../../lib/error-messages.js';
 import { trpc } from '../../../../lib/trpc.js';
@@ -52,7 +52,7 @@ function AlbumDetails({ draft }: { draft: TReleaseDraft }) {
   const [nameTouched, setNameTouched] = useState(false);
   const [code, setCode] = useState(draft.album.product_code ?? '');
   const nameProblem = name.trim() === '' ? 'release.error.albumNameRequired' : null;
-  const codeProblem = !draft.album.code_auto_generate && code.trim() !== '' && !isValidProductCode(code) ? 'release.error.invalidProductCode' : null;
+  const codeProblem = !draft.album.code_auto_generate && code.trim() !== '' && !isValidProductCode(code) ? RELEASE_ERRORS.invalidProductCode : null;
   return (
     <Stack gap="md">
       <Title order={2} size="h3">

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Card, Group, MultiSelect, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { clampPayoutShare, payoutShareTotal, RELEASE_ERRORS, RELEASE_LIMITS, type TReleaseTrack } from '../../../../../../src/modules/releases/releases.schemas.js';
+import { clampPayoutShare, participantRoleMissing, participantsProblems, payoutShareTotal, RELEASE_ERRORS, RELEASE_LIMITS, type StoredParticipant, type TReleaseTrack } from '../../../../../../src/modules/releases/releases.schemas.js';
 import { tabularFigures } from '../../../../app/theme.js';
 import { useDialogs } from '../../../../lib/dialogs.js';
 import { errorCodeOf, errorMessageOf } from '../../../../lib/error-messages.js';
@@ -21,6 +21,11 @@ interface Share {
 
 /** The shares' total as the server counts it (the releases schemas' rule). */
 export const shareTotal = (shares: readonly Share[]) => payoutShareTotal(shares.map((share) => share.share));
+
+const storedOf = (share: Share): StoredParticipant => ({ id: share.id, role_ids: share.roles.map(Number), share: share.share });
+
+/** The problems the server would refuse these shares with (the releases schemas' rule). */
+export const shareProblems = (shares: readonly Share[]) => participantsProblems(shares.map(storedOf));
 
 const sharesOf = (track: TReleaseTrack): Share[] =>
   track.participants.map((participant) => ({
@@ -76,7 +81,8 @@ function TrackShares({ track, index }: { track: TReleaseTrack; index: number }) 
   useEffect(() => () => setUnsaved(`shares:${track.track_id}`, false), [track.track_id]);
   const [error, setError] = useState<string | null>(null);
   const total = shareTotal(shares);
-  const totalWrong = Math.round(total * 100) !== RELEASE_LIMITS.payoutTotal * 100;
+  const problems = shareProblems(shares);
+  const totalWrong = problems.includes(RELEASE_ERRORS.payoutTotal);
   const showProblems = touched || visited;
 
   useEffect(
@@ -97,7 +103,7 @@ function TrackShares({ track, index }: { track: TReleaseTrack; index: number }) 
   };
   const save = async () => {
     setTouched(true);
-    if (totalWrong || shares.some((share) => share.roles.length === 0)) return;
+    if (problems.length > 0) return;
     setError(null);
     try {
       await update.mutateAsync({ trackId: track.track_id, participants: shares.map((share) => ({ id: share.id, role_id: share.roles.map(Number), payout_share_percentage: share.share })) });
@@ -138,14 +144,14 @@ function TrackShares({ track, index }: { track: TReleaseTrack; index: number }) 
               data={roles}
               value={share.roles}
               onChange={(value) => change(position, { roles: value })}
-              error={showProblems && share.roles.length === 0 ? i18n._(errorMessageOf(RELEASE_ERRORS.participantRoleRequired)) : undefined}
+              error={showProblems && participantRoleMissing(storedOf(share)) ? i18n._(errorMessageOf(RELEASE_ERRORS.participantRoleRequired)) : undefined}
               style={{ flex: '2 1 200px' }}
               data-testid="share-roles"
             />
             <NumberInput
               label={t`Share (%)`}
               min={0}
-              max={100}
+              max={RELEASE_LIMITS.payoutTotal}
               step={1}
               decimalScale={2}
               clampBehavior="strict"

@@ -1,8 +1,7 @@
 import { Accordion, Alert, Button, Group, MultiSelect, Pill, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { isValidIsrc, isValidIswc, normaliseIsrc, normaliseIswc } from '../../../../../../src/modules/distribution/distribution.schemas.js';
-import { RELEASE_ERRORS, RELEASE_LIMITS, ZUpdateTrackInput, type TReleaseTrack, type TUpdateTrackInput } from '../../../../../../src/modules/releases/releases.schemas.js';
+import { RELEASE_LIMITS, trackInputProblems, ZUpdateTrackInput, type TReleaseTrack, type TUpdateTrackInput } from '../../../../../../src/modules/releases/releases.schemas.js';
 import { tabularFigures } from '../../../../app/theme.js';
 import { useDialogs } from '../../../../lib/dialogs.js';
 import { errorCodeOf, errorMessageOf } from '../../../../lib/error-messages.js';
@@ -36,15 +35,15 @@ const formOf = (track: TReleaseTrack): DetailsForm => ({
   lyrics: track.lyrics ?? '',
 });
 
-/** What the form saves: the input the server's updateTrack takes. */
+/** What the form saves: the input the server's updateTrack takes (it normalises the codes itself). */
 const inputOf = (trackId: number, form: DetailsForm): TUpdateTrackInput => ({
   trackId,
   name: form.name.trim(),
   genre: form.genre.map(Number),
   language: form.language ?? '',
   featuredArtists: form.featuredArtists,
-  stereo_isrc: form.isrc.trim() === '' ? '' : normaliseIsrc(form.isrc),
-  iswc: form.iswc.trim() === '' ? '' : normaliseIswc(form.iswc),
+  stereo_isrc: form.isrc.trim(),
+  iswc: form.iswc.trim(),
   explicit: Number(form.explicit) as 0 | 1 | 2,
   lyrics: form.lyrics.trim() === '' ? null : form.lyrics,
 });
@@ -61,19 +60,21 @@ const FIELD_OF_INPUT: Partial<Record<string, keyof DetailsForm>> = {
 };
 
 /**
- * The release track rules, field by field: the server's own input schema, then the identifier
- * checks and the main-artist rule its service applies (it checks them all again on save).
+ * The release track rules, field by field: the server's own input schema, then the rules its
+ * service applies beyond the shape (trackInputProblems; it checks them all again on save).
  */
 export function detailProblems(form: DetailsForm, mainArtistId: number | undefined, trackId = 0): Partial<Record<keyof DetailsForm, string>> {
   const problems: Partial<Record<keyof DetailsForm, string>> = {};
-  const parsed = ZUpdateTrackInput.safeParse(inputOf(trackId, form));
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const field = FIELD_OF_INPUT[String(issue.path[0])];
-    if (field && !problems[field]) problems[field] = issue.message;
+  const input = inputOf(trackId, form);
+  const parsed = ZUpdateTrackInput.safeParse(input);
+  const found = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message] as const)),
+    ...Object.entries(trackInputProblems(parsed.success ? parsed.data : input, mainArtistId)),
+  ];
+  for (const [inputField, code] of found) {
+    const field = FIELD_OF_INPUT[inputField];
+    if (field && !problems[field]) problems[field] = code;
   }
-  if (!problems.featuredArtists && mainArtistId !== undefined && form.featuredArtists.includes(mainArtistId)) problems.featuredArtists = RELEASE_ERRORS.featuredIsMainArtist;
-  if (!problems.isrc && form.isrc.trim() !== '' && !isValidIsrc(form.isrc)) problems.isrc = RELEASE_ERRORS.invalidIsrc;
-  if (!problems.iswc && form.iswc.trim() !== '' && !isValidIswc(form.iswc)) problems.iswc = RELEASE_ERRORS.invalidIswc;
   return problems;
 }
 
