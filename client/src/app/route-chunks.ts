@@ -6,6 +6,8 @@
  * loaders through the route table (routes.tsx, chunkOfPath). The bundler returns the same module for
  * both, so a prefetched page opens without waiting.
  */
+import type { ComponentType } from 'react';
+import type { TReleaseWizardStep } from '../../../src/modules/site/site.constants.js';
 import { loadCheckoutTrackDialog, loadDistributionDialogs, loadMasterDialogs, loadPlayerExpiredDialog } from './dialog-chunks.js';
 
 export const loadPrivacyPolicyPage = () => import('../features/info/routes/privacy-policy-page.js');
@@ -37,13 +39,13 @@ export const loadNewReleasePage = () => import('../features/distribution/routes/
 export const loadDistributionArea = () => import('./layouts/distribution-area.js');
 export const loadWizardLayout = () => import('../features/distribution/wizard/wizard-layout.js');
 
-/** The six steps of the release wizard, by path segment. */
-export const WIZARD_STEP_CHUNKS = {
-  track: () => import('../features/distribution/routes/new-release/track-step.js'),
-  artwork: () => import('../features/distribution/routes/new-release/artwork-step.js'),
+/** Each step of the release wizard (by path segment, site.constants.ts) to its page's component. */
+export const WIZARD_STEP_CHUNKS: Record<TReleaseWizardStep, () => Promise<ComponentType>> = {
+  track: () => import('../features/distribution/routes/new-release/track-step.js').then((m) => m.TrackStep),
+  artwork: () => import('../features/distribution/routes/new-release/artwork-step.js').then((m) => m.ArtworkStep),
   'track-details': () =>
-    Promise.all([import('../features/distribution/routes/new-release/track-details-step.js'), loadDistributionDialogs()]).then(([step]) => step),
-  participants: () => import('../features/distribution/routes/new-release/participants-step.js'),
-  'outlet-details': () => import('../features/distribution/routes/new-release/outlet-details-step.js'),
-  distribute: () => import('../features/distribution/routes/new-release/distribute-step.js'),
-} as const;
+    Promise.all([import('../features/distribution/routes/new-release/track-details-step.js'), loadDistributionDialogs()]).then(([m]) => m.TrackDetailsStep),
+  participants: () => import('../features/distribution/routes/new-release/participants-step.js').then((m) => m.ParticipantsStep),
+  'outlet-details': () => import('../features/distribution/routes/new-release/outlet-details-step.js').then((m) => m.OutletDetailsStep),
+  distribute: () => import('../features/distribution/routes/new-release/distribute-step.js').then((m) => m.DistributeStep),
+};

@@ -5,6 +5,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { DistributionGuard, RequireLogin, UnknownPath } from './guards.js';
 import { AuthLayout, DefaultLayout, NoPaddingLayout } from './layouts/site-layouts.js';
 import type { RouteHandle } from './page-title.js';
+import { RELEASE_WIZARD_STEPS } from '../../../src/modules/site/site.constants.js';
 import { RootShell } from './root-shell.js';
 import {
   loadAccountLayout,
@@ -136,14 +137,7 @@ export const routes: RouteObject[] = [
                           {
                             // A step without a current album goes back to /distribution/new-release.
                             lazy: onDemand(loadWizardLayout, (m) => m.WizardLayout),
-                            children: [
-                              { path: 'track', lazy: onDemand(WIZARD_STEP_CHUNKS.track, (m) => m.TrackStep) },
-                              { path: 'artwork', lazy: onDemand(WIZARD_STEP_CHUNKS.artwork, (m) => m.ArtworkStep) },
-                              { path: 'track-details', lazy: onDemand(WIZARD_STEP_CHUNKS['track-details'], (m) => m.TrackDetailsStep) },
-                              { path: 'participants', lazy: onDemand(WIZARD_STEP_CHUNKS.participants, (m) => m.ParticipantsStep) },
-                              { path: 'outlet-details', lazy: onDemand(WIZARD_STEP_CHUNKS['outlet-details'], (m) => m.OutletDetailsStep) },
-                              { path: 'distribute', lazy: onDemand(WIZARD_STEP_CHUNKS.distribute, (m) => m.DistributeStep) },
-                            ],
+                            children: RELEASE_WIZARD_STEPS.map((step) => ({ path: step, lazy: onDemand(WIZARD_STEP_CHUNKS[step], (Component) => Component) })),
                           },
                           { path: '*', element: <NotFoundPage />, handle: notFoundTitle },
                         ],

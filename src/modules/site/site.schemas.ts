@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { isSpaRoute, NEW_RELEASE_PATH, RELEASE_WIZARD_STEPS, SPA_ROUTE_PATTERNS, type TReleaseWizardStep } from './site.constants.js';
+
 /** What the SPA learns at start (GET /api/config). */
 export const ZPublicConfig = z.object({
   mediaUrl: z.string(),
@@ -16,56 +18,3 @@ export const ZPublicConfig = z.object({
   analytics: z.object({ endpoint: z.string(), site: z.string() }).nullable(),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
-
-/**
- * The SPA's routes as react-router patterns: `:name` is one segment, `:name?` an optional
- * one. The web process answers a page load of any other path with 404 (and the same index.html,
- * which shows the not-found page); client/src/app/routes.test.tsx holds routes.tsx to this list.
- */
-export const SPA_ROUTE_PATTERNS = [
-  '/',
-  '/index-old',
-  '/auth/reset-password/:resetToken?',
-  '/auth/verify-email/:verifyToken?',
-  '/payout-address/confirm/:token',
-  '/account',
-  '/account/payments',
-  '/account/subscription',
-  '/masters',
-  '/masters/shared',
-  '/masters/song/:id?',
-  '/info',
-  '/faq',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/about',
-  '/learn',
-  '/blog',
-  '/blog/:slug',
-  '/distribution',
-  '/distribution/analytics',
-  '/distribution/payments',
-  '/distribution/artists',
-  '/distribution/releases',
-  '/distribution/new-release',
-  '/distribution/new-release/track',
-  '/distribution/new-release/artwork',
-  '/distribution/new-release/track-details',
-  '/distribution/new-release/participants',
-  '/distribution/new-release/outlet-details',
-  '/distribution/new-release/distribute',
-] as const;
-
-/** Whether `pathname` is one of the SPA's routes (a trailing slash is allowed, as react-router does). */
-export function isSpaRoute(pathname: string, patterns: readonly string[] = SPA_ROUTE_PATTERNS): boolean {
-  const segments = pathname.split('/').filter(Boolean);
-  return patterns.some((pattern) => {
-    const parts = pattern.split('/').filter(Boolean);
-    const required = parts.filter((part) => !part.endsWith('?')).length;
-    if (segments.length < required || segments.length > parts.length) return false;
-    return segments.every((segment, index) => {
-      const part = parts[index]!;
-      return part.startsWith(':') ? segment.length > 0 : part === segment;
-    });
-  });
-}

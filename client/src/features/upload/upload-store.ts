@@ -1,5 +1,6 @@
 import { uploadErrorCodeOf } from './upload-errors.js';
 import { create } from 'zustand';
+import { NEW_RELEASE_PATH, type TReleaseWizardStep } from '../../../../src/modules/site/site.constants.js';
 
 /** Upload state: 0 initial, 1 saving, 2 success, 3 failed. */
 export const UploadStatus = { initial: 0, saving: 1, success: 2, failed: 3 } as const;
@@ -120,9 +121,10 @@ export function startUpload(
   });
 }
 
+/** The release wizard's track step, where a dropped file becomes a custom master. */
+export const CUSTOM_MASTER_PATH = `${NEW_RELEASE_PATH}/${'track' satisfies TReleaseWizardStep}` as const;
 /** Where the drag-and-drop upload is offered. */
-export const DROP_PATHS = ['/', '/masters', '/learn', '/distribution/new-release/track'] as const;
-export const CUSTOM_MASTER_PATH = '/distribution/new-release/track';
+export const DROP_PATHS = ['/', '/masters', '/learn', CUSTOM_MASTER_PATH] as const;
 
 export function dropAllowedOn(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -1,16 +1,17 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { TSectionName } from '../../../../../src/modules/releases/releases.schemas.js';
+import { NEW_RELEASE_PATH, RELEASE_WIZARD_STEPS, type TReleaseWizardStep } from '../../../../../src/modules/site/site.constants.js';
 
 /**
  * The six steps of the release wizard (top navigation has 6 steps, the side navigation 5
  * links on wide screens: every step but distribute) and the draft sections each step edits,
  * whose flags the navigation shows.
  */
-export const RELEASE_STEPS = ['track', 'artwork', 'track-details', 'participants', 'outlet-details', 'distribute'] as const;
-export type ReleaseStep = (typeof RELEASE_STEPS)[number];
+export const RELEASE_STEPS = RELEASE_WIZARD_STEPS;
+export type ReleaseStep = TReleaseWizardStep;
 
-export const NEW_RELEASE_PATH = '/distribution/new-release';
+export { NEW_RELEASE_PATH };
 export const stepPath = (step: ReleaseStep) => `${NEW_RELEASE_PATH}/${step}`;
 
 export const STEP_LABELS: Record<ReleaseStep, MessageDescriptor> = {
