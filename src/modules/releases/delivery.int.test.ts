@@ -8,7 +8,8 @@ import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { coverImage, createDistributor, createMasterWithAudio, signalWav } from '../../test/release-factories.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
-import { deliveryDirOf, runDeliveryJobs } from './index.js';
+import { runQueuedJobs } from '../../test/queued-jobs.js';
+import { DELIVERY_JOB_KINDS, deliveryDirOf, deliveryJobHandlers } from './index.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -126,7 +127,9 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     expect(await distribute.json()).toMatchObject({ release_id: albumId, album_status: { status_name: 'LOCAL_DELIVERING' }, track_count: 2 });
     expect((await caller.releases.outlets({ albumId })).map((outlet) => outlet.outlet_status.status_code)).toEqual([1100, 1100, 1100]);
 
-    await runDeliveryJobs(platform);
+    // The local provider's steps, run as the web process's worker runs them.
+    const { [DELIVERY_JOB_KINDS.local]: local } = deliveryJobHandlers(platform);
+    expect((await runQueuedJobs(platform, { [DELIVERY_JOB_KINDS.local]: local! })).failures).toEqual([]);
     const outlets = await (await fetch(`${app.base}/api/distribution/outlets/${albumId}`, { headers: bearer(userId) })).json();
     expect(outlets).toEqual([
       expect.objectContaining({ store_name: 'Spotify', outlet_status: { status_name: 'DISTRIBUTED', status_code: 1202 }, release_start_date: '2099-01-15' }),

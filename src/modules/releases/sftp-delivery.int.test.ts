@@ -1,16 +1,14 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { signAccessToken } from '../../platform/access-token.js';
-import type { DB } from '../../platform/db/schema.js';
-import { claimJob, completeJobWith, failJob } from '../../platform/queue/job-queue.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { coverImage, createDistributor, createMasterWithAudio } from '../../test/release-factories.js';
 import { startTestSftpServer, type TestSftpServer } from '../../test/sftp-server.js';
 import { createStandInStore } from '../../test/stand-in-store.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { runQueuedJobs } from '../../test/queued-jobs.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { DELIVERY_JOB_KINDS, deliveryJobHandlers, readAcknowledgements, STORE_REASONS, takeDownReleasesOfEndedSubscriptions } from './index.js';
 
@@ -58,19 +56,8 @@ describe('releases: delivery to the stores over SFTP, with acknowledgements', ()
 
   /** Runs the queued deliveries as the web process's worker would; a failed try goes back to the queue. */
   async function runDeliveries(now?: Date) {
-    const handlers = deliveryJobHandlers(platform);
-    const failures: string[] = [];
-    for (;;) {
-      const job = await claimJob(platform.db, { kinds: [DELIVERY_JOB_KINDS.deliver], leaseMs: 120_000, ...(now ? { now } : {}) });
-      if (!job) break;
-      try {
-        await handlers[job.kind]!(job, { signal: new AbortController().signal, completeWith: <T,>(effect: (tx: Transaction<DB>) => Promise<T>) => completeJobWith(platform.db, job, effect) });
-      } catch (error) {
-        failures.push((error as Error).message);
-        await failJob(platform.db, job, (error as Error).message, now);
-      }
-    }
-    return failures;
+    const { [DELIVERY_JOB_KINDS.deliver]: deliver } = deliveryJobHandlers(platform);
+    return (await runQueuedJobs(platform, { [DELIVERY_JOB_KINDS.deliver]: deliver! }, now ? { now } : {})).failures;
   }
 
   async function distributedRelease(storeIds: number[], trackName = 'Sunrise') {

@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../../platform/db/database.js';
 import { enqueueJob } from '../../platform/queue/job-queue.js';
 import * as repo from './deliveries.repository.js';
 
-/** The queue's kinds for store deliveries (delivery/sftp-delivery.ts runs them). */
+/** The queue's kinds for store deliveries (delivery/sftp-delivery.ts runs them; the local provider's steps, delivery/delivery-job.ts). */
 export const DELIVERY_JOB_KINDS = {
   deliver: 'releases.deliver-to-store',
+  local: 'releases.deliver-locally',
   acknowledgements: 'releases.read-acknowledgements',
 } as const;
 
@@ -24,3 +25,26 @@ export async function enqueueStoreDeliveries(db: Database, albumId: number, kind
   }
 }
 
+
+/** A local delivery step's tries: the first retry a second after, doubling; then the release goes back to the user. */
+const LOCAL_STEP_ATTEMPTS = 5;
+const LOCAL_STEP_BACKOFF_MS = 1000;
+
+/** One step of one local delivery run (delivery/delivery-job.ts); `run` tells a later delivery of the same album (an update) from this one. */
+export interface LocalStep {
+  albumId: number;
+  run: string;
+  step: string;
+}
+
+/** Each step's job is keyed by album, run and step: a step is queued once, and a release's steps can be found. */
+const localStepKey = ({ albumId, run, step }: LocalStep) => `${DELIVERY_JOB_KINDS.local}:${albumId}:${run}:${step}`;
+
+export async function enqueueLocalStep(db: Database, step: LocalStep): Promise<void> {
+  await enqueueJob(db, { kind: DELIVERY_JOB_KINDS.local, payload: step, idempotencyKey: localStepKey(step), maxAttempts: LOCAL_STEP_ATTEMPTS, backoffMs: LOCAL_STEP_BACKOFF_MS });
+}
+
+/** Hands a release to the local stores: the package step of a new run; the rest follows step by step. */
+export async function enqueueLocalDelivery(db: Database, albumId: number): Promise<void> {
+  await enqueueLocalStep(db, { albumId, run: randomUUID(), step: 'package' });
+}

@@ -8,6 +8,7 @@ import { OUTLET_STATUS, STORE_REASONS } from '../releases.schemas.js';
 import { readAcknowledgement } from './acknowledgement.js';
 import { batchManifest, purgeReleaseMessage, type MessageHeaderInput } from './ddex-message.js';
 import * as repo from '../deliveries.repository.js';
+import { localDeliveryJobHandler } from './delivery-job.js';
 import { assertValidErnMessage } from './ern-validator.js';
 import { loadReleasePackage, type PackageFile } from './release-package.js';
 import { ackSourcesOf, bufferFile, connectSftp, remoteJoin, sftpTargetOf, uploadResumable, type SftpTarget } from './sftp-transport.js';
@@ -186,9 +187,10 @@ export async function readAcknowledgements(platform: Platform): Promise<{ read: 
   return { read };
 }
 
-/** The queue's handlers for deliveries and the acknowledgement sweep. */
+/** The queue's handlers for deliveries (over SFTP and to the local stand-in stores) and the acknowledgement sweep. */
 export function deliveryJobHandlers(platform: Platform): Record<string, JobHandler> {
   return {
+    [DELIVERY_JOB_KINDS.local]: localDeliveryJobHandler(platform),
     [DELIVERY_JOB_KINDS.deliver]: async (job, lease) => {
       const { deliveryId } = job.payload as { deliveryId: number };
       await uploadDelivery(platform, deliveryId, lease.signal);
