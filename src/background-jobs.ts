@@ -67,6 +67,7 @@ export function startBackgroundJobs(base: Platform): BackgroundJobs {
     ...Object.fromEntries([...Object.values(WEB_JOB_KINDS), DELIVERY_JOB_KINDS.acknowledgements].filter((kind) => kind !== WEB_JOB_KINDS.mail).map((kind) => [kind, { global: 1 }])),
     // Uploads are long and use the stores' bandwidth, not ours alone: a few at a time.
     [DELIVERY_JOB_KINDS.deliver]: { global: 2 },
+    [DELIVERY_JOB_KINDS.detachedTakedown]: { global: 2 },
   };
   worker = startJobWorker(db, log, { handlers, limits, concurrency: env.JOB_CONCURRENCY });
 

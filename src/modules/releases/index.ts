@@ -9,4 +9,4 @@ export { removeReleaseFilesOfUser } from './account-cleanup.js';
 export { deliveryJobHandlers, DELIVERY_JOB_KINDS, readAcknowledgements, uploadDelivery } from './delivery/sftp-delivery.js';
 /** The XML reader of delivery messages and acknowledgements (tests' stand-in stores read with it too). */
 export { parseXml, childrenNamed, pathOf, textAt, type XmlElement } from './delivery/xml-tree.js';
-export { takeDownReleasesOfEndedSubscriptions } from './delivery.service.js';
+export { takeDownReleasesOfDeletedAccount, takeDownReleasesOfEndedSubscriptions } from './delivery.service.js';

@@ -388,6 +388,19 @@ export function findStores(db: Database) {
   return db.selectFrom('distribution_outlets').select(['store_id', 'store_name', 'enabled']).orderBy('sort_order').execute();
 }
 
+/** The user's albums at the stores (delivering or delivered), by the account's user id. */
+export async function findAlbumsAtStoresOfUser(db: Database, userId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('distribution_albums')
+    .innerJoin('distribution_users', 'distribution_users.id', 'distribution_albums.distribution_user_id')
+    .select('distribution_albums.id')
+    .where('distribution_users.user_id', '=', userId)
+    .where('distribution_albums.state', 'in', ['delivering', 'delivered'])
+    .orderBy('distribution_albums.id')
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
 /**
  * Albums at the stores (delivering or delivered) whose user no longer has a subscription that runs
  * (active, past due within its grace, or cancelled within its paid period), with a store not yet

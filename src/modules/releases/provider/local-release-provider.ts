@@ -23,6 +23,13 @@ export const releaseFilesPrefix = (albumId: number) => `releases/${albumId}`;
  * uploaded audio under the storage's releases/<album>/ folder, codes from ISRC_REGISTRANT and
  * EAN_PREFIX, delivery by the steps of delivery-job.ts on the platform queue.
  */
+async function takeDownAtOnce(db: Parameters<ReleaseProvider['takeDown']>[0], albumId: number, storeIds: readonly number[]) {
+  for (const storeId of storeIds) {
+    const deliveryId = await insertDelivery(db, { albumId, storeId, kind: 'takedown', messageId: `LOCAL${albumId}S${storeId}TAK${randomUUID().slice(0, 8)}` });
+    await setDeliveryState(db, deliveryId, { state: 'taken_down' });
+  }
+}
+
 export function createLocalReleaseProvider(platform: Pick<Platform, 'env' | 'storage'>): ReleaseProvider {
   const { env, storage } = platform;
   // The counters skip codes somebody typed in before (code squatting); a range that is used up is
@@ -107,11 +114,8 @@ export function createLocalReleaseProvider(platform: Pick<Platform, 'env' | 'sto
     // The local stand-in stores take the corrected package as they took the first one.
     update: (db, albumId) => enqueueLocalDelivery(db, albumId),
     // ... and confirm a takedown at once.
-    async takeDown(db, albumId, storeIds) {
-      for (const storeId of storeIds) {
-        const deliveryId = await insertDelivery(db, { albumId, storeId, kind: 'takedown', messageId: `LOCAL${albumId}S${storeId}TAK${randomUUID().slice(0, 8)}` });
-        await setDeliveryState(db, deliveryId, { state: 'taken_down' });
-      }
-    },
+    takeDown: takeDownAtOnce,
+    // The confirmation goes with the account; the package the stores read is removed with its files.
+    takeDownBeforeDeletion: takeDownAtOnce,
   };
 }

@@ -32,4 +32,9 @@ export interface ReleaseProvider {
   update(db: Database, albumId: number, storeIds: readonly number[]): Promise<void>;
   /** Withdraws the release from these stores; "taken down" once each store confirms. */
   takeDown(db: Database, albumId: number, storeIds: readonly number[]): Promise<void>;
+  /**
+   * Withdraws the release of an account being deleted from these stores, in the deletion's
+   * transaction: the takedown must not need the release's rows, which go with the account.
+   */
+  takeDownBeforeDeletion(db: Database, albumId: number, storeIds: readonly number[]): Promise<void>;
 }
