@@ -105,7 +105,8 @@ async function runStep(platform: Platform, job: LocalStep, lease: JobLease): Pro
         const status = verdict.accepted ? OUTLET_STATUS.distributed : OUTLET_STATUS.disapproved;
         await repo.setOutletStatus(tx, job.albumId, storeId, status.status_code, verdict.accepted ? null : verdict.reason);
       }
-      await enqueueLocalStep(tx, next(index));
+      // A store no longer among the release's (it cannot change while delivering) ends the run rather than restarting it.
+      await enqueueLocalStep(tx, index === -1 ? { ...job, step: 'finish' } : next(index));
     });
     return;
   }
