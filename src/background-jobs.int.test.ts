@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from './app-router.js';
 import { startBackgroundJobs, WEB_JOB_KINDS } from './background-jobs.js';
+import { signAccessToken } from './platform/access-token.js';
 import { enqueueJob } from './platform/queue/job-queue.js';
 import { startJobSchedule } from './platform/queue/job-schedule.js';
+import { createCallerFactory } from './platform/trpc/trpc.js';
 import { awaitMailsTo } from './test/outbox.js';
+import { coverImage, createDistributor, createMasterWithAudio } from './test/release-factories.js';
 import { listenTestApp, type TestApp } from './test/test-app.js';
 import { createTestPlatform, type TestPlatform } from './test/test-platform.js';
 
@@ -14,7 +18,7 @@ let platform: TestPlatform;
 let app: TestApp;
 
 beforeAll(async () => {
-  platform = await createTestPlatform({ METRICS_TOKEN, DISTRIBUTION_JOB_INTERVAL_S: '0', SUBSCRIPTION_RENEWAL_INTERVAL_S: '0' });
+  platform = await createTestPlatform({ METRICS_TOKEN, SUBSCRIPTION_RENEWAL_INTERVAL_S: '0' });
   app = await listenTestApp(platform);
 });
 afterAll(async () => {
@@ -77,17 +81,45 @@ describe('the web process on the job queue', () => {
     expect(age).toBeLessThan(200);
   });
 
-  it('when the web process runs, then the delivery and renewal sweeps are put on the queue and done by its worker', async () => {
-    const sweeping = await createTestPlatform({ DISTRIBUTION_JOB_INTERVAL_S: '1', SUBSCRIPTION_RENEWAL_INTERVAL_S: '1' });
+  it('when the web process runs, then the renewal sweep is put on the queue and done by its worker', async () => {
+    const sweeping = await createTestPlatform({ SUBSCRIPTION_RENEWAL_INTERVAL_S: '1' });
     const background = startBackgroundJobs(sweeping);
     const doneKinds = async () =>
       (await sweeping.db.selectFrom('jobs').select('kind').distinct().where('state', '=', 'done').execute()).map((row) => row.kind).sort();
     try {
-      // Renewals start 5 s after the process; deliveries at once.
-      await expect.poll(doneKinds, { timeout: 20_000 }).toEqual([WEB_JOB_KINDS.subscriptionRenewals, WEB_JOB_KINDS.deliveries].sort());
+      // Renewals start 5 s after the process.
+      await expect.poll(doneKinds, { timeout: 20_000 }).toEqual([WEB_JOB_KINDS.subscriptionRenewals]);
     } finally {
       await background.stop();
-      await sweeping.close();
+    }
+    await sweeping.close();
+  });
+
+  it('when a release is distributed with the local provider, then the worker of the web process delivers it and every store answers within seconds', async () => {
+    const background = startBackgroundJobs(platform);
+    try {
+      const account = await createDistributor(platform);
+      const caller = createCallerFactory(appRouter)(platform.contextFor({ userId: account.userId }));
+      const { albumId } = await caller.releases.start();
+      await caller.releases.updateAlbum({ albumId, name: 'Worker Songs' });
+      const { masterId } = await createMasterWithAudio(platform, account.userId, { trackName: 'Sunrise', seconds: 1 });
+      const track = await caller.releases.addTrack({ masterId, albumId });
+      await caller.releases.updateTrack({ trackId: track.track_id, genre: [8], language: 'en' });
+      const form = new FormData();
+      form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 3000 }))]), 'cover.jpg');
+      const cover = await fetch(`${app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, account.userId).token}` }, body: form });
+      expect(cover.status).toBe(200);
+      await caller.releases.distribute({ albumId, outletDetails: { globalReleaseDate: null, outlets: [{ store_id: 1, release_start_date: null }, { store_id: 20, release_start_date: null }] } });
+
+      const answers = async () => (await caller.releases.outlets({ albumId })).map((outlet) => [outlet.store_name, outlet.outlet_status.status_code]);
+      // Package, one step per store, finish: each step's job claimed as the one before completes.
+      await expect.poll(answers, { timeout: 15_000 }).toEqual([
+        ['Spotify', 1202],
+        ['Beatport', 1202],
+      ]);
+      await expect.poll(async () => (await caller.releases.list()).find((release) => release.release_id === albumId)?.album_status.status_name, { timeout: 5_000 }).toBe('LOCAL_DELIVERED');
+    } finally {
+      await background.stop();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { renewDueSubscriptions } from './modules/distribution/index.js';
 import { DIGEST_SWEEP_MS, sendDueCommentDigests } from './modules/feedback/index.js';
 import { reconcilePendingPayments } from './modules/payments/index.js';
-import { DELIVERY_JOB_KINDS, deliveryJobHandlers, runDeliveryJobs, takeDownReleasesOfEndedSubscriptions } from './modules/releases/index.js';
+import { DELIVERY_JOB_KINDS, deliveryJobHandlers, takeDownReleasesOfEndedSubscriptions } from './modules/releases/index.js';
 import { payoutContextOf, pollPayouts } from './modules/royalties/index.js';
 import { serviceContextOf, type Platform } from './platform/context.js';
 import { createQueuedMailer, MAIL_JOB_KIND, mailJobHandler } from './platform/mail/queued-mailer.js';
@@ -16,7 +16,6 @@ export const WEB_JOB_KINDS = {
   paymentReconciliation: 'payments.reconcile',
   commentDigests: 'feedback.comment-digests',
   subscriptionRenewals: 'distribution.renew-subscriptions',
-  deliveries: 'releases.run-deliveries',
   payoutPolls: 'royalties.poll-payouts',
   prune: 'queue.prune',
 } as const;
@@ -53,8 +52,6 @@ export function startBackgroundJobs(base: Platform): BackgroundJobs {
       // A subscription that ended (its paid period over) takes its releases off the stores.
       await takeDownReleasesOfEndedSubscriptions(system());
     },
-    // Each delivery keeps its own step ledger in distribution_jobs (resumed at the step it reached); the queue runs the sweep.
-    [WEB_JOB_KINDS.deliveries]: async () => void (await runDeliveryJobs(platform)),
     // PayPal settles items after the run: confirmed ones are announced, failed ones go back on the balance.
     [WEB_JOB_KINDS.payoutPolls]: async () => void (await pollPayouts(payoutContextOf(platform, log))),
     [WEB_JOB_KINDS.prune]: async () => {
@@ -63,13 +60,14 @@ export function startBackgroundJobs(base: Platform): BackgroundJobs {
       await pruneFinishedJobs(db, new Date(now - FAILED_KEPT_MS), 'failed');
     },
   };
-  // Store deliveries over SFTP and the sweep of their acknowledgements (DISTRIBUTION_PROVIDER=sftp).
+  // Store deliveries, the local provider's steps and over SFTP, and the sweep of the stores' acknowledgements.
   Object.assign(handlers, deliveryJobHandlers(platform));
   // A sweep never runs beside another of its kind (a slow one outlasting its slot), in any process.
   const limits = {
     ...Object.fromEntries([...Object.values(WEB_JOB_KINDS), DELIVERY_JOB_KINDS.acknowledgements].filter((kind) => kind !== WEB_JOB_KINDS.mail).map((kind) => [kind, { global: 1 }])),
     // Uploads are long and use the stores' bandwidth, not ours alone: a few at a time.
     [DELIVERY_JOB_KINDS.deliver]: { global: 2 },
+    [DELIVERY_JOB_KINDS.detachedTakedown]: { global: 2 },
   };
   worker = startJobWorker(db, log, { handlers, limits, concurrency: env.JOB_CONCURRENCY });
 
@@ -82,8 +80,6 @@ export function startBackgroundJobs(base: Platform): BackgroundJobs {
   ];
   if (env.PAYOUT_PROVIDER !== 'local') schedules.push(schedule(WEB_JOB_KINDS.payoutPolls, 15 * 60_000, 60_000));
   if (env.SUBSCRIPTION_RENEWAL_INTERVAL_S > 0) schedules.push(schedule(WEB_JOB_KINDS.subscriptionRenewals, env.SUBSCRIPTION_RENEWAL_INTERVAL_S * 1000, 5_000));
-  // At once on start too: a delivery a stopped process left is resumed once its lease has run out.
-  if (env.DISTRIBUTION_JOB_INTERVAL_S > 0) schedules.push(schedule(WEB_JOB_KINDS.deliveries, env.DISTRIBUTION_JOB_INTERVAL_S * 1000, 0));
   if (env.DISTRIBUTION_PROVIDER === 'sftp' && env.DELIVERY_ACK_POLL_S > 0) schedules.push(schedule(DELIVERY_JOB_KINDS.acknowledgements, env.DELIVERY_ACK_POLL_S * 1000, 10_000));
 
   return {

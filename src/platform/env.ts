@@ -166,8 +166,6 @@ const ZEnv = z.object({
   ISRC_REGISTRANT: z.string().regex(/^[A-Za-z]{2}-?[A-Za-z0-9]{3}$/, 'CC-XXX, e.g. DE-MDK').default('DE-MDK'),
   /** GS1 company prefix (6 to 11 digits) that generated release codes (EAN-13) start with. */
   EAN_PREFIX: z.string().regex(/^\d{6,11}$/, '6 to 11 digits').default('4260742'),
-  /** How often the web process looks for distribution jobs (deliveries) to run, seconds (0 turns it off). */
-  DISTRIBUTION_JOB_INTERVAL_S: z.coerce.number().min(0).default(2),
   /** The Braintree plan of the distribution subscription (used when the Braintree keys are set). */
   BRAINTREE_DISTRIBUTION_PLAN_ID: z.string().min(1).default('distribution-yearly'),
   /** Jobs of the durable queue (mails, deliveries, renewals, sweeps) one web process runs at once. */

@@ -3,7 +3,7 @@ import { signAccessToken } from '../../platform/access-token.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, forbidden, unauthorized } from '../../platform/errors.js';
 import { stopSubscriptionsOfDeletedAccount } from '../distribution/index.js';
-import { removeReleaseFilesOfUser } from '../releases/index.js';
+import { removeReleaseFilesOfUser, takeDownReleasesOfDeletedAccount } from '../releases/index.js';
 import { countRateLimitHit, enforceRateLimits, isKeyRemembered, refundRateLimitHit, rememberKey, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
 import { dummyPasswordHash, hashOpaqueToken, hashPassword, newOpaqueToken, passwordNeedsRehash, verifyPassword } from './accounts.crypto.js';
 import { renderAccountMail, type AccountMailKind } from './accounts.mails.js';
@@ -409,7 +409,8 @@ export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): 
 export const ACCOUNT_PAYMENT_IN_PROGRESS = 'account.paymentInProgress';
 
 /**
- * Deletes the caller's account: files first (the rows are the only map to them), then the rows.
+ * Deletes the caller's account: its releases are taken down from the stores, then files go (the
+ * rows are the only map to them), then the rows.
  * Everything referencing the user cascades away; invoices stay for the legal retention period with
  * their own copy of name and address and no link to the account (user_id set null by the FK).
  */
@@ -431,6 +432,8 @@ export async function deleteAccount(ctx: ServiceContext): Promise<void> {
     const trackIds = await repo.findTrackIdsOfUser(trx, user.id);
     for (const trackId of trackIds) await ctx.platform.storage.removePrefix(`tracks/${trackId}`);
     await ctx.platform.storage.removePrefix(`users/${user.id}`);
+    // The stores first: a takedown per store of each release at the stores, queued with the deletion.
+    await takeDownReleasesOfDeletedAccount(ctx, trx, user.id);
     await removeReleaseFilesOfUser(ctx, trx, user.id);
     await repo.removeSharesToEmail(trx, user.email);
     await repo.forgetBuyerInPayments(trx, user.id);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -8,7 +9,9 @@ import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { coverImage, createDistributor, createMasterWithAudio, signalWav } from '../../test/release-factories.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
-import { deliveryDirOf, runDeliveryJobs } from './index.js';
+import { runQueuedJobs } from '../../test/queued-jobs.js';
+import { DELIVERY_JOB_KINDS, deliveryDirOf, deliveryJobHandlers, useReleaseProvider } from './index.js';
+import { createLocalReleaseProvider } from './provider/local-release-provider.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -126,7 +129,9 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     expect(await distribute.json()).toMatchObject({ release_id: albumId, album_status: { status_name: 'LOCAL_DELIVERING' }, track_count: 2 });
     expect((await caller.releases.outlets({ albumId })).map((outlet) => outlet.outlet_status.status_code)).toEqual([1100, 1100, 1100]);
 
-    await runDeliveryJobs(platform);
+    // The local provider's steps, run as the web process's worker runs them.
+    const { [DELIVERY_JOB_KINDS.local]: local } = deliveryJobHandlers(platform);
+    expect((await runQueuedJobs(platform, { [DELIVERY_JOB_KINDS.local]: local! })).failures).toEqual([]);
     const outlets = await (await fetch(`${app.base}/api/distribution/outlets/${albumId}`, { headers: bearer(userId) })).json();
     expect(outlets).toEqual([
       expect.objectContaining({ store_name: 'Spotify', outlet_status: { status_name: 'DISTRIBUTED', status_code: 1202 }, release_start_date: '2099-01-15' }),
@@ -208,5 +213,42 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     expect(draft?.cover).toMatchObject({ width: 1600, height: 1500, format: 'png' });
     const missing = await postCover(userId, 'x', await coverImage({ width: 1500 }));
     expect(missing.body.message).toBe('no_album_id');
+  });
+
+  it('when a user with a delivered release deletes the account, then the provider takes it down at each store first, and no row, file or package of it is left', async () => {
+    const local = createLocalReleaseProvider(platform);
+    const asked: [number, number[]][] = [];
+    // The local provider as it is, telling which takedowns it was asked for (its confirmation goes with the account).
+    useReleaseProvider(platform, {
+      ...local,
+      async takeDownBeforeDeletion(db, albumId, storeIds) {
+        asked.push([albumId, [...storeIds]]);
+        await local.takeDownBeforeDeletion(db, albumId, storeIds);
+      },
+    });
+    try {
+      const { userId, caller, albumId, track } = await readyRelease();
+      await caller.releases.setOutlets({ albumId, globalReleaseDate: null, outlets: [{ store_id: 1, release_start_date: null }, { store_id: 2, release_start_date: null }] });
+      await caller.releases.distribute({ albumId });
+      const { [DELIVERY_JOB_KINDS.local]: deliver } = deliveryJobHandlers(platform);
+      expect((await runQueuedJobs(platform, { [DELIVERY_JOB_KINDS.local]: deliver! })).failures).toEqual([]);
+      expect((await caller.releases.list()).find((release) => release.release_id === albumId)?.album_status.status_name).toBe('LOCAL_DELIVERED');
+      // A draft of the same user is no release at a store: nothing to take down.
+      const { albumId: draftId } = await caller.releases.start();
+
+      const deleted = await fetch(`${app.base}/api/auth/delete-account`, { method: 'POST', headers: bearer(userId) });
+      expect(deleted.status).toBeLessThan(300);
+      expect(asked).toEqual([[albumId, [1, 2]]]);
+      expect({
+        albums: await platform.db.selectFrom('distribution_albums').select('id').where('id', 'in', [albumId, draftId]).execute(),
+        tracks: await platform.db.selectFrom('distribution_tracks').select('id').where('id', '=', track.track_id).execute(),
+        outlets: await platform.db.selectFrom('distribution_album_outlets').select('store_id').where('album_id', '=', albumId).execute(),
+        deliveries: await platform.db.selectFrom('release_deliveries').select('id').where('album_id', '=', albumId).execute(),
+        files: await platform.storage.list(`releases/${albumId}`),
+        package: existsSync(deliveryDirOf(platform, albumId)),
+      }).toEqual({ albums: [], tracks: [], outlets: [], deliveries: [], files: [], package: false });
+    } finally {
+      useReleaseProvider(platform, local);
+    }
   });
 });

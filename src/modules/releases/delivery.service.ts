@@ -99,3 +99,21 @@ export async function takeDownReleasesOfEndedSubscriptions(ctx: ServiceContext):
   if (taken > 0) ctx.log.info({ releases: taken }, 'releases taken down: their subscription ended');
   return taken;
 }
+
+/**
+ * Before an account's data goes (account deletion, in its transaction): every release of the user
+ * at the stores (delivering or delivered) is taken down from each store that holds it or is getting
+ * it, through the provider, as when a subscription ends. Answers the releases taken down.
+ */
+export async function takeDownReleasesOfDeletedAccount(ctx: ServiceContext, db: Database, userId: string): Promise<number> {
+  const albums = await repo.findAlbumsAtStoresOfUser(db, userId);
+  let taken = 0;
+  for (const albumId of albums) {
+    const stores = await storesHolding(db, albumId);
+    if (stores.length === 0) continue;
+    await releaseProviderOf(ctx.platform).takeDownBeforeDeletion(db, albumId, stores.map((store) => store.store_id));
+    taken++;
+  }
+  if (taken > 0) ctx.log.info({ releases: taken }, 'releases taken down: their account is being deleted');
+  return taken;
+}

@@ -5,6 +5,7 @@ import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { coverImage, createDistributor, createMasterWithAudio } from '../../test/release-factories.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { DELIVERY_JOB_KINDS } from './index.js';
 
 describe('releases: one user never reads or changes another user\'s albums, tracks, artwork or outlets', () => {
   let platform: TestPlatform;
@@ -26,7 +27,7 @@ describe('releases: one user never reads or changes another user\'s albums, trac
     album: await platform.db.selectFrom('distribution_albums').selectAll().where('id', '=', albumId).executeTakeFirst(),
     tracks: await platform.db.selectFrom('distribution_tracks').selectAll().where('album_id', '=', albumId).orderBy('id').execute(),
     outlets: await platform.db.selectFrom('distribution_album_outlets').selectAll().where('album_id', '=', albumId).orderBy('store_id').execute(),
-    jobs: await platform.db.selectFrom('distribution_jobs').selectAll().where('album_id', '=', albumId).execute(),
+    jobs: await platform.db.selectFrom('jobs').selectAll().where('idempotency_key', 'like', `${DELIVERY_JOB_KINDS.local}:${albumId}:%`).execute(),
   });
 
   it('when Bob calls any release path with Alice\'s ids over tRPC, REST and GraphQL, then every answer is "not found" and nothing of hers changes', async () => {

@@ -7,7 +7,9 @@ import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { inputIssuesOf, invalidInputError } from '../../platform/validation.js';
-import { deliveryDirOf, runDeliveryJobs, useReleaseProvider, type ReleaseProvider } from './index.js';
+import { claimJob } from '../../platform/queue/job-queue.js';
+import { runQueuedJobs } from '../../test/queued-jobs.js';
+import { DELIVERY_JOB_KINDS, deliveryDirOf, deliveryJobHandlers, useReleaseProvider, type ReleaseProvider } from './index.js';
 import { createLocalReleaseProvider } from './provider/local-release-provider.js';
 
 /**
@@ -287,19 +289,38 @@ describe('releases: every rule, cancel, retries and a delivery stopped in the mi
     await fetch(`${app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` }, body: form });
     await caller.releases.distribute({ albumId, outletDetails: { globalReleaseDate: null, outlets: [{ store_id: 1, release_start_date: null }, { store_id: 7, release_start_date: null }, { store_id: 2, release_start_date: null }] } });
 
-    // The package and the first store, then the process "stops" holding the job's lease.
-    expect(await runDeliveryJobs(platform, { maxSteps: 2 })).toEqual({ steps: 2 });
+    const { [DELIVERY_JOB_KINDS.local]: local } = deliveryJobHandlers(platform);
+    const deliver = (options: { now?: Date; limit?: number } = {}) => runQueuedJobs(platform, { [DELIVERY_JOB_KINDS.local]: local! }, options);
+    // Each step is a job on the platform queue, keyed <kind>:<album>:<run>:<step>.
+    const steps = async () =>
+      (await platform.db.selectFrom('jobs').select(['idempotency_key', 'state', 'attempts']).where('idempotency_key', 'like', `${DELIVERY_JOB_KINDS.local}:${albumId}:%`).orderBy('id').execute()).map(
+        (job) => [job.idempotency_key!.split(':').slice(3).join(':'), job.state, job.attempts],
+      );
+
+    // The package and the first store, then the process "stops" holding the next step's lease.
+    expect(await deliver({ limit: 2 })).toEqual({ done: [DELIVERY_JOB_KINDS.local, DELIVERY_JOB_KINDS.local], failures: [] });
     const packaged = await stat(deliveryDirOf(platform, albumId));
     expect((await caller.releases.outlets({ albumId })).map((o) => o.outlet_status.status_code)).toEqual([1202, 1100, 1100]);
-    const job = () => platform.db.selectFrom('distribution_jobs').select(['state', 'step', 'attempts']).where('album_id', '=', albumId).executeTakeFirstOrThrow();
-    expect(await job()).toEqual({ state: 'running', step: 'store:2', attempts: 1 });
-    // While the lease holds, another process leaves the job alone.
-    expect(await runDeliveryJobs(platform)).toEqual({ steps: 0 });
+    expect(await claimJob(platform.db, { kinds: [DELIVERY_JOB_KINDS.local], leaseMs: 60_000 })).toMatchObject({ payload: { albumId, step: 'store:2' } });
+    expect(await steps()).toEqual([
+      ['package', 'done', 1],
+      ['store:1', 'done', 1],
+      ['store:2', 'running', 1],
+    ]);
+    // While the lease holds, another process leaves the step alone.
+    expect(await deliver()).toEqual({ done: [], failures: [] });
 
-    // After a restart (the lease has run out), the job resumes at the second store without repackaging.
-    const later = () => new Date(Date.now() + 61_000);
-    expect(await runDeliveryJobs(platform, { now: later })).toEqual({ steps: 3 });
-    expect(await job()).toEqual({ state: 'done', step: 'finish', attempts: 2 });
+    // After a restart the lease runs out: the step goes back to the queue for its back-off, then
+    // resumes at the second store without repackaging.
+    expect(await deliver({ now: new Date(Date.now() + 61_000) })).toEqual({ done: [], failures: [] });
+    expect((await deliver({ now: new Date(Date.now() + 65_000) })).done).toHaveLength(3);
+    expect(await steps()).toEqual([
+      ['package', 'done', 1],
+      ['store:1', 'done', 1],
+      ['store:2', 'done', 2],
+      ['store:7', 'done', 1],
+      ['finish', 'done', 1],
+    ]);
     expect((await stat(deliveryDirOf(platform, albumId))).mtimeMs).toBe(packaged.mtimeMs);
     const outlets = await caller.releases.outlets({ albumId });
     expect(outlets.map((o) => [o.store_name, o.outlet_status.status_code, o.disapprove_message])).toEqual([

@@ -377,69 +377,6 @@ export function findPickerMasters(db: Database, userId: string, masterId?: strin
 }
 export type PickerMasterRow = Awaited<ReturnType<typeof findPickerMasters>>[number];
 
-// ---- durable jobs
-
-export async function insertJob(db: Database, albumId: number) {
-  const row = await db.insertInto('distribution_jobs').values({ kind: 'deliver', album_id: albumId, run_after: new Date() }).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
-}
-
-/**
- * Takes one due job and leases it until `leaseUntil`: queued ones, and running ones whose lease ran
- * out (the process that held it stopped). SKIP LOCKED lets several web processes share the queue.
- */
-export async function claimJob(db: Database, now: Date, leaseUntil: Date) {
-  return db.transaction().execute(async (trx) => {
-    const job = await trx
-      .selectFrom('distribution_jobs')
-      .select(['id', 'kind', 'album_id', 'step', 'attempts'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', now)]),
-          eb.and([eb('state', '=', 'running'), eb('locked_until', '<=', now)]),
-        ]),
-      )
-      .orderBy('run_after')
-      .orderBy('id')
-      .limit(1)
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
-    if (!job) return null;
-    await trx
-      .updateTable('distribution_jobs')
-      .set({ state: 'running', locked_until: leaseUntil, attempts: sql`attempts + 1`, updated_at: now })
-      .where('id', '=', job.id)
-      .execute();
-    return { id: Number(job.id), albumId: Number(job.album_id), step: job.step, attempts: job.attempts + 1 };
-  });
-}
-
-export async function advanceJob(db: Database, jobId: number, values: { step: string; leaseUntil: Date }) {
-  await db.updateTable('distribution_jobs').set({ step: values.step, locked_until: values.leaseUntil, updated_at: sql`now()` }).where('id', '=', jobId).execute();
-}
-
-export async function finishJob(db: Database, jobId: number, state: 'done' | 'failed', error: string | null) {
-  await db
-    .updateTable('distribution_jobs')
-    .set({ state, last_error: error?.slice(0, 1000) ?? null, locked_until: null, finished_at: sql`now()`, updated_at: sql`now()` })
-    .where('id', '=', jobId)
-    .execute();
-}
-
-/** Gives a failed step back to the queue after a pause, keeping the step it reached. */
-export async function retryJobLater(db: Database, jobId: number, runAfter: Date, error: string) {
-  await db
-    .updateTable('distribution_jobs')
-    .set({ state: 'queued', run_after: runAfter, locked_until: null, last_error: error.slice(0, 1000), updated_at: sql`now()` })
-    .where('id', '=', jobId)
-    .execute();
-}
-
-export function findJobsOfAlbum(db: Database, albumId: number) {
-  return db.selectFrom('distribution_jobs').select(['id', 'state', 'step', 'attempts', 'last_error']).where('album_id', '=', albumId).orderBy('id').execute();
-}
-
 export async function findChildStores(db: Database) {
   const rows = await db.selectFrom('distribution_child_stores').select(['store_id', 'name']).orderBy('store_id').orderBy('sort_order').execute();
   const map = new Map<number, string[]>();
@@ -449,6 +386,19 @@ export async function findChildStores(db: Database) {
 
 export function findStores(db: Database) {
   return db.selectFrom('distribution_outlets').select(['store_id', 'store_name', 'enabled']).orderBy('sort_order').execute();
+}
+
+/** The user's albums at the stores (delivering or delivered), by the account's user id. */
+export async function findAlbumsAtStoresOfUser(db: Database, userId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('distribution_albums')
+    .innerJoin('distribution_users', 'distribution_users.id', 'distribution_albums.distribution_user_id')
+    .select('distribution_albums.id')
+    .where('distribution_users.user_id', '=', userId)
+    .where('distribution_albums.state', 'in', ['delivering', 'delivered'])
+    .orderBy('distribution_albums.id')
+    .execute();
+  return rows.map((row) => Number(row.id));
 }
 
 /**

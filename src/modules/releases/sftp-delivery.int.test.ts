@@ -1,16 +1,15 @@
+import { sql } from 'kysely';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { signAccessToken } from '../../platform/access-token.js';
-import type { DB } from '../../platform/db/schema.js';
-import { claimJob, completeJobWith, failJob } from '../../platform/queue/job-queue.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { coverImage, createDistributor, createMasterWithAudio } from '../../test/release-factories.js';
 import { startTestSftpServer, type TestSftpServer } from '../../test/sftp-server.js';
 import { createStandInStore } from '../../test/stand-in-store.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { runQueuedJobs } from '../../test/queued-jobs.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { DELIVERY_JOB_KINDS, deliveryJobHandlers, readAcknowledgements, STORE_REASONS, takeDownReleasesOfEndedSubscriptions } from './index.js';
 
@@ -58,19 +57,8 @@ describe('releases: delivery to the stores over SFTP, with acknowledgements', ()
 
   /** Runs the queued deliveries as the web process's worker would; a failed try goes back to the queue. */
   async function runDeliveries(now?: Date) {
-    const handlers = deliveryJobHandlers(platform);
-    const failures: string[] = [];
-    for (;;) {
-      const job = await claimJob(platform.db, { kinds: [DELIVERY_JOB_KINDS.deliver], leaseMs: 120_000, ...(now ? { now } : {}) });
-      if (!job) break;
-      try {
-        await handlers[job.kind]!(job, { signal: new AbortController().signal, completeWith: <T,>(effect: (tx: Transaction<DB>) => Promise<T>) => completeJobWith(platform.db, job, effect) });
-      } catch (error) {
-        failures.push((error as Error).message);
-        await failJob(platform.db, job, (error as Error).message, now);
-      }
-    }
-    return failures;
+    const { [DELIVERY_JOB_KINDS.deliver]: deliver } = deliveryJobHandlers(platform);
+    return (await runQueuedJobs(platform, { [DELIVERY_JOB_KINDS.deliver]: deliver! }, now ? { now } : {})).failures;
   }
 
   async function distributedRelease(storeIds: number[], trackName = 'Sunrise') {
@@ -208,5 +196,55 @@ describe('releases: delivery to the stores over SFTP, with acknowledgements', ()
     expect(await takeDownReleasesOfEndedSubscriptions(platform.contextFor({ userId: other.userId }))).toBe(1);
     expect(await runDeliveries()).toEqual([]);
     expect(aggregator.receive()).toEqual([expect.objectContaining({ kind: 'TakedownReleaseDelivery', icpn: secondBatch!.icpn })]);
+  }, TIMEOUT_MS);
+
+  it('when a user with a delivered release deletes the account, then a purge is queued for each store and sent after the data is gone, and nothing of the release is left behind', async () => {
+    const { userId, albumId, trackId } = await distributedRelease([1, 2], 'Farewell');
+    expect(await runDeliveries()).toEqual([]);
+    const { product_code: icpn } = await platform.db.selectFrom('distribution_albums').select('product_code').where('id', '=', albumId).executeTakeFirstOrThrow();
+    // The stores' unanswered batches of this release (earlier tests leave theirs).
+    const batchesOf = (store: typeof aggregator) => store.receive().filter((batch) => batch.icpn === icpn);
+    const [atAggregator] = batchesOf(aggregator);
+    const [atApple] = batchesOf(apple);
+    aggregator.answer(atAggregator!, { status: 'ReleaseLive' });
+    apple.answer(atApple!, { status: 'ReleaseLive' });
+    await readAcknowledgements(platform);
+    const deliveryIds = (await platform.db.selectFrom('release_deliveries').select('id').where('album_id', '=', albumId).execute()).map((row) => row.id);
+    expect(deliveryIds).toHaveLength(2);
+
+    const deleted = await fetch(`${app.base}/api/auth/delete-account`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` } });
+    expect(deleted.status).toBeLessThan(300);
+
+    // The takedowns wait on the queue, one per store, carrying all their message needs.
+    const takedowns = () => platform.db.selectFrom('jobs').select(['id', 'state', 'payload']).where('kind', '=', DELIVERY_JOB_KINDS.detachedTakedown).where(sql<string>`payload->>'icpn'`, '=', icpn).orderBy('id').execute();
+    const queued = await takedowns();
+    expect(queued).toEqual([
+      { id: expect.anything(), state: 'queued', payload: expect.objectContaining({ storeId: 1, icpn, title: 'Morning Songs' }) },
+      { id: expect.anything(), state: 'queued', payload: expect.objectContaining({ storeId: 2, icpn, title: 'Morning Songs' }) },
+    ]);
+    // The account's data is gone meanwhile: no row of the release, its deliveries or their answers, no file.
+    const left = async () => ({
+      distributionUser: await platform.db.selectFrom('distribution_users').select('id').where('user_id', '=', userId).execute(),
+      album: await platform.db.selectFrom('distribution_albums').select('id').where('id', '=', albumId).execute(),
+      tracks: await platform.db.selectFrom('distribution_tracks').select('id').where('id', '=', trackId).execute(),
+      outlets: await platform.db.selectFrom('distribution_album_outlets').select('store_id').where('album_id', '=', albumId).execute(),
+      deliveries: await platform.db.selectFrom('release_deliveries').select('id').where('album_id', '=', albumId).execute(),
+      answers: await platform.db.selectFrom('release_acknowledgements').select('id').where('delivery_id', 'in', deliveryIds).execute(),
+      files: await platform.storage.list(`releases/${albumId}`),
+    });
+    const nothing = { distributionUser: [], album: [], tracks: [], outlets: [], deliveries: [], answers: [], files: [] };
+    expect(await left()).toEqual(nothing);
+
+    const { [DELIVERY_JOB_KINDS.detachedTakedown]: takeDown } = deliveryJobHandlers(platform);
+    expect((await runQueuedJobs(platform, { [DELIVERY_JOB_KINDS.detachedTakedown]: takeDown! })).failures).toEqual([]);
+    expect(batchesOf(aggregator)).toEqual([expect.objectContaining({ kind: 'TakedownReleaseDelivery', damaged: [] })]);
+    expect(batchesOf(apple)).toEqual([expect.objectContaining({ kind: 'TakedownReleaseDelivery', damaged: [] })]);
+    // Done, the jobs keep no payload: the queue holds nothing of the release either.
+    const done = await platform.db.selectFrom('jobs').select(['state', 'payload']).where('id', 'in', queued.map((job) => job.id)).orderBy('id').execute();
+    expect(done).toEqual([
+      { state: 'done', payload: {} },
+      { state: 'done', payload: {} },
+    ]);
+    expect(await left()).toEqual(nothing);
   }, TIMEOUT_MS);
 });

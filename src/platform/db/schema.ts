@@ -525,21 +525,6 @@ export interface DistributionCodeSequencesTable {
   name: string;
   last_value: Generated<number>;
 }
-export interface DistributionJobsTable {
-  id: ColumnType<string | number, never, never>;
-  kind: 'deliver';
-  album_id: Int8;
-  state: Generated<'queued' | 'running' | 'done' | 'failed'>;
-  step: Generated<string>;
-  attempts: Generated<number>;
-  run_after: Timestamp;
-  locked_until: Timestamp | null;
-  last_error: string | null;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-  finished_at: Timestamp | null;
-}
-
 /** The durable job queue (sql/0080). */
 export interface JobsTable {
   id: ColumnType<string | number, never, never>;
@@ -687,7 +672,6 @@ export interface DB {
   distribution_tracks: DistributionTracksTable;
   distribution_album_outlets: DistributionAlbumOutletsTable;
   distribution_code_sequences: DistributionCodeSequencesTable;
-  distribution_jobs: DistributionJobsTable;
   release_deliveries: ReleaseDeliveriesTable;
   distribution_recordings: DistributionRecordingsTable;
   release_acknowledgements: ReleaseAcknowledgementsTable;

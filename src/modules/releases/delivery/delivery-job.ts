@@ -2,29 +2,29 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Platform } from '../../../platform/context.js';
+import { LeaseLostError } from '../../../platform/queue/lease-lost-error.js';
+import type { JobHandler, JobLease } from '../../../platform/queue/job-worker.js';
 import { copyToFile } from '../../../platform/storage/file-storage.js';
 import { sha256OfFile } from '../file-hash.js';
 import { idsOf } from '../release-views.js';
 import * as repo from '../releases.repository.js';
 import { OUTLET_STATUS, RELEASE_ERRORS } from '../releases.schemas.js';
 import { refsOf } from '../release-access.js';
+import { enqueueLocalStep, type LocalStep } from '../store-deliveries.js';
 import { assertValidErnMessage } from './ern-validator.js';
 import { loadReleasePackage } from './release-package.js';
 import { storeVerdict, type DeliveredRelease } from './store-rules.js';
 
 /**
- * The local provider's delivery (DISTRIBUTION_PROVIDER=local), as a durable job in
- * the database (sql/0050 distribution_jobs). Steps: `package` writes the delivery package under
- * DATA_DIR/deliveries/<album id>/ (the DDEX-shaped message, the audio files, the artwork; written
- * to a temporary folder and renamed into place, so a package is whole or absent); then one
- * `store:<id>` step per store answers 1202 or 1034 by that store's rules; `finish` marks the release
- * delivered. Each step's database change and the job's next step are committed together, and a
- * job whose lease ran out (its process stopped) is taken up again at the step it reached: a
- * restart in the middle of a delivery resumes it, and no step's effect happens twice.
+ * The local provider's delivery (DISTRIBUTION_PROVIDER=local), as a chain of jobs on the platform
+ * queue, one job per step. `package` writes the delivery package under DATA_DIR/deliveries/<album
+ * id>/ (the DDEX-shaped message, the audio files, the artwork; written to a temporary folder and
+ * renamed into place, so a package is whole or absent); then one `store:<id>` step per store answers
+ * 1202 or 1034 by that store's rules; `finish` marks the release delivered. A step's database effect
+ * commits together with its job's completion and the next step's job (completeWith), so a process
+ * that stops in the middle leaves the step it reached on the queue: once its lease runs out the
+ * queue gives it to another worker, and no step's effect happens twice.
  */
-
-const LEASE_MS = 60_000;
-const MAX_ATTEMPTS = 5;
 
 export const deliveriesDirOf = (platform: Pick<Platform, 'env'>) => path.resolve(platform.env.DATA_DIR, 'deliveries');
 export const deliveryDirOf = (platform: Pick<Platform, 'env'>, albumId: number) => path.join(deliveriesDirOf(platform), String(albumId));
@@ -81,71 +81,53 @@ export async function writeDeliveryPackage(platform: Platform, albumId: number):
   }
 }
 
-/** Runs one step and commits its effect with the job's next step; answers the next step. */
-async function runStep(platform: Platform, job: { id: number; albumId: number }, step: string, leaseUntil: Date): Promise<string> {
+/** Runs one step; its effect commits with the job's completion and the next step's job. */
+async function runStep(platform: Platform, job: LocalStep, lease: JobLease): Promise<void> {
   const { db } = platform;
+  // A release deleted meanwhile (its account was) has nothing left to deliver.
+  if (!(await repo.findAlbumForJob(db, job.albumId))) return;
   const outlets = await repo.findAlbumOutlets(db, job.albumId);
-  const nextStore = (afterIndex: number) => (outlets[afterIndex + 1] ? `store:${outlets[afterIndex + 1]!.store_id}` : 'finish');
-  if (step === 'package') {
+  const next = (afterIndex: number) => ({ ...job, step: outlets[afterIndex + 1] ? `store:${outlets[afterIndex + 1]!.store_id}` : 'finish' });
+  if (job.step === 'package') {
     await writeDeliveryPackage(platform, job.albumId);
-    const next = nextStore(-1);
-    await repo.advanceJob(db, job.id, { step: next, leaseUntil });
-    return next;
+    await lease.completeWith((tx) => enqueueLocalStep(tx, next(-1)));
+    return;
   }
-  if (step.startsWith('store:')) {
-    const storeId = Number(step.slice('store:'.length));
+  if (job.step.startsWith('store:')) {
+    const storeId = Number(job.step.slice('store:'.length));
     const index = outlets.findIndex((outlet) => outlet.store_id === storeId);
-    const next = nextStore(index);
     const { album, tracks, refs } = await loadRelease(platform, job.albumId);
     const release: DeliveredRelease = { title: album.name, tracks: tracks.map((track) => ({ title: track.name, genres: idsOf(track.genre_ids).map((id) => refs.genres.get(id) ?? '') })) };
     const outlet = outlets[index];
-    await db.transaction().execute(async (trx) => {
+    await lease.completeWith(async (tx) => {
       if (outlet) {
         const verdict = storeVerdict(outlet.store_name, release);
         const status = verdict.accepted ? OUTLET_STATUS.distributed : OUTLET_STATUS.disapproved;
-        await repo.setOutletStatus(trx, job.albumId, storeId, status.status_code, verdict.accepted ? null : verdict.reason);
+        await repo.setOutletStatus(tx, job.albumId, storeId, status.status_code, verdict.accepted ? null : verdict.reason);
       }
-      await repo.advanceJob(trx, job.id, { step: next, leaseUntil });
+      // A store no longer among the release's (it cannot change while delivering) ends the run rather than restarting it.
+      await enqueueLocalStep(tx, index === -1 ? { ...job, step: 'finish' } : next(index));
     });
-    return next;
+    return;
   }
   // finish: the release is delivered; a store's refusal is its disapprove message.
-  await db.transaction().execute(async (trx) => {
-    const refusal = outlets.find((outlet) => outlet.status_code === OUTLET_STATUS.disapproved.status_code);
-    await repo.updateAlbum(trx, job.albumId, { state: 'delivered', delivered_at: new Date(), disapprove_message: refusal?.reason ?? null });
-    await repo.finishJob(trx, job.id, 'done', null);
-  });
-  return 'done';
+  const refusal = outlets.find((outlet) => outlet.status_code === OUTLET_STATUS.disapproved.status_code);
+  await lease.completeWith((tx) => repo.updateAlbum(tx, job.albumId, { state: 'delivered', delivered_at: new Date(), disapprove_message: refusal?.reason ?? null }));
 }
 
-/**
- * Runs due delivery jobs, step by step. `maxSteps` stops after that many steps, leaving the job
- * leased as a stopped process would (tests use it to stop a delivery in the middle).
- */
-export async function runDeliveryJobs(platform: Platform, options: { now?: () => Date; maxSteps?: number } = {}): Promise<{ steps: number }> {
-  const now = options.now ?? (() => new Date());
-  const maxSteps = options.maxSteps ?? Number.POSITIVE_INFINITY;
-  let steps = 0;
-  while (steps < maxSteps) {
-    const job = await repo.claimJob(platform.db, now(), new Date(now().getTime() + LEASE_MS));
-    if (!job) break;
-    let step = job.step;
+/** The queue's handler of the local provider's delivery steps. */
+export function localDeliveryJobHandler(platform: Platform): JobHandler {
+  return async (job, lease) => {
+    const step = job.payload as LocalStep;
     try {
-      while (step !== 'done' && steps < maxSteps) {
-        step = await runStep(platform, job, step, new Date(now().getTime() + LEASE_MS));
-        steps++;
-      }
+      await runStep(platform, step, lease);
     } catch (error) {
-      const message = (error as Error).message;
-      platform.log.error({ err: error, jobId: job.id, step }, 'delivery step failed');
-      if (job.attempts >= MAX_ATTEMPTS) {
-        await repo.finishJob(platform.db, job.id, 'failed', message);
-        // The release goes back to the user as a draft, so it can be corrected and sent again.
-        await repo.updateAlbum(platform.db, job.albumId, { state: 'draft', disapprove_message: RELEASE_ERRORS.deliveryFailed }).catch(() => undefined);
-      } else {
-        await repo.retryJobLater(platform.db, job.id, new Date(now().getTime() + 2 ** job.attempts * 1000), message);
+      const lost = error instanceof LeaseLostError || lease.signal.aborted;
+      if (!lost && job.attempts >= job.maxAttempts) {
+        // The last try failed: the release goes back to the user as a draft, so it can be corrected and sent again.
+        await repo.updateAlbum(platform.db, step.albumId, { state: 'draft', disapprove_message: RELEASE_ERRORS.deliveryFailed }).catch(() => undefined);
       }
+      throw error;
     }
-  }
-  return { steps };
+  };
 }

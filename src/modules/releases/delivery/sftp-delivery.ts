@@ -2,12 +2,13 @@ import type { Platform } from '../../../platform/context.js';
 import type { Database } from '../../../platform/db/database.js';
 import type { ReleaseDeliveryState } from '../../../platform/db/schema.js';
 import type { JobHandler } from '../../../platform/queue/job-worker.js';
-import { DELIVERY_JOB_KINDS } from '../store-deliveries.js';
+import { DELIVERY_JOB_KINDS, type DeliveryKind, type DetachedTakedown } from '../store-deliveries.js';
 import * as releases from '../releases.repository.js';
 import { OUTLET_STATUS, STORE_REASONS } from '../releases.schemas.js';
 import { readAcknowledgement } from './acknowledgement.js';
 import { batchManifest, purgeReleaseMessage, type MessageHeaderInput } from './ddex-message.js';
 import * as repo from '../deliveries.repository.js';
+import { localDeliveryJobHandler } from './delivery-job.js';
 import { assertValidErnMessage } from './ern-validator.js';
 import { loadReleasePackage, type PackageFile } from './release-package.js';
 import { ackSourcesOf, bufferFile, connectSftp, remoteJoin, sftpTargetOf, uploadResumable, type SftpTarget } from './sftp-transport.js';
@@ -27,77 +28,122 @@ export { DELIVERY_JOB_KINDS };
 /** An acknowledgement is a short XML file; anything far larger is not one. */
 const MAX_ACK_BYTES = 1_000_000;
 
-function headerOf(platform: Platform, delivery: repo.DeliveryRow, target: SftpTarget, storeName: string, icpn: string): MessageHeaderInput {
+function headerOf(platform: Platform, batch: { messageId: string; storeId: number; createdAt: Date }, target: SftpTarget, storeName: string, icpn: string): MessageHeaderInput {
   return {
-    messageId: delivery.message_id,
+    messageId: batch.messageId,
     // Every message about this release to this store, original, updates and takedown, is one thread.
-    threadId: `MD-${icpn}-${delivery.store_id}`,
+    threadId: `MD-${icpn}-${batch.storeId}`,
     // The delivery's own time: a retried job builds the same bytes, so what is on the server already counts.
-    createdAt: new Date(delivery.created_at),
+    createdAt: batch.createdAt,
     sender: { partyId: platform.env.DDEX_SENDER_DPID ?? '', name: platform.env.DDEX_SENDER_NAME },
     recipients: [{ partyId: target.dpid, name: storeName }],
   };
 }
 
-/** Uploads one delivery's batch; on return the batch is complete on the server. */
-export async function uploadDelivery(platform: Platform, deliveryId: number, signal?: AbortSignal): Promise<'uploaded' | 'nothing to do'> {
-  const { db, storage } = platform;
-  const delivery = await repo.findDelivery(db, deliveryId);
-  if (!delivery || delivery.state !== 'queued') return 'nothing to do';
-  const target = sftpTargetOf(platform.env, delivery.store_id);
-  if (!target) throw new Error(`store ${delivery.store_id} has no SFTP target (DELIVERY_SFTP_*)`);
-  const albumId = Number(delivery.album_id);
-  const album = await releases.findAlbumForJob(db, albumId);
-  if (!album?.product_code) throw new Error(`album ${albumId} is gone or has no product code`);
-  const storeName = (await releases.findStores(db)).find((store) => store.store_id === delivery.store_id)?.store_name ?? String(delivery.store_id);
-  const header = headerOf(platform, delivery, target, storeName, album.product_code);
+/** One batch to one store: its folder, named by the message id, and what goes into it. */
+interface Batch {
+  messageId: string;
+  storeId: number;
+  createdAt: Date;
+  kind: DeliveryKind;
+  icpn: string;
+  title: string;
+  /** The release's audio and cover (none for a takedown). */
+  files: PackageFile[];
+  /** The release message for these header fields (a takedown's purge message when absent). */
+  message?: (header: MessageHeaderInput) => string;
+}
 
-  let files: PackageFile[] = [];
-  let message: string;
-  if (delivery.kind === 'takedown') {
-    message = purgeReleaseMessage({ ...header, icpn: album.product_code, title: album.name });
-  } else {
-    const pkg = await loadReleasePackage(platform, albumId);
-    files = pkg.files;
-    message = pkg.message(header, [{ startDate: pkg.startDateOf(delivery.store_id) }]);
-  }
+/**
+ * Uploads one batch; on return it is complete on the server: the files under resources/, the
+ * message, and last the manifest. `uploaded` tells a file an earlier try renamed into place (its
+ * bytes were checked then), `record` is told each file once in place.
+ */
+async function sendBatch(
+  platform: Platform,
+  batch: Batch,
+  options: { signal?: AbortSignal; uploaded?: (name: string, sha256: string) => boolean; record?: (name: string, file: { sha256: string; bytes: number }) => Promise<void> } = {},
+): Promise<void> {
+  const target = sftpTargetOf(platform.env, batch.storeId);
+  if (!target) throw new Error(`store ${batch.storeId} has no SFTP target (DELIVERY_SFTP_*)`);
+  const storeName = (await releases.findStores(platform.db)).find((store) => store.store_id === batch.storeId)?.store_name ?? String(batch.storeId);
+  const header = headerOf(platform, batch, target, storeName, batch.icpn);
+  const message = batch.message ? batch.message(header) : purgeReleaseMessage({ ...header, icpn: batch.icpn, title: batch.title });
   assertValidErnMessage(message);
-  const dir = remoteJoin(target.remoteDir, delivery.message_id);
-  const messageFile = bufferFile(remoteJoin(dir, `${album.product_code}.xml`), Buffer.from(message));
+  const dir = remoteJoin(target.remoteDir, batch.messageId);
+  const messageFile = bufferFile(remoteJoin(dir, `${batch.icpn}.xml`), Buffer.from(message));
   const manifest = bufferFile(
-    remoteJoin(dir, `BatchComplete_${delivery.message_id}.xml`),
+    remoteJoin(dir, `BatchComplete_${batch.messageId}.xml`),
     Buffer.from(
       batchManifest({
         ...header,
-        batchId: delivery.message_id,
-        deliveryType: delivery.kind === 'new' ? 'NewReleaseDelivery' : delivery.kind === 'update' ? 'UpdateReleaseDelivery' : 'TakedownReleaseDelivery',
-        messageType: delivery.kind === 'takedown' ? 'PurgeReleaseMessage' : 'NewReleaseMessage',
-        messageUri: `${album.product_code}.xml`,
+        batchId: batch.messageId,
+        deliveryType: batch.kind === 'new' ? 'NewReleaseDelivery' : batch.kind === 'update' ? 'UpdateReleaseDelivery' : 'TakedownReleaseDelivery',
+        messageType: batch.kind === 'takedown' ? 'PurgeReleaseMessage' : 'NewReleaseMessage',
+        messageUri: `${batch.icpn}.xml`,
         messageSha256: messageFile.sha256,
-        icpn: album.product_code,
+        icpn: batch.icpn,
       }),
     ),
   );
 
+  const { storage } = platform;
   const client = await connectSftp(target);
   try {
     await client.mkdir(remoteJoin(dir, 'resources'), true);
     const uploads = [
-      ...files.map((file) => ({ name: file.uri, remotePath: remoteJoin(dir, file.uri), sha256: file.sha256, bytes: file.bytes, open: (start: number, end: number) => storage.read(file.storageKey, { start, end }) })),
+      ...batch.files.map((file) => ({ name: file.uri, remotePath: remoteJoin(dir, file.uri), sha256: file.sha256, bytes: file.bytes, open: (start: number, end: number) => storage.read(file.storageKey, { start, end }) })),
       { name: 'message', ...messageFile },
       { name: 'manifest', ...manifest },
     ];
     for (const upload of uploads) {
-      signal?.throwIfAborted();
-      // Renamed into place by an earlier try: its bytes were checked then.
-      if (delivery.uploaded_files[upload.name]?.sha256 === upload.sha256) continue;
+      options.signal?.throwIfAborted();
+      if (options.uploaded?.(upload.name, upload.sha256)) continue;
       await uploadResumable(client, upload);
-      await repo.recordUploadedFile(db, deliveryId, upload.name, { sha256: upload.sha256, bytes: upload.bytes });
+      await options.record?.(upload.name, { sha256: upload.sha256, bytes: upload.bytes });
     }
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** Uploads one delivery's batch; on return the batch is complete on the server. */
+export async function uploadDelivery(platform: Platform, deliveryId: number, signal?: AbortSignal): Promise<'uploaded' | 'nothing to do'> {
+  const { db } = platform;
+  const delivery = await repo.findDelivery(db, deliveryId);
+  if (!delivery || delivery.state !== 'queued') return 'nothing to do';
+  const albumId = Number(delivery.album_id);
+  const album = await releases.findAlbumForJob(db, albumId);
+  if (!album?.product_code) throw new Error(`album ${albumId} is gone or has no product code`);
+  const pkg = delivery.kind === 'takedown' ? null : await loadReleasePackage(platform, albumId);
+  await sendBatch(
+    platform,
+    {
+      messageId: delivery.message_id,
+      storeId: delivery.store_id,
+      createdAt: new Date(delivery.created_at),
+      kind: delivery.kind,
+      icpn: album.product_code,
+      title: album.name,
+      files: pkg?.files ?? [],
+      ...(pkg ? { message: (header: MessageHeaderInput) => pkg.message(header, [{ startDate: pkg.startDateOf(delivery.store_id) }]) } : {}),
+    },
+    {
+      ...(signal ? { signal } : {}),
+      uploaded: (name, sha256) => delivery.uploaded_files[name]?.sha256 === sha256,
+      record: (name, file) => repo.recordUploadedFile(db, deliveryId, name, file),
+    },
+  );
   return 'uploaded';
+}
+
+/**
+ * Sends the takedown of a release whose account is being deleted: everything the purge needs is in
+ * the job (`DetachedTakedown`), as the release's rows go with the account before it runs. A retry
+ * builds the same bytes, so files already on the server are kept.
+ */
+export async function uploadDetachedTakedown(platform: Platform, takedown: DetachedTakedown, signal?: AbortSignal): Promise<void> {
+  await sendBatch(platform, { ...takedown, createdAt: new Date(takedown.createdAt), kind: 'takedown', files: [] }, signal ? { signal } : {});
 }
 
 /** Marks the delivery uploaded; the release is delivered once every store's first delivery is. */
@@ -186,14 +232,16 @@ export async function readAcknowledgements(platform: Platform): Promise<{ read: 
   return { read };
 }
 
-/** The queue's handlers for deliveries and the acknowledgement sweep. */
+/** The queue's handlers for deliveries (over SFTP and to the local stand-in stores) and the acknowledgement sweep. */
 export function deliveryJobHandlers(platform: Platform): Record<string, JobHandler> {
   return {
+    [DELIVERY_JOB_KINDS.local]: localDeliveryJobHandler(platform),
     [DELIVERY_JOB_KINDS.deliver]: async (job, lease) => {
       const { deliveryId } = job.payload as { deliveryId: number };
       await uploadDelivery(platform, deliveryId, lease.signal);
       await lease.completeWith((tx) => markUploaded(tx, deliveryId));
     },
+    [DELIVERY_JOB_KINDS.detachedTakedown]: async (job, lease) => uploadDetachedTakedown(platform, job.payload as DetachedTakedown, lease.signal),
     [DELIVERY_JOB_KINDS.acknowledgements]: async () => void (await readAcknowledgements(platform)),
   };
 }

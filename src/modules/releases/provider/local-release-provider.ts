@@ -6,6 +6,7 @@ import { copyToFile } from '../../../platform/storage/file-storage.js';
 import { measureWavFile } from '../../audio/index.js';
 import { assignEan13, assignIsrc } from '../../distribution/index.js';
 import { insertDelivery, setDeliveryState } from '../deliveries.repository.js';
+import { enqueueLocalDelivery } from '../store-deliveries.js';
 import { sha256OfFile } from '../file-hash.js';
 import * as repo from '../releases.repository.js';
 import { RELEASE_ERRORS } from '../releases.schemas.js';
@@ -20,8 +21,15 @@ export const releaseFilesPrefix = (albumId: number) => `releases/${albumId}`;
 /**
  * The local provider (DISTRIBUTION_PROVIDER=local): releases in the product's database (sql/0050),
  * uploaded audio under the storage's releases/<album>/ folder, codes from ISRC_REGISTRANT and
- * EAN_PREFIX, delivery by the durable job of delivery-job.ts.
+ * EAN_PREFIX, delivery by the steps of delivery-job.ts on the platform queue.
  */
+async function takeDownAtOnce(db: Parameters<ReleaseProvider['takeDown']>[0], albumId: number, storeIds: readonly number[]) {
+  for (const storeId of storeIds) {
+    const deliveryId = await insertDelivery(db, { albumId, storeId, kind: 'takedown', messageId: `LOCAL${albumId}S${storeId}TAK${randomUUID().slice(0, 8)}` });
+    await setDeliveryState(db, deliveryId, { state: 'taken_down' });
+  }
+}
+
 export function createLocalReleaseProvider(platform: Pick<Platform, 'env' | 'storage'>): ReleaseProvider {
   const { env, storage } = platform;
   // The counters skip codes somebody typed in before (code squatting); a range that is used up is
@@ -102,19 +110,12 @@ export function createLocalReleaseProvider(platform: Pick<Platform, 'env' | 'sto
       await storage.remove(track.audio_key);
     },
     assignIsrc: isrcOfRecording,
-    async deliver(db, albumId) {
-      await repo.insertJob(db, albumId);
-    },
+    deliver: enqueueLocalDelivery,
     // The local stand-in stores take the corrected package as they took the first one.
-    async update(db, albumId) {
-      await repo.insertJob(db, albumId);
-    },
+    update: (db, albumId) => enqueueLocalDelivery(db, albumId),
     // ... and confirm a takedown at once.
-    async takeDown(db, albumId, storeIds) {
-      for (const storeId of storeIds) {
-        const deliveryId = await insertDelivery(db, { albumId, storeId, kind: 'takedown', messageId: `LOCAL${albumId}S${storeId}TAK${randomUUID().slice(0, 8)}` });
-        await setDeliveryState(db, deliveryId, { state: 'taken_down' });
-      }
-    },
+    takeDown: takeDownAtOnce,
+    // The confirmation goes with the account; the package the stores read is removed with its files.
+    takeDownBeforeDeletion: takeDownAtOnce,
   };
 }

@@ -26,10 +26,15 @@ export interface ReleaseProvider {
   assignIsrc(db: Database, distributionUserId: string, masterId: string | null): Promise<string>;
   /** The next free EAN-13 of EAN_PREFIX (given when a release is distributed). */
   assignProductCode(db: Database): Promise<string>;
-  /** Hands the release over for delivery: a durable job makes the package and answers per store. */
+  /** Hands the release over for delivery, on the platform queue, in the caller's transaction: delivered and answered per store by its jobs. */
   deliver(db: Database, albumId: number): Promise<void>;
   /** Sends corrected metadata of a delivered release to these stores (an update delivery). */
   update(db: Database, albumId: number, storeIds: readonly number[]): Promise<void>;
   /** Withdraws the release from these stores; "taken down" once each store confirms. */
   takeDown(db: Database, albumId: number, storeIds: readonly number[]): Promise<void>;
+  /**
+   * Withdraws the release of an account being deleted from these stores, in the deletion's
+   * transaction: the takedown must not need the release's rows, which go with the account.
+   */
+  takeDownBeforeDeletion(db: Database, albumId: number, storeIds: readonly number[]): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import type { Platform } from '../../../platform/context.js';
-import { enqueueStoreDeliveries } from '../store-deliveries.js';
+import { enqueueDetachedTakedowns, enqueueStoreDeliveries } from '../store-deliveries.js';
 import * as repo from '../releases.repository.js';
 import { createLocalReleaseProvider } from './local-release-provider.js';
 import type { ReleaseProvider } from './release-provider.js';
@@ -21,5 +21,11 @@ export function createSftpReleaseProvider(platform: Pick<Platform, 'env' | 'stor
     },
     update: (db, albumId, storeIds) => enqueueStoreDeliveries(db, albumId, 'update', storeIds),
     takeDown: (db, albumId, storeIds) => enqueueStoreDeliveries(db, albumId, 'takedown', storeIds),
+    async takeDownBeforeDeletion(db, albumId, storeIds) {
+      const album = await repo.findAlbumForJob(db, albumId);
+      // A release never given a code was never sent anywhere.
+      if (!album?.product_code) return;
+      await enqueueDetachedTakedowns(db, { albumId, icpn: album.product_code, title: album.name }, storeIds);
+    },
   };
 }
