@@ -92,7 +92,8 @@ export async function coverImage(options: { width?: number; height?: number; for
   const pixels = randomBytes(width * height * channels);
   let image = sharp(pixels, { raw: { width, height, channels } });
   if (options.cmyk) image = image.toColourspace('cmyk');
-  if (options.grey) image = image.greyscale();
+  // One band (b-w): greyscale() alone keeps three equal bands, which sharp still reads as sRGB.
+  if (options.grey) image = image.toColourspace('b-w');
   const format = options.format ?? 'jpeg';
   if (format === 'png') return image.png({ compressionLevel: 1 }).toBuffer();
   if (format === 'webp') return image.webp({ quality: 100 }).toBuffer();

@@ -145,7 +145,7 @@ export async function uploadCover(ctx: ServiceContext, input: { albumId: number;
     // The upload as received is not kept: only its cleaned copy is.
     await original.discard();
     staged.shift();
-    const facts: TCoverFacts = { format: metadata.format, width: written.width, height: written.height, space: metadata.space ?? 'unknown', bytes: written.bytes, sha256: written.sha256 };
+    const facts: TCoverFacts = { format: metadata.format, width: written.width, height: written.height, space: metadata.space ?? 'unknown', channels: metadata.channels, bytes: written.bytes, sha256: written.sha256 };
 
     const stored: StoredCover = { version, ext, facts };
     const previous = await ctx.db.transaction().execute(async (trx) => {

@@ -165,7 +165,7 @@ function CoverArtwork({ draft }: { draft: TReleaseDraft }) {
         <Trans>Cover artwork</Trans>
       </Title>
       <Text size="sm" c="dimmed">
-        <Trans>A square JPEG or PNG in RGB, 3000 × 3000 pixels (at least 1400, at most 6000), from 1 MB. No web addresses, prices or store logos on the cover.</Trans>
+        <Trans>A square JPEG or PNG in RGB, at least 3000 × 3000 pixels (at most 6000), from 1 MB. No web addresses, prices or store logos on the cover.</Trans>
       </Text>
       <Paper withBorder radius="md" p="md">
         <Group align="flex-start" gap="lg" wrap="wrap">
