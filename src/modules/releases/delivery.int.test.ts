@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
-import { coverImage, createDistributor, createMasterWithAudio, signalWav } from '../../test/release-factories.js';
+import { coverImage, createDistributor, createMasterWithAudio, runCoverJobs, signalWav } from '../../test/release-factories.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { deliveryDirOf, runDeliveryJobs } from './index.js';
@@ -102,7 +102,10 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     const cover = await postCover(userId, albumId, await coverImage({ width: 3000 }));
     expect(cover.status).toBe(200);
     expect(cover.body.problems).toEqual([]);
-    const image = cover.body.cover_image as { thumbnail: { url: string; width: number }; large: { url: string; width: number } };
+    // The variants are made by a job after the upload answered: until then the album shows none.
+    expect(cover.body.cover_image).toBeNull();
+    expect(await runCoverJobs(platform)).toBe(1);
+    const image = (await caller.releases.draft())!.cover_image!;
     expect(image.large.width).toBe(1400);
     const thumb = await fetch(`${app.base}${image.thumbnail.url}`);
     expect(thumb.status).toBe(200);

@@ -368,7 +368,8 @@ export const ZValidationReport = z.object({
 });
 export type TValidationReport = z.infer<typeof ZValidationReport>;
 
-export const ZCoverUploadAnswer = z.object({ cover_image: ZAlbumImage, cover: ZCoverFacts, problems: z.array(z.string()) });
+/** `cover_image` is null until the variants are made (a job, moments after the upload). */
+export const ZCoverUploadAnswer = z.object({ cover_image: ZAlbumImage.nullable(), cover: ZCoverFacts, problems: z.array(z.string()) });
 export type TCoverUploadAnswer = z.infer<typeof ZCoverUploadAnswer>;
 
 // ---- inputs
