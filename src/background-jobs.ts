@@ -1,7 +1,7 @@
 import { renewDueSubscriptions } from './modules/distribution/index.js';
 import { DIGEST_SWEEP_MS, sendDueCommentDigests } from './modules/feedback/index.js';
 import { reconcilePendingPayments } from './modules/payments/index.js';
-import { DELIVERY_JOB_KINDS, deliveryJobHandlers, takeDownReleasesOfEndedSubscriptions } from './modules/releases/index.js';
+import { COVER_JOB_KIND, coverJobHandlers, DELIVERY_JOB_KINDS, deliveryJobHandlers, takeDownReleasesOfEndedSubscriptions } from './modules/releases/index.js';
 import { payoutContextOf, pollPayouts } from './modules/royalties/index.js';
 import { serviceContextOf, type Platform } from './platform/context.js';
 import { createQueuedMailer, MAIL_JOB_KIND, mailJobHandler } from './platform/mail/queued-mailer.js';
@@ -62,12 +62,16 @@ export function startBackgroundJobs(base: Platform): BackgroundJobs {
   };
   // Store deliveries, the local provider's steps and over SFTP, and the sweep of the stores' acknowledgements.
   Object.assign(handlers, deliveryJobHandlers(platform));
+  // A release cover's variants, made after its upload answered.
+  Object.assign(handlers, coverJobHandlers(platform));
   // A sweep never runs beside another of its kind (a slow one outlasting its slot), in any process.
   const limits = {
     ...Object.fromEntries([...Object.values(WEB_JOB_KINDS), DELIVERY_JOB_KINDS.acknowledgements].filter((kind) => kind !== WEB_JOB_KINDS.mail).map((kind) => [kind, { global: 1 }])),
     // Uploads are long and use the stores' bandwidth, not ours alone: a few at a time.
     [DELIVERY_JOB_KINDS.deliver]: { global: 2 },
     [DELIVERY_JOB_KINDS.detachedTakedown]: { global: 2 },
+    // Decoding a cover takes a core for a moment: one per user at a time.
+    [COVER_JOB_KIND]: { perUser: 1 },
   };
   worker = startJobWorker(db, log, { handlers, limits, concurrency: env.JOB_CONCURRENCY });
 

@@ -3,7 +3,9 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { wavHeader } from '../audio-core/wav-header.js';
 import type { Platform } from '../platform/context.js';
+import { claimJob, completeJobWith } from '../platform/queue/job-queue.js';
 import { createCallerFactory } from '../platform/trpc/trpc.js';
+import { COVER_JOB_KIND, coverJobHandlers } from '../modules/releases/index.js';
 import { appRouter } from '../app-router.js';
 import { createAddress, createMaster, createUser } from './commerce-factories.js';
 import type { TestPlatform } from './test-platform.js';
@@ -92,9 +94,22 @@ export async function coverImage(options: { width?: number; height?: number; for
   const pixels = randomBytes(width * height * channels);
   let image = sharp(pixels, { raw: { width, height, channels } });
   if (options.cmyk) image = image.toColourspace('cmyk');
-  if (options.grey) image = image.greyscale();
+  // One band (b-w): greyscale() alone keeps three equal bands, which sharp still reads as sRGB.
+  if (options.grey) image = image.toColourspace('b-w');
   const format = options.format ?? 'jpeg';
   if (format === 'png') return image.png({ compressionLevel: 1 }).toBuffer();
   if (format === 'webp') return image.webp({ quality: 100 }).toBuffer();
   return image.jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer();
+}
+
+/** Runs the queued cover-variant jobs as the web process's worker would; answers how many ran. */
+export async function runCoverJobs(platform: Platform): Promise<number> {
+  const handler = coverJobHandlers(platform)[COVER_JOB_KIND]!;
+  let ran = 0;
+  for (;;) {
+    const job = await claimJob(platform.db, { kinds: [COVER_JOB_KIND], leaseMs: 60_000 });
+    if (!job) return ran;
+    await handler(job, { signal: new AbortController().signal, completeWith: (effect) => completeJobWith(platform.db, job, effect) });
+    ran++;
+  }
 }

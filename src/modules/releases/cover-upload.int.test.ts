@@ -2,7 +2,11 @@ import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../platform/access-token.js';
-import { coverImage, createDistributor } from '../../test/release-factories.js';
+import { appRouter } from '../../app-router.js';
+import { createCallerFactory } from '../../platform/trpc/trpc.js';
+import { coverImage, createDistributor, runCoverJobs } from '../../test/release-factories.js';
+import { COVER_JOB_KIND } from './cover.service.js';
+import { coverSignature } from './release-views.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 
@@ -67,7 +71,7 @@ describe('cover upload: the header is read before anything is decoded, and the k
       body: form,
     });
     const cover = (await platform.db.selectFrom('distribution_albums').select('cover').where('id', '=', albumId).executeTakeFirstOrThrow()).cover;
-    return { status: response.status, body: (await response.json()) as { message?: string; cover?: { sha256: string; width: number; height: number } }, albumId, cover, files: await platform.storage.list(`releases/${albumId}`) };
+    return { status: response.status, body: (await response.json()) as { message?: string; cover?: { sha256: string; width: number; height: number } }, albumId, userId: account.userId, cover, files: await platform.storage.list(`releases/${albumId}`) };
   }
 
   it('when a 1.1 MB PNG declares 16383 x 16383 pixels, then it is refused as too large from its header, undecoded, and nothing is kept', async () => {
@@ -108,8 +112,55 @@ describe('cover upload: the header is read before anything is decoded, and the k
     expect([after.width, after.height]).toEqual([1500, 1500]);
     const { createHash } = await import('node:crypto');
     expect(answer.body.cover?.sha256).toBe(createHash('sha256').update(kept).digest('hex'));
-    // Four variants next to the original, nothing else (no upload left under a temporary name).
-    expect(answer.files.filter((key) => !key.endsWith('original.jpg')).map((key) => key.split('/').pop()).sort()).toEqual(['large.jpg', 'medium.jpg', 'small.jpg', 'thumbnail.jpg']);
+    // The original alone, nothing else (no upload left under a temporary name): the variants come from a job.
+    expect(answer.files.map((key) => key.split('/').pop())).toEqual(['original.jpg']);
+  });
+
+  it('when a cover is uploaded, then the answer comes before any variant is made; the queued job makes them once, and only then are they shown and served', async () => {
+    // The jobs of the covers before this one, out of the way.
+    await runCoverJobs(platform);
+    const answer = await upload(await coverImage({ width: 1500 }), 'cover.jpg');
+    expect(answer.status).toBe(200);
+    const albumId = answer.albumId;
+    const { version } = answer.cover as { version: string };
+    const variantUrl = (variant: string) => `${app.base}/api/distribution/albums/${albumId}/cover/${variant}.jpg?v=${version}&sig=${coverSignature(platform, albumId, variant, version)}`;
+    // Until the job ran: no image in the answer or the album, and a signed variant URL finds nothing.
+    expect((answer.body as { cover_image: unknown }).cover_image).toBeNull();
+    expect(answer.files.map((key) => key.split('/').pop())).toEqual(['original.jpg']);
+    expect((await fetch(variantUrl('large'))).status).toBe(404);
+    const jobs = await platform.db.selectFrom('jobs').select(['kind', 'payload', 'state']).where('kind', '=', COVER_JOB_KIND).execute();
+    expect(jobs.filter((job) => (job.payload as { albumId: number }).albumId === albumId)).toEqual([{ kind: COVER_JOB_KIND, payload: { albumId, version }, state: 'queued' }]);
+
+    expect(await runCoverJobs(platform)).toBe(1);
+    const files = await platform.storage.list(`releases/${albumId}`);
+    expect(files.map((key) => key.split('/').pop()).sort()).toEqual(['large.jpg', 'medium.jpg', 'original.jpg', 'small.jpg', 'thumbnail.jpg']);
+    for (const [variant, width] of [['large', 1400], ['medium', 600], ['small', 300], ['thumbnail', 100]] as const) {
+      const served = await fetch(variantUrl(variant));
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/jpeg');
+      const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect([metadata.width, metadata.height, metadata.space]).toEqual([width, width, 'srgb']);
+    }
+    const caller = createCallerFactory(appRouter)(platform.contextFor({ userId: answer.userId }));
+    expect((await caller.releases.draft())?.cover_image?.thumbnail.url).toBe(variantUrl('thumbnail').slice(app.base.length));
+    // Made once: nothing is left to run.
+    expect(await runCoverJobs(platform)).toBe(0);
+  });
+
+  it('when a cover is replaced before its variants are made, then its job makes none and leaves nothing behind; the new cover gets its own', async () => {
+    await runCoverJobs(platform);
+    const first = await upload(await coverImage({ width: 1500 }), 'first.jpg');
+    const caller = createCallerFactory(appRouter)(platform.contextFor({ userId: first.userId }));
+    const form = new FormData();
+    form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 1600, format: 'png' }))]), 'second.png');
+    const second = await fetch(`${app.base}/api/distribution/albums/${first.albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, first.userId).token}` }, body: form });
+    expect(second.status).toBe(200);
+    expect(await runCoverJobs(platform)).toBe(2);
+    const files = await platform.storage.list(`releases/${first.albumId}`);
+    const version = ((await caller.releases.draft())?.cover_image?.large.url.match(/v=([0-9a-f]+)/) ?? [])[1];
+    expect(version).toBeDefined();
+    expect(new Set(files.map((key) => key.split('/')[3]))).toEqual(new Set([version]));
+    expect(files.map((key) => key.split('/').pop()).sort()).toEqual(['large.jpg', 'medium.jpg', 'original.png', 'small.jpg', 'thumbnail.jpg']);
   });
 });
 

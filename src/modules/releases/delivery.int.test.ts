@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
-import { coverImage, createDistributor, createMasterWithAudio, signalWav } from '../../test/release-factories.js';
+import { coverImage, createDistributor, createMasterWithAudio, runCoverJobs, signalWav } from '../../test/release-factories.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { runQueuedJobs } from '../../test/queued-jobs.js';
@@ -58,7 +58,7 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     await caller.releases.updateTrack({ trackId: track.track_id, genre: [8], language: 'en' });
     const cover = await postCover(account.userId, albumId, await coverImage({ width: options.coverPx ?? 3000 }));
     expect(cover.status).toBe(200);
-    await caller.releases.setOutlets({ albumId, globalReleaseDate: null, outlets: [{ store_id: 1, release_start_date: null }] });
+    await caller.releases.setOutlets({ albumId, globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1, release_start_date: null }] });
     return { ...account, caller, albumId, track };
   }
 
@@ -105,7 +105,10 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     const cover = await postCover(userId, albumId, await coverImage({ width: 3000 }));
     expect(cover.status).toBe(200);
     expect(cover.body.problems).toEqual([]);
-    const image = cover.body.cover_image as { thumbnail: { url: string; width: number }; large: { url: string; width: number } };
+    // The variants are made by a job after the upload answered: until then the album shows none.
+    expect(cover.body.cover_image).toBeNull();
+    expect(await runCoverJobs(platform)).toBe(1);
+    const image = (await caller.releases.draft())!.cover_image!;
     expect(image.large.width).toBe(1400);
     const thumb = await fetch(`${app.base}${image.thumbnail.url}`);
     expect(thumb.status).toBe(200);
@@ -173,7 +176,7 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     const report = await caller.releases.validate({ albumId });
     expect(report.passed).toBe(false);
     expect(report.items.filter((item) => !item.passed)).toEqual([
-      expect.objectContaining({ check: 'coverMinSize', section: 'artwork', code: 'release.check.coverMinSize', fix: 'release.fix.coverMinSize', values: expect.objectContaining({ width: 1000, minPx: 1400 }) }),
+      expect.objectContaining({ check: 'coverMinSize', section: 'artwork', code: 'release.check.coverMinSize', fix: 'release.fix.coverMinSize', values: expect.objectContaining({ width: 1000, minPx: 3000 }) }),
     ]);
     await expect(caller.releases.distribute({ albumId })).rejects.toMatchObject({ message: 'release.error.checkFailed' });
     expect((await caller.releases.draft())?.albumId).toBe(albumId);
@@ -201,15 +204,15 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
 
     const cmyk = await postCover(userId, albumId, await coverImage({ width: 1500, cmyk: true }));
     expect(cmyk.status).toBe(200);
-    expect(cmyk.body.problems).toEqual(['release.check.coverNotRgb']);
+    expect(cmyk.body.problems).toEqual(['release.check.coverNotRgb', 'release.check.coverTooSmall']);
     const oblong = await postCover(userId, albumId, await coverImage({ width: 1600, height: 1500, format: 'png' }));
-    expect(oblong).toMatchObject({ status: 200, body: { problems: ['release.check.coverNotSquare'] } });
+    expect(oblong).toMatchObject({ status: 200, body: { problems: ['release.check.coverNotSquare', 'release.check.coverTooSmall'] } });
     // The replaced cover's files are gone: one version folder remains.
     expect(new Set((await platform.storage.list(`releases/${albumId}/cover`)).map((key) => key.split('/')[3])).size).toBe(1);
-    // A 1500 px cover is below the 3000 most stores ask: a warning, not a refusal.
-    expect((await caller.releases.validate({ albumId })).items.find((item) => item.check === 'coverRecommendedSize')).toMatchObject({ passed: false, severity: 'warning' });
+    // Under 3000 px the stores refuse it: an error of the check, not a warning.
+    expect((await caller.releases.validate({ albumId })).items.find((item) => item.check === 'coverMinSize')).toMatchObject({ passed: false, severity: 'error' });
     const draft = await caller.releases.draft();
-    expect(draft?.sections.artwork).toMatchObject({ hasError: true, errors: ['release.check.coverNotSquare'] });
+    expect(draft?.sections.artwork).toMatchObject({ hasError: true, errors: ['release.check.coverNotSquare', 'release.check.coverTooSmall'] });
     expect(draft?.cover).toMatchObject({ width: 1600, height: 1500, format: 'png' });
     const missing = await postCover(userId, 'x', await coverImage({ width: 1500 }));
     expect(missing.body.message).toBe('no_album_id');

@@ -10,3 +10,4 @@ export { deliveryJobHandlers, DELIVERY_JOB_KINDS, readAcknowledgements, uploadDe
 /** The XML reader of delivery messages and acknowledgements (tests' stand-in stores read with it too). */
 export { parseXml, childrenNamed, pathOf, textAt, type XmlElement } from './delivery/xml-tree.js';
 export { takeDownReleasesOfDeletedAccount, takeDownReleasesOfEndedSubscriptions } from './delivery.service.js';
+export { COVER_JOB_KIND, coverJobHandlers } from './cover.service.js';

@@ -5,7 +5,7 @@ import { audioFactsOf, coverOf, idsOf, participantsOf } from './release-views.js
 import * as repo from './releases.repository.js';
 import { RELEASE_ERRORS, RELEASE_LIMITS, type CHECK_NAMES, type TAlbumIdInput, type TCheckItem, type TValidationReport } from './releases.schemas.js';
 import { ownedAlbum, refsOf } from './release-access.js';
-import { storeRulesOf, type DeliveredRelease } from './delivery/store-rules.js';
+import { deliveredReleaseOf, everyStoreRules, storeRulesOf } from './delivery/store-rules.js';
 
 /**
  * GET /api/distribution/albums/{id}/validate: the whole release against what stores check
@@ -56,15 +56,19 @@ export async function checkRelease(ctx: ServiceContext, input: TAlbumIdInput, no
   // Artwork
   const cover = coverOf(album.cover);
   add('cover', 'artwork', cover !== null);
+  // What a store answers for, as the delivery side judges it (delivery/store-rules.ts), on the day of the check.
+  const today = now.toISOString().slice(0, 10);
+  const releaseFor = (outlet: { release_start_date: string | null } | null) => deliveredReleaseOf({ album, tracks, genres: refs.genres, outlet, today });
   if (cover) {
-    const { errors, warnings } = coverProblems(cover.facts);
+    const { errors } = coverProblems(cover.facts);
     const values = { width: cover.facts.width, height: cover.facts.height, format: cover.facts.format, space: cover.facts.space };
     add('coverFormat', 'artwork', !errors.includes(COVER_PROBLEMS.format), { values });
-    add('coverRgb', 'artwork', !errors.includes(COVER_PROBLEMS.notRgb), { values });
-    add('coverSquare', 'artwork', !errors.includes(COVER_PROBLEMS.notSquare), { values });
-    add('coverMinSize', 'artwork', !errors.includes(COVER_PROBLEMS.tooSmall), { values: { ...values, minPx: RELEASE_LIMITS.coverMinPx } });
+    // RGB, square, 3000 px: every store's rules, checked by the same functions the stores answer by.
+    for (const rule of everyStoreRules()) {
+      const release = releaseFor(null);
+      add(rule.check, rule.section, rule.passes(release), { values: rule.values(release) });
+    }
     add('coverMaxSize', 'artwork', !errors.includes(COVER_PROBLEMS.tooLarge), { values: { ...values, maxPx: RELEASE_LIMITS.coverMaxPx } });
-    add('coverRecommendedSize', 'artwork', !warnings.includes(COVER_PROBLEMS.belowRecommended), { severity: 'warning', values: { ...values, recommendedPx: RELEASE_LIMITS.coverRecommendedPx } });
   }
 
   // Every track
@@ -102,15 +106,14 @@ export async function checkRelease(ctx: ServiceContext, input: TAlbumIdInput, no
 
   // Stores and dates
   add('outlets', 'outlets', outlets.length > 0, { values: { stores: outlets.length } });
-  const today = now.toISOString().slice(0, 10);
   const dates = [album.global_release_date, ...outlets.map((outlet) => outlet.release_start_date)].filter((date): date is string => date !== null);
   const past = dates.filter((date) => date < today);
   add('releaseDate', 'outlets', past.length === 0, { values: { earliest: past.sort()[0] ?? '', today } });
 
   // The chosen stores' own rules, the ones they would refuse the release for after delivery.
-  const delivered: DeliveredRelease = { title: album.name, tracks: tracks.map((row) => ({ title: row.name, genres: idsOf(row.genre_ids).map((id) => refs.genres.get(id) ?? '') })) };
   for (const outlet of outlets) {
-    for (const rule of storeRulesOf(outlet.store_name)) add(rule.check, 'outlets', rule.passes(delivered), { values: { store: outlet.store_name } });
+    const release = releaseFor(outlet);
+    for (const rule of storeRulesOf(outlet.store_name)) add(rule.check, rule.section, rule.passes(release), { values: { store: outlet.store_name, ...rule.values(release) } });
   }
 
   return {

@@ -5,6 +5,8 @@ import { coverImage, createDistributor, createMasterWithAudio } from '../../test
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { signAccessToken } from '../../platform/access-token.js';
+import { RELEASE_LIMITS } from './releases.schemas.js';
+import { cancelRelease, startRelease } from './releases.service.js';
 
 const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: Error) => error.message);
 
@@ -90,5 +92,59 @@ describe('releases: one ISRC per recording, codes given when needed', () => {
     const { masterId: late } = await createMasterWithAudio(platform, victim.userId, { trackName: 'Late', seconds: 1 });
     expect(await refusal(victim.caller.releases.addTrack({ albumId: victimDraft.albumId, masterId: late }))).toBe('release.error.codesExhausted');
     expect((await victim.caller.releases.release({ albumId: victimDraft.albumId })).trackList).toHaveLength(1);
+  });
+
+  it('when the EAN range is used up, then distribute answers 409 with the translated key (not a server error), and the release stays a draft without a code', async () => {
+    const { userId, caller } = await createDistributor(platform);
+    // ISRCs to give again (a test above uses their range up); the counter skips the codes held.
+    await platform.db.updateTable('distribution_code_sequences').set({ last_value: 0 }).where('name', 'like', 'isrc:%').execute();
+    const { masterId } = await createMasterWithAudio(platform, userId, { trackName: 'Last Call', seconds: 1 });
+    const draft = await caller.releases.start();
+    const track = await caller.releases.addTrack({ albumId: draft.albumId, masterId });
+    await caller.releases.updateTrack({ trackId: track.track_id, genre: [8], language: 'en' });
+    // Every code of the prefix given out: 10^(12 - prefix digits) of them.
+    const codes = 10 ** (12 - platform.env.EAN_PREFIX.length);
+    await platform.db
+      .insertInto('distribution_code_sequences')
+      .values({ name: 'ean', last_value: codes - 1 })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ last_value: codes - 1 }))
+      .execute();
+    const form = new FormData();
+    form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 3000 }))]), 'cover.jpg');
+    const auth = { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` };
+    expect((await fetch(`${app.base}/api/distribution/albums/${draft.albumId}/cover`, { method: 'POST', headers: auth, body: form })).status).toBe(200);
+    await caller.releases.updateAlbum({ albumId: draft.albumId, name: 'Morning Songs' });
+    const response = await fetch(`${app.base}/api/distribution/outlets/distribute`, {
+      method: 'PATCH',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ albumId: draft.albumId, outletDetails: { globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1 }] } }),
+    });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { message: string }).message).toBe('release.error.codesExhausted');
+    const album = await platform.db.selectFrom('distribution_albums').select(['state', 'product_code']).where('id', '=', draft.albumId).executeTakeFirstOrThrow();
+    expect(album).toEqual({ state: 'draft', product_code: null });
+    // A code freed up again (the range extended): the same release goes out.
+    await platform.db.updateTable('distribution_code_sequences').set({ last_value: 0 }).where('name', '=', 'ean').execute();
+    expect((await caller.releases.distribute({ albumId: draft.albumId })).product_code).toMatch(/^\d{13}$/);
+  });
+
+  it('when a user opens more new drafts in an hour than allowed, then the next is refused with the translated key and no album is made; continuing the open draft never counts', async () => {
+    const { userId } = await createDistributor(platform);
+    const ctx = platform.contextFor({ userId });
+    const now = new Date();
+    const albums = () => platform.db.selectFrom('distribution_albums').innerJoin('distribution_users', 'distribution_users.id', 'distribution_albums.distribution_user_id').select('distribution_albums.id').where('distribution_users.user_id', '=', userId).execute();
+    for (let draft = 0; draft < RELEASE_LIMITS.draftsPerHour; draft++) {
+      const opened = await startRelease(ctx, { now });
+      // Opening the wizard again continues the same draft, free.
+      expect((await startRelease(ctx, { now })).albumId).toBe(opened.albumId);
+      await cancelRelease(ctx, { albumId: opened.albumId });
+    }
+    expect(await albums()).toEqual([]);
+    expect(await refusal(startRelease(ctx, { now }))).toBe('global.error.tooManyRequests');
+    expect(await albums()).toEqual([]);
+    // The next hour has a new budget.
+    const nextHour = new Date(now.getTime() + 3_600_000);
+    expect((await startRelease(ctx, { now: nextHour })).album.product_code).toBeNull();
+    expect(await albums()).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
-import { coverImage, createDistributor, createMasterWithAudio } from '../../test/release-factories.js';
+import { coverImage, createDistributor, createMasterWithAudio, runCoverJobs } from '../../test/release-factories.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { DELIVERY_JOB_KINDS } from './index.js';
@@ -43,7 +43,8 @@ describe('releases: one user never reads or changes another user\'s albums, trac
     form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 3000 }))]), 'cover.jpg');
     const coverAnswer = await fetch(`${app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: bearer(alice.userId), body: form });
     expect(coverAnswer.status).toBe(200);
-    const coverUrl = ((await coverAnswer.json()) as { cover_image: { large: { url: string } } }).cover_image.large.url;
+    await runCoverJobs(platform);
+    const coverUrl = (await aliceCaller.releases.draft())!.cover_image!.large.url;
     const before = await snapshot(albumId);
 
     const bob = await createDistributor(platform);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isoDuration, newReleaseMessage } from './delivery/ddex-message.js';
 import { STORE_RULES, storeRulesOf, storeVerdict } from './delivery/store-rules.js';
 import { coverProblems, featuredInTitle, lyricsLookExplicit, participantsProblems, trackDetailProblems } from './release-rules.js';
-import { displayStatusName, trackInputProblems } from './releases.schemas.js';
+import { CHECK_NAMES, displayStatusName, trackInputProblems } from './releases.schemas.js';
 
 describe('release rules (pure)', () => {
   it('when shares are thirds in hundredths, then they sum to exactly 100; 99.99 does not', () => {
@@ -27,14 +27,15 @@ describe('release rules (pure)', () => {
     expect(trackDetailProblems({ name: 'A', genreIds: Array.from({ length: 11 }, (_, i) => i), language: 'en', participants: [] })).toEqual(['release.error.tooManyGenres']);
   });
 
-  it('when a cover breaks store rules, then each rule has its own problem; 1400 to 2999 px is only a warning', () => {
-    const facts = { format: 'jpeg', width: 3000, height: 3000, space: 'srgb', bytes: 2_000_000, sha256: '' };
-    expect(coverProblems(facts)).toEqual({ errors: [], warnings: [] });
-    expect(coverProblems({ ...facts, width: 2000, height: 2000 })).toEqual({ errors: [], warnings: ['release.check.coverBelowRecommended'] });
-    expect(coverProblems({ ...facts, width: 1000, height: 1000 }).errors).toEqual(['release.check.coverTooSmall']);
+  it('when a cover breaks store rules, then each rule has its own problem', () => {
+    const facts = { format: 'jpeg', width: 3000, height: 3000, space: 'srgb', channels: 3, bytes: 2_000_000, sha256: '' };
+    expect(coverProblems(facts)).toEqual({ errors: [] });
+    expect(coverProblems({ ...facts, width: 2999, height: 2999 }).errors).toEqual(['release.check.coverTooSmall']);
     expect(coverProblems({ ...facts, width: 6001, height: 6001 }).errors).toEqual(['release.check.coverTooLarge']);
     expect(coverProblems({ ...facts, width: 3000, height: 3001 }).errors).toEqual(['release.check.coverNotSquare']);
-    expect(coverProblems({ ...facts, space: 'cmyk' }).errors).toEqual(['release.check.coverNotRgb']);
+    expect(coverProblems({ ...facts, space: 'cmyk', channels: 4 }).errors).toEqual(['release.check.coverNotRgb']);
+    expect(coverProblems({ ...facts, space: 'b-w', channels: 1 }).errors).toEqual(['release.check.coverNotRgb']);
+    expect(coverProblems({ ...facts, space: 'srgb', channels: 2 }).errors).toEqual(['release.check.coverNotRgb']);
     expect(coverProblems({ ...facts, format: 'webp' }).errors).toEqual(['release.check.coverFormat']);
   });
 
@@ -61,28 +62,44 @@ describe('release rules (pure)', () => {
 });
 
 describe('store rules', () => {
+  const release = {
+    title: 'Morning',
+    tracks: [{ title: 'Sunrise', genres: ['Pop'] }],
+    cover: { format: 'jpeg', width: 3000, height: 3000, space: 'srgb', channels: 3, bytes: 2_000_000, sha256: '' },
+    releaseDate: '2026-12-10',
+    today: '2026-12-01',
+  };
+
   it('when Beatport gets a track without an electronic genre, then it disapproves; Apple Music refuses all-caps titles; others accept', () => {
-    const release = { title: 'Morning', tracks: [{ title: 'Sunrise', genres: ['Pop'] }] };
     expect(storeVerdict('Beatport', release)).toEqual({ accepted: false, reason: 'release.storeReason.electronicOnly' });
     expect(storeVerdict('Beatport', { ...release, tracks: [{ title: 'Sunrise', genres: ['Pop', 'House'] }] })).toEqual({ accepted: true });
     expect(storeVerdict('Apple Music', { ...release, title: 'MORNING SONGS' })).toEqual({ accepted: false, reason: 'release.storeReason.allCapsTitle' });
     expect(storeVerdict('Spotify', { ...release, title: 'MORNING SONGS' })).toEqual({ accepted: true });
   });
-});
 
-describe('the stores own rules', () => {
-  it('when a release breaks a store rule, then the check item of that rule fails before the store would refuse it, for every rule', () => {
-    const breaking: Record<string, { title: string; tracks: { title: string; genres: string[] }[] }> = {
-      storeElectronicOnly: { title: 'Morning', tracks: [{ title: 'Sunrise', genres: ['Pop'] }] },
-      storeTitleCase: { title: 'MORNING SONGS', tracks: [{ title: 'Sunrise', genres: ['House'] }] },
-    };
-    for (const rule of STORE_RULES) {
-      const release = breaking[rule.check]!;
-      expect(storeRulesOf(rule.store).find((candidate) => candidate.check === rule.check)?.passes(release)).toBe(false);
-      expect(storeVerdict(rule.store, release)).toEqual({ accepted: false, reason: rule.reason });
-      expect(rule.reason).toMatch(/^release\.storeReason\./);
+  it('when a release starts less than 7 days after the day it is judged, then the stores that pitch refuse it and the others accept it', () => {
+    expect(storeVerdict('Spotify', { ...release, releaseDate: '2026-12-08' })).toEqual({ accepted: true });
+    expect(storeVerdict('Spotify', { ...release, releaseDate: '2026-12-07' })).toEqual({ accepted: false, reason: 'release.storeReason.releaseTooSoon' });
+    expect(storeVerdict('Apple Music', { ...release, releaseDate: '2026-12-01' })).toEqual({ accepted: false, reason: 'release.storeReason.releaseTooSoon' });
+    expect(storeVerdict('Deezer', { ...release, releaseDate: '2026-12-01' })).toEqual({ accepted: true });
+  });
+
+  it('when the cover is CMYK, greyscale, not square or under 3000 px, then every store refuses it', () => {
+    for (const store of ['Deezer', 'Spotify', 'Beatport']) {
+      expect(storeVerdict(store, { ...release, cover: { ...release.cover, space: 'cmyk', channels: 4 } })).toEqual({ accepted: false, reason: 'release.storeReason.coverNotRgb' });
+      expect(storeVerdict(store, { ...release, cover: { ...release.cover, space: 'b-w', channels: 1 } })).toEqual({ accepted: false, reason: 'release.storeReason.coverNotRgb' });
+      expect(storeVerdict(store, { ...release, cover: { ...release.cover, height: 3100 } })).toEqual({ accepted: false, reason: 'release.storeReason.coverNotSquare' });
+      expect(storeVerdict(store, { ...release, cover: { ...release.cover, width: 2000, height: 2000 } })).toEqual({ accepted: false, reason: 'release.storeReason.coverTooSmall' });
     }
-    expect(Object.keys(breaking).sort()).toEqual(STORE_RULES.map((rule) => rule.check).sort());
+  });
+
+  it('when a rule is listed, then it names a check item and a store reason of its own', () => {
+    for (const rule of STORE_RULES) {
+      expect(CHECK_NAMES).toContain(rule.check);
+      expect(rule.reason).toMatch(/^release\.storeReason\./);
+      if (rule.stores !== 'every') for (const store of rule.stores) expect(storeRulesOf(store)).toContain(rule);
+    }
+    expect(new Set(STORE_RULES.map((rule) => rule.check)).size).toBe(STORE_RULES.length);
   });
 });
 

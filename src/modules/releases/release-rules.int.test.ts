@@ -287,7 +287,7 @@ describe('releases: every rule, cancel, retries and a delivery stopped in the mi
     form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 3000 }))]), 'c.jpg');
     const { userId } = await platform.db.selectFrom('distribution_albums').innerJoin('distribution_users', 'distribution_users.id', 'distribution_albums.distribution_user_id').select('distribution_users.user_id as userId').where('distribution_albums.id', '=', albumId).executeTakeFirstOrThrow();
     await fetch(`${app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` }, body: form });
-    await caller.releases.distribute({ albumId, outletDetails: { globalReleaseDate: null, outlets: [{ store_id: 1, release_start_date: null }, { store_id: 7, release_start_date: null }, { store_id: 2, release_start_date: null }] } });
+    await caller.releases.distribute({ albumId, outletDetails: { globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1, release_start_date: null }, { store_id: 7, release_start_date: null }, { store_id: 2, release_start_date: null }] } });
 
     const { [DELIVERY_JOB_KINDS.local]: local } = deliveryJobHandlers(platform);
     const deliver = (options: { now?: Date; limit?: number } = {}) => runQueuedJobs(platform, { [DELIVERY_JOB_KINDS.local]: local! }, options);

@@ -27,21 +27,17 @@ export function trackDetailProblems(track: TrackFacts): string[] {
 }
 
 /**
- * What stores check on a cover: JPEG or PNG, RGB, square, no side
- * above 6000 px, at least 1400 px (every store refuses less). Below 3000 px is a warning: most
- * stores ask for 3000, some accept less.
+ * What stores check on a cover: JPEG or PNG, RGB (sharp's colour space srgb or rgb with three or
+ * four bands: CMYK and greyscale are refused), square, 3000 to 6000 px a side.
  */
-export function coverProblems(facts: TCoverFacts): { errors: string[]; warnings: string[] } {
+export function coverProblems(facts: TCoverFacts): { errors: string[] } {
   const errors: string[] = [];
-  const warnings: string[] = [];
   if (facts.format !== 'jpeg' && facts.format !== 'png') errors.push(COVER_PROBLEMS.format);
-  if (facts.space !== 'srgb' && facts.space !== 'rgb') errors.push(COVER_PROBLEMS.notRgb);
+  if ((facts.space !== 'srgb' && facts.space !== 'rgb') || (facts.channels !== undefined && facts.channels < 3)) errors.push(COVER_PROBLEMS.notRgb);
   if (facts.width !== facts.height) errors.push(COVER_PROBLEMS.notSquare);
-  const shorter = Math.min(facts.width, facts.height);
   if (Math.max(facts.width, facts.height) > RELEASE_LIMITS.coverMaxPx) errors.push(COVER_PROBLEMS.tooLarge);
-  if (shorter < RELEASE_LIMITS.coverMinPx) errors.push(COVER_PROBLEMS.tooSmall);
-  else if (shorter < RELEASE_LIMITS.coverRecommendedPx) warnings.push(COVER_PROBLEMS.belowRecommended);
-  return { errors, warnings };
+  if (Math.min(facts.width, facts.height) < RELEASE_LIMITS.coverMinPx) errors.push(COVER_PROBLEMS.tooSmall);
+  return { errors };
 }
 
 /** Featured artists are credited as such, never also in the title ("feat. X" or the name itself). */

@@ -35,11 +35,14 @@ export interface StoredCover {
   version: string;
   ext: 'jpg' | 'png';
   facts: TCoverFacts;
+  /** The variants are made by a job after the upload; until then there is nothing to show. */
+  variantsReady: boolean;
 }
 export function coverOf(value: unknown): StoredCover | null {
-  const cover = parsed(value) as StoredCover | null;
+  const cover = parsed(value) as (Omit<StoredCover, 'variantsReady'> & { variantsReady?: boolean }) | null;
   if (!cover) return null;
-  return { version: String(cover.version), ext: cover.ext === 'png' ? 'png' : 'jpg', facts: ZCoverFacts.parse(cover.facts) };
+  // Covers stored before the variants had their job were stored with them.
+  return { version: String(cover.version), ext: cover.ext === 'png' ? 'png' : 'jpg', facts: ZCoverFacts.parse(cover.facts), variantsReady: cover.variantsReady ?? true };
 }
 export const coverKeyOf = (albumId: number, version: string, variant: TCoverVariant | 'original', ext = 'jpg') => `releases/${albumId}/cover/${version}/${variant}.${ext}`;
 
@@ -53,8 +56,9 @@ export function coverSignature(platform: Pick<Platform, 'secrets'>, albumId: num
   const key = createHmac('sha256', platform.secrets.jwtSecret).update('release-cover-url-key').digest();
   return createHmac('sha256', key).update(`release-cover:${albumId}:${variant}:${version}`).digest('hex').slice(0, 32);
 }
+/** The variants' signed URLs; null without a cover and while its variants are being made. */
 export function coverImageOf(platform: Pick<Platform, 'secrets'>, albumId: number, cover: StoredCover | null): TAlbumImage | null {
-  if (!cover) return null;
+  if (!cover?.variantsReady) return null;
   const variant = (name: TCoverVariant) => ({
     url: `/api/distribution/albums/${albumId}/cover/${name}.jpg?v=${cover.version}&sig=${coverSignature(platform, albumId, name, cover.version)}`,
     width: Math.min(COVER_VARIANT_WIDTHS[name], cover.facts.width),

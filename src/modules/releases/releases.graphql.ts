@@ -232,6 +232,7 @@ export const releasesGraphql: GraphqlModule = {
       width: Int!
       height: Int!
       space: String!
+      channels: Int
       bytes: Int!
       sha256: String!
     }

@@ -87,6 +87,18 @@ export function listAlbums(db: Database, distributionUserId: string) {
     .execute();
 }
 
+/**
+ * Marks the variants of this cover version made; false when the album holds another version by now
+ * (replaced during the work) or is gone.
+ */
+export async function markCoverVariantsReady(db: Database, albumId: number, cover: { version: string }): Promise<boolean> {
+  const row = await db.selectFrom('distribution_albums').select('cover').where('id', '=', albumId).forUpdate().executeTakeFirst();
+  const stored = (typeof row?.cover === 'string' ? JSON.parse(row.cover) : row?.cover) as { version?: unknown } | null | undefined;
+  if (!stored || String(stored.version) !== cover.version) return false;
+  await db.updateTable('distribution_albums').set({ cover: JSON.stringify({ ...stored, variantsReady: true }), updated_at: new Date() }).where('id', '=', albumId).execute();
+  return true;
+}
+
 export async function updateAlbum(
   db: Database,
   albumId: number,

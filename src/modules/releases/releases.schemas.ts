@@ -16,10 +16,13 @@ export const RELEASE_LIMITS = {
   /** A cover below 1 MiB is refused, as is one above 500 MB. */
   minCoverBytes: 1_048_576,
   maxCoverBytes: 524_288_000,
-  /** Stores: 3000 x 3000 asked by most, 1400 the least any accepts, 6000 the most. */
-  coverMinPx: 1400,
-  coverRecommendedPx: 3000,
+  /** Stores: 3000 x 3000 asked by the stores offered (a smaller cover is refused), 6000 the most. */
+  coverMinPx: 3000,
   coverMaxPx: 6000,
+  /** Stores that pitch new releases to their editors want the release date this many days ahead. */
+  pitchLeadDays: 7,
+  /** Release drafts a user may open per hour (each is an album at the provider). */
+  draftsPerHour: 10,
   /** Album creation retries 5 more times at 1-second intervals. */
   albumCreateRetries: 5,
   albumCreateRetryDelayMs: 1000,
@@ -112,7 +115,6 @@ export const CHECK_NAMES = [
   'coverSquare',
   'coverMinSize',
   'coverMaxSize',
-  'coverRecommendedSize',
   'bitDepth',
   'sampleRate',
   'stereo',
@@ -132,6 +134,7 @@ export const CHECK_NAMES = [
   'releaseDate',
   'storeElectronicOnly',
   'storeTitleCase',
+  'storeReleaseLeadTime',
 ] as const;
 
 /** Artwork problems a stored cover can have (the artwork section's errors, the upload's `problems`). */
@@ -140,7 +143,6 @@ export const COVER_PROBLEMS = {
   notRgb: 'release.check.coverNotRgb',
   notSquare: 'release.check.coverNotSquare',
   tooSmall: 'release.check.coverTooSmall',
-  belowRecommended: 'release.check.coverBelowRecommended',
   tooLarge: 'release.check.coverTooLarge',
 } as const;
 
@@ -148,6 +150,11 @@ export const COVER_PROBLEMS = {
 export const STORE_REASONS = {
   electronicOnly: 'release.storeReason.electronicOnly',
   allCapsTitle: 'release.storeReason.allCapsTitle',
+  coverNotRgb: 'release.storeReason.coverNotRgb',
+  coverNotSquare: 'release.storeReason.coverNotSquare',
+  coverTooSmall: 'release.storeReason.coverTooSmall',
+  /** A store that pitches got the release less than a week before its date. */
+  releaseTooSoon: 'release.storeReason.releaseTooSoon',
   /** A file arrived damaged or not at all. */
   resourceCorrupt: 'release.storeReason.resourceCorrupt',
   coverRefused: 'release.storeReason.coverRefused',
@@ -185,6 +192,8 @@ export const ZCoverFacts = z.object({
   height: z.number().int(),
   /** sharp's colour space: srgb, rgb, cmyk, b-w, ... */
   space: z.string(),
+  /** Bands of the image (1 grey, 2 grey with alpha, 3 RGB, 4 RGB with alpha or CMYK); absent on covers stored before it was kept. */
+  channels: z.number().int().optional(),
   bytes: z.number().int(),
   sha256: z.string(),
 });
@@ -360,7 +369,8 @@ export const ZValidationReport = z.object({
 });
 export type TValidationReport = z.infer<typeof ZValidationReport>;
 
-export const ZCoverUploadAnswer = z.object({ cover_image: ZAlbumImage, cover: ZCoverFacts, problems: z.array(z.string()) });
+/** `cover_image` is null until the variants are made (a job, moments after the upload). */
+export const ZCoverUploadAnswer = z.object({ cover_image: ZAlbumImage.nullable(), cover: ZCoverFacts, problems: z.array(z.string()) });
 export type TCoverUploadAnswer = z.infer<typeof ZCoverUploadAnswer>;
 
 // ---- inputs

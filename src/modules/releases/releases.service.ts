@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { enforceRateLimits, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
 import {
   isValidProductCode,
   normaliseIsrc,
@@ -45,6 +46,8 @@ import {
  * track through the caller's distribution account, so another user's ids answer "not found".
  */
 
+const DRAFTS_PER_USER: RateLimitRule = { name: 'release-drafts-user', max: RELEASE_LIMITS.draftsPerHour, windowS: 3600 };
+
 const refuse = (key: string, detail?: string): never => {
   throw new AppError('BAD_REQUEST', key, detail ? { detail } : undefined);
 };
@@ -80,10 +83,13 @@ export async function releaseDraft(ctx: ServiceContext, input: TAlbumIdInput): P
  * Opens the wizard: the open draft, or a new empty album for the user's label and artist.
  * The provider is asked up to 1 + 5 times, 1 s apart; then its error or 'Unable to create album'.
  */
-export async function startRelease(ctx: ServiceContext, options: { retryDelayMs?: number } = {}): Promise<TReleaseDraft> {
+export async function startRelease(ctx: ServiceContext, options: { retryDelayMs?: number; now?: Date } = {}): Promise<TReleaseDraft> {
   const account = await requireWritableAccount(ctx);
   const existing = await repo.findDraftAlbum(ctx.db, account.distributionUserId);
   if (existing) return draftView(ctx, account, Number(existing.id));
+  // Only a new draft counts: each is an album at the provider, and opening and cancelling them in
+  // a loop would fill the provider's catalogue; continuing the open one is free.
+  await enforceRateLimits(ctx.db, [{ rule: DRAFTS_PER_USER, key: account.userId }], options.now);
   const provider = releaseProviderOf(ctx.platform);
   const delay = options.retryDelayMs ?? RELEASE_LIMITS.albumCreateRetryDelayMs;
   let lastError: unknown = null;

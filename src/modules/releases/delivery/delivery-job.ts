@@ -6,14 +6,12 @@ import { LeaseLostError } from '../../../platform/queue/lease-lost-error.js';
 import type { JobHandler, JobLease } from '../../../platform/queue/job-worker.js';
 import { copyToFile } from '../../../platform/storage/file-storage.js';
 import { sha256OfFile } from '../file-hash.js';
-import { idsOf } from '../release-views.js';
 import * as repo from '../releases.repository.js';
 import { OUTLET_STATUS, RELEASE_ERRORS } from '../releases.schemas.js';
-import { refsOf } from '../release-access.js';
 import { enqueueLocalStep, type LocalStep } from '../store-deliveries.js';
 import { assertValidErnMessage } from './ern-validator.js';
 import { loadReleasePackage } from './release-package.js';
-import { storeVerdict, type DeliveredRelease } from './store-rules.js';
+import { storeAnswerOf } from './store-answer.js';
 
 /**
  * The local provider's delivery (DISTRIBUTION_PROVIDER=local), as a chain of jobs on the platform
@@ -28,14 +26,6 @@ import { storeVerdict, type DeliveredRelease } from './store-rules.js';
 
 export const deliveriesDirOf = (platform: Pick<Platform, 'env'>) => path.resolve(platform.env.DATA_DIR, 'deliveries');
 export const deliveryDirOf = (platform: Pick<Platform, 'env'>, albumId: number) => path.join(deliveriesDirOf(platform), String(albumId));
-
-async function loadRelease(platform: Platform, albumId: number) {
-  const album = await repo.findAlbumForJob(platform.db, albumId);
-  if (!album) throw new Error(`album ${albumId} is gone`);
-  const distributionUserId = String(album.distribution_user_id);
-  const [tracks, refs] = await Promise.all([repo.findTracks(platform.db, albumId), refsOf(platform.db, { distributionUserId, artistId: Number(album.artist_id) })]);
-  return { album, tracks, refs };
-}
 
 /**
  * The local stand-in stores have no DDEX party ids: the package names them by placeholders of the
@@ -96,12 +86,10 @@ async function runStep(platform: Platform, job: LocalStep, lease: JobLease): Pro
   if (job.step.startsWith('store:')) {
     const storeId = Number(job.step.slice('store:'.length));
     const index = outlets.findIndex((outlet) => outlet.store_id === storeId);
-    const { album, tracks, refs } = await loadRelease(platform, job.albumId);
-    const release: DeliveredRelease = { title: album.name, tracks: tracks.map((track) => ({ title: track.name, genres: idsOf(track.genre_ids).map((id) => refs.genres.get(id) ?? '') })) };
     const outlet = outlets[index];
+    const verdict = outlet ? await storeAnswerOf(db, job.albumId, storeId, new Date().toISOString().slice(0, 10)) : null;
     await lease.completeWith(async (tx) => {
-      if (outlet) {
-        const verdict = storeVerdict(outlet.store_name, release);
+      if (verdict) {
         const status = verdict.accepted ? OUTLET_STATUS.distributed : OUTLET_STATUS.disapproved;
         await repo.setOutletStatus(tx, job.albumId, storeId, status.status_code, verdict.accepted ? null : verdict.reason);
       }

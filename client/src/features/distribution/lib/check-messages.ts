@@ -19,7 +19,6 @@ const RULES: Record<string, MessageDescriptor> = {
   coverSquare: msg({ message: 'The cover is square (it is {width} × {height} px)' }),
   coverMinSize: msg({ message: 'The cover is at least {minPx} × {minPx} px (it is {width} × {height} px)' }),
   coverMaxSize: msg({ message: 'The cover is at most {maxPx} × {maxPx} px (it is {width} × {height} px)' }),
-  coverRecommendedSize: msg({ message: 'The cover has the {recommendedPx} × {recommendedPx} px most stores ask for (it is {width} × {height} px)' }),
   bitDepth: msg({ message: 'The audio is 16- or 24-bit (it is {bitsPerSample}-bit {sampleFormat})' }),
   sampleRate: msg({ message: 'The audio has a sample rate of at least {minSampleRate} Hz (it has {sampleRate} Hz)' }),
   stereo: msg({ message: 'The audio is stereo (it has {channels} channels)' }),
@@ -39,6 +38,7 @@ const RULES: Record<string, MessageDescriptor> = {
   releaseDate: msg({ message: 'No release date lies in the past (earliest: {earliest})' }),
   storeElectronicOnly: msg({ message: 'Every track has an electronic genre ({store} lists electronic music only)' }),
   storeTitleCase: msg({ message: 'No title is written in capitals only ({store} refuses them)' }),
+  storeReleaseLeadTime: msg({ message: 'The release date {date} is at least {days} days ahead ({store} needs the time to pitch it)' }),
 };
 
 const FIXES: Record<string, MessageDescriptor> = {
@@ -51,9 +51,8 @@ const FIXES: Record<string, MessageDescriptor> = {
   coverFormat: msg`Save the cover as JPEG or PNG and upload it again.`,
   coverRgb: msg`Convert the cover to RGB (not CMYK or greyscale) and upload it again.`,
   coverSquare: msg`Crop the cover to a square and upload it again.`,
-  coverMinSize: msg`Upload a larger cover; 3000 × 3000 px is best.`,
+  coverMinSize: msg`Upload a cover of at least 3000 × 3000 px.`,
   coverMaxSize: msg`Scale the cover down to 6000 × 6000 px or less and upload it again.`,
-  coverRecommendedSize: msg`Some stores may refuse it; 3000 × 3000 px is safest.`,
   bitDepth: msg`Export the track as 16- or 24-bit WAV and upload it as a custom master.`,
   sampleRate: msg`Export the track at 44.1 kHz or more and upload it again.`,
   stereo: msg`Export the track in stereo and upload it again.`,
@@ -73,6 +72,7 @@ const FIXES: Record<string, MessageDescriptor> = {
   releaseDate: msg`Choose today or a later date on the stores and dates step.`,
   storeElectronicOnly: msg`Give every track an electronic genre, or deselect this store.`,
   storeTitleCase: msg`Write the titles with normal capitalisation, or deselect this store.`,
+  storeReleaseLeadTime: msg`Choose a release date at least a week from today on the stores and dates step.`,
 };
 
 const nameOf = (code: string) => code.replace(/^release\.(check|fix)\./, '');

@@ -23,7 +23,8 @@ export function useWizard(): WizardContext {
 
 /** The user's release in the making; null when there is none (no current album id). */
 export function useReleaseDraft() {
-  return trpc.releases.draft.useQuery(undefined, { staleTime: 0 });
+  // A cover's image sizes are made moments after its upload: asked again until they are there.
+  return trpc.releases.draft.useQuery(undefined, { staleTime: 0, refetchInterval: (query) => (query.state.data?.cover && !query.state.data.cover_image ? 1500 : false) });
 }
 
 /**

@@ -165,12 +165,21 @@ function CoverArtwork({ draft }: { draft: TReleaseDraft }) {
         <Trans>Cover artwork</Trans>
       </Title>
       <Text size="sm" c="dimmed">
-        <Trans>A square JPEG or PNG in RGB, 3000 × 3000 pixels (at least 1400, at most 6000), from 1 MB. No web addresses, prices or store logos on the cover.</Trans>
+        <Trans>A square JPEG or PNG in RGB, at least 3000 × 3000 pixels (at most 6000), from 1 MB. No web addresses, prices or store logos on the cover.</Trans>
       </Text>
       <Paper withBorder radius="md" p="md">
         <Group align="flex-start" gap="lg" wrap="wrap">
           {draft.cover_image ? (
             <Image src={draft.cover_image.medium.url} alt={t`Cover artwork`} w={{ base: '100%', xs: 200 }} maw={300} radius="sm" data-testid="cover-preview" />
+          ) : facts ? (
+            <div
+              style={{ width: 200, maxWidth: '100%', aspectRatio: '1', borderRadius: 4, border: '2px dashed var(--mantine-color-default-border)', display: 'grid', placeItems: 'center', padding: 8, textAlign: 'center' }}
+              data-testid="cover-preparing"
+            >
+              <Text size="sm" c="dimmed" aria-live="polite">
+                <Trans>The cover is saved. Its preview is being prepared…</Trans>
+              </Text>
+            </div>
           ) : (
             <div style={{ width: 200, maxWidth: '100%', aspectRatio: '1', borderRadius: 4, border: '2px dashed var(--mantine-color-default-border)' }} aria-hidden="true" />
           )}
@@ -193,14 +202,14 @@ function CoverArtwork({ draft }: { draft: TReleaseDraft }) {
             />
             <Group>
               <Button onClick={() => inputRef.current?.click()} loading={status === 'Saving'} data-testid="cover-button">
-                {draft.cover_image ? <Trans>Replace the cover</Trans> : <Trans>Upload a cover</Trans>}
+                {facts ? <Trans>Replace the cover</Trans> : <Trans>Upload a cover</Trans>}
               </Button>
             </Group>
             {status === 'Saving' && (
               <Stack gap={4} data-testid="cover-progress">
                 <Progress value={progress} aria-label={t`Cover upload`} />
                 <Text size="sm" style={tabularFigures} aria-live="polite">
-                  {progress < 100 ? <Trans>Uploading… {progress} %</Trans> : <Trans>Making the image sizes…</Trans>}
+                  {progress < 100 ? <Trans>Uploading… {progress} %</Trans> : <Trans>Checking the image…</Trans>}
                 </Text>
               </Stack>
             )}
