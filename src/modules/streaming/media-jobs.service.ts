@@ -1,9 +1,11 @@
 import type { ServiceContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, notFound, unauthorized } from '../../platform/errors.js';
+import { trackAccessFor } from '../masters/index.js';
 import { claimJob, completeJobWith, countJobWaiter, dropQueuedJob, enqueueJob, liveJobWithKey, queuedJobsOf, retireJobKey, extendLease, failJob, heldLeases, jobStatus, LeaseLostError, type ClaimedJob, type JobStatus, type NewJob } from '../../platform/queue/job-queue.js';
 import * as repo from './streaming.repository.js';
 import { bounceTopic, MEDIA_JOB_KINDS, MEDIA_QUEUED_TOPIC, prepareTopic, type MediaJobKind } from './streaming.constants.js';
-import { MAX_FAILED_MASTERING_ATTEMPTS, type Intensity, type TRecordMasteredInput } from './streaming.schemas.js';
+import { MAX_FAILED_MASTERING_ATTEMPTS, type Intensity, type TBounceTicket, type TRecordMasteredInput, type ZStartBounceInput } from './streaming.schemas.js';
+import type { z } from 'zod';
 import { assertCanBounce, recordMastered, recordMasteringFailure, trackAudioInfo } from './streaming.service.js';
 
 /**
@@ -120,6 +122,19 @@ export async function enqueueBounce(
     return enqueueBounce(ctx, input);
   }
   return withClaim(ctx, ticket, input.claim);
+}
+
+/**
+ * A bounce asked for over the public API (tRPC, REST, GraphQL): the caller's own track only (anyone
+ * else's answers not found, as every masters call does), then the same queue and rules as the
+ * socket's end-mastering, whose listener joins the same job.
+ */
+export async function startBounce(ctx: Pick<ServiceContext, 'db' | 'platform' | 'actor'>, input: z.output<typeof ZStartBounceInput>): Promise<TBounceTicket> {
+  if (!ctx.actor) throw unauthorized();
+  const access = await trackAccessFor(ctx, { userId: ctx.actor.userId, trackId: input.trackId });
+  if (access?.role !== 'owner') throw notFound('track');
+  const ticket = await enqueueBounce(ctx, input);
+  return { jobId: ticket.jobId, state: ticket.state, position: ticket.position, masterId: ticket.masterId, intensity: input.intensity };
 }
 
 export function mediaJobTicket(ctx: Pick<ServiceContext, 'db'>, input: { jobId: string; trackId: string; styleId?: number | undefined; intensity?: Intensity | undefined }): Promise<MediaJobTicket> {

@@ -217,3 +217,22 @@ export const ZRecordFailureInput = z.object({ trackId: z.string(), styleId: z.nu
 
 /** Failed bounces after which a master is not tried again (mastering.maxFailedAttemptsReached). */
 export const MAX_FAILED_MASTERING_ATTEMPTS = 3;
+
+/* Public API: a bounce started over tRPC, REST or GraphQL (the socket's end-mastering does the same and waits on it). */
+export const ZStartBounceInput = z.object({
+  trackId: z.uuid('global.error.invalidInput'),
+  styleId: z.number('global.error.invalidInput').int('global.error.invalidInput').positive('global.error.invalidInput'),
+  /** Absent: Medium, the style as the catalogue holds it. */
+  intensity: ZIntensity.default('medium'),
+});
+export type TStartBounceInput = z.input<typeof ZStartBounceInput>;
+
+/** The bounce's job: its state and, while queued, its place in line; a done bounce's master. */
+export const ZBounceTicket = z.object({
+  jobId: z.string(),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  position: z.number().int().nullable(),
+  masterId: z.string().nullable(),
+  intensity: ZIntensity,
+});
+export type TBounceTicket = z.infer<typeof ZBounceTicket>;
