@@ -151,7 +151,8 @@ export type TPreparationState = z.infer<typeof ZPreparationState>;
 export const ZBounceState = z.object({
   trackId: z.string(),
   styleId: z.number().int(),
-  intensity: ZIntensity,
+  /** Absent from a media process older than intensities: Medium. */
+  intensity: ZIntensity.default('medium'),
   processed: z.boolean(),
   progressInPercent: z.number(),
   masterId: z.string().optional(),
