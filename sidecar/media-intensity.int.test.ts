@@ -59,8 +59,11 @@ describe('masters at an intensity (real media process, ffmpeg measuring)', () =>
       const started = Date.now();
       client.send('request-chunks', owner.token, { trackId, styleIndex: streamIndexOf(style.styleIndex, intensity), styleId: style.id, chunkIndices: [2] });
       await client.until(() => client.frames().length === before + 1, 10_000);
-      // Rendered from the fit kept since preparation: well under a second even on a loaded machine.
-      expect(Date.now() - started).toBeLessThan(1_000);
+      // Rendered from the fit kept since preparation, with no fit in between: a first chunk (its
+      // renderer made, 4 s of pre-roll) takes about 0.1 s here when idle, 1.7 s on two busy cores.
+      const ms = Date.now() - started;
+      console.info(`first ${intensity} chunk after the switch: ${ms} ms`);
+      expect(ms).toBeLessThan(3_000);
       expect(client.frames().at(-1)!.styleIndex).toBe(streamIndexOf(style.styleIndex, intensity));
     }
     expect(client.frames().at(-1)!.audio).not.toEqual(client.frames().at(-2)!.audio);

@@ -64,9 +64,13 @@ export function useStyleChoice(master: TMaster) {
     const at = allStyles.findIndex((style) => style.id === selectedStyleId);
     if (at < 0) return [];
     // The styles a listener reaches next in the chooser: nearest first, alternating sides.
-    return [1, -1, 2, -2]
+    // The chosen style at the other intensities first: a switch of intensity is then as quick as one of style.
+    const chosen = allStyles[at]!;
+    const otherIntensities = INTENSITIES.filter((other) => other !== intensity).map((other) => ({ styleIndex: streamIndexOf(chosen.styleIndex, other), styleId: chosen.id, intensity: other }));
+    const neighbours = [1, -1, 2, -2]
       .map((step) => allStyles[at + step])
       .flatMap((style) => (style ? [{ styleIndex: streamIndexOf(style.styleIndex, intensity), styleId: style.id, intensity }] : []));
+    return [...otherIntensities, ...neighbours];
   }, [allStyles, selectedStyleId, intensity]);
 
   const chooseIntensity = (next: Intensity) => {
