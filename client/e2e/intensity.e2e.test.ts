@@ -15,7 +15,7 @@ import { logInThroughMenu, openSite, productApi } from './steps.js';
  */
 const SHOTS_DIR = '/tmp/shots/intensity';
 const PASSWORD = 'correct horse battery staple';
-const NAMES = { en: { low: 'Low', medium: 'Medium', high: 'High' }, de: { low: 'Sanft', medium: 'Normal', high: 'Kräftig' } } as const;
+const NAMES = { en: { low: 'Low', medium: 'Medium', high: 'High' }, de: { low: 'Niedrig', medium: 'Mittel', high: 'Hoch' } } as const;
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
 const steps = productApi(product);
