@@ -39,7 +39,7 @@ export function MasterStyle({ row }: { row: MasterRow }) {
     <Text span size="sm" c="mastered.3" fw={500}>
       {row.styleGroup_name} - {row.style_name}
       {/* Medium is the style as it is: only another intensity is worth naming. */}
-      {row.intensity && row.intensity !== 'medium' && (
+      {row.intensity !== 'medium' && (
         <Badge ml={6} size="sm" variant="outline" color="mastered" data-testid="master-intensity">
           {i18n._(INTENSITY_NAMES[row.intensity])}
         </Badge>
@@ -96,7 +96,7 @@ export function TrackMasters({ group, mode, onShare, onDelete }: { group: TrackG
   return (
     <Stack gap={6}>
       {group.masters.map((row) => {
-        const intensity = row.intensity && row.intensity !== 'medium' ? ` (${i18n._(INTENSITY_NAMES[row.intensity])})` : '';
+        const intensity = row.intensity !== 'medium' ? ` (${i18n._(INTENSITY_NAMES[row.intensity])})` : '';
         const style = row.custom_master ? t`custom master` : `${row.styleGroup_name ?? ''} - ${row.style_name ?? ''}${intensity}`;
         const ready = isMastered(row.status, row.style?.id ?? null) || row.custom_master;
         return (

@@ -1,16 +1,13 @@
 import type { TMaster, TMastersInput } from '../../../../../src/modules/masters/masters.schemas.js';
 import type { TSharedMaster } from '../../../../../src/modules/sharing/sharing.schemas.js';
-import type { Intensity } from '../../../../../src/modules/masters/masters.constants.js';
 
 /** What the list screens read of a master, own or shared: the fields both shapes have. */
-type ListFields = 'id' | 'track_name' | 'track_artist' | 'style_name' | 'styleGroup_name' | 'custom_master' | 'status' | 'createdAt';
+type ListFields = 'id' | 'track_name' | 'track_artist' | 'style_name' | 'styleGroup_name' | 'custom_master' | 'status' | 'createdAt' | 'intensity';
 export type MasterRow = Pick<TMaster, ListFields> &
   Pick<TSharedMaster, ListFields> & {
     track: Pick<TMaster['track'], 'id'>;
     style: Pick<NonNullable<TMaster['style']>, 'id'> | null;
     user: Pick<TMaster['user'], 'email'>;
-    /** How hard the style is driven; the list names it when it is not Medium. */
-    intensity?: Intensity;
     /** Only the caller's own masters carry their invoice. */
     invoice?: Pick<NonNullable<TMaster['invoice']>, 'invoiceNumber'> | null;
   };
