@@ -5,6 +5,7 @@ import { invoicesRouter } from './modules/invoices/index.js';
 import { catalogueRouter } from './modules/catalogue/index.js';
 import { faqRouter } from './modules/faq/index.js';
 import { mastersRouter, tracksRouter } from './modules/masters/index.js';
+import { masteringRouter } from './modules/streaming/index.js';
 import { siteRouter } from './modules/site/index.js';
 import { couponsRouter } from './modules/coupons/index.js';
 import { paymentsRouter } from './modules/payments/index.js';
@@ -25,6 +26,7 @@ export const appRouter = router({
   catalogue: catalogueRouter,
   faq: faqRouter,
   masters: mastersRouter,
+  mastering: masteringRouter,
   tracks: tracksRouter,
   site: siteRouter,
   coupons: couponsRouter,

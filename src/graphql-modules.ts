@@ -6,6 +6,7 @@ import { catalogueGraphql } from './modules/catalogue/index.js';
 import { faqGraphql } from './modules/faq/index.js';
 import { mastersGraphql } from './modules/masters/index.js';
 import { sharingGraphql } from './modules/sharing/index.js';
+import { streamingGraphql } from './modules/streaming/index.js';
 import { feedbackGraphql } from './modules/feedback/index.js';
 import { distributionGraphql } from './modules/distribution/index.js';
 import { releasesGraphql } from './modules/releases/index.js';
@@ -19,6 +20,7 @@ export const graphqlModules: GraphqlModule[] = [
   addressesGraphql,
   invoicesGraphql,
   mastersGraphql,
+  streamingGraphql,
   sharingGraphql,
   feedbackGraphql,
   distributionGraphql,

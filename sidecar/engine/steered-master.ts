@@ -42,7 +42,7 @@ export async function fitAtIntensity(workFile: WorkFile, style: EngineStyle, int
 }
 
 /** How much louder than Medium High's stronger tone move must still be to be kept, LU. */
-const HIGH_OVER_MEDIUM_LU = 0.5;
+export const HIGH_OVER_MEDIUM_LU = 0.5;
 
 /** Low's target: its own, or LOW_UNDER_MEDIUM_LU under what Medium reaches on the track, whichever is lower. */
 export function lowTargetLufs(ownTargetLufs: number, medium: Pick<FittedStyle, 'effectiveTargetLufs'>): number {

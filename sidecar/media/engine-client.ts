@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
-import type { BounceProgress, FittedStyle, MasterReport, PreparationProgress, Preparation, WorkFile } from '../engine/index.js';
+import type { BounceProgress, FittedStyle, MasterReport, PreparationProgress, WorkFile } from '../engine/index.js';
+import type { IntensityPreparation } from './intensity-fit.js';
 import type { EngineReply, EngineRequest } from './engine-worker.js';
 import { startWorker } from '../worker-entry.js';
 
@@ -97,8 +98,8 @@ export class EngineClient {
     }
   }
 
-  prepare(workFile: WorkFile, styles: TEngineStyle[], signal: AbortSignal, onProgress: (progress: PreparationProgress) => void): Promise<Preparation> {
-    return this.job<Preparation>({ op: 'prepare', workFile, styles }, signal, onProgress as (progress: unknown) => void);
+  prepare(workFile: WorkFile, styles: TEngineStyle[], signal: AbortSignal, onProgress: (progress: PreparationProgress) => void): Promise<IntensityPreparation> {
+    return this.job<IntensityPreparation>({ op: 'prepare', workFile, styles }, signal, onProgress as (progress: unknown) => void);
   }
 
   bounce(workFile: WorkFile, fitted: FittedStyle, outPath: string, signal: AbortSignal, onProgress: (progress: BounceProgress) => void): Promise<MasterReport> {

@@ -1,7 +1,8 @@
 import { parentPort } from 'node:worker_threads';
-import { bounce, createStyleRenderer, prepareTrack, writeDithered16, type FittedStyle, type RangeRenderer, type WorkFile } from '../engine/index.js';
+import { bounce, createStyleRenderer, writeDithered16, type FittedStyle, type RangeRenderer, type WorkFile } from '../engine/index.js';
 import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
 import { floatToS16le } from './pcm.js';
+import { prepareAtIntensities } from './intensity-fit.js';
 
 /**
  * The engine, off the uWS event loop. Messages: `render` (a preview range of a prepared
@@ -57,7 +58,8 @@ async function handle(request: EngineRequest): Promise<void> {
         return;
       }
       case 'prepare': {
-        const result = await prepareTrack(request.workFile, request.styles, (progress) =>
+        // Every style at all three intensities, so an intensity switch while playing needs no new fit.
+        const result = await prepareAtIntensities(request.workFile, request.styles, (progress) =>
           port!.postMessage({ id: request.id, kind: 'progress', progress } satisfies EngineReply),
         );
         port!.postMessage({ id: request.id, kind: 'result', result } satisfies EngineReply);

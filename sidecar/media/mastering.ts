@@ -3,12 +3,13 @@ import { createReadStream } from 'node:fs';
 import { open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import type { FittedStyle, Preparation, TrackAnalysis, WorkFile } from '../engine/index.js';
+import type { FittedStyle, TrackAnalysis, WorkFile } from '../engine/index.js';
+import type { IntensityPreparation } from './intensity-fit.js';
 import { PREPARATION_VERSION } from '../engine/preparation-version.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage, LocalFile } from '../../src/platform/storage/file-storage.js';
 import { bounceTopic, prepareTopic } from '../../src/modules/streaming/streaming.constants.js';
-import { SOCKET_ERROR_CODES, type TBounceProgress, type TMasterStreamInfo, type TPreparationState, type TTrackAudioInfo } from '../../src/modules/streaming/streaming.schemas.js';
+import { SOCKET_ERROR_CODES, type Intensity, type TBounceProgress, type TMasterStreamInfo, type TPreparationState, type TTrackAudioInfo } from '../../src/modules/streaming/streaming.schemas.js';
 import type { StoredMasterFile } from './chunk-provider.js';
 import type { EngineClient } from './engine-client.js';
 import type { JobRegistry, Waiter } from './jobs.js';
@@ -28,14 +29,14 @@ import type { WebDirectory } from './web-directory.js';
 export interface PreparedTrack {
   version: string;
   workFile: WorkFile;
-  preparation: Preparation;
+  preparation: IntensityPreparation;
 }
 
 interface StoredPreparation {
   version: string;
   originalMtimeMs: number;
   styleKey: string;
-  preparation: Preparation;
+  preparation: IntensityPreparation;
 }
 
 
@@ -158,6 +159,8 @@ export class Mastering {
     try {
       const stored = JSON.parse(await text(this.storage.read(trackKeys(source.trackId).preparation))) as StoredPreparation;
       if (stored.originalMtimeMs !== source.info.originalMtimeMs || stored.preparation?.version !== PREPARATION_VERSION) return null;
+      // Stored before intensities existed: prepared again, with Low and High fitted too.
+      if (!stored.preparation.intensities) return null;
       if (styleKey && stored.styleKey !== styleKey) return null;
       const prepared = { version: stored.version, workFile: this.workFileOf(source), preparation: stored.preparation };
       this.prepared.set(source.trackId, prepared);
@@ -284,13 +287,15 @@ export class Mastering {
     );
   }
 
-  fittedStyle(prepared: PreparedTrack, styleId: number): Preparation['styles'][number] | null {
-    return prepared.preparation.styles.find((style) => style.styleId === styleId) ?? null;
+  /** The style as fitted at the intensity (Medium: the style as the catalogue holds it). */
+  fittedStyle(prepared: PreparedTrack, styleId: number, intensity: Intensity = 'medium'): IntensityPreparation['styles'][number] | null {
+    const fits = intensity === 'medium' ? prepared.preparation.styles : prepared.preparation.intensities[intensity];
+    return fits.find((style) => style.styleId === styleId) ?? null;
   }
 
-  /** 16-bit PCM of a prepared style's range, rendered in a worker thread. */
-  render(prepared: PreparedTrack, fitted: FittedStyle, trackId: string, startFrame: number, frameCount: number): Promise<Uint8Array> {
-    return this.engine.render(`${trackId}:${fitted.styleId}:${prepared.version}`, prepared.workFile, fitted, startFrame, frameCount);
+  /** 16-bit PCM of a prepared style's range at an intensity, rendered in a worker thread. */
+  render(prepared: PreparedTrack, fitted: FittedStyle, trackId: string, startFrame: number, frameCount: number, intensity: Intensity = 'medium'): Promise<Uint8Array> {
+    return this.engine.render(`${trackId}:${fitted.styleId}:${intensity}:${prepared.version}`, prepared.workFile, fitted, startFrame, frameCount);
   }
 
   /**
@@ -299,13 +304,13 @@ export class Mastering {
    * media process claims it, and heard here through the job events. The refusals of the mastering
    * rules come at once; a bounce nobody waits for any more still finishes (its master is stored).
    */
-  async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: TBounceProgress) => void): Promise<{ masterId: string }> {
+  async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: TBounceProgress) => void, intensity: Intensity = 'medium'): Promise<{ masterId: string }> {
     const { trackId } = audio;
     const jobs = this.directory.client.mediaJobs;
     const { masterId } = await this.waits.wait(waiter, {
-      topic: bounceTopic(trackId, styleId),
-      enqueue: () => this.askWithSlot((claim) => jobs.enqueueBounce.mutate({ trackId, styleId, ...(claim ? { claim } : {}) })),
-      ticket: (jobId) => jobs.ticket.query({ jobId, trackId, styleId }),
+      topic: bounceTopic(trackId, styleId, intensity),
+      enqueue: () => this.askWithSlot((claim) => jobs.enqueueBounce.mutate({ trackId, styleId, intensity, ...(claim ? { claim } : {}) })),
+      ticket: (jobId) => jobs.ticket.query({ jobId, trackId, styleId, intensity }),
       onProgress: (data) => onProgress(data as TBounceProgress),
       onQueued: (queuePosition) => onProgress({ processed: false, progressInPercent: 0, queuePosition }),
       refusalOf: refusalKeyOf,
@@ -326,14 +331,14 @@ export class Mastering {
    * attempt; a lost lease or a stopping process records nothing.
    */
   async runBounce(lease: MediaJobLease): Promise<void> {
-    const { trackId, styleId } = lease.job.payload as { trackId: string; styleId: number };
+    const { trackId, styleId, intensity = 'medium' } = lease.job.payload as { trackId: string; styleId: number; intensity?: Intensity };
     const ids = { jobId: lease.job.id, leaseToken: lease.job.leaseToken };
-    const fail = (error: string, counts: boolean) => this.directory.client.mediaJobs.failBounce.mutate({ ...ids, trackId, styleId, error, counts });
+    const fail = (error: string, counts: boolean) => this.directory.client.mediaJobs.failBounce.mutate({ ...ids, trackId, styleId, intensity, error, counts });
     this.directory.forgetTrack(trackId);
     const audio = await this.directory.audioInfo(trackId);
     if (!audio) return void (await fail(SOCKET_ERROR_CODES.notFound, false));
     const tag = leaseTagOf(lease.job.leaseToken);
-    const key = trackKeys(trackId).master(styleId);
+    const key = trackKeys(trackId).master(styleId, intensity);
     // Taken up again: what the process that died under it left half-written goes now, not at the next sweep.
     if (lease.job.attempts > 1) {
       await removePartialFiles(this.storage, { liveLeases: (tokens) => this.directory.client.mediaJobs.liveLeases.query({ tokens }), staleMs: this.timeouts.bounceMs }, path.posix.dirname(key)).catch(
@@ -349,7 +354,7 @@ export class Mastering {
     try {
       lease.progress({ processed: false, progressInPercent: 0 });
       const prepared = await this.prepareHere(audio, jobWaiter, () => undefined, tag);
-      const fitted = this.fittedStyle(prepared, styleId);
+      const fitted = this.fittedStyle(prepared, styleId, intensity);
       if (!fitted) throw new BounceRefusedError('error.styleNotFound');
       // Waiting for a slot of this process does not count toward the time limit.
       release = await this.scheduler.acquire(audio.ownerId, 'bounce', lease.signal, (queuePosition) => lease.progress({ processed: false, progressInPercent: 0, queuePosition }));
@@ -369,6 +374,7 @@ export class Mastering {
         master: {
           trackId,
           styleId,
+          intensity,
           path: key,
           checksum: report.sha256,
           measurements: {
@@ -379,6 +385,7 @@ export class Mastering {
             channels: report.channels,
             sampleRate: report.sampleRate,
             crest: report.crest,
+            // The steered style's target (Low and High move it), as the report card compares against.
             targetLufs: report.targetLufs,
             heldBackLu: report.heldBackLu,
             keptMixLoudness: report.keptMixLoudness,

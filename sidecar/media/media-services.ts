@@ -18,8 +18,8 @@ const UNLINKED_SWEEP_MS = 5_000;
 const PARTIAL_SWEEP_MS = 10 * 60_000;
 
 const bounceTopicOf = (payload: unknown) => {
-  const { trackId, styleId } = payload as { trackId: string; styleId: number };
-  return bounceTopic(trackId, styleId);
+  const { trackId, styleId, intensity } = payload as { trackId: string; styleId: number; intensity?: string };
+  return bounceTopic(trackId, styleId, intensity);
 };
 
 /** Everything the socket handlers use, built once per sidecar process. */

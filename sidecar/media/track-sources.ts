@@ -16,7 +16,8 @@ export const trackKeys = (trackId: string) => ({
   work: `tracks/${trackId}/work.f32`,
   workInfo: `tracks/${trackId}/work.json`,
   preparation: `tracks/${trackId}/preparation.json`,
-  master: (styleId: number) => `tracks/${trackId}/masters/style-${styleId}.wav`,
+  /** Medium keeps the name it had before intensities; Low and High are masters of their own. */
+  master: (styleId: number, intensity: string = 'medium') => `tracks/${trackId}/masters/style-${styleId}${intensity === 'medium' ? '' : `-${intensity}`}.wav`,
 });
 
 const ZWorkInfo = z.object({

@@ -1,5 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { isMastered, SOCKET_ERROR_CODES, type TTrackAccess, type TTrackAudioInfo } from '../../../src/modules/streaming/streaming.schemas.js';
+import { styleOfStreamIndex } from '../../../src/modules/streaming/stream-frame.js';
 import { OUTPUT_CHANNELS } from '../../engine/index.js';
 import type { StreamTarget } from '../../media/chunk-provider.js';
 import type { MediaServices } from '../../media/media-services.js';
@@ -60,33 +61,37 @@ export async function authorizeTrack(
 }
 
 /**
- * What chunks of (track, style) are cut from: the original; a style's stored master (checked);
- * or, for the owner of a prepared track, a live render of the fitted style. Null after answering
- * the refusal.
+ * What chunks of (track, style, intensity) are cut from: the original; the stored master (checked);
+ * or, for the owner of a prepared track, a live render of the style fitted at the intensity.
+ * `streamIndex` is the style's index with the intensity in it (streamIndexOf). Null after
+ * answering the refusal.
  */
 export async function resolveTarget(
   services: MediaServices,
   session: SocketSession,
   track: AuthorizedTrack,
   source: TrackSource,
-  styleIndex: number,
+  streamIndex: number,
   styleId: number | null | undefined,
   event: string,
 ): Promise<StreamTarget | null> {
   const trackId = track.audio.trackId;
-  if (styleIndex === -1) return { kind: 'original', trackId, source };
-  const style = await services.directory.styleByIndex(styleIndex);
-  if (!style || (styleId != null && style.id !== styleId)) {
+  if (streamIndex === -1) return { kind: 'original', trackId, source };
+  const named = styleOfStreamIndex(streamIndex);
+  const style = named ? await services.directory.styleByIndex(named.styleIndex) : null;
+  if (!named || !style || (styleId != null && style.id !== styleId)) {
     session.sendError(SOCKET_ERROR_CODES.notFound, event);
     return null;
   }
+  const { intensity } = named;
+  const styleIndex = streamIndex;
   // The web process decides who hears which style (and how); the sidecar obeys.
-  const hearing = await services.directory.styleHearing(track.userId, trackId, style.id);
+  const hearing = await services.directory.styleHearing(track.userId, trackId, style.id, intensity);
   if (hearing === 'none') {
     session.sendError(SOCKET_ERROR_CODES.forbidden, event);
     return null;
   }
-  const master = await services.directory.masterInfo({ trackId, styleId: style.id });
+  const master = await services.directory.masterInfo({ trackId, styleId: style.id, intensity });
   let broken: unknown = null;
   if (master?.path && isMastered(master.status, master.styleId)) {
     try {
@@ -102,7 +107,7 @@ export async function resolveTarget(
     return null;
   }
   const prepared = await services.mastering.preparedTrack(source);
-  const fitted = prepared ? services.mastering.fittedStyle(prepared, style.id) : null;
+  const fitted = prepared ? services.mastering.fittedStyle(prepared, style.id, intensity) : null;
   if (!prepared || !fitted) {
     session.sendError(broken ? errorCodeOf(broken) : SOCKET_ERROR_CODES.notPrepared, event);
     return null;
@@ -116,7 +121,7 @@ export async function resolveTarget(
     channels: OUTPUT_CHANNELS,
     render: (chunkIndex) => {
       const { start, count } = chunkRange(chunkIndex, source.frames);
-      return services.mastering.render(prepared, fitted, trackId, start, count);
+      return services.mastering.render(prepared, fitted, trackId, start, count, intensity);
     },
   };
 }

@@ -6,8 +6,8 @@ import { authorizeTrack, reportFailure, throttled } from './common.js';
 const EVENT = 'end-mastering';
 
 /**
- * end-mastering {styleId, trackId?} -> bounce-progress {processed, progressInPercent} while the
- * style's master is rendered and stored (a running bounce of it is joined), ending with
+ * end-mastering {styleId, trackId?, intensity?} -> bounce-progress {processed, progressInPercent} while the
+ * style's master at the intensity (Medium when absent) is rendered and stored (a running bounce of it is joined), ending with
  * processed: true and the master's id; from then on that style streams from the stored file.
  */
 export function endMastering(services: MediaServices): EventHandler {
@@ -15,12 +15,12 @@ export function endMastering(services: MediaServices): EventHandler {
     const parsed = ZEndMasteringPayload.safeParse(payload);
     const trackId = parsed.success ? (parsed.data.trackId ?? session.masteringTrackId) : null;
     if (!parsed.success || !trackId) return session.sendError(SOCKET_ERROR_CODES.malformed, EVENT);
-    const { styleId } = parsed.data;
-    const send = (state: Omit<TBounceState, 'trackId' | 'styleId'>) => session.sendJson('bounce-progress', { trackId, styleId, ...state } satisfies TBounceState);
+    const { styleId, intensity } = parsed.data;
+    const send = (state: Omit<TBounceState, 'trackId' | 'styleId' | 'intensity'>) => session.sendJson('bounce-progress', { trackId, styleId, intensity, ...state } satisfies TBounceState);
     try {
       const track = await authorizeTrack(services, session, userId, trackId, EVENT, 'owner');
       if (!track) return;
-      const { masterId } = await services.mastering.bounce(track.audio, styleId, session, throttled(send));
+      const { masterId } = await services.mastering.bounce(track.audio, styleId, session, throttled(send), intensity);
       services.directory.forgetTrack(trackId);
       send({ processed: true, progressInPercent: 100, masterId });
     } catch (error) {

@@ -27,23 +27,23 @@ export function requestMastering(services: MediaServices): EventHandler {
         progress({ processed: false, fixing: false, stage: 'preparing', iteration: 0, progressInPercent: 0, queuePosition }),
       );
       const masters = await services.directory.client.masters.ofTrack.query({ trackId });
-      const broken: number[] = [];
+      const broken: Array<Pick<typeof masters[number], 'styleId' | 'intensity'>> = [];
       for (const master of masters) {
         if (!master.path || !isMastered(master.status, master.styleId)) continue;
         try {
           await services.mastering.storedMaster(master, source.frames);
         } catch (error) {
           if (!(error instanceof MasterFileBrokenError)) throw error;
-          session.log.warn({ trackId, styleId: master.styleId, err: error }, 'stored master failed its check, rebuilding');
-          broken.push(master.styleId);
+          session.log.warn({ trackId, styleId: master.styleId, intensity: master.intensity, err: error }, 'stored master failed its check, rebuilding');
+          broken.push(master);
         }
       }
       const fixing = broken.length > 0;
       await services.mastering.prepare(track.audio, session, progress, fixing);
-      for (const styleId of broken) {
+      for (const { styleId, intensity } of broken) {
         await services.mastering.bounce(track.audio, styleId, session, throttled((state) =>
           send({ processed: false, fixing: true, stage: 'done', iteration: 0, progressInPercent: state.progressInPercent }),
-        ));
+        ), intensity);
         services.directory.forgetTrack(trackId);
       }
       send({ processed: true, fixing: false, stage: 'done', iteration: 0, progressInPercent: 100 });

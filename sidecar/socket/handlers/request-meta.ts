@@ -1,4 +1,5 @@
 import { SOCKET_ERROR_CODES, ZRequestMetaPayload, type TLoudness, type TStreamMeta } from '../../../src/modules/streaming/streaming.schemas.js';
+import { streamIndexOf } from '../../../src/modules/streaming/stream-frame.js';
 import { OUTPUT_CHANNELS } from '../../engine/index.js';
 import type { MediaServices } from '../../media/media-services.js';
 import { chunkBytesOf, chunkCountOf, STREAM_BITS_PER_SAMPLE } from '../../media/pcm.js';
@@ -15,7 +16,8 @@ const loudnessOf = (value: unknown): TLoudness | undefined => {
 };
 
 /**
- * request-meta {trackId, masterId?, styleId?} -> meta. Original and
+ * request-meta {trackId, masterId?, styleId?, intensity?} -> meta (its styleIndex the stream's index,
+ * streamIndexOf: the style's with the intensity in it). Original and
  * masters stream at 44.1 kHz, 16 bits, so toggling keeps the sample position; a master is stereo.
  */
 export function requestMeta(services: MediaServices): EventHandler {
@@ -23,6 +25,8 @@ export function requestMeta(services: MediaServices): EventHandler {
     const parsed = ZRequestMetaPayload.safeParse(payload);
     if (!parsed.success) return session.sendError(SOCKET_ERROR_CODES.malformed, EVENT);
     const { trackId, masterId, styleId } = parsed.data;
+    // A master named by id is heard at its own intensity; a style at the one asked for.
+    let intensity = parsed.data.intensity;
     try {
       const track = await authorizeTrack(services, session, userId, trackId, EVENT);
       if (!track) return;
@@ -37,18 +41,19 @@ export function requestMeta(services: MediaServices): EventHandler {
       let master: TLoudness | undefined;
       let masterPredicted = false;
       let masterWaveform: number[] | null = null;
-      const info = masterId || styleId ? await services.directory.masterInfo({ trackId, masterId: masterId ?? null, styleId: masterId ? null : (styleId ?? null) }) : null;
+      const info = masterId || styleId ? await services.directory.masterInfo({ trackId, masterId: masterId ?? null, styleId: masterId ? null : (styleId ?? null), intensity }) : null;
+      if (info) intensity = info.intensity;
       // The track's unmastered master (the id an upload answers, as the spec's client sends it) streams the original.
       const wantsStyle = Boolean(info || styleId || (masterId && !(await services.directory.isUnmasteredMaster(trackId, masterId))));
       if (wantsStyle) {
         resolvedStyleId = info?.styleId ?? styleId ?? null;
         const style = resolvedStyleId !== null ? await services.directory.styleById(resolvedStyleId) : null;
         if (!style) return session.sendError(SOCKET_ERROR_CODES.notFound, EVENT);
-        if ((await services.directory.styleHearing(userId, trackId, style.id)) === 'none') return session.sendError(SOCKET_ERROR_CODES.forbidden, EVENT);
-        styleIndex = style.styleIndex;
+        if ((await services.directory.styleHearing(userId, trackId, style.id, intensity)) === 'none') return session.sendError(SOCKET_ERROR_CODES.forbidden, EVENT);
+        styleIndex = streamIndexOf(style.styleIndex, intensity);
         master = loudnessOf(info?.measurements);
         masterWaveform = info?.waveform?.length ? info.waveform : null;
-        const fitted = !master && prepared ? services.mastering.fittedStyle(prepared, style.id) : null;
+        const fitted = !master && prepared ? services.mastering.fittedStyle(prepared, style.id, intensity) : null;
         if (fitted) {
           // The fit's own prediction of the peak (none for silence: the ceiling), so the panel shows
           // about what the report card will once the style is bounced.

@@ -6,6 +6,7 @@ import {
   ZAudioInfo,
   ZCreateTrackInput,
   ZIdInput,
+  ZIntensity,
   ZMaster,
   ZMasterInvoice,
   ZMasterStyle,
@@ -75,11 +76,17 @@ export const mastersGraphql: GraphqlModule = {
       currency: String!
       transactionId: String
     }
+    enum MasterIntensity {
+      low
+      medium
+      high
+    }
     type Master {
       id: ID!
       track: Track!
       buyingOption: Int!
       style: MasterStyle
+      intensity: MasterIntensity!
       user: TrackOwner!
       invoice: MasterInvoice
       status: String!
@@ -134,6 +141,7 @@ export const mastersGraphql: GraphqlModule = {
       MasterStyle: ZMasterStyle,
       MasterInvoice: ZMasterInvoice,
       Master: ZMaster,
+      MasterIntensity: ZIntensity,
     },
     scalars: { MasterMeasurements: ZMaster.shape.measurements },
     args: {

@@ -55,10 +55,18 @@ describe('masters and tracks', () => {
   /** What the engine records for a bounced master (ZMasterMeasurements). */
   const MEASURED = { lufs: -10.1, truePeak: -1.2, frames: 44_100, channels: 2, sampleRate: 44_100 };
 
-  async function masterFor(user: User, trackId: string, style: string, options: { createdAt?: string } = {}) {
+  async function masterFor(user: User, trackId: string, style: string, options: { createdAt?: string; intensity?: 'low' | 'medium' | 'high' } = {}) {
     const row = await platform.db
       .insertInto('masters')
-      .values({ track_id: trackId, user_id: user.id, style_id: styleId(style), status: 'MASTERED', measurements: JSON.stringify(MEASURED), ...(options.createdAt ? { created_at: options.createdAt } : {}) })
+      .values({
+        track_id: trackId,
+        user_id: user.id,
+        style_id: styleId(style),
+        status: 'MASTERED',
+        measurements: JSON.stringify(MEASURED),
+        ...(options.createdAt ? { created_at: options.createdAt } : {}),
+        ...(options.intensity ? { intensity: options.intensity } : {}),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const key = `tracks/${trackId}/masters/${row.id}/master.wav`;
@@ -253,8 +261,13 @@ describe('masters and tracks', () => {
     expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Bright') })).toEqual({ allowed: false, reason: 'styleAlreadyMastered' });
     await expect(assertCanCreateMaster(platform.contextFor({ userId: alice.id }), { trackId, styleId: styleId('Pop/Bright') })).rejects.toThrow('mastering.styleAlreadyMastered');
     await expect(assertCanCreateMaster(platform.contextFor({ userId: bob.id }), { trackId, styleId: styleId('Pop/Warm') })).rejects.toThrow('global.error.notFound');
+    // The same style at another intensity is another master.
+    expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Bright'), intensity: 'high' })).toEqual({ allowed: true });
+    await masterFor(alice, trackId, 'Pop/Bright', { intensity: 'high' });
+    expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Bright'), intensity: 'high' })).toEqual({ allowed: false, reason: 'styleAlreadyMastered' });
+    for (const [style, intensity] of [['Pop/Bright', 'low'], ['Electronic/Club', 'high'], ['Electronic/Club', 'low']] as const) await masterFor(alice, trackId, style, { intensity });
 
-    // Only Pop/Bright and Pop/Warm stay enabled: two enabled styles, and the track already has two styled masters.
+    // Only Pop/Bright and Pop/Warm stay enabled: two enabled styles at three intensities, and the track already has six styled masters.
     const others = ['Electronic', 'Hip-Hop', 'Rock', 'Acoustic'];
     for (const group of others) await setEnabled(platform, { target: 'group', name: group, enabled: false });
     await setEnabled(platform, { target: 'style', name: 'Pop/Punchy', enabled: false });
@@ -296,7 +309,7 @@ describe('masters and tracks', () => {
     expect(await trackAccessFor(platform, { userId: alice.id, trackId: trackId })).toEqual({ role: 'owner' });
     // Rock/Modern is mastered too but not shared: it is not among bob's styles.
     expect(unshared.id).not.toBe(styled.id);
-    expect(await trackAccessFor(platform, { userId: bob.id, trackId: trackId })).toEqual({ role: 'shared', styleIds: [styleId('Hip-Hop/Heavy')] });
+    expect(await trackAccessFor(platform, { userId: bob.id, trackId: trackId })).toEqual({ role: 'shared', styleIds: [styleId('Hip-Hop/Heavy')], masters: [{ styleId: styleId('Hip-Hop/Heavy'), intensity: 'medium' }] });
     expect(await trackAccessFor(platform, { userId: carol.id, trackId: trackId })).toBeNull();
     expect(await trackAccessFor(platform, { userId: alice.id, trackId: '00000000-0000-4000-8000-000000000000' })).toBeNull();
     expect(await trackAccessFor(platform, { userId: alice.id, trackId: 'nonsense' })).toBeNull();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import type { MasterStatus } from '../../platform/db/schema.js';
+import type { MasterIntensity, MasterStatus } from '../../platform/db/schema.js';
 import type { TMasterStatus, TMastersInput, TTrackAccess } from './masters.schemas.js';
 
 /** Kysely only (house rule 6): tracks, masters and what hangs on them. Reads list their columns. */
@@ -158,6 +158,7 @@ export function findMasters(
       'masters.track_id',
       'masters.user_id',
       'masters.style_id',
+      'masters.intensity',
       'masters.buying_option',
       'masters.status',
       'masters.failed_mastering_attempts',
@@ -244,7 +245,7 @@ export function deleteMaster(db: Database, masterId: string, userId: string) {
 }
 
 /** Counts for the new-master rule. */
-export async function newMasterFacts(db: Database, trackId: string, styleId: number) {
+export async function newMasterFacts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity) {
   const row = await db
     .selectNoFrom((eb) => [
       eb
@@ -265,6 +266,7 @@ export async function newMasterFacts(db: Database, trackId: string, styleId: num
         .select(eb.fn.countAll<number>().as('n'))
         .where('track_id', '=', trackId)
         .where('style_id', '=', styleId)
+        .where('intensity', '=', intensity)
         .as('masters_of_style'),
       eb
         .selectFrom('styles')
@@ -321,11 +323,12 @@ export async function findTrackAccess(db: Database, userId: string, trackId: str
     .selectFrom('shares')
     .innerJoin('masters', 'masters.id', 'shares.master_id')
     .innerJoin('users', 'users.email', 'shares.email')
-    .select('masters.style_id')
+    .select(['masters.style_id', 'masters.intensity'])
     .where('masters.track_id', '=', trackId)
     .where('users.id', '=', userId)
     .execute();
   if (shared.length === 0) return null;
   const styleIds = [...new Set(shared.flatMap((row) => (row.style_id === null ? [] : [row.style_id])))].sort((a, b) => a - b);
-  return { role: 'shared', styleIds };
+  const masters = shared.flatMap((row) => (row.style_id === null ? [] : [{ styleId: row.style_id, intensity: row.intensity }]));
+  return { role: 'shared', styleIds, masters };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { INTENSITIES } from './masters.constants.js';
 
-export { MAX_UPLOAD_BYTES } from './masters.constants.js';
+export { DEFAULT_INTENSITY, INTENSITIES, MAX_UPLOAD_BYTES, type Intensity } from './masters.constants.js';
 
 /* ---------- inputs (shared by tRPC, GraphQL, REST and the client) ---------- */
 
@@ -60,8 +61,13 @@ export const ZUploadFields = z.object({
 });
 export type TUploadFields = z.infer<typeof ZUploadFields>;
 
-export const ZCanCreateMasterInput = z.object({ trackId: ZUuid, styleId: z.number().int().positive() });
-export type TCanCreateMasterInput = z.infer<typeof ZCanCreateMasterInput>;
+/** A master's intensity (masters.constants.ts); an input that leaves it out means Medium. */
+export const ZIntensity = z.enum(INTENSITIES, 'error.intensityInvalid');
+export type TIntensity = z.infer<typeof ZIntensity>;
+
+export const ZCanCreateMasterInput = z.object({ trackId: ZUuid, styleId: z.number().int().positive(), intensity: ZIntensity.default('medium') });
+/** Taken as sent: intensity may be left out (Medium). */
+export type TCanCreateMasterInput = z.input<typeof ZCanCreateMasterInput>;
 
 /* ---------- answers ---------- */
 
@@ -181,6 +187,8 @@ export const ZMaster = z.object({
   buyingOption: z.number().int(),
   /** null for the track's unmastered master. */
   style: ZMasterStyle.nullable(),
+  /** How hard the style is driven; 'medium' for the unmastered master. */
+  intensity: ZIntensity,
   user: ZUserRef,
   invoice: ZMasterInvoice.nullable(),
   status: ZMasterStatus,
@@ -213,7 +221,15 @@ export type TCanCreateMaster = z.infer<typeof ZCanCreateMaster>;
  * original and those masters' styles only), or nobody (null).
  */
 export const ZTrackAccess = z
-  .discriminatedUnion('role', [z.object({ role: z.literal('owner') }), z.object({ role: z.literal('shared'), styleIds: z.array(z.number().int()) })])
+  .discriminatedUnion('role', [
+    z.object({ role: z.literal('owner') }),
+    z.object({
+      role: z.literal('shared'),
+      styleIds: z.array(z.number().int()),
+      /** The shared masters' styles at their intensities: a share opens that master, not the style's others. */
+      masters: z.array(z.object({ styleId: z.number().int(), intensity: ZIntensity })).optional(),
+    }),
+  ])
   .nullable();
 export type TTrackAccess = z.infer<typeof ZTrackAccess>;
 

@@ -15,6 +15,7 @@ import {
   type TTrackAccess,
   type TTrackIdInput,
 } from './masters.schemas.js';
+import { DEFAULT_INTENSITY, INTENSITIES, type Intensity } from './masters.constants.js';
 import { removeStoredFiles, removeTrackOfUser, toTrack, userIdOf } from './tracks.service.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -72,6 +73,7 @@ async function toMasters(db: Database, rows: MasterRow[], locale: string): Promi
             styleGroup: { id: row.style_group_id!, name: groupName! },
           }
         : null,
+      intensity: row.intensity,
       user: { id: row.user_id, email: row.user_email },
       invoice: invoice
         ? {
@@ -160,10 +162,11 @@ export const masterFilesPrefix = (trackId: string, masterId: string) => `tracks/
  * are fewer than the enabled styles. Ownership is the caller's business (see assertCanCreateMaster).
  */
 export async function canCreateMaster(ctx: Pick<ServiceContext, 'db'>, input: TCanCreateMasterInput): Promise<TCanCreateMaster> {
-  const facts = await repo.newMasterFacts(ctx.db, input.trackId, input.styleId);
+  const facts = await repo.newMasterFacts(ctx.db, input.trackId, input.styleId, input.intensity ?? DEFAULT_INTENSITY);
   if (!facts.styleAvailable) return { allowed: false, reason: 'styleNotAvailable' };
   if (facts.mastersOfStyle > 0) return { allowed: false, reason: 'styleAlreadyMastered' };
-  if (facts.styledMasters >= facts.enabledStyles) return { allowed: false, reason: 'noStylesLeft' };
+  // Each enabled style may be mastered once at every intensity.
+  if (facts.styledMasters >= facts.enabledStyles * INTENSITIES.length) return { allowed: false, reason: 'noStylesLeft' };
   return { allowed: true };
 }
 
@@ -178,15 +181,16 @@ export async function assertCanCreateMaster(ctx: ServiceContext, input: TCanCrea
 }
 
 /** The style-hearing rule (ZStyleHearing), decided here only: the sidecar asks through styleHearing. */
-export function styleHearingOf(access: TTrackAccess, styleId: number): TStyleHearing {
+export function styleHearingOf(access: TTrackAccess, styleId: number, intensity: Intensity = DEFAULT_INTENSITY): TStyleHearing {
   if (!access) return 'none';
   if (access.role === 'owner') return 'live';
-  return access.styleIds.includes(styleId) ? 'stored' : 'none';
+  const shared = access.masters ? access.masters.some((m) => m.styleId === styleId && m.intensity === intensity) : access.styleIds.includes(styleId);
+  return shared ? 'stored' : 'none';
 }
 
-/** How the user may hear the track's style (styleHearingOf over trackAccessFor). */
-export async function styleHearing(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string; styleId: number }): Promise<TStyleHearing> {
-  return styleHearingOf(await trackAccessFor(ctx, input), input.styleId);
+/** How the user may hear the track's style at an intensity (styleHearingOf over trackAccessFor). */
+export async function styleHearing(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string; styleId: number; intensity?: Intensity | undefined }): Promise<TStyleHearing> {
+  return styleHearingOf(await trackAccessFor(ctx, input), input.styleId, input.intensity);
 }
 
 /** Of a list of tracks, the ids the user may hear (as trackAccessFor decides for one), in one query. */

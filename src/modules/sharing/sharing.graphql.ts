@@ -37,6 +37,7 @@ export const sharingGraphql: GraphqlModule = {
       sharedAt: String!
       track: SharedTrack!
       style: MasterStyle
+      intensity: MasterIntensity!
       user: SharedMasterOwner!
       status: String!
       measurements: MasterMeasurements

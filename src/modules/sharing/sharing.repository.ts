@@ -92,6 +92,7 @@ export function findSharedWith(db: Database, userId: string, filter: { masterId?
       'masters.measurements',
       'masters.created_at',
       'masters.style_id',
+      'masters.intensity',
       'owner.id as owner_id',
       'owner.email as owner_email',
       'owner.first_name as owner_first_name',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMasterMeasurements, ZMasterStatus } from '../masters/masters.schemas.js';
+import { ZIntensity, ZMasterMeasurements, ZMasterStatus } from '../masters/masters.schemas.js';
 
 /** At most 5 shares per master. */
 export const MAX_SHARES_PER_MASTER = 5;
@@ -72,6 +72,8 @@ export const ZSharedMaster = z.object({
   style: z
     .object({ id: z.number().int(), name: z.string(), styleIndex: z.number().int(), styleGroup: z.object({ id: z.number().int(), name: z.string() }) })
     .nullable(),
+  /** The shared master's intensity: its stream and the listener's list name it. */
+  intensity: ZIntensity,
   /** The owner; `name` is what a sharee is shown (first and last name, null when the account has none). */
   user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable() }),
   status: ZMasterStatus,

@@ -136,6 +136,7 @@ function toSharedMaster(row: repo.SharedRow, locale: string): TSharedMaster {
     style: styled
       ? { id: row.style_id!, name: styleName!, styleIndex: row.style_index!, styleGroup: { id: row.style_group_id!, name: groupName! } }
       : null,
+    intensity: row.intensity,
     user: { id: row.owner_id, email: row.owner_email, name: `${row.owner_first_name.trim()} ${row.owner_last_name.trim()}`.trim() || null },
     status: row.status,
     measurements: measurementsOf(measurements),

@@ -1,4 +1,7 @@
 export * from './stream-frame.js';
+export { masteringRouter } from './streaming.trpc.js';
+export { streamingRest } from './streaming.rest.js';
+export { streamingGraphql } from './streaming.graphql.js';
 export * from './streaming.schemas.js';
 export {
   trackAccess,
@@ -17,6 +20,7 @@ export {
   bounceTopic,
   prepareTopic,
   enqueueBounce,
+  startBounce,
   enqueuePreparation,
   enqueueRenditions,
   renditionsProgress,

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { decodeStreamFrame, encodeStreamFrame, ORIGINAL_STYLE_INDEX, STREAM_FRAME_HEADER_BYTES } from './stream-frame.js';
+import { decodeStreamFrame, encodeStreamFrame, ORIGINAL_STYLE_INDEX, STREAM_FRAME_HEADER_BYTES, streamIndexOf, styleOfStreamIndex } from './stream-frame.js';
 
 describe('stream frame', () => {
+  it('when a style is heard at Low or High, then its stream index carries the intensity beside the style and comes back from a frame; Medium is the style index itself', () => {
+    expect(streamIndexOf(7)).toBe(7);
+    expect(streamIndexOf(7, 'medium')).toBe(7);
+    expect(streamIndexOf(ORIGINAL_STYLE_INDEX, 'high')).toBe(ORIGINAL_STYLE_INDEX);
+    const [low, high] = [streamIndexOf(7, 'low'), streamIndexOf(7, 'high')];
+    expect(new Set([7, low, high, streamIndexOf(8, 'low')]).size).toBe(4);
+    for (const intensity of ['low', 'medium', 'high'] as const) {
+      const index = streamIndexOf(7, intensity);
+      expect(styleOfStreamIndex(decodeStreamFrame(encodeStreamFrame(index, 3, new Uint8Array(4))).styleIndex)).toEqual({ styleIndex: 7, intensity });
+    }
+    expect(styleOfStreamIndex(ORIGINAL_STYLE_INDEX)).toEqual({ styleIndex: ORIGINAL_STYLE_INDEX, intensity: 'medium' });
+    expect(styleOfStreamIndex(3 * 2 ** 24 + 7)).toBeNull();
+    expect(() => streamIndexOf(2 ** 24, 'high')).toThrow(RangeError);
+  });
+
   it('when the original is encoded, then the header is version 1, all-ones style and big-endian chunk index', () => {
     const audio = new Uint8Array([1, 2, 3, 4]);
     const frame = encodeStreamFrame(ORIGINAL_STYLE_INDEX, 258, audio);

@@ -9,6 +9,29 @@ export const STREAM_FRAME_HEADER_BYTES = 10;
 export const ORIGINAL_STYLE_INDEX = -1;
 const ORIGINAL_ON_WIRE = 0xffffffff;
 
+/**
+ * A style heard at Low or High is a stream of its own, so switching intensity while playing drops
+ * the other's waiting chunks as a style switch does: its index is the style's with the intensity
+ * in the top byte (Medium: the style's index itself, as before intensities existed).
+ */
+const INTENSITY_SHIFT = 2 ** 24;
+const INTENSITY_CODES = { medium: 0, low: 1, high: 2 } as const;
+type StreamIntensity = keyof typeof INTENSITY_CODES;
+
+export function streamIndexOf(styleIndex: number, intensity: StreamIntensity = 'medium'): number {
+  if (styleIndex === ORIGINAL_STYLE_INDEX || intensity === 'medium') return styleIndex;
+  if (!Number.isInteger(styleIndex) || styleIndex < 0 || styleIndex >= INTENSITY_SHIFT) throw new RangeError(`style index out of range: ${styleIndex}`);
+  return INTENSITY_CODES[intensity] * INTENSITY_SHIFT + styleIndex;
+}
+
+/** The style's index and intensity a stream index names; null for an index no stream has. */
+export function styleOfStreamIndex(streamIndex: number): { styleIndex: number; intensity: StreamIntensity } | null {
+  if (streamIndex === ORIGINAL_STYLE_INDEX) return { styleIndex: ORIGINAL_STYLE_INDEX, intensity: 'medium' };
+  const code = Math.floor(streamIndex / INTENSITY_SHIFT);
+  const intensity = (Object.keys(INTENSITY_CODES) as StreamIntensity[]).find((name) => INTENSITY_CODES[name] === code);
+  return intensity ? { styleIndex: streamIndex % INTENSITY_SHIFT, intensity } : null;
+}
+
 export interface StreamFrame {
   version: number;
   /** -1 for the original, otherwise the style's styleIndex. */

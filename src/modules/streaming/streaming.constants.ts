@@ -8,5 +8,6 @@ export type MediaJobKind = (typeof MEDIA_JOB_KINDS)[keyof typeof MEDIA_JOB_KINDS
 
 /** The topic every media process hears: new media work is queued (its workers look at once). */
 export const MEDIA_QUEUED_TOPIC = 'media';
-export const bounceTopic = (trackId: string, styleId: number) => `bounce:${trackId}:${styleId}`;
+/** Medium keeps the topic it had before intensities existed, so a bounce queued before still reaches its listener. */
+export const bounceTopic = (trackId: string, styleId: number, intensity: string = 'medium') => `bounce:${trackId}:${styleId}${intensity === 'medium' ? '' : `:${intensity}`}`;
 export const prepareTopic = (trackId: string) => `prepare:${trackId}`;

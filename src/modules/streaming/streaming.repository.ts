@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db/database.js';
+import type { MasterIntensity } from '../../platform/db/schema.js';
 
 /** Kysely only (house rule 6): what the media sidecar needs to know about tracks and masters. */
 
@@ -10,19 +11,20 @@ export async function findTrackOwnerAndAudio(db: Database, trackId: string) {
     .executeTakeFirst();
 }
 
-export async function findMasterOfStyle(db: Database, trackId: string, styleId: number) {
+export async function findMasterOfStyle(db: Database, trackId: string, styleId: number, intensity: MasterIntensity) {
   return db
     .selectFrom('masters')
-    .select(['id', 'style_id', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
+    .select(['id', 'style_id', 'intensity', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
     .where('track_id', '=', trackId)
     .where('style_id', '=', styleId)
+    .where('intensity', '=', intensity)
     .executeTakeFirst();
 }
 
 export async function findMasterById(db: Database, masterId: string) {
   return db
     .selectFrom('masters')
-    .select(['id', 'track_id', 'style_id', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
+    .select(['id', 'track_id', 'style_id', 'intensity', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
     .where('id', '=', masterId)
     .executeTakeFirst();
 }
@@ -30,7 +32,7 @@ export async function findMasterById(db: Database, masterId: string) {
 export async function findMastersOfTrack(db: Database, trackId: string) {
   return db
     .selectFrom('masters')
-    .select(['id', 'style_id', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
+    .select(['id', 'style_id', 'intensity', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
     .where('track_id', '=', trackId)
     .execute();
 }
@@ -68,7 +70,7 @@ export async function updateMasterFile(db: Database, masterId: string, file: Mas
 
 export async function insertMasteredMaster(
   db: Database,
-  row: { trackId: string; userId: string; styleId: number } & MasterFileColumns,
+  row: { trackId: string; userId: string; styleId: number; intensity: MasterIntensity } & MasterFileColumns,
 ) {
   return db
     .insertInto('masters')
@@ -76,6 +78,7 @@ export async function insertMasteredMaster(
       track_id: row.trackId,
       user_id: row.userId,
       style_id: row.styleId,
+      intensity: row.intensity,
       status: 'MASTERED',
       path: row.path,
       checksum: row.checksum,
@@ -87,13 +90,14 @@ export async function insertMasteredMaster(
     .executeTakeFirstOrThrow();
 }
 
-/** One more failed attempt on the style's master, or on the track's unmastered master when none exists yet. */
-export async function incrementFailedAttempts(db: Database, trackId: string, styleId: number) {
+/** One more failed attempt on the style's master at the intensity, or on the track's unmastered master when none exists yet. */
+export async function incrementFailedAttempts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity) {
   const styled = await db
     .updateTable('masters')
     .set((eb) => ({ failed_mastering_attempts: eb('failed_mastering_attempts', '+', 1), updated_at: new Date() }))
     .where('track_id', '=', trackId)
     .where('style_id', '=', styleId)
+    .where('intensity', '=', intensity)
     .returning(['failed_mastering_attempts'])
     .executeTakeFirst();
   if (styled) return styled.failed_mastering_attempts;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ZMasterMeasurements, ZMasterStatus } from '../masters/masters.schemas.js';
+import { ZIntensity, ZMasterMeasurements, ZMasterStatus } from '../masters/masters.schemas.js';
+
+export { ZIntensity, DEFAULT_INTENSITY, INTENSITIES, type Intensity, type TIntensity } from '../masters/masters.schemas.js';
 
 /** Client-to-server events of the real-time socket, in the `{event, token, payload}` envelope. */
 export const ZClientEnvelope = z.object({
@@ -60,10 +62,14 @@ const ZTrackId = z.uuid();
 /** A style's wire number (styles.style_index), or -1 for the original. */
 const ZStyleIndex = z.number().int().min(-1).max(0xfffffffe);
 
+/** The intensity a style is heard or bounced at; absent means Medium (clients from before intensities). */
+const ZWireIntensity = ZIntensity.default('medium');
+
 export const ZRequestMetaPayload = z.object({
   trackId: ZTrackId,
   masterId: z.uuid().nullish(),
   styleId: z.number().int().positive().nullish(),
+  intensity: ZWireIntensity,
 });
 export type TRequestMetaPayload = z.infer<typeof ZRequestMetaPayload>;
 
@@ -75,6 +81,7 @@ export const MAX_CHUNKS_PER_REQUEST = 32;
 
 export const ZRequestChunksPayload = z.object({
   trackId: ZTrackId,
+  /** The stream's index (stream-frame.ts, streamIndexOf): the style's at Medium, with Low or High in its top byte. */
   styleIndex: ZStyleIndex,
   /** The style's id; null or absent for the original. */
   styleId: z.number().int().positive().nullish(),
@@ -86,7 +93,7 @@ export const ZRequestMasteringPayload = z.object({ trackId: ZTrackId });
 export type TRequestMasteringPayload = z.infer<typeof ZRequestMasteringPayload>;
 
 /** trackId is optional: without it the track of the session's last request-mastering is meant. */
-export const ZEndMasteringPayload = z.object({ styleId: z.number().int().positive(), trackId: ZTrackId.optional() });
+export const ZEndMasteringPayload = z.object({ styleId: z.number().int().positive(), trackId: ZTrackId.optional(), intensity: ZWireIntensity });
 export type TEndMasteringPayload = z.infer<typeof ZEndMasteringPayload>;
 
 /** Loudness of one version as measured by the engine (ITU-R BS.1770-4). */
@@ -144,6 +151,8 @@ export type TPreparationState = z.infer<typeof ZPreparationState>;
 export const ZBounceState = z.object({
   trackId: z.string(),
   styleId: z.number().int(),
+  /** Absent from a media process older than intensities: Medium. */
+  intensity: ZIntensity.default('medium'),
   processed: z.boolean(),
   progressInPercent: z.number(),
   masterId: z.string().optional(),
@@ -159,7 +168,7 @@ export type TChunksCanceled = z.infer<typeof ZChunksCanceled>;
 
 /* Internal API (web process <- sidecar) inputs and answers. */
 export const ZTrackAccessInput = z.object({ userId: z.string(), trackId: z.string() });
-export const ZStyleHearingInput = ZTrackAccessInput.extend({ styleId: z.number().int() });
+export const ZStyleHearingInput = ZTrackAccessInput.extend({ styleId: z.number().int(), intensity: ZIntensity.default('medium') });
 export { isMastered, ZStyleHearing, ZTrackAccess, type TStyleHearing, type TTrackAccess } from '../masters/masters.schemas.js';
 
 export const ZTrackAudioInfo = z.object({
@@ -178,6 +187,7 @@ export { ZMasterMeasurements, type TMasterMeasurements } from '../masters/master
 export const ZMasterStreamInfo = z.object({
   masterId: z.string(),
   styleId: z.number().int(),
+  intensity: ZIntensity,
   status: ZMasterStatus,
   path: z.string().nullable(),
   checksum: z.string().nullable(),
@@ -191,6 +201,7 @@ export type TMasterStreamInfo = z.infer<typeof ZMasterStreamInfo>;
 export const ZRecordMasteredInput = z.object({
   trackId: z.string(),
   styleId: z.number().int(),
+  intensity: ZIntensity.default('medium'),
   /** Storage key of the 24-bit master. */
   path: z.string(),
   /** sha256 hex of the stored file. */
@@ -201,9 +212,28 @@ export const ZRecordMasteredInput = z.object({
   /** Bytes of the stored files (the master and its downloads), counted by the storage quota. */
   fileBytes: z.number().int().min(0),
 });
-export type TRecordMasteredInput = z.infer<typeof ZRecordMasteredInput>;
+export type TRecordMasteredInput = z.input<typeof ZRecordMasteredInput>;
 
-export const ZRecordFailureInput = z.object({ trackId: z.string(), styleId: z.number().int() });
+export const ZRecordFailureInput = z.object({ trackId: z.string(), styleId: z.number().int(), intensity: ZIntensity.default('medium') });
 
 /** Failed bounces after which a master is not tried again (mastering.maxFailedAttemptsReached). */
 export const MAX_FAILED_MASTERING_ATTEMPTS = 3;
+
+/* Public API: a bounce started over tRPC, REST or GraphQL (the socket's end-mastering does the same and waits on it). */
+export const ZStartBounceInput = z.object({
+  trackId: z.uuid('global.error.invalidInput'),
+  styleId: z.number('global.error.invalidInput').int('global.error.invalidInput').positive('global.error.invalidInput'),
+  /** Absent: Medium, the style as the catalogue holds it. */
+  intensity: ZIntensity.default('medium'),
+});
+export type TStartBounceInput = z.input<typeof ZStartBounceInput>;
+
+/** The bounce's job: its state and, while queued, its place in line; a done bounce's master. */
+export const ZBounceTicket = z.object({
+  jobId: z.string(),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  position: z.number().int().nullable(),
+  masterId: z.string().nullable(),
+  intensity: ZIntensity,
+});
+export type TBounceTicket = z.infer<typeof ZBounceTicket>;

@@ -6,6 +6,7 @@ import { assertStorageForMaster, canCreateMaster, measurementsOf, styleHearing a
 import * as repo from './streaming.repository.js';
 import {
   MAX_FAILED_MASTERING_ATTEMPTS,
+  type Intensity,
   type TMasterStreamInfo,
   type TRecordMasteredInput,
   type TStyleHearing,
@@ -24,7 +25,7 @@ export function trackAccess(ctx: Pick<ServiceContext, 'db'>, input: { userId: st
 }
 
 /** How the user may hear one style of the track (masters' styleHearingOf); 'none' for unknown ids. */
-export function styleHearing(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string; styleId: number }): Promise<TStyleHearing> {
+export function styleHearing(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string; styleId: number; intensity?: Intensity | undefined }): Promise<TStyleHearing> {
   return styleHearingFor(ctx, input);
 }
 
@@ -59,6 +60,7 @@ function toStreamInfo(row: NonNullable<Awaited<ReturnType<typeof repo.findMaster
   return {
     masterId: row.id,
     styleId: row.style_id,
+    intensity: row.intensity,
     status: row.status,
     path: row.path,
     checksum: row.checksum,
@@ -71,7 +73,7 @@ function toStreamInfo(row: NonNullable<Awaited<ReturnType<typeof repo.findMaster
 /** The track's master of a style, as the sidecar streams it; null when none exists. */
 export async function masterStreamInfo(
   ctx: Pick<ServiceContext, 'db'>,
-  input: { trackId: string; styleId?: number | null | undefined; masterId?: string | null | undefined },
+  input: { trackId: string; styleId?: number | null | undefined; intensity?: Intensity | undefined; masterId?: string | null | undefined },
 ): Promise<TMasterStreamInfo | null> {
   if (!UUID.test(input.trackId)) return null;
   if (input.masterId) {
@@ -81,7 +83,7 @@ export async function masterStreamInfo(
     return toStreamInfo(row);
   }
   if (input.styleId == null) return null;
-  const row = await repo.findMasterOfStyle(ctx.db, input.trackId, input.styleId);
+  const row = await repo.findMasterOfStyle(ctx.db, input.trackId, input.styleId, input.intensity ?? 'medium');
   return row ? toStreamInfo(row) : null;
 }
 
@@ -97,9 +99,12 @@ export async function mastersOfTrack(ctx: Pick<ServiceContext, 'db'>, input: { t
  * (mastering.maxFailedAttemptsReached), or when the style would be a new master the new-master
  * rule forbids. A style that already has a master may always be rebuilt (fixing).
  */
-export async function assertCanBounce(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { trackId: string; styleId: number }): Promise<{ existingMasterId: string | null }> {
+export async function assertCanBounce(
+  ctx: Pick<ServiceContext, 'db' | 'platform'>,
+  input: { trackId: string; styleId: number; intensity?: Intensity | undefined },
+): Promise<{ existingMasterId: string | null }> {
   const masters = await repo.findMastersOfTrack(ctx.db, input.trackId);
-  const styled = masters.find((m) => m.style_id === input.styleId);
+  const styled = masters.find((m) => m.style_id === input.styleId && m.intensity === (input.intensity ?? 'medium'));
   const attempts = styled?.failed_mastering_attempts ?? masters.find((m) => m.style_id === null)?.failed_mastering_attempts ?? 0;
   if (attempts >= MAX_FAILED_MASTERING_ATTEMPTS) throw new AppError('CONFLICT', 'mastering.maxFailedAttemptsReached');
   if (styled) return { existingMasterId: styled.id };
@@ -131,17 +136,21 @@ export async function recordMastered(ctx: Pick<ServiceContext, 'db'>, input: TRe
       waveform: input.waveform ? JSON.stringify(input.waveform) : null,
       fileBytes: input.fileBytes,
     };
-    const existing = await repo.findMasterOfStyle(trx, input.trackId, input.styleId);
+    const intensity = input.intensity ?? 'medium';
+    const existing = await repo.findMasterOfStyle(trx, input.trackId, input.styleId, intensity);
     if (existing) return { masterId: (await repo.updateMasterFile(trx, existing.id, file)).id };
-    const verdict = await canCreateMaster({ db: trx }, { trackId: input.trackId, styleId: input.styleId });
+    const verdict = await canCreateMaster({ db: trx }, { trackId: input.trackId, styleId: input.styleId, intensity });
     if (!verdict.allowed) throw new AppError('CONFLICT', `mastering.${verdict.reason}`);
-    const row = await repo.insertMasteredMaster(trx, { trackId: input.trackId, userId: track.user_id, styleId: input.styleId, ...file });
+    const row = await repo.insertMasteredMaster(trx, { trackId: input.trackId, userId: track.user_id, styleId: input.styleId, intensity, ...file });
     return { masterId: row.id };
   });
 }
 
 /** A failed bounce: one more attempt counted; at the limit the caller answers mastering.maxFailedAttemptsReached. */
-export async function recordMasteringFailure(ctx: Pick<ServiceContext, 'db'>, input: { trackId: string; styleId: number }): Promise<{ failedMasteringAttempts: number; limitReached: boolean }> {
-  const failedMasteringAttempts = await repo.incrementFailedAttempts(ctx.db, input.trackId, input.styleId);
+export async function recordMasteringFailure(
+  ctx: Pick<ServiceContext, 'db'>,
+  input: { trackId: string; styleId: number; intensity?: Intensity | undefined },
+): Promise<{ failedMasteringAttempts: number; limitReached: boolean }> {
+  const failedMasteringAttempts = await repo.incrementFailedAttempts(ctx.db, input.trackId, input.styleId, input.intensity ?? 'medium');
   return { failedMasteringAttempts, limitReached: failedMasteringAttempts >= MAX_FAILED_MASTERING_ATTEMPTS };
 }

@@ -119,6 +119,7 @@ export interface TracksTable {
 }
 
 export type MasterStatus = 'CREATED' | 'MASTERING' | 'MASTERED' | 'FAILED' | 'PAYMENT_DONE';
+export type MasterIntensity = 'low' | 'medium' | 'high';
 
 export interface MastersTable {
   id: Generated<string>;
@@ -136,6 +137,8 @@ export interface MastersTable {
   waveform: Json<number[]> | null;
   /** Bytes of its stored files, master and downloads (sql/0066), counted by the storage quota. */
   file_bytes: ColumnType<string | number, number | string | undefined, number | string>;
+  /** How hard the style is driven (sql/0263); part of the master's key with track and style. */
+  intensity: Generated<MasterIntensity>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -98,6 +98,11 @@ export function createGraphqlHandler(
             extensions: { code: original.code, statusCode: httpStatusOf[original.code], detail: original.detail },
           });
         }
+        // A variable the schema cannot take (an enum value it does not have): graphql-js wraps its
+        // own GraphQLError, which is bad input like any other, not a failure of ours.
+        if (graphqlError && isGraphqlError(original) && !original.originalError) {
+          return new GraphQLError('global.error.invalidInput', { extensions: { code: 'BAD_REQUEST', statusCode: 400, http: { status: 400 }, detail: graphqlError.message } });
+        }
         if (graphqlError && !original) {
           if (graphqlError.message === ARMOR_REFUSAL || graphqlError.message === QUERY_TOO_COMPLEX) {
             return new GraphQLError(QUERY_TOO_COMPLEX, { extensions: { code: 'BAD_REQUEST', statusCode: 400, http: { status: 400 } } });

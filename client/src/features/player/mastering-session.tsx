@@ -7,6 +7,7 @@ import {
   type TBounceProgress,
   type TPreparationState,
 } from '../../../../src/modules/streaming/streaming.schemas.js';
+import type { Intensity } from '../../../../src/modules/masters/masters.constants.js';
 import { useAppStoreApi } from '../../lib/app-store.js';
 import { useMediaSocket } from './hooks/use-media-socket.js';
 
@@ -33,8 +34,8 @@ export interface MasteringSession {
    * opening its page shows no overlay at all).
    */
   prepare(options?: { quiet?: boolean }): void;
-  /** Makes the style's master (end-mastering) and resolves with its id when stored. */
-  bounce(styleId: number): Promise<{ masterId: string }>;
+  /** Makes the style's master at the intensity (end-mastering) and resolves with its id when stored. */
+  bounce(styleId: number, intensity?: Intensity): Promise<{ masterId: string }>;
 }
 
 /** Error codes that end the page's mastering with a global error. */
@@ -44,6 +45,7 @@ const Context = createContext<MasteringSession | null>(null);
 
 interface PendingBounce {
   styleId: number;
+  intensity: Intensity;
   resolve: (value: { masterId: string }) => void;
   reject: (error: Error) => void;
 }
@@ -96,13 +98,14 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
     const offBounce = socket.on('bounce-progress', ({ payload }) => {
       const state = ZBounceState.safeParse(payload);
       if (!state.success || state.data.trackId !== trackId) return;
-      const { processed, progressInPercent, masterId, styleId, queuePosition } = state.data;
+      const { processed, progressInPercent, masterId, styleId, intensity, queuePosition } = state.data;
+      const isThis = (bounce: PendingBounce) => bounce.styleId === styleId && bounce.intensity === intensity;
       if (!processed) {
         setBouncing({ processed, progressInPercent, ...(queuePosition ? { queuePosition } : {}) });
         return;
       }
-      const done = pending.current.filter((bounce) => bounce.styleId === styleId);
-      pending.current = pending.current.filter((bounce) => bounce.styleId !== styleId);
+      const done = pending.current.filter(isThis);
+      pending.current = pending.current.filter((bounce) => !isThis(bounce));
       for (const bounce of done) {
         if (masterId) bounce.resolve({ masterId });
         else bounce.reject(new Error('global.error.server'));
@@ -131,7 +134,7 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
       if (!reconnected) return;
       // The sidecar forgot this client: ask again for what still runs; it joins the running jobs.
       if (wantsPreparation.current) socket.send('request-mastering', { trackId });
-      for (const bounce of pending.current) socket.send('end-mastering', { trackId, styleId: bounce.styleId });
+      for (const bounce of pending.current) socket.send('end-mastering', { trackId, styleId: bounce.styleId, intensity: bounce.intensity });
     });
     return () => {
       offPrepare();
@@ -156,15 +159,15 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
   }, [socket, trackId]);
 
   const bounce = useCallback(
-    (styleId: number) =>
+    (styleId: number, intensity: Intensity = 'medium') =>
       new Promise<{ masterId: string }>((resolve, reject) => {
         if (!socket) {
           reject(new Error('global.error.network'));
           return;
         }
-        pending.current = [...pending.current, { styleId, resolve, reject }];
+        pending.current = [...pending.current, { styleId, intensity, resolve, reject }];
         setBouncing({ processed: false, progressInPercent: 0 });
-        socket.send('end-mastering', { trackId, styleId });
+        socket.send('end-mastering', { trackId, styleId, intensity });
       }),
     [socket, trackId],
   );

@@ -1,7 +1,8 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TMaster } from '../../../../../src/modules/masters/masters.schemas.js';
 import { BuyOptions } from '../../checkout/index.js';
+import { INTENSITY_NAMES } from '../lib/intensity-names.js';
 
 interface MasterDetailPanelProps {
   trackId: string;
@@ -16,6 +17,7 @@ interface MasterDetailPanelProps {
 
 /** An existing master of the chosen style (or the custom master): its style and its download options. */
 export function MasterDetailPanel({ trackId, isCustom, master, styleId, buyingDisabled, ensureMaster, onReupload }: MasterDetailPanelProps) {
+  const { i18n } = useLingui();
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="detail-title" data-testid="master-detail">
       <Stack gap="sm">
@@ -24,7 +26,7 @@ export function MasterDetailPanel({ trackId, isCustom, master, styleId, buyingDi
         </Title>
         {master?.style && (
           <Text c="mastered.3" fw={600}>
-            {master.style.styleGroup.name} - {master.style.name}
+            {master.style.styleGroup.name} - {master.style.name} · {i18n._(INTENSITY_NAMES[master.intensity])}
           </Text>
         )}
         {isCustom && (

@@ -14,6 +14,7 @@ function row(overrides: Partial<MasterRow> & Pick<MasterRow, 'id' | 'track_name'
     createdAt: '2026-11-20T10:00:00.000Z',
     track: { id: `track-${overrides.id}` },
     style: null,
+    intensity: 'medium',
     user: { email: 'ada@example.com' },
     ...overrides,
   };
@@ -48,6 +49,15 @@ describe('MasterList', () => {
     expect(within(rows[1]!).getByRole('link', { name: 'Choose a style' }).getAttribute('href')).toBe('/masters/song/m2');
     // One delete for the track, one for its master: never two deletes that look alike.
     expect(within(rows[0]!).getAllByRole('button', { name: /^Delete / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Delete the master Pop - Bright of Bright Song', 'Delete Bright Song']);
+  });
+
+  it('when a track has masters of one style at Medium and at High, then only the one at High names its intensity', () => {
+    const high = row({ id: 'm3', track_name: 'Bright Song', track: { id: 't1' }, status: 'MASTERED', style: { id: 3 }, style_name: 'Bright', styleGroup_name: 'Pop', intensity: 'high' });
+    renderWithProviders(<MasterList rows={[mastered, high, brightUpload]} mode="own" order={order} onOrderChange={() => undefined} onShare={() => undefined} />);
+    const table = screen.getByTestId('master-table');
+    expect(within(table).getAllByTestId('master-line')).toHaveLength(2);
+    expect(within(table).getAllByTestId('master-intensity').map((badge) => badge.textContent)).toEqual(['High']);
+    expect(within(table).getAllByRole('button', { name: /^Share / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Share Bright Song (Pop - Bright)', 'Share Bright Song (Pop - Bright (High))']);
   });
 
   it('when a track is deleted, then the dialog asks first, says its masters go too, and deletes only on confirmation', async () => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { isMastered } from '../../../../../src/modules/masters/masters.schemas.js';
 import { listDate, type MasterRow, type TrackGroup } from '../lib/master-rows.js';
 import { EditIcon, ShareIcon, TrashIcon } from './master-icons.js';
+import { INTENSITY_NAMES } from '../lib/intensity-names.js';
 
 /** What the list does with a row; each action is shown only when given. */
 export interface MasterRowActions {
@@ -32,11 +33,17 @@ export function MasterTitle({ group, mode }: { group: TrackGroup; mode: 'own' | 
 
 /** A master's style, or "custom master" for a master the user uploaded as finished. */
 export function MasterStyle({ row }: { row: MasterRow }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   if (row.custom_master) return <Badge variant="light" color="original">{t`custom master`}</Badge>;
   return (
     <Text span size="sm" c="mastered.3" fw={500}>
       {row.styleGroup_name} - {row.style_name}
+      {/* Medium is the style as it is: only another intensity is worth naming. */}
+      {row.intensity !== 'medium' && (
+        <Badge ml={6} size="sm" variant="outline" color="mastered" data-testid="master-intensity">
+          {i18n._(INTENSITY_NAMES[row.intensity])}
+        </Badge>
+      )}
     </Text>
   );
 }
@@ -71,7 +78,7 @@ export function TrackActions({ group, onEdit, onDelete }: { group: TrackGroup } 
  * any says so and leads to choosing a style.
  */
 export function TrackMasters({ group, mode, onShare, onDelete }: { group: TrackGroup; mode: 'own' | 'shared' } & Pick<MasterRowActions, 'onShare' | 'onDelete'>) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   if (group.masters.length === 0) {
     return (
       <Group gap="xs" wrap="wrap" data-testid="master-line">
@@ -89,7 +96,8 @@ export function TrackMasters({ group, mode, onShare, onDelete }: { group: TrackG
   return (
     <Stack gap={6}>
       {group.masters.map((row) => {
-        const style = row.custom_master ? t`custom master` : `${row.styleGroup_name ?? ''} - ${row.style_name ?? ''}`;
+        const intensity = row.intensity !== 'medium' ? ` (${i18n._(INTENSITY_NAMES[row.intensity])})` : '';
+        const style = row.custom_master ? t`custom master` : `${row.styleGroup_name ?? ''} - ${row.style_name ?? ''}${intensity}`;
         const ready = isMastered(row.status, row.style?.id ?? null) || row.custom_master;
         return (
           <Group key={row.id} gap="xs" wrap="wrap" justify="space-between" data-testid="master-line">

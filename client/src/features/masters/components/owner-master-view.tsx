@@ -15,6 +15,8 @@ import { reportFiguresOf } from '../lib/report-figures.js';
 import { MasterDetailPanel } from './master-detail-panel.js';
 import { EditIcon } from './master-icons.js';
 import { PanelsSkeleton } from './master-page-skeleton.js';
+import { IntensityControl } from './intensity-control.js';
+import { INTENSITY_NAMES } from '../lib/intensity-names.js';
 import { NewMasterPanel } from './new-master-panel.js';
 import { ReportCard } from './report-card.js';
 import { StyleChooser } from './style-chooser.js';
@@ -23,7 +25,7 @@ import { TrackHeading } from './track-heading.js';
 
 /** The owner's master page: player, style chooser or detail panel, buying options, report card. */
 export function OwnerMasterView({ master }: { master: TMaster }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const utils = trpc.useUtils();
@@ -31,7 +33,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
   const trackId = master.track.id;
   const talk = useTrackTalk(trackId);
   const styles = useStyleChoice(master);
-  const { catalogue, trackMasters, selectedStyleId, selected, selectedMaster } = styles;
+  const { catalogue, trackMasters, selectedStyleId, selected, selectedMaster, intensity } = styles;
   const isCustom = master.track.isCustomMaster;
   const bouncing = session.bouncing !== null && !session.bouncing.processed;
 
@@ -49,9 +51,9 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
 
   const ensureMaster = async () => {
     if (selectedStyleId === null) throw new Error('mastering.noStyle');
-    const existing = styles.mastersByStyle.get(selectedStyleId);
+    const existing = styles.masterOf(selectedStyleId);
     if (existing) return existing.id;
-    const { masterId } = await session.bounce(selectedStyleId);
+    const { masterId } = await session.bounce(selectedStyleId, intensity);
     await utils.masters.invalidate();
     return masterId;
   };
@@ -100,6 +102,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
           title={master.track.name}
           styleId={isCustom ? null : selectedStyleId}
           styleIndex={isCustom ? null : (selected?.styleIndex ?? null)}
+          intensity={intensity}
           isCustomMaster={isCustom}
           nearbyStyles={isCustom ? undefined : styles.nearbyStyles}
           {...talk.playerProps}
@@ -117,7 +120,10 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
                   <Trans>No style is available right now. Please come back later.</Trans>
                 </Alert>
               ) : (
-                <StyleChooser groups={styles.groups} selectedStyleId={selectedStyleId} masteredStyleIds={styles.masteredStyleIds} onSelect={select} />
+                <Stack gap="sm">
+                  <IntensityControl value={intensity} onChange={styles.chooseIntensity} />
+                  <StyleChooser groups={styles.groups} selectedStyleId={selectedStyleId} masteredStyleIds={styles.masteredStyleIds} onSelect={select} />
+                </Stack>
               )}
             </Grid.Col>
           )}
@@ -136,7 +142,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
               <NewMasterPanel
                 trackId={trackId}
                 styleId={selectedStyleId}
-                styleLabel={selected ? `${selected.group.name} - ${selected.name}` : null}
+                styleLabel={selected ? `${selected.group.name} - ${selected.name} · ${i18n._(INTENSITY_NAMES[intensity])}` : null}
                 newMasterAllowed={styles.newMasterAllowed}
                 buyingDisabled={bouncing}
                 ensureMaster={ensureMaster}
@@ -146,7 +152,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
         </Grid>
       )}
 
-      <ReportCard figures={reportFiguresOf(selectedMaster?.measurements ?? (isCustom ? master.measurements : null))} />
+      <ReportCard figures={reportFiguresOf(selectedMaster?.measurements ?? (isCustom ? master.measurements : null))} intensity={selectedMaster?.measurements ? selectedMaster.intensity : undefined} />
       {selectedMaster?.measurements && (
         <Text size="xs" c="dimmed" ta="center">
           {t`Figures are measured on the stored master file.`}

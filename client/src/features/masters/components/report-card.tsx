@@ -6,13 +6,15 @@ import { PLATFORM_IDS, PLATFORM_RULES, type PlatformRule } from '../../../../../
 import { formatDb, formatFigure } from '../../../lib/format-decibels.js';
 import { loudnessOutcomeOf, normalisationOf, type BudgetFigures, type EqPoint, type LoudnessFigures, type ReportFigures } from '../lib/report-figures.js';
 import classes from './report-card.module.css';
+import type { Intensity } from '../../../../../src/modules/masters/masters.constants.js';
+import { INTENSITY_NAMES } from '../lib/intensity-names.js';
 
 /**
  * Beyond the spec: original and master side by side, with what the streaming services' loudness
  * normalisation will do to each. Colours follow ui-direction.md (neutral original, accent master),
  * and every figure also carries its label, so colour is never the only signal.
  */
-export function ReportCard({ figures }: { figures: ReportFigures }) {
+export function ReportCard({ figures, intensity }: { figures: ReportFigures; /** The master's intensity, named beside the title. */ intensity?: Intensity | undefined }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const { original, master, eq, budget } = figures;
@@ -47,9 +49,16 @@ export function ReportCard({ figures }: { figures: ReportFigures }) {
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="report-title">
       <Stack gap="lg">
         <Group justify="space-between" align="baseline" gap="xs">
-          <Title order={2} fz="lg" id="report-title">
-            <Trans>Report card</Trans>
-          </Title>
+          <Group gap="xs" align="baseline">
+            <Title order={2} fz="lg" id="report-title">
+              <Trans>Report card</Trans>
+            </Title>
+            {intensity && (
+              <Badge variant="light" color="mastered" data-testid="report-intensity">
+                {t`Intensity: ${i18n._(INTENSITY_NAMES[intensity])}`}
+              </Badge>
+            )}
+          </Group>
           <Text size="xs" c="dimmed">
             <Trans>Measured to ITU-R BS.1770-4</Trans>
           </Text>

@@ -23,6 +23,7 @@ export function SharedMasterView({ master }: { master: TSharedMaster }) {
         title={master.track_name}
         styleId={master.custom_master ? null : (master.style?.id ?? null)}
         styleIndex={master.custom_master ? null : (master.style?.styleIndex ?? null)}
+        intensity={master.intensity}
         isCustomMaster={master.custom_master}
         {...talk.playerProps}
       />

@@ -1,5 +1,6 @@
 import type { StreamFrame } from '../../../../../src/modules/streaming/stream-frame.js';
 import { ZErrorMessagePayload, ZStreamMeta, type TStreamMeta } from '../../../../../src/modules/streaming/streaming.schemas.js';
+import type { Intensity } from '../../../../../src/modules/masters/masters.constants.js';
 import type { MediaSocket } from './media-socket.js';
 
 /**
@@ -10,9 +11,11 @@ import type { MediaSocket } from './media-socket.js';
  * cancels what the sidecar still queues of the previous one).
  */
 export interface StreamSpec {
-  /** -1 for the original. */
+  /** -1 for the original; a style's stream index (streamIndexOf: its index with the intensity in it). */
   styleIndex: number;
   styleId: number | null;
+  /** The intensity the style is heard at; absent: Medium. */
+  intensity?: Intensity;
 }
 
 export const streamKey = (spec: StreamSpec): string => `${spec.styleIndex}:${spec.styleId ?? '-'}`;
@@ -73,7 +76,11 @@ export class StreamFeed {
   requestMeta(spec: StreamSpec): boolean {
     if (this.metaInFlight) return false;
     this.metaInFlight = spec;
-    this.socket.send('request-meta', { trackId: this.trackId, ...(spec.styleId ? { styleId: spec.styleId } : {}) });
+    this.socket.send('request-meta', {
+      trackId: this.trackId,
+      ...(spec.styleId ? { styleId: spec.styleId } : {}),
+      ...(spec.styleId && spec.intensity && spec.intensity !== 'medium' ? { intensity: spec.intensity } : {}),
+    });
     return true;
   }
 

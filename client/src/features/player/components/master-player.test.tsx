@@ -197,7 +197,7 @@ describe('MasteringSession and AnalyzingOverlay', () => {
     );
     const ws = await connected();
     await waitFor(() => expect(ws.sent.map((m) => m.event)).toContain('end-mastering'));
-    expect(ws.sent.find((m) => m.event === 'end-mastering')!.payload).toEqual({ trackId: TRACK, styleId: 4 });
+    expect(ws.sent.find((m) => m.event === 'end-mastering')!.payload).toEqual({ trackId: TRACK, styleId: 4, intensity: 'medium' });
     act(() => ws.serverSends('bounce-progress', { trackId: TRACK, styleId: 4, processed: false, progressInPercent: 40 }));
     await screen.findByText('Bouncing: 40 %');
     act(() => ws.serverSends('bounce-progress', { trackId: TRACK, styleId: 4, processed: false, progressInPercent: 100 }));

@@ -13,6 +13,8 @@ import { WaveformCanvas } from './waveform-canvas.js';
 import { WaveformPins } from './waveform-pins.js';
 import classes from './master-player.module.css';
 import { SAMPLE_RATE } from '../../../../../src/audio-core/constants.js';
+import type { Intensity } from '../../../../../src/modules/masters/masters.constants.js';
+import { streamIndexOf } from '../../../../../src/modules/streaming/stream-frame.js';
 
 export type { PlayerHandle } from '../hooks/use-player-controller.js';
 
@@ -26,6 +28,8 @@ export interface MasterPlayerProps {
   /** The style heard as "Mastered"; null when no style is chosen yet (original only). */
   styleId: number | null;
   styleIndex: number | null;
+  /** The intensity the style is heard at (Medium when absent): a stream of its own, switched like a style. */
+  intensity?: Intensity;
   /** A custom master always plays as mastered. */
   isCustomMaster: boolean;
   /** The styles next to the chosen one in the chooser, nearest first: kept ready for a seamless switch. */
@@ -43,9 +47,9 @@ export interface PlayerMarker {
   label: string;
 }
 
-export function MasterPlayer({ trackId, title, styleId, styleIndex, isCustomMaster, nearbyStyles, markers, onMarker, onHandle }: MasterPlayerProps) {
+export function MasterPlayer({ trackId, title, styleId, styleIndex, intensity = 'medium', isCustomMaster, nearbyStyles, markers, onMarker, onHandle }: MasterPlayerProps) {
   const { t, i18n } = useLingui();
-  const masteredSpec = styleIndex !== null ? { styleIndex, styleId } : isCustomMaster ? { styleIndex: -1, styleId: null } : null;
+  const masteredSpec = styleIndex !== null ? { styleIndex: streamIndexOf(styleIndex, intensity), styleId, intensity } : isCustomMaster ? { styleIndex: -1, styleId: null } : null;
   const { controller, snapshot } = usePlayerController({ trackId, isCustomMaster, masteredSpec, nearbyStyles, onHandle });
   const position = usePosition(controller, snapshot?.status === 'playing');
 

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { musicLike } from '../../sidecar/engine/testing/signals.js';
+import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
+import { productInBrowser, type Locale } from './server-harness.js';
+import { screenshotWithoutOverflow } from './screens.js';
+import { logInThroughMenu, openSite, productApi } from './steps.js';
+
+/**
+ * Intensity on the master page, in Chromium against the real web process and media sidecar: the
+ * Low / Medium / High control beside the style choice switches the player's mastered stream (its
+ * loudness moves with it), is remembered for the track, and a master made at High is one at High
+ * (report card, masters list). In English and German at 375 and 1280 px, with screenshots.
+ */
+const SHOTS_DIR = '/tmp/shots/intensity';
+const PASSWORD = 'correct horse battery staple';
+const NAMES = { en: { low: 'Low', medium: 'Medium', high: 'High' }, de: { low: 'Niedrig', medium: 'Mittel', high: 'Hoch' } } as const;
+
+const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const steps = productApi(product);
+
+/** The mastered stream's loudness as the player holds it (the preview's prediction until bounced). */
+const masterLufs = (page: Page) => page.evaluate<number | null>('window.__masterdeckPlayer?.loudness().master?.lufs ?? null');
+
+/** Mantine's SegmentedControl draws each choice as a label over its radio input: click the label, as a user does. */
+async function chooseIntensity(page: Page, name: string) {
+  await page.getByTestId('intensity-control').locator('label').filter({ hasText: new RegExp(`^${name}$`) }).click();
+}
+const checkedIntensity = (page: Page) => page.getByTestId('intensity-control').locator('input:checked').getAttribute('value');
+
+async function openTrack(locale: Locale, width: number) {
+  const email = `intensity-${locale}-${width}-${Date.now()}@example.com`;
+  await steps.createAccount(email, PASSWORD);
+  const token = await steps.logIn(email, PASSWORD);
+  const masterId = await steps.upload(token, encodeWav(musicLike({ seconds: 6, seed: 5, peakDb: -6 })), 'Low Tide.wav');
+  const page = await openSite(product, locale, 1280, { langCookie: true });
+  await logInThroughMenu(page, locale, { email, password: PASSWORD }, { waitForAccount: true });
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(`/masters/song/${masterId}`);
+  await page.getByTestId('new-master').waitFor();
+  await page.getByTestId('analyzing-overlay').waitFor({ state: 'detached', timeout: 120_000 });
+  return { page, token };
+}
+
+describe('intensity on the master page', () => {
+  for (const locale of ['en', 'de'] as const) {
+    for (const width of [375, 1280]) {
+      it(`when the intensity is switched by clicking (${locale}, ${width} px), then the player's master follows it, louder from Low to High, and the track remembers it`, async () => {
+        const names = NAMES[locale];
+        const { page } = await openTrack(locale, width);
+        const control = page.getByTestId('intensity-control');
+        expect(await checkedIntensity(page)).toBe('medium');
+        await expect.poll(() => masterLufs(page), { timeout: 30_000 }).not.toBeNull();
+        const medium = (await masterLufs(page))!;
+        await control.scrollIntoViewIfNeeded();
+        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `control-medium-${locale}-${width}.png`));
+
+        await chooseIntensity(page, names.high);
+        expect(await checkedIntensity(page)).toBe('high');
+        await expect.poll(() => masterLufs(page), { timeout: 15_000 }).toBeGreaterThan(medium);
+        await expect.poll(() => page.getByTestId('new-master').textContent()).toContain(names.high);
+        await control.screenshot({ path: path.join(SHOTS_DIR, `control-high-${locale}-${width}.png`) });
+
+        await chooseIntensity(page, names.low);
+        await expect.poll(() => masterLufs(page), { timeout: 15_000 }).toBeLessThan(medium);
+        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `master-page-low-${locale}-${width}.png`), { fullPage: true });
+
+        // Opened again, the track comes back at the intensity last chosen for it.
+        await page.reload();
+        await page.getByTestId('intensity-control').waitFor();
+        expect(await checkedIntensity(page)).toBe('low');
+        await page.context().close();
+      }, 300_000);
+    }
+  }
+
+  it('when a master is made at High, then it is stored at High, the report card names it and the masters list shows it', async () => {
+    const { page, token } = await openTrack('en', 1280);
+    await chooseIntensity(page, 'High');
+    await page.getByTestId('buy-option-0').getByRole('button').first().click();
+    await page.getByTestId('master-detail').waitFor({ timeout: 120_000 });
+    await expect.poll(() => page.getByTestId('report-intensity').textContent().catch(() => null), { timeout: 30_000 }).toBe('Intensity: High');
+    await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, 'report-high-en-1280.png'), { fullPage: true });
+    const masters = await steps.trpcQuery<{ style: { id: number } | null; intensity: string }[]>('masters.masters', token);
+    expect(masters.filter((m) => m.style).map((m) => m.intensity)).toEqual(['high']);
+
+    await page.goto('/masters');
+    await page.getByTestId('master-table').waitFor();
+    await expect.poll(() => page.getByTestId('master-intensity').first().textContent(), { timeout: 10_000 }).toBe('High');
+    await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, 'masters-list-high-en-1280.png'));
+    await page.context().close();
+  }, 300_000);
+});

@@ -1,0 +1,109 @@
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appRouter } from '../../app-router.js';
+import { createCallerFactory } from '../../platform/trpc/trpc.js';
+import { createTestUser } from '../../test/factories.js';
+import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { MEDIA_JOB_KINDS } from './media-jobs.service.js';
+
+type User = Awaited<ReturnType<typeof createTestUser>>;
+
+/** Starting a bounce at an intensity over tRPC, REST and GraphQL: one rule, and bad input changes nothing. */
+describe('a bounce started at an intensity', () => {
+  let platform: TestPlatform;
+  let app: TestApp;
+  let owner: User;
+  let stranger: User;
+  let trackId: string;
+  let styleId: number;
+  const callerFor = (user: User | null) => createCallerFactory(appRouter)(platform.contextFor(user ? { userId: user.id } : null));
+
+  beforeAll(async () => {
+    platform = await createTestPlatform();
+    app = await listenTestApp(platform);
+    owner = await createTestUser(platform.db, platform.secrets.jwtSecret);
+    stranger = await createTestUser(platform.db, platform.secrets.jwtSecret);
+    const key = `tracks/intensity/original.wav`;
+    await platform.storage.write(key, Readable.from([Buffer.alloc(1044)]));
+    const track = await platform.db
+      .insertInto('tracks')
+      .values({ user_id: owner.id, name: 'T', path: key, file_name: 't.wav', sample_rate: 44100, channels: 2, bits_per_sample: 16, sample_format: 'int', byte_length: 1044, data_offset: 44, data_bytes: 1000 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    trackId = track.id;
+    await platform.db.insertInto('masters').values({ track_id: trackId, user_id: owner.id }).execute();
+    styleId = (await platform.db.selectFrom('styles').select('id').where('enabled', '=', true).orderBy('style_index').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform?.close();
+  });
+  beforeEach(async () => void (await platform.db.deleteFrom('jobs').execute()));
+
+  const bounceJobs = () => platform.db.selectFrom('jobs').select(['payload', 'idempotency_key']).where('kind', '=', MEDIA_JOB_KINDS.bounce).orderBy('id').execute();
+  const rest = (user: User, body: unknown) =>
+    fetch(`${app.base}/api/masters/bounce`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` }, body: JSON.stringify(body) });
+  async function graphql(user: User, query: string, variables: Record<string, unknown>) {
+    const response = await fetch(`${app.base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: response.status, body: (await response.json()) as { data: { startBounce?: { intensity: string; state: string } } | null; errors?: { message: string; extensions?: Record<string, unknown> }[] } };
+  }
+  const START = 'mutation($t: ID!, $s: Int!, $i: MasterIntensity) { startBounce(trackId: $t, styleId: $s, intensity: $i) { jobId state intensity } }';
+
+  it('when the owner starts a bounce at High over tRPC, then it is a job of its own beside Medium, and leaving the intensity out means Medium', async () => {
+    const high = await callerFor(owner).mastering.startBounce({ trackId, styleId, intensity: 'high' });
+    expect(high).toMatchObject({ state: 'queued', intensity: 'high' });
+    const medium = await callerFor(owner).mastering.startBounce({ trackId, styleId });
+    expect(medium).toMatchObject({ state: 'queued', intensity: 'medium' });
+    expect(medium.jobId).not.toBe(high.jobId);
+    expect((await bounceJobs()).map((job) => job.payload)).toEqual([
+      { trackId, styleId, intensity: 'high' },
+      { trackId, styleId, intensity: 'medium' },
+    ]);
+    // Asked again, the same intensity joins its job.
+    expect((await callerFor(owner).mastering.startBounce({ trackId, styleId, intensity: 'high' })).jobId).toBe(high.jobId);
+  });
+
+  it('when the intensity is not one of low, medium and high, then tRPC refuses it with its key and no job is written', async () => {
+    await expect(callerFor(owner).mastering.startBounce({ trackId, styleId, intensity: 'loud' as 'low' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      cause: { issues: expect.arrayContaining([expect.objectContaining({ message: 'error.intensityInvalid' })]) as unknown },
+    });
+    expect(await bounceJobs()).toEqual([]);
+  });
+
+  it('when REST is sent a bad intensity, then it answers 400 with the translated key and writes nothing; a good one is queued', async () => {
+    const bad = await rest(owner, { trackId, styleId, intensity: 'LOUDER' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ statusCode: 400, message: 'error.intensityInvalid' });
+    expect(await bounceJobs()).toEqual([]);
+    const good = await rest(owner, { trackId, styleId, intensity: 'low' });
+    expect(good.status).toBe(202);
+    expect(await good.json()).toMatchObject({ state: 'queued', intensity: 'low' });
+    expect((await bounceJobs()).map((job) => job.payload)).toEqual([{ trackId, styleId, intensity: 'low' }]);
+  });
+
+  it('when GraphQL is sent the enum, then the bounce is queued at it; a value outside the enum is refused with 400 and the invalid-input key, and writes nothing', async () => {
+    const bad = await graphql(owner, START, { t: trackId, s: styleId, i: 'loud' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.[0]).toMatchObject({ message: 'global.error.invalidInput', extensions: { detail: expect.stringMatching(/MasterIntensity/) as unknown } });
+    expect(await bounceJobs()).toEqual([]);
+    const good = await graphql(owner, START, { t: trackId, s: styleId, i: 'high' });
+    expect(good.body.errors).toBeUndefined();
+    expect(good.body.data?.startBounce).toMatchObject({ state: 'queued', intensity: 'high' });
+    expect((await bounceJobs()).map((job) => job.payload)).toEqual([{ trackId, styleId, intensity: 'high' }]);
+  });
+
+  it("when someone else asks for a bounce of the track, at any intensity, then every adapter answers not found and nothing is queued", async () => {
+    await expect(callerFor(stranger).mastering.startBounce({ trackId, styleId, intensity: 'high' })).rejects.toThrow('global.error.notFound');
+    const viaRest = await rest(stranger, { trackId, styleId, intensity: 'low' });
+    expect(viaRest.status).toBe(404);
+    expect((await graphql(stranger, START, { t: trackId, s: styleId, i: 'medium' })).body.errors?.[0]?.message).toBe('global.error.notFound');
+    await expect(callerFor(null).mastering.startBounce({ trackId, styleId })).rejects.toThrow('global.error.unauthorized');
+    expect(await bounceJobs()).toEqual([]);
+  });
+});
