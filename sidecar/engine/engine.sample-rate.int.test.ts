@@ -41,11 +41,12 @@ const trailingZeros = (data: Float32Array) => {
 describe('masters at the source rate', { timeout: 600_000 }, () => {
   it.each([
     [48000, 'Club'],
+    [88200, 'Natural'],
     [96000, 'Bright'],
   ])('when a %i Hz 24-bit mix is mastered (%s), then the 24-bit master is at that rate, sample-exact, at least min(mix, target) - 0.5 LU, at or under -1.0 dBTP, and its silence stays silent', async (sampleRate, styleName) => {
     const style = byName(styleName);
     const input = path.join(dir, `mix-${sampleRate}.wav`);
-    const signal = framedMix(sampleRate, sampleRate / 1000);
+    const signal = framedMix(sampleRate, Math.round(sampleRate / 1000));
     writeWavFile(input, signal, { format: 'pcm24' });
     const output = path.join(dir, `master-${sampleRate}.wav`);
     const report = await masterFile(input, style, output);
