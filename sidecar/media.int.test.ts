@@ -387,6 +387,31 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       expect(Buffer.from(listener.frames()[0]!.audio).equals(sixteen.subarray(44 + CHUNK_FRAMES * 4, 44 + 2 * CHUNK_FRAMES * 4))).toBe(true);
     });
 
+    it("when a 48 kHz master's 16-bit download is missing, then request-mastering does not rebuild the master, and the download is made again", async () => {
+      const mix = musicLike({ seconds: 3, sampleRate: 48000, seed: 49, peakDb: -6 });
+      const track = await h.createTrack(owner.id, encodeWav(mix, { format: 'pcm24' }), { sampleRate: 48000, channels: 2, bitsPerSample: 24 });
+      const client = await prepared(track.trackId);
+      client.send('end-mastering', owner.token, { styleId: style.id });
+      await client.until(() => client.json('bounce-progress').find((m) => m.payload.processed === true), 120_000);
+      const row = await h.platform.db.selectFrom('masters').select(['path', 'checksum']).where('track_id', '=', track.trackId).where('style_id', '=', style.id).executeTakeFirstOrThrow();
+      const sixteenKey = renditionKeyOf(row.path!, 1);
+      // The downloads' job done (both files made), so nothing of it is still on its way.
+      const jobs = () => h.platform.db.selectFrom('jobs').select('state').where('idempotency_key', '=', `media.renditions:${row.path}:${row.checksum}`).execute();
+      await expect.poll(jobs, { timeout: 60_000, interval: 200 }).toEqual([{ state: 'done' }]);
+      const master = await buffer(h.platform.storage.read(row.path!));
+      await h.platform.storage.remove(sixteenKey);
+      const again = await h.connect();
+      again.send('request-mastering', owner.token, { trackId: track.trackId });
+      await again.until(() => again.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
+      expect(again.json('prepare-mastering').some((m) => m.payload.fixing === true)).toBe(false);
+      expect((await buffer(h.platform.storage.read(row.path!))).equals(master)).toBe(true);
+      await expect.poll(() => h.platform.storage.size(sixteenKey), { timeout: 60_000, interval: 200 }).toEqual(expect.any(Number));
+      again.send('request-chunks', owner.token, { trackId: track.trackId, styleIndex: style.styleIndex, styleId: style.id, chunkIndices: [0] });
+      await again.until(() => again.frames().length === 1);
+      const sixteen = await buffer(h.platform.storage.read(sixteenKey));
+      expect(Buffer.from(again.frames()[0]!.audio).equals(sixteen.subarray(44, 44 + CHUNK_FRAMES * 4))).toBe(true);
+    });
+
     it('when a stored master fails its check, then request-mastering rebuilds it through the fixing state', async () => {
       const track = await bouncedTrack();
       const row = track.bounced;
