@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +6,8 @@ import { renditionKeyOf } from '../src/modules/downloads/index.js';
 import { ORIGINAL_STYLE_INDEX, STREAM_FRAME_HEADER_BYTES, STREAM_FRAME_VERSION } from '../src/modules/streaming/index.js';
 import { signAccessToken } from '../src/platform/access-token.js';
 import { withLocalFile } from '../src/platform/storage/file-storage.js';
-import { createRandom } from './engine/testing/signals.js';
-import { encodeWav } from './engine/testing/wav-writer.js';
+import { createRandom, musicLike } from './engine/testing/signals.js';
+import { decodeSimpleWav, encodeWav } from './engine/testing/wav-writer.js';
 import { ffmpegPath } from './ffmpeg/ffmpeg-run.js';
 import { CHUNK_FRAMES } from './media/pcm.js';
 import { startMediaHarness, type MediaHarness } from './testing/media-harness.js';
@@ -357,6 +357,59 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       const storedWaveform = await h.platform.db.selectFrom('masters').select('waveform').where('id', '=', row.id).executeTakeFirstOrThrow();
       expect(storedWaveform.waveform).toEqual(masterPeaks);
       expect((meta.loudness as { masterPredicted?: boolean }).masterPredicted).toBeUndefined();
+    });
+
+    it('when a 48 kHz track is mastered, then its 24-bit master is at 48 kHz, its downloads are 16-bit 44.1 kHz and 48 kHz MP3, and it streams at 44.1 kHz from the 16-bit file', async () => {
+      const seconds = 3.5;
+      const mix = musicLike({ seconds, sampleRate: 48000, seed: 48, peakDb: -6 });
+      const track = await h.createTrack(owner.id, encodeWav(mix, { format: 'pcm24' }), { sampleRate: 48000, channels: 2, bitsPerSample: 24 });
+      const client = await prepared(track.trackId);
+      client.send('end-mastering', owner.token, { styleId: style.id });
+      await client.until(() => client.json('bounce-progress').find((m) => m.payload.processed === true), 120_000);
+      const row = await h.platform.db.selectFrom('masters').select(['path', 'measurements']).where('track_id', '=', track.trackId).where('style_id', '=', style.id).executeTakeFirstOrThrow();
+      const master = decodeSimpleWav(await buffer(h.platform.storage.read(row.path!)));
+      expect({ rate: master.sampleRate, bits: master.bitsPerSample, frames: master.data.length / 2 }).toEqual({ rate: 48000, bits: 24, frames: seconds * 48000 });
+      expect(row.measurements).toMatchObject({ sampleRate: 48000, frames: seconds * 48000 });
+      const downloads = () => Promise.all([0, 1].map((option) => h.platform.storage.size(renditionKeyOf(row.path!, option as 0 | 1))));
+      await expect.poll(downloads, { timeout: 60_000, interval: 200 }).toEqual([expect.any(Number), expect.any(Number)]);
+      const sixteen = await buffer(h.platform.storage.read(renditionKeyOf(row.path!, 1)));
+      const cd = decodeSimpleWav(sixteen);
+      expect({ rate: cd.sampleRate, bits: cd.bitsPerSample, frames: cd.data.length / 2 }).toEqual({ rate: 44100, bits: 16, frames: seconds * 44100 });
+      const mp3 = await h.platform.storage.openLocal(renditionKeyOf(row.path!, 0));
+      const probed = spawnSync(ffmpegPath(), ['-hide_banner', '-i', mp3.path, '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+      mp3.release();
+      expect(/Audio: mp3, (\d+) Hz/.exec(probed)?.[1]).toBe('48000');
+      const listener = await h.connect();
+      listener.send('request-meta', owner.token, { trackId: track.trackId, styleId: style.id });
+      expect((await listener.nextJson('meta', 0)).payload).toMatchObject({ sampleRate: 44100, numberOfSamples: seconds * 44100 });
+      listener.send('request-chunks', owner.token, { trackId: track.trackId, styleIndex: style.styleIndex, styleId: style.id, chunkIndices: [1] });
+      await listener.until(() => listener.frames().length === 1);
+      expect(Buffer.from(listener.frames()[0]!.audio).equals(sixteen.subarray(44 + CHUNK_FRAMES * 4, 44 + 2 * CHUNK_FRAMES * 4))).toBe(true);
+    });
+
+    it("when a 48 kHz master's 16-bit download is missing, then request-mastering does not rebuild the master, and the download is made again", async () => {
+      const mix = musicLike({ seconds: 3, sampleRate: 48000, seed: 49, peakDb: -6 });
+      const track = await h.createTrack(owner.id, encodeWav(mix, { format: 'pcm24' }), { sampleRate: 48000, channels: 2, bitsPerSample: 24 });
+      const client = await prepared(track.trackId);
+      client.send('end-mastering', owner.token, { styleId: style.id });
+      await client.until(() => client.json('bounce-progress').find((m) => m.payload.processed === true), 120_000);
+      const row = await h.platform.db.selectFrom('masters').select(['path', 'checksum']).where('track_id', '=', track.trackId).where('style_id', '=', style.id).executeTakeFirstOrThrow();
+      const sixteenKey = renditionKeyOf(row.path!, 1);
+      // The downloads' job done (both files made), so nothing of it is still on its way.
+      const jobs = () => h.platform.db.selectFrom('jobs').select('state').where('idempotency_key', '=', `media.renditions:${row.path}:${row.checksum}`).execute();
+      await expect.poll(jobs, { timeout: 60_000, interval: 200 }).toEqual([{ state: 'done' }]);
+      const master = await buffer(h.platform.storage.read(row.path!));
+      await h.platform.storage.remove(sixteenKey);
+      const again = await h.connect();
+      again.send('request-mastering', owner.token, { trackId: track.trackId });
+      await again.until(() => again.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
+      expect(again.json('prepare-mastering').some((m) => m.payload.fixing === true)).toBe(false);
+      expect((await buffer(h.platform.storage.read(row.path!))).equals(master)).toBe(true);
+      await expect.poll(() => h.platform.storage.size(sixteenKey), { timeout: 60_000, interval: 200 }).toEqual(expect.any(Number));
+      again.send('request-chunks', owner.token, { trackId: track.trackId, styleIndex: style.styleIndex, styleId: style.id, chunkIndices: [0] });
+      await again.until(() => again.frames().length === 1);
+      const sixteen = await buffer(h.platform.storage.read(sixteenKey));
+      expect(Buffer.from(again.frames()[0]!.audio).equals(sixteen.subarray(44, 44 + CHUNK_FRAMES * 4))).toBe(true);
     });
 
     it('when a stored master fails its check, then request-mastering rebuilds it through the fixing state', async () => {

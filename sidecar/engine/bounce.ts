@@ -6,7 +6,6 @@ import { createLocalSink, createThreadedSink, FULL_SCALE_24, type PassResult } f
 import { OUTPUT_CHANNELS, streamColour, streamStyle } from './render.js';
 import { openWorkFile, type WorkFile, type WorkFileReader } from './work-file.js';
 import { wavHeader } from '../../src/audio-core/wav-header.js';
-import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 
 /** Bounce loudness tolerance before a re-render, LU (the product's bar is 0.5). */
 export const BOUNCE_TOLERANCE_LU = 0.2;
@@ -83,7 +82,8 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
  * From this length on, a pass quantises, writes and measures in a second thread while this one
  * renders; below it, the thread's start-up costs more than it saves.
  */
-const THREADED_SINK_MIN_FRAMES = 30 * SAMPLE_RATE;
+const THREADED_SINK_MIN_SECONDS = 30;
+const threadedSink = (workFile: WorkFile) => workFile.frames >= THREADED_SINK_MIN_SECONDS * workFile.sampleRate;
 
 /**
  * Writes `frames` frames, block by block as `produce` makes them, through a sink into `outPath`,
@@ -91,12 +91,13 @@ const THREADED_SINK_MIN_FRAMES = 30 * SAMPLE_RATE;
  */
 async function writePass(
   outPath: string,
-  frames: number,
+  workFile: WorkFile,
   produce: (position: number, count: number) => Float32Array,
   onFraction: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<PassResult> {
-  const sink = frames >= THREADED_SINK_MIN_FRAMES ? createThreadedSink(outPath, frames) : createLocalSink(outPath, frames);
+  const frames = workFile.frames;
+  const sink = threadedSink(workFile) ? createThreadedSink(outPath, frames, workFile.sampleRate) : createLocalSink(outPath, frames, workFile.sampleRate);
   try {
     for (let position = 0, blocks = 0; position < frames; position += BLOCK_FRAMES, blocks++) {
       if (signal?.aborted) throw new EngineError('aborted', 'bounce aborted');
@@ -117,7 +118,7 @@ async function writePass(
 async function renderPass(workFile: WorkFile, fitted: FittedStyle, tmpPath: string, onFraction: (fraction: number) => void, signal?: AbortSignal): Promise<PassResult> {
   const reader = openWorkFile(workFile);
   try {
-    if (workFile.frames >= THREADED_SINK_MIN_FRAMES) return await splitRenderPass(workFile, fitted, reader, tmpPath, onFraction, signal);
+    if (threadedSink(workFile)) return await splitRenderPass(workFile, fitted, reader, tmpPath, onFraction, signal);
     const stream = streamStyle(reader, fitted.chain);
     // A fresh block each time: the sink owns (and may transfer) what it is given.
     const produce = (_position: number, count: number) => {
@@ -125,7 +126,7 @@ async function renderPass(workFile: WorkFile, fitted: FittedStyle, tmpPath: stri
       stream.read(block, count);
       return block;
     };
-    return await writePass(tmpPath, workFile.frames, produce, onFraction, signal);
+    return await writePass(tmpPath, workFile, produce, onFraction, signal);
   } finally {
     reader.close();
   }
@@ -140,7 +141,7 @@ async function renderPass(workFile: WorkFile, fitted: FittedStyle, tmpPath: stri
 async function splitRenderPass(workFile: WorkFile, fitted: FittedStyle, reader: WorkFileReader, outPath: string, onFraction: (fraction: number) => void, signal?: AbortSignal): Promise<PassResult> {
   const colour = streamColour(reader, fitted.chain);
   const steps = Math.ceil((workFile.frames + colour.latency) / CHAIN_BLOCK);
-  const sink = createThreadedSink(outPath, workFile.frames, { params: fitted.chain, mono: workFile.channels === 1 });
+  const sink = createThreadedSink(outPath, workFile.frames, workFile.sampleRate, { params: fitted.chain, mono: workFile.channels === 1 });
   try {
     for (let step = 0; step < steps; step++) {
       if (signal?.aborted) throw new EngineError('aborted', 'bounce aborted');
@@ -161,8 +162,8 @@ async function splitRenderPass(workFile: WorkFile, fitted: FittedStyle, reader: 
  * Rewrites a written 24-bit master with `gainDb` applied: read back, scaled, quantised again and
  * measured, into `outPath`.
  */
-async function trimPass(inPath: string, outPath: string, frames: number, gainDb: number, onFraction: (fraction: number) => void, signal?: AbortSignal): Promise<PassResult> {
-  const headerBytes = wavHeader({ sampleRate: SAMPLE_RATE, channels: OUTPUT_CHANNELS, format: 'pcm24', frames: 0 }).length;
+async function trimPass(inPath: string, outPath: string, workFile: WorkFile, gainDb: number, onFraction: (fraction: number) => void, signal?: AbortSignal): Promise<PassResult> {
+  const headerBytes = wavHeader({ sampleRate: workFile.sampleRate, channels: OUTPUT_CHANNELS, format: 'pcm24', frames: 0 }).length;
   const gain = Math.pow(10, gainDb / 20) / FULL_SCALE_24;
   const fd = openSync(inPath, 'r');
   const bytes = Buffer.alloc(BLOCK_FRAMES * OUTPUT_CHANNELS * 3);
@@ -179,14 +180,16 @@ async function trimPass(inPath: string, outPath: string, frames: number, gainDb:
     return block;
   };
   try {
-    return await writePass(outPath, frames, produce, onFraction, signal);
+    return await writePass(outPath, workFile, produce, onFraction, signal);
   } finally {
     closeSync(fd);
   }
 }
 
 /**
- * Renders a fitted style over the whole track into a 24-bit 44.1 kHz stereo WAV, closing the
+ * Renders a fitted style over the whole track into a 24-bit stereo WAV at the work file's rate
+ * (the chain's filters and time constants are designed for it; a style is fitted at the working
+ * rate, its parameters in Hz and ms hold at any), closing the
  * loudness loop: the written file is measured and, when it misses the target by more than
  * BOUNCE_TOLERANCE_LU or passes the true-peak ceiling, rendered again with a corrected pre-gain
  * (or a lower limiter ceiling). Writes to a temporary name in the same directory, then renames.
@@ -228,7 +231,7 @@ export async function bounceStyle(workFile: WorkFile, fitted: FittedStyle, outWa
       if (error < 0 && (error >= -TRIM_MAX_DB || lastPass) && !(peakExcess + error > 0)) {
         // Too loud by a little: turning the file down fixes loudness and peak alike, in a fraction of a render.
         onProgress({ stage: 'bouncing', progressInPercent: to });
-        result = await trimPass(tmpPath, trimPath, workFile.frames, error, () => undefined, signal);
+        result = await trimPass(tmpPath, trimPath, workFile, error, () => undefined, signal);
         renameSync(trimPath, tmpPath);
         trimDb = error;
         break;
@@ -279,9 +282,9 @@ export async function bounceStyle(workFile: WorkFile, fitted: FittedStyle, outWa
     samplePeak: finite(loudness.samplePeakDb),
     crest: Number.isFinite(loudness.samplePeakDb) && Number.isFinite(loudness.rmsDb) ? finite(loudness.samplePeakDb - loudness.rmsDb) : null,
     frames: workFile.frames,
-    sampleRate: SAMPLE_RATE,
+    sampleRate: workFile.sampleRate,
     channels: OUTPUT_CHANNELS,
-    durationS: Math.round((workFile.frames / SAMPLE_RATE) * 1000) / 1000,
+    durationS: Math.round((workFile.frames / workFile.sampleRate) * 1000) / 1000,
     sha256: result!.sha256,
     waveform: result!.waveform,
     passes,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bounce, decodeToWorkFile, prepareTrack, writeDithered16 } from './index.js';
+import { bounce, decodeForBounce, decodeToWorkFile, prepareTrack, writeCdRendition, writeDithered16 } from './index.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 import { channelOf, lineSpectrumDb } from './testing/independent-meters.js';
 import { concat, silence, sine } from './testing/signals.js';
@@ -60,11 +60,14 @@ describe('the 16-bit file', () => {
     const workFile = await decodeToWorkFile(input, path.join(dir, 'hf96.f32'));
     const natural = seededEngineStyles().find((style) => style.name === 'Natural')!;
     const preparation = await prepareTrack(workFile, [natural]);
+    // The master at 96 kHz, as the product bounces it; its 16-bit download resampled to 44.1 kHz.
+    const masterWork = await decodeForBounce(input, workFile, workFile.sourceSampleRate, path.join(dir, 'hf96-master.f32'));
     const master = path.join(dir, 'hf96-master.wav');
-    await bounce(workFile, preparation.styles[0]!, master);
+    await bounce(masterWork!, preparation.styles[0]!, master);
     const out = path.join(dir, 'hf96-16.wav');
-    writeDithered16(master, out);
+    await writeCdRendition(master, out);
     const wav = decodeSimpleWav(readFileSync(out));
+    expect([decodeSimpleWav(readFileSync(master)).sampleRate, wav.sampleRate]).toEqual([96000, 44100]);
     const size = 65536;
     const spectrum = lineSpectrumDb(channelOf(wav.data, 2, 0), size, 44100);
     // A full-scale sine's peak bin under the Blackman-Harris window: amplitude * size/2 * 0.35875.

@@ -1,5 +1,9 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { wavHeader } from '../../src/audio-core/wav-header.js';
+import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
+import { resampleWav24Args } from '../ffmpeg/ffmpeg-args.js';
+import { runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
 import { createRandom } from './random.js';
 
 /**
@@ -137,5 +141,34 @@ export function writeDithered16(masterPath: string, outPath: string): { frames: 
   } finally {
     closeSync(input);
     if (output !== null) closeSync(output);
+  }
+}
+
+/** Sample rate of a PCM WAV (the engine's masters). */
+export function sampleRateOfWav(path: string): number {
+  const fd = openSync(path, 'r');
+  try {
+    return layoutOf(fd).sampleRate;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The 16-bit download of a 24-bit master: the CD format, 16 bits at 44.1 kHz, whatever the
+ * master's rate (stores and CD pressing take it; a 48 or 96 kHz master keeps its rate only in the
+ * 24-bit file). A master at another rate is first resampled to a 24-bit 44.1 kHz file beside
+ * `outPath` (ffmpeg's soxr, as the decode: the result has as many frames as the work file the
+ * player streams), then dithered (writeDithered16); digital silence resamples to exact zeros, so
+ * the gate still mutes it.
+ */
+export async function writeCdRendition(masterPath: string, outPath: string, signal?: AbortSignal): Promise<{ frames: number }> {
+  if (sampleRateOfWav(masterPath) === SAMPLE_RATE) return writeDithered16(masterPath, outPath);
+  const resampled = `${outPath}.cd-rate.wav`;
+  try {
+    await runFfmpeg(resampleWav24Args(masterPath, resampled, SAMPLE_RATE), signal ? { signal } : {});
+    return writeDithered16(resampled, outPath);
+  } finally {
+    await rm(resampled, { force: true });
   }
 }

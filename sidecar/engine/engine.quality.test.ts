@@ -213,11 +213,15 @@ describe('edge cases', { timeout: 120_000 }, () => {
     }
   });
 
-  it('when the input is 96 kHz 24-bit extensible, then it is decoded to 44.1 kHz and mastered', async () => {
+  it('when the input is 96 kHz 24-bit extensible, then it is mastered at 96 kHz, sample for sample', async () => {
     const input = path.join(dir, 'hires.wav');
     writeWavFile(input, musicLike({ seconds: 5, sampleRate: 96000, seed: 2, peakDb: -2 }), { format: 'pcm24', extensible: true });
     const report = await masterFile(input, styles[9]!, path.join(dir, 'hires-out.wav'));
-    expect(Math.abs(report.frames - 5 * 44100)).toBeLessThanOrEqual(1);
+    const master = readMaster(path.join(dir, 'hires-out.wav'));
+    expect({ reported: [report.sampleRate, report.frames], written: [master.sampleRate, master.frames, master.bitsPerSample] }).toEqual({
+      reported: [96000, 5 * 96000],
+      written: [96000, 5 * 96000, 24],
+    });
     expect(Math.abs(report.lufs! - (styles[9]!.processing.targetLufs - report.heldBackLu))).toBeLessThanOrEqual(0.5);
     expect(report.truePeak!).toBeLessThanOrEqual(-1.0);
   });

@@ -8,7 +8,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeToF32Args } from '../ffmpeg/ffmpeg-args.js';
-import { outputChannelsOf, runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
+import { inputSampleRateOf, outputChannelsOf, runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
 import { bandLevelsDb, createSpectrumAccumulator, createWaveform, feedSpectrum, feedWaveform, waveformOf } from './analysis.js';
 import { bounceStyle, type BounceProgress, type MasterReport } from './bounce.js';
 import { eqFilters, TONE_BANDS, type BandGains } from './dsp/chain.js';
@@ -23,7 +23,7 @@ import { PREPARATION_VERSION } from './preparation-version.js';
 import { subsonicCorner } from './subsonic.js';
 import type { EngineStyle } from './style.js';
 import { openWorkFile, type WorkFile } from './work-file.js';
-import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
+import { masterSampleRateOf, SAMPLE_RATE } from '../../src/audio-core/constants.js';
 
 export type { WorkFile } from './work-file.js';
 export type { FittedStyle } from './fit.js';
@@ -32,7 +32,7 @@ export type { RangeRenderer } from './render.js';
 export type { ChainParams, BandGains } from './dsp/chain.js';
 export { OUTPUT_CHANNELS, PREROLL_FRAMES } from './render.js';
 export { EngineError, type EngineErrorCode } from './engine-error.js';
-export { writeDithered16 } from './dither16.js';
+export { sampleRateOfWav, writeCdRendition, writeDithered16 } from './dither16.js';
 export type { EngineStyle, EngineStyleParams } from './style.js';
 
 /** Stages that preparation reports, in this order. */
@@ -74,14 +74,19 @@ export interface Preparation {
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 const finite = (x: number, digits = 2): number | null => (Number.isFinite(x) ? round(x, digits) : null);
 
+/** A decoded work file and the rate of the source it was decoded from. */
+export type DecodedWorkFile = WorkFile & { sourceSampleRate: number };
+
 /**
- * Decodes an accepted WAV to a raw f32le 44.1 kHz work file (input channel count kept). The
- * decoded audio never has to be in memory: everything downstream streams from the file.
+ * Decodes an accepted WAV to a raw f32le work file (input channel count kept) at `sampleRate`: the
+ * working rate for analysis, fitting and previews, or the master's rate for a bounce
+ * (decodeForBounce). The decoded audio never has to be in memory: everything downstream streams
+ * from the file.
  */
-export async function decodeToWorkFile(inputPath: string, workPath: string, signal?: AbortSignal): Promise<WorkFile> {
+export async function decodeToWorkFile(inputPath: string, workPath: string, signal?: AbortSignal, sampleRate: number = SAMPLE_RATE): Promise<DecodedWorkFile> {
   let stderrTail: string;
   try {
-    ({ stderrTail } = await runFfmpeg(decodeToF32Args(inputPath, workPath), signal ? { signal } : {}));
+    ({ stderrTail } = await runFfmpeg(decodeToF32Args(inputPath, workPath, sampleRate), signal ? { signal } : {}));
   } catch (error) {
     if (signal?.aborted) throw new EngineError('aborted', 'decode aborted', { cause: error });
     const detail = error instanceof Error ? ((error as Error & { detail?: string }).detail ?? error.message) : String(error);
@@ -94,7 +99,19 @@ export async function decodeToWorkFile(inputPath: string, workPath: string, sign
     throw new EngineError('unsupportedChannels', `${channels} channels (1 or 2 accepted)`);
   }
   const { size } = await stat(workPath);
-  return { path: workPath, sampleRate: SAMPLE_RATE, channels, frames: Math.floor(size / (4 * channels)) };
+  return { path: workPath, sampleRate, channels, frames: Math.floor(size / (4 * channels)), sourceSampleRate: inputSampleRateOf(stderrTail) ?? sampleRate };
+}
+
+/**
+ * The work file a master of a source at `sourceSampleRate` is bounced from: `workFile` itself when
+ * the master's rate (masterSampleRateOf) is the working rate, else the source decoded again at the
+ * master's rate into `masterWorkPath` (null then: nothing was written).
+ */
+export async function decodeForBounce(inputPath: string, workFile: WorkFile, sourceSampleRate: number, masterWorkPath: string, signal?: AbortSignal): Promise<WorkFile | null> {
+  const rate = masterSampleRateOf(sourceSampleRate);
+  if (rate === workFile.sampleRate) return null;
+  const { sourceSampleRate: _, ...decoded } = await decodeToWorkFile(inputPath, masterWorkPath, signal, rate);
+  return decoded;
 }
 
 /** ISO 1/3-octave centres 20 Hz .. 20 kHz, for the report card's EQ curve. */
@@ -335,7 +352,10 @@ export function createStyleRenderer(source: WorkFile, fitted: FittedStyle): Rang
   return createRangeRenderer(source, fitted.chain);
 }
 
-/** Full render of one style into a 24-bit 44.1 kHz WAV, loudness loop closed, result measured. */
+/**
+ * Full render of one style into a 24-bit WAV at the work file's rate (the master's: see
+ * decodeForBounce), loudness loop closed, result measured.
+ */
 export function bounce(workFile: WorkFile, fitted: FittedStyle, outWavPath: string, onProgress?: (progress: BounceProgress) => void, signal?: AbortSignal): Promise<MasterReport> {
   return bounceStyle(workFile, fitted, outWavPath, onProgress, signal);
 }
@@ -348,7 +368,8 @@ export async function masterFile(inputPath: string, style: EngineStyle, outPath:
   try {
     const workFile = await decodeToWorkFile(inputPath, path.join(dir, 'work.f32'), signal);
     const preparation = await prepareTrack(workFile, [style], onProgress);
-    const report = await bounce(workFile, preparation.styles[0]!, outPath, onProgress, signal);
+    const masterWork = (await decodeForBounce(inputPath, workFile, workFile.sourceSampleRate, path.join(dir, 'master.f32'), signal)) ?? workFile;
+    const report = await bounce(masterWork, preparation.styles[0]!, outPath, onProgress, signal);
     return { ...report, analysis: preparation.analysis };
   } finally {
     await rm(dir, { recursive: true, force: true });

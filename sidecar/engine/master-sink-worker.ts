@@ -16,8 +16,8 @@ port.on('message', (request: SinkRequest) => {
         await sink?.abort();
         process.exit(0);
       } else if (request.kind === 'open') {
-        const local = createLocalSink(request.path, request.totalFrames);
-        sink = request.limiter ? createLimitingSink(local, request.limiter.params, request.limiter.mono, request.totalFrames) : local;
+        const local = createLocalSink(request.path, request.totalFrames, request.sampleRate);
+        sink = request.limiter ? createLimitingSink(local, request.limiter.params, request.limiter.mono, request.totalFrames, request.sampleRate) : local;
       }
       else if (request.kind === 'block') {
         await sink!.write(request.block, request.frames);

@@ -25,8 +25,8 @@ describe('the master sink', () => {
     const frames = signal.data.length / 2;
     const localPath = path.join(dir, 'local.wav');
     const threadedPath = path.join(dir, 'threaded.wav');
-    const local = await feed(createLocalSink(localPath, frames));
-    const threaded = await feed(createThreadedSink(threadedPath, frames));
+    const local = await feed(createLocalSink(localPath, frames, 44100));
+    const threaded = await feed(createThreadedSink(threadedPath, frames, 44100));
     const localBytes = readFileSync(localPath);
     expect(localBytes.length).toBe(44 + frames * 2 * 3);
     expect(readFileSync(threadedPath).equals(localBytes)).toBe(true);
@@ -37,7 +37,7 @@ describe('the master sink', () => {
   });
 
   it('when the thread is given up mid-pass, then finish rejects instead of hanging', { timeout: 30_000 }, async () => {
-    const sink = createThreadedSink(path.join(dir, 'aborted.wav'), 44100);
+    const sink = createThreadedSink(path.join(dir, 'aborted.wav'), 44100, 44100);
     await sink.write(new Float32Array(2000), 1000);
     await sink.abort();
     await expect(sink.finish()).rejects.toThrow();

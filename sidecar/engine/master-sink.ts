@@ -4,10 +4,10 @@ import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../worker-entry.js';
 import { createWaveform, feedWaveform, waveformOf } from './analysis.js';
 import { CHAIN_BLOCK, createChain, runLimiterStage, type ChainParams } from './dsp/chain.js';
-import { createLoudnessMeter, feedMeter, meterResult, type LoudnessResult } from './meter/loudness-meter.js';
+import { createLoudnessMeter, feedMeter, meterResult, type LoudnessMeter, type LoudnessResult } from './meter/loudness-meter.js';
+import { lowPass, runBiquad, type BiquadCoefficients } from './dsp/biquad.js';
 import { OUTPUT_CHANNELS } from './render.js';
 import { wavHeader } from '../../src/audio-core/wav-header.js';
-import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 
 /** What one render pass wrote and measured. */
 export interface PassResult {
@@ -30,8 +30,64 @@ export interface MasterSink {
 
 export const FULL_SCALE_24 = 8388608;
 
-/** The sink in the calling thread. */
-export function createLocalSink(path: string, totalFrames: number): MasterSink {
+/**
+ * Above this rate the master is also metered through a low-pass at AUDIBLE_BAND_HZ: the loudness
+ * the product promises is what ffmpeg's ebur128 reads, and it reads at 48 kHz (it resamples
+ * anything else), so a 88.2 or 96 kHz master's content above 24 kHz does not count. Counted, a
+ * bright 96 kHz master read 0.5 LU louder on the engine's meter than on ffmpeg's.
+ */
+const FULL_BAND_MAX_RATE = 48000;
+const AUDIBLE_BAND_HZ = 23000;
+/** Q of the four sections of an 8th-order Butterworth low-pass. */
+const BUTTERWORTH8_Q = [0.5097956, 0.6013449, 0.8999762, 2.5629154];
+
+/**
+ * The meter of an 88.2 or 96 kHz master's audible band (null at 48 kHz and under): loudness from
+ * it; true peak the higher of its reading and the full band's, so the ceiling holds for both.
+ */
+function createAudibleBandMeter(sampleRate: number): { meter: LoudnessMeter; feed(block: Float32Array, frames: number): void } | null {
+  if (sampleRate <= FULL_BAND_MAX_RATE) return null;
+  const meter = createLoudnessMeter(sampleRate, OUTPUT_CHANNELS);
+  const sections: BiquadCoefficients[] = BUTTERWORTH8_Q.map((q) => lowPass(AUDIBLE_BAND_HZ, q, sampleRate));
+  const state = new Float64Array(sections.length * 4);
+  let left = new Float32Array(0);
+  let right = new Float32Array(0);
+  let band = new Float32Array(0);
+  return {
+    meter,
+    feed(block, frames) {
+      if (left.length < frames) {
+        left = new Float32Array(frames);
+        right = new Float32Array(frames);
+        band = new Float32Array(frames * OUTPUT_CHANNELS);
+      }
+      for (let i = 0; i < frames; i++) {
+        left[i] = block[i * 2]!;
+        right[i] = block[i * 2 + 1]!;
+      }
+      sections.forEach((section, s) => {
+        runBiquad(section, state, s * 4, left, frames);
+        runBiquad(section, state, s * 4 + 2, right, frames);
+      });
+      for (let i = 0; i < frames; i++) {
+        band[i * 2] = left[i]!;
+        band[i * 2 + 1] = right[i]!;
+      }
+      feedMeter(meter, band, frames);
+    },
+  };
+}
+
+/** The full band's reading, with an audible-band meter's loudness figures and the higher true peak. */
+function resultOf(meter: LoudnessMeter, audible: LoudnessMeter | null): LoudnessResult {
+  const full = meterResult(meter);
+  if (!audible) return full;
+  const band = meterResult(audible);
+  return { ...band, truePeakDb: Math.max(full.truePeakDb, band.truePeakDb), samplePeakDb: full.samplePeakDb, rmsDb: full.rmsDb };
+}
+
+/** The sink in the calling thread: a master of `totalFrames` frames at `sampleRate`. */
+export function createLocalSink(path: string, totalFrames: number, sampleRate: number): MasterSink {
   const fd = openSync(path, 'w');
   let open = true;
   const close = () => {
@@ -39,10 +95,11 @@ export function createLocalSink(path: string, totalFrames: number): MasterSink {
     open = false;
   };
   const hash = createHash('sha256');
-  const header = wavHeader({ sampleRate: SAMPLE_RATE, channels: OUTPUT_CHANNELS, format: 'pcm24', frames: totalFrames });
+  const header = wavHeader({ sampleRate, channels: OUTPUT_CHANNELS, format: 'pcm24', frames: totalFrames });
   writeSync(fd, header);
   hash.update(header);
-  const meter = createLoudnessMeter(SAMPLE_RATE, OUTPUT_CHANNELS);
+  const meter = createLoudnessMeter(sampleRate, OUTPUT_CHANNELS);
+  const audible = createAudibleBandMeter(sampleRate);
   const waveform = createWaveform(totalFrames);
   let bytes = Buffer.alloc(0);
   let position = 0;
@@ -62,6 +119,7 @@ export function createLocalSink(path: string, totalFrames: number): MasterSink {
         bytes[o + 2] = (q >> 16) & 0xff;
       }
       feedMeter(meter, block, frames);
+      audible?.feed(block, frames);
       feedWaveform(waveform, block, OUTPUT_CHANNELS, position, frames);
       position += frames;
       const chunk = bytes.subarray(0, samples * 3);
@@ -70,7 +128,7 @@ export function createLocalSink(path: string, totalFrames: number): MasterSink {
     },
     async finish() {
       close();
-      return { loudness: meterResult(meter), sha256: hash.digest('hex'), waveform: waveformOf(waveform) };
+      return { loudness: resultOf(meter, audible?.meter ?? null), sha256: hash.digest('hex'), waveform: waveformOf(waveform) };
     },
     async abort() {
       close();
@@ -84,8 +142,8 @@ export function createLocalSink(path: string, totalFrames: number): MasterSink {
  * same blocks the whole chain would, skips the limiter's latency and hands `inner` the master's
  * `totalFrames` frames. So a bounce limits in its second thread, beside the quantising and writing.
  */
-export function createLimitingSink(inner: MasterSink, params: ChainParams, mono: boolean, totalFrames: number): MasterSink {
-  const chain = createChain(params, { mono });
+export function createLimitingSink(inner: MasterSink, params: ChainParams, mono: boolean, totalFrames: number, sampleRate: number): MasterSink {
+  const chain = createChain(params, { mono, sampleRate });
   let skip = chain.latency;
   let remaining = totalFrames;
   const left = new Float32Array(CHAIN_BLOCK);
@@ -125,7 +183,7 @@ export interface SinkLimiter {
   mono: boolean;
 }
 
-export type SinkRequest = { kind: 'open'; path: string; totalFrames: number; limiter?: SinkLimiter | undefined } | { kind: 'block'; block: Float32Array; frames: number } | { kind: 'finish' } | { kind: 'abort' };
+export type SinkRequest = { kind: 'open'; path: string; totalFrames: number; sampleRate: number; limiter?: SinkLimiter | undefined } | { kind: 'block'; block: Float32Array; frames: number } | { kind: 'finish' } | { kind: 'abort' };
 export type SinkReply = { kind: 'written' } | { kind: 'finished'; result: PassResult } | { kind: 'error'; message: string };
 
 /** Blocks handed over but not yet written, at most: bounds memory when the sink falls behind. */
@@ -136,7 +194,7 @@ const MAX_IN_FLIGHT = 128;
  * measure work run on both cores at once; with `limiter`, the limiter half of the chain runs there
  * too. Blocks are transferred, not copied.
  */
-export function createThreadedSink(path: string, totalFrames: number, limiter?: SinkLimiter): MasterSink {
+export function createThreadedSink(path: string, totalFrames: number, sampleRate: number, limiter?: SinkLimiter): MasterSink {
   const worker: Worker = startWorker('./engine/master-sink-worker');
   let failure: Error | null = null;
   let inFlight = 0;
@@ -159,7 +217,7 @@ export function createThreadedSink(path: string, totalFrames: number, limiter?: 
       void worker.terminate();
     } else fail(new Error(reply.message));
   });
-  worker.postMessage({ kind: 'open', path, totalFrames, limiter } satisfies SinkRequest);
+  worker.postMessage({ kind: 'open', path, totalFrames, sampleRate, limiter } satisfies SinkRequest);
   return {
     async write(block, frames) {
       while (inFlight >= MAX_IN_FLIGHT && !failure) await new Promise<void>((resolve) => (wake = resolve));

@@ -6,7 +6,7 @@ import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 export const OUTPUT_CHANNELS = 2;
 
 /**
- * Pre-roll before a rendered range: long enough for the high-pass, the compressor (release up to
+ * Pre-roll before a rendered range (previews, at the working rate): long enough for the high-pass, the compressor (release up to
  * 300 ms in the catalogue and its 4x slower average) and the limiter's slow release and its
  * 400 ms average to settle (~10 time constants), so a range rendered on its own matches the same
  * range of a full render to well below audibility.
@@ -46,7 +46,7 @@ function colourStep(reader: WorkFileReader, chain: Chain, position: number, inpu
 
 function createStyleStream(reader: WorkFileReader, params: ChainParams, startFrame: number): StyleStream {
   const channels = reader.file.channels;
-  const chain = createChain(params, { mono: channels === 1 });
+  const chain = createChain(params, { mono: channels === 1, sampleRate: reader.file.sampleRate });
   const input = new Float32Array(CHAIN_BLOCK * channels);
   const left = new Float32Array(CHAIN_BLOCK);
   const right = new Float32Array(CHAIN_BLOCK);
@@ -105,7 +105,7 @@ export interface ColourStream {
 
 export function streamColour(reader: WorkFileReader, params: ChainParams): ColourStream {
   const channels = reader.file.channels;
-  const chain = createChain(params, { mono: channels === 1 });
+  const chain = createChain(params, { mono: channels === 1, sampleRate: reader.file.sampleRate });
   const input = new Float32Array(CHAIN_BLOCK * channels);
   const left = new Float32Array(CHAIN_BLOCK);
   const right = new Float32Array(CHAIN_BLOCK);

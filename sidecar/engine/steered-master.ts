@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { MasterReport } from './bounce.js';
-import { analyseWorkFile, bounce, decodeToWorkFile, prepareTrack, type MasterProgress, type TrackAnalysis, type WorkFile } from './index.js';
+import { analyseWorkFile, bounce, decodeForBounce, decodeToWorkFile, prepareTrack, type DecodedWorkFile, type MasterProgress, type TrackAnalysis, type WorkFile } from './index.js';
 import type { FittedStyle } from './fit.js';
 import { LOW_UNDER_MEDIUM_LU, styleAtIntensity, styleWithTarget, type Intensity } from './steer.js';
 import type { EngineStyle } from './style.js';
@@ -55,7 +55,8 @@ export async function masterAtIntensity(inputPath: string, style: EngineStyle, i
   try {
     const workFile = await decodeToWorkFile(inputPath, path.join(dir, 'work.f32'), signal);
     const { fitted, analysis, style: steered } = await fitAtIntensity(workFile, style, intensity, onProgress);
-    const report = await bounce(workFile, fitted, outPath, onProgress, signal);
+    const masterWork = (await decodeForBounce(inputPath, workFile, workFile.sourceSampleRate, path.join(dir, 'master.f32'), signal)) ?? workFile;
+    const report = await bounce(masterWork, fitted, outPath, onProgress, signal);
     return { ...report, analysis, targetLufs: steered.processing.targetLufs };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -120,7 +121,7 @@ export async function masterAlbum(
 ): Promise<AlbumResult> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'masterdeck-album-'));
   try {
-    const workFiles: WorkFile[] = [];
+    const workFiles: DecodedWorkFile[] = [];
     const mixes: TrackAnalysis[] = [];
     for (const [i, track] of tracks.entries()) {
       const workFile = await decodeToWorkFile(track.input, path.join(dir, `work-${i}.f32`), signal);
@@ -132,7 +133,10 @@ export async function masterAlbum(
 
     const results: AlbumTrackResult[] = new Array(tracks.length);
     const bounceOne = async (i: number, fitted: FittedStyle, analysis: TrackAnalysis, targetLufs: number) => {
-      const report = await bounce(workFiles[i]!, fitted, tracks[i]!.output, (progress) => onProgress(i, progress), signal);
+      // Each master at its own source's rate; the source is decoded at it only for its bounce.
+      const masterWork = (await decodeForBounce(tracks[i]!.input, workFiles[i]!, workFiles[i]!.sourceSampleRate, path.join(dir, `master-${i}.f32`), signal)) ?? workFiles[i]!;
+      const report = await bounce(masterWork, fitted, tracks[i]!.output, (progress) => onProgress(i, progress), signal);
+      if (masterWork !== workFiles[i]) await rm(masterWork.path, { force: true });
       results[i] = { input: tracks[i]!.input, output: tracks[i]!.output, targetLufs, report: { ...report, analysis } };
       return report;
     };

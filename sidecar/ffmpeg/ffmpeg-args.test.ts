@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeToF32Args, ebur128Args, encodeF32ToWav24Args, encodeMp3Args } from './ffmpeg-args.js';
-import { outputChannelsOf, parseEbur128Summary } from './ffmpeg-run.js';
+import { decodeToF32Args, ebur128Args, encodeF32ToWav24Args, encodeMp3Args, resampleWav24Args } from './ffmpeg-args.js';
+import { inputSampleRateOf, outputChannelsOf, parseEbur128Summary } from './ffmpeg-run.js';
 
 describe('ffmpeg argument builders', () => {
   it('when decoding a WAV, then it resamples with soxr to raw f32le at 44.1 kHz, single-threaded', () => {
@@ -9,6 +9,24 @@ describe('ffmpeg argument builders', () => {
       '-f', 'wav', '-i', '/in/a.wav', '-map', '0:a:0',
       '-af', 'aformat=sample_fmts=flt,aresample=44100:resampler=soxr:precision=28',
       '-ar', '44100', '-c:a', 'pcm_f32le', '-f', 'f32le', '-y', '/work/a.f32',
+    ]);
+  });
+
+  it('when decoding a WAV for a bounce at the source rate, then it decodes to raw f32le at that rate', () => {
+    expect(decodeToF32Args('/in/a.wav', '/work/a.f32', 96000)).toEqual([
+      '-hide_banner', '-nostdin', '-filter_threads', '1', '-loglevel', 'info',
+      '-f', 'wav', '-i', '/in/a.wav', '-map', '0:a:0',
+      '-af', 'aformat=sample_fmts=flt,aresample=96000:resampler=soxr:precision=28',
+      '-ar', '96000', '-c:a', 'pcm_f32le', '-f', 'f32le', '-y', '/work/a.f32',
+    ]);
+  });
+
+  it('when a master at another rate is taken to the CD rate, then it is resampled as the decode is, to a bare 24-bit WAV', () => {
+    expect(resampleWav24Args('/m.wav', '/m-44.wav')).toEqual([
+      '-hide_banner', '-nostdin', '-filter_threads', '1', '-loglevel', 'error',
+      '-f', 'wav', '-i', '/m.wav', '-map', '0:a:0',
+      '-af', 'aformat=sample_fmts=flt,aresample=44100:resampler=soxr:precision=28',
+      '-ar', '44100', '-c:a', 'pcm_s24le', '-map_metadata', '-1', '-fflags', '+bitexact', '-f', 'wav', '-y', '/m-44.wav',
     ]);
   });
 
@@ -36,6 +54,14 @@ describe('ffmpeg argument builders', () => {
     ]);
   });
 
+  it('when a 96 kHz master is encoded to MP3, then it is turned down and resampled to 48 kHz before the encoder', () => {
+    expect(encodeMp3Args('/m.wav', '/m.mp3', -0.84, 48000)).toEqual([
+      '-hide_banner', '-nostdin', '-filter_threads', '1', '-loglevel', 'error',
+      '-i', '/m.wav', '-map', '0:a:0', '-af', 'volume=-0.84dB,aformat=sample_fmts=flt,aresample=48000:resampler=soxr:precision=28', '-ar', '48000',
+      '-c:a', 'libmp3lame', '-b:a', '192k', '-map_metadata', '-1', '-id3v2_version', '0', '-f', 'mp3', '-y', '/m.mp3',
+    ]);
+  });
+
   it('when measuring with ebur128, then true peak is on and the output is discarded', () => {
     expect(ebur128Args('/m.wav')).toEqual([
       '-hide_banner', '-nostdin', '-filter_threads', '1', '-loglevel', 'info', '-nostats',
@@ -51,6 +77,12 @@ describe('ffmpeg log parsing', () => {
     expect(outputChannelsOf(log.replace(', mono,', ', stereo,'))).toBe(2);
     expect(outputChannelsOf(log.replace(', mono,', ', 6 channels,'))).toBe(6);
     expect(outputChannelsOf('no output here')).toBeNull();
+  });
+
+  it('when the decode log names the input stream, then its sample rate is read, not the output rate', () => {
+    const log = "Input #0, wav, from 'a.wav':\n  Duration: 00:00:05.00\n    Stream #0:0: Audio: pcm_s24le ([1][0][0][0] / 0x0001), 96000 Hz, stereo, s32 (24 bit), 4608 kb/s\nOutput #0, f32le, to 'a.f32':\n    Stream #0:0: Audio: pcm_f32le, 44100 Hz, stereo, flt, 2822 kb/s\n";
+    expect(inputSampleRateOf(log)).toBe(96000);
+    expect(inputSampleRateOf('no input here')).toBeNull();
   });
 
   it('when ebur128 prints its summary, then loudness, LRA and true peak are read', () => {

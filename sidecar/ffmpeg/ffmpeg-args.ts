@@ -21,12 +21,16 @@ function commonArgs(): string[] {
   ];
 }
 
+/** soxr at 28-bit precision: transparent resampling; at the target's own rate aresample passes through. */
+const resampleTo = (sampleRate: number) => `aresample=${sampleRate}:resampler=soxr:precision=28`;
+
 /**
  * Any accepted WAV (PCM 16/24/32, float 32/64, RF64, extensible, 1-2 channels, 8-192 kHz) to raw
- * interleaved 32-bit float at 44.1 kHz with the input's channel count. `-loglevel info` is kept
- * here so the output stream line ("Stream #0:0: Audio: pcm_f32le, 44100 Hz, stereo") can be parsed.
+ * interleaved 32-bit float at `sampleRate` (the working rate unless a master is bounced at the
+ * source's) with the input's channel count. `-loglevel info` is kept here so the input and output
+ * stream lines ("Stream #0:0: Audio: pcm_f32le, 44100 Hz, stereo") can be parsed.
  */
-export function decodeToF32Args(inputPath: string, outputPath: string): string[] {
+export function decodeToF32Args(inputPath: string, outputPath: string, sampleRate: number = SAMPLE_RATE): string[] {
   return [
     ...commonArgs().slice(0, 4),
     '-loglevel',
@@ -40,11 +44,10 @@ export function decodeToF32Args(inputPath: string, outputPath: string): string[]
     '-map',
     '0:a:0',
     // Float before any filtering so no integer rounding happens on the way (16-bit input would otherwise be filtered in integers).
-    // soxr at 28-bit precision: transparent resampling; at 44.1 kHz input aresample passes through.
     '-af',
-    `aformat=sample_fmts=flt,aresample=${SAMPLE_RATE}:resampler=soxr:precision=28`,
+    `aformat=sample_fmts=flt,${resampleTo(sampleRate)}`,
     '-ar',
-    String(SAMPLE_RATE),
+    String(sampleRate),
     '-c:a',
     'pcm_f32le',
     '-f',
@@ -82,18 +85,52 @@ export function encodeF32ToWav24Args(inputPath: string, channels: number, output
 }
 
 /**
- * MP3 rendition (buying option 0) of the 24-bit master: CBR 192 kbps, 44.1 kHz. `gainDb` (<= 0)
- * turns the master down first: the encoder's band limiting and quantisation raise the decoded
- * true peak above the master's, and the MP3 must decode at or below -1 dBTP too.
+ * A 24-bit master at another rate to a 24-bit WAV at the working rate (the CD rendition's source),
+ * through the same float conversion and resampler as the decode: a master of N frames gives as
+ * many frames as the original of N frames decoded to the work file.
  */
-export function encodeMp3Args(masterWavPath: string, outputPath: string, gainDb = 0): string[] {
+export function resampleWav24Args(masterWavPath: string, outputPath: string, sampleRate: number = SAMPLE_RATE): string[] {
+  return [
+    ...commonArgs(),
+    '-f',
+    'wav',
+    '-i',
+    masterWavPath,
+    '-map',
+    '0:a:0',
+    '-af',
+    `aformat=sample_fmts=flt,${resampleTo(sampleRate)}`,
+    '-ar',
+    String(sampleRate),
+    '-c:a',
+    'pcm_s24le',
+    '-map_metadata',
+    '-1',
+    '-fflags',
+    '+bitexact',
+    '-f',
+    'wav',
+    '-y',
+    outputPath,
+  ];
+}
+
+/**
+ * MP3 rendition (buying option 0) of the 24-bit master: CBR 192 kbps at `resampleTo` (44.1 or
+ * 48 kHz, mp3SampleRateOf) when the master is at another rate. `gainDb` (<= 0) turns the master
+ * down first: the encoder's band limiting and quantisation raise the decoded true peak above the
+ * master's, and the MP3 must decode at or below -1 dBTP too.
+ */
+export function encodeMp3Args(masterWavPath: string, outputPath: string, gainDb = 0, resampleToRate?: number): string[] {
+  const filters = [...(gainDb !== 0 ? [`volume=${gainDb.toFixed(2)}dB`] : []), ...(resampleToRate ? [`aformat=sample_fmts=flt,${resampleTo(resampleToRate)}`] : [])];
   return [
     ...commonArgs(),
     '-i',
     masterWavPath,
     '-map',
     '0:a:0',
-    ...(gainDb !== 0 ? ['-af', `volume=${gainDb.toFixed(2)}dB`] : []),
+    ...(filters.length > 0 ? ['-af', filters.join(',')] : []),
+    ...(resampleToRate ? ['-ar', String(resampleToRate)] : []),
     '-c:a',
     'libmp3lame',
     '-b:a',

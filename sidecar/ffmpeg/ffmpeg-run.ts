@@ -79,6 +79,15 @@ export function outputChannelsOf(stderr: string): number | null {
   return Number(match[3]);
 }
 
+/** Sample rate of the input's audio stream from a decode's info log ("Input #0 ... Audio: pcm_s24le, 96000 Hz"). */
+export function inputSampleRateOf(stderr: string): number | null {
+  const start = stderr.indexOf('Input #0');
+  if (start < 0) return null;
+  const end = stderr.indexOf('Output #0', start);
+  const match = /Audio: [^\n]*?, (\d+) Hz/.exec(stderr.slice(start, end < 0 ? undefined : end));
+  return match ? Number(match[1]) : null;
+}
+
 export interface Ebur128Summary {
   integratedLufs: number;
   lra: number;

@@ -4,9 +4,14 @@ import { ByteLruCache } from './lru-cache.js';
 import { chunkBytesOf, chunkRange, floatToS16le, s24leToS16le } from './pcm.js';
 import type { TrackSource } from './track-sources.js';
 
-/** A stored 24-bit master: its data chunk's place in the file and its shape. */
+/**
+ * What a stored master streams from: the 24-bit master itself, or, for a master at another rate
+ * than the stream's, its 16-bit 44.1 kHz download (the CD rendition); its data chunk's place in
+ * the file and its shape.
+ */
 export interface StoredMasterFile {
   path: string;
+  bits: 16 | 24;
   checksum: string;
   /** size:mtime of the checked file: a rebuilt file (renamed into place) is read through a new handle. */
   version: string;
@@ -101,14 +106,16 @@ export class ChunkProvider {
     }
     const { master } = target;
     const handle = await this.masterHandle(master.path, master.version);
-    const bytes = count * master.channels * 3;
+    const width = master.bits / 8;
+    const bytes = count * master.channels * width;
     const raw = new Uint8Array(bytes);
     let done = 0;
     while (done < bytes) {
-      const { bytesRead } = await handle.read(raw, done, bytes - done, master.dataOffset + start * master.channels * 3 + done);
+      const { bytesRead } = await handle.read(raw, done, bytes - done, master.dataOffset + start * master.channels * width + done);
       if (bytesRead === 0) throw new Error(`master file ${master.path} ended early`);
       done += bytesRead;
     }
+    if (master.bits === 16) return encodeStreamFrame(styleIndex, chunkIndex, raw);
     const pcm = new Uint8Array(count * master.channels * 2);
     s24leToS16le(raw, pcm);
     return encodeStreamFrame(styleIndex, chunkIndex, pcm);

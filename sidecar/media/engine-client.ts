@@ -106,7 +106,7 @@ export class EngineClient {
     return this.job<MasterReport>({ op: 'bounce', workFile, fitted, outPath }, signal, onProgress as (progress: unknown) => void);
   }
 
-  /** The master's 16-bit download (noise-shaped dither), written off the event loop. */
+  /** The master's 16-bit 44.1 kHz download (resampled if need be, noise-shaped dither), written off the event loop. */
   async dither16(masterPath: string, outPath: string, signal: AbortSignal = new AbortController().signal): Promise<void> {
     await this.job<unknown>({ op: 'dither16', masterPath, outPath }, signal, () => undefined);
   }

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { bounce, createStyleRenderer, writeDithered16, type FittedStyle, type RangeRenderer, type WorkFile } from '../engine/index.js';
+import { bounce, createStyleRenderer, writeCdRendition, type FittedStyle, type RangeRenderer, type WorkFile } from '../engine/index.js';
 import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
 import { floatToS16le } from './pcm.js';
 import { prepareAtIntensities } from './intensity-fit.js';
@@ -73,7 +73,7 @@ async function handle(request: EngineRequest): Promise<void> {
         return;
       }
       case 'dither16': {
-        const result = writeDithered16(request.masterPath, request.outPath);
+        const result = await writeCdRendition(request.masterPath, request.outPath);
         port!.postMessage({ id: request.id, kind: 'result', result } satisfies EngineReply);
         return;
       }

@@ -3,7 +3,8 @@ import { createReadStream } from 'node:fs';
 import { open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import type { FittedStyle, TrackAnalysis, WorkFile } from '../engine/index.js';
+import { decodeForBounce, type FittedStyle, type TrackAnalysis, type WorkFile } from '../engine/index.js';
+import { withLocalFile } from '../../src/platform/storage/file-storage.js';
 import type { IntensityPreparation } from './intensity-fit.js';
 import { PREPARATION_VERSION } from '../engine/preparation-version.js';
 import type { Logger } from '../../src/platform/log.js';
@@ -14,6 +15,7 @@ import type { StoredMasterFile } from './chunk-provider.js';
 import type { EngineClient } from './engine-client.js';
 import type { JobRegistry, Waiter } from './jobs.js';
 import { renditionKeyOf } from '../../src/modules/downloads/downloads.constants.js';
+import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 import { makeRenditions } from './renditions.js';
 import type { JobScheduler } from './job-scheduler.js';
 import { JobWaits, QueuedJobFailedError } from './job-waits.js';
@@ -55,6 +57,16 @@ export class JobTimeoutError extends Error {}
 export class BounceRefusedError extends Error {
   constructor(readonly code: string) {
     super(code);
+  }
+}
+
+/**
+ * A master at another rate than the stream's streams from its 16-bit 44.1 kHz download, which is
+ * not made yet (its job is queued): not a broken master, nothing to rebuild.
+ */
+export class RenditionPendingError extends Error {
+  constructor(readonly styleId: number) {
+    super(`master of style ${styleId}: its 44.1 kHz download is not made yet`);
   }
 }
 
@@ -100,7 +112,8 @@ function withTimeout(signal: AbortSignal, ms: number): { signal: AbortSignal; ti
  */
 interface VerifiedMaster {
   file: StoredMasterFile;
-  local: LocalFile;
+  /** The master's local copy, and the CD rendition's when the stream reads that. */
+  locals: LocalFile[];
 }
 
 export class Mastering {
@@ -359,10 +372,17 @@ export class Mastering {
       // Waiting for a slot of this process does not count toward the time limit.
       release = await this.scheduler.acquire(audio.ownerId, 'bounce', lease.signal, (queuePosition) => lease.progress({ processed: false, progressInPercent: 0, queuePosition }));
       limit = withTimeout(lease.signal, this.timeouts.bounceMs);
+      // The master keeps the source's rate (a 48 or 96 kHz mix gets a 48 or 96 kHz master): the
+      // original is decoded at it for the bounce only; preparation and streams stay at the working rate.
+      const masterWorkPath = `${staged.tempPath}.master-rate.f32`;
+      const signal = limit.signal;
+      // (Left behind by a failure, it goes with the staged file's other partial names.)
+      const masterWork = (await withLocalFile(this.storage, audio.path, (original) => decodeForBounce(original, prepared.workFile, audio.sampleRate, masterWorkPath, signal))) ?? prepared.workFile;
       // 99 % at most: the bar reaches its end only when the master is recorded and playable.
-      const report = await this.engine.bounce(prepared.workFile, fitted, staged.tempPath, limit.signal, (progress) =>
+      const report = await this.engine.bounce(masterWork, fitted, staged.tempPath, limit.signal, (progress) =>
         lease.progress({ processed: false, progressInPercent: progress.stage === 'finalizing' ? 99 : Math.min(99, progress.progressInPercent) }),
       );
+      if (masterWork !== prepared.workFile) await rm(masterWork.path, { force: true });
       // Another process holds the job now: its file is the one that goes into place.
       if (!(await lease.renew())) throw new LeaseLostError(lease.job.id);
       await staged.commit();
@@ -442,7 +462,13 @@ export class Mastering {
     if (!checked) {
       checked = this.openVerified(master.path, master.styleId, master.checksum, expectedFrames, `${info.size}:${info.modifiedMs}`);
       this.verified.set(cacheKey, checked);
-      checked.then(() => this.backfillRenditions(master.path!, master.masterId), () => this.verified.delete(cacheKey));
+      checked.then(
+        () => this.backfillRenditions(master.path!, master.masterId),
+        (error: unknown) => {
+          this.verified.delete(cacheKey);
+          if (error instanceof RenditionPendingError) this.backfillRenditions(master.path!, master.masterId);
+        },
+      );
       if (this.verified.size > 1000) this.dropVerified(this.verified.keys().next().value!);
     }
     return checked.then(({ file }) => file);
@@ -456,10 +482,25 @@ export class Mastering {
     const local = await this.storage.openLocal(key).catch(() => {
       throw new MasterFileBrokenError(styleId, 'file missing');
     });
+    const locals = [local];
     try {
-      return { file: await this.verify(local.path, styleId, checksum, expectedFrames, version), local };
+      const master = await this.verify(local.path, styleId, checksum, version);
+      if (master.sampleRate === SAMPLE_RATE) {
+        if (master.file.frames !== expectedFrames) throw new MasterFileBrokenError(styleId, `wrong length (${master.file.frames} frames, ${expectedFrames} expected)`);
+        return { file: master.file, locals };
+      }
+      // The stream plays at the working rate: a 48 or 96 kHz master is heard through its CD rendition.
+      const rendition = await this.storage.openLocal(renditionKeyOf(key, 1)).catch(() => {
+        throw new RenditionPendingError(styleId);
+      });
+      locals.push(rendition);
+      const sixteen = await wavDataOf(rendition.path, styleId);
+      if (sixteen.bits !== 16 || sixteen.sampleRate !== SAMPLE_RATE || sixteen.channels !== master.file.channels || sixteen.frames !== expectedFrames) {
+        throw new MasterFileBrokenError(styleId, `16-bit download does not match the stream (${sixteen.frames} frames at ${sixteen.sampleRate} Hz, ${expectedFrames} expected)`);
+      }
+      return { file: { ...master.file, path: rendition.path, bits: 16, dataOffset: sixteen.dataOffset, frames: sixteen.frames }, locals };
     } catch (error) {
-      local.release();
+      for (const held of locals) held.release();
       throw error;
     }
   }
@@ -467,44 +508,17 @@ export class Mastering {
   private dropVerified(cacheKey: string): void {
     const entry = this.verified.get(cacheKey);
     this.verified.delete(cacheKey);
-    void entry?.then(({ local }) => local.release(), () => undefined);
+    void entry?.then(({ locals }) => locals.forEach((local) => local.release()), () => undefined);
   }
 
-  private async verify(filePath: string, styleId: number, checksum: string, expectedFrames: number, version: string): Promise<StoredMasterFile> {
-    const info = await stat(filePath).catch(() => null);
-    if (!info) throw new MasterFileBrokenError(styleId, 'file missing');
-    const handle = await open(filePath, 'r');
-    let dataOffset = -1;
-    let dataBytes = 0;
-    let channels = 0;
-    let bits = 0;
-    try {
-      const head = Buffer.alloc(Math.min(4096, info.size));
-      await handle.read(head, 0, head.length, 0);
-      if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE') throw new MasterFileBrokenError(styleId, 'not a WAV');
-      for (let o = 12; o + 8 <= head.length; ) {
-        const id = head.toString('ascii', o, o + 4);
-        const size = head.readUInt32LE(o + 4);
-        if (id === 'fmt ') {
-          channels = head.readUInt16LE(o + 10);
-          bits = head.readUInt16LE(o + 22);
-        } else if (id === 'data') {
-          dataOffset = o + 8;
-          dataBytes = size;
-          break;
-        }
-        o += 8 + size + (size % 2);
-      }
-    } finally {
-      await handle.close();
-    }
-    if (dataOffset < 0 || bits !== 24 || channels < 1) throw new MasterFileBrokenError(styleId, 'no 24-bit data chunk');
-    const frames = Math.floor(dataBytes / (channels * 3));
-    if (frames !== expectedFrames || dataOffset + dataBytes > info.size) throw new MasterFileBrokenError(styleId, `wrong length (${frames} frames, ${expectedFrames} expected)`);
+  /** The 24-bit master's data chunk and rate, its sha256 checked against what the bounce recorded. */
+  private async verify(filePath: string, styleId: number, checksum: string, version: string): Promise<{ file: StoredMasterFile; sampleRate: number }> {
+    const { dataOffset, channels, bits, frames, sampleRate } = await wavDataOf(filePath, styleId);
+    if (bits !== 24) throw new MasterFileBrokenError(styleId, 'no 24-bit data chunk');
     const hash = createHash('sha256');
     for await (const piece of createReadStream(filePath)) hash.update(piece as Buffer);
     if (hash.digest('hex') !== checksum) throw new MasterFileBrokenError(styleId, 'wrong checksum');
-    return { path: filePath, checksum, version, dataOffset, channels, frames };
+    return { file: { path: filePath, bits: 24, checksum, version, dataOffset, channels, frames }, sampleRate };
   }
 
   /**
@@ -557,11 +571,48 @@ export class Mastering {
 
 /**
  * What the downloads of a master add to the quota, known before they are made: the 16-bit WAV
- * (44.1 kHz, a 44-byte header) and the constant 192 kbps MP3 (its frames and tag).
+ * (44.1 kHz whatever the master's rate, a 44-byte header) and the constant 192 kbps MP3 (its
+ * frames and tag). `frames` and `sampleRate` are the master's own.
  */
 function renditionBytesOf(frames: number, sampleRate: number, channels: number): number {
   const seconds = frames / sampleRate;
   return 44 + Math.ceil(seconds * 44_100) * channels * 2 + Math.ceil((seconds * 192_000) / 8) + 4_096;
+}
+
+/** A stored PCM WAV's data chunk (whole, inside the file) and format. */
+async function wavDataOf(filePath: string, styleId: number): Promise<{ dataOffset: number; channels: number; bits: number; frames: number; sampleRate: number }> {
+  const info = await stat(filePath).catch(() => null);
+  if (!info) throw new MasterFileBrokenError(styleId, 'file missing');
+  const handle = await open(filePath, 'r');
+  let dataOffset = -1;
+  let dataBytes = 0;
+  let channels = 0;
+  let bits = 0;
+  let sampleRate = 0;
+  try {
+    const head = Buffer.alloc(Math.min(4096, info.size));
+    await handle.read(head, 0, head.length, 0);
+    if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE') throw new MasterFileBrokenError(styleId, 'not a WAV');
+    for (let o = 12; o + 8 <= head.length; ) {
+      const id = head.toString('ascii', o, o + 4);
+      const size = head.readUInt32LE(o + 4);
+      if (id === 'fmt ') {
+        channels = head.readUInt16LE(o + 10);
+        sampleRate = head.readUInt32LE(o + 12);
+        bits = head.readUInt16LE(o + 22);
+      } else if (id === 'data') {
+        dataOffset = o + 8;
+        dataBytes = size;
+        break;
+      }
+      o += 8 + size + (size % 2);
+    }
+  } finally {
+    await handle.close();
+  }
+  if (dataOffset < 0 || channels < 1 || bits < 8) throw new MasterFileBrokenError(styleId, 'no PCM data chunk');
+  if (dataOffset + dataBytes > info.size) throw new MasterFileBrokenError(styleId, 'data chunk ends past the file');
+  return { dataOffset, channels, bits, frames: Math.floor(dataBytes / (channels * (bits / 8))), sampleRate };
 }
 
 /** The original's figures as preparation measured them (null: digital silence). */

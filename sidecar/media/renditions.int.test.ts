@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { decodeSimpleWav, encodeWav } from '../engine/testing/wav-writer.js';
 import { masterFile } from '../engine/index.js';
 import { seededEngineStyles } from '../engine/testing/seed-styles.js';
 import { makeRenditions } from './renditions.js';
+import { ffmpegPath } from '../ffmpeg/ffmpeg-run.js';
 
 /**
  * The downloads the media process makes at bounce ("Deliverables"; not the web
@@ -85,6 +87,20 @@ describe('downloads made by the media process', { timeout: 120_000 }, () => {
     await makeRenditions(storage, key);
     expect(decodeSimpleWav(await buffer(storage.read(renditionKeyOf(key, 1)))).data.every((x) => x === 0)).toBe(true);
     expect((await ffmpegLoudness(await localOf(renditionKeyOf(key, 0)))).truePeakDbtp).toBe(-Infinity);
+  });
+
+  it('when a master is at 96 kHz, then its 16-bit file is at 44.1 kHz, silent where the master is, and its MP3 at 48 kHz decodes at or below -1 dBTP', async () => {
+    const key = 'tracks/t5/masters/style-1.wav';
+    await storeMaster(key, concat(silence(0.5, 96000), normalizePeak(musicLike({ seconds: 4, sampleRate: 96000, seed: 96 }), -1.2), silence(1, 96000)));
+    await makeRenditions(storage, key);
+    const sixteen = decodeSimpleWav(await buffer(storage.read(renditionKeyOf(key, 1))));
+    expect({ rate: sixteen.sampleRate, bits: sixteen.bitsPerSample, frames: sixteen.data.length / 2 }).toEqual({ rate: 44100, bits: 16, frames: 5.5 * 44100 });
+    expect(sixteen.data.subarray(0, 0.4 * 44100 * 2).every((x) => x === 0)).toBe(true);
+    expect(sixteen.data.subarray(sixteen.data.length - 0.5 * 44100 * 2).every((x) => x === 0)).toBe(true);
+    const mp3 = await localOf(renditionKeyOf(key, 0));
+    expect((await ffmpegLoudness(mp3)).truePeakDbtp).toBeLessThanOrEqual(-1.0);
+    const probed = spawnSync(ffmpegPath(), ['-hide_banner', '-i', mp3, '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+    expect(/Audio: mp3, (\d+) Hz/.exec(probed)?.[1]).toBe('48000');
   });
 
   it('when a hot, limited master is encoded to MP3, then the MP3 as decoded peaks at or below -1 dBTP, checked on the encoded file', async () => {

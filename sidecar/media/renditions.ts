@@ -1,6 +1,7 @@
 import { renditionKeyOf } from '../../src/modules/downloads/downloads.constants.js';
 import { withLocalFile, type FileStorage } from '../../src/platform/storage/file-storage.js';
-import { writeDithered16 } from '../engine/index.js';
+import { sampleRateOfWav, writeCdRendition } from '../engine/index.js';
+import { mp3SampleRateOf } from '../../src/audio-core/constants.js';
 import { ebur128Args, encodeMp3Args } from '../ffmpeg/ffmpeg-args.js';
 import { ffmpegPath, parseEbur128Summary, runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
 
@@ -41,8 +42,8 @@ export interface RenditionOptions {
 
 /**
  * The downloads of a bounced master, made from the stored 24-bit master after it is recorded:
- * the 16-bit WAV (the engine's noise-shaped dither, muted on digital silence) and the 192 kbps
- * MP3, side by side. The MP3 is turned down from the start by what the master's measured true peak
+ * the 16-bit WAV at 44.1 kHz (the engine's noise-shaped dither, muted on digital silence; a master
+ * at another rate resampled first) and the 192 kbps MP3 (44.1 or 48 kHz: mp3SampleRateOf), side by side. The MP3 is turned down from the start by what the master's measured true peak
  * and the encoder's overshoot call for, then decoded and measured; only when it still passes
  * MP3_CEILING_DBTP is it encoded again. Each file is written under a temporary name and moved into
  * place; a failure of either leaves neither half-written.
@@ -60,7 +61,7 @@ async function sixteenBitOf(storage: FileStorage, masterKey: string, master: str
   const staged = await storage.stage(renditionKeyOf(masterKey, 1), options.tag ? { tag: options.tag } : {});
   try {
     if (options.dither16) await options.dither16(master, staged.tempPath, options.signal);
-    else writeDithered16(master, staged.tempPath);
+    else await writeCdRendition(master, staged.tempPath, options.signal);
     await staged.commit();
   } catch (error) {
     await staged.discard();
@@ -80,10 +81,14 @@ async function mp3Of(storage: FileStorage, masterKey: string, master: string, op
   try {
     // Measured with the meter that checks the MP3 (the engine's own reading can differ by a few tenths).
     let gainDb = firstMp3GainDb(await truePeakOf(master));
+    // A 88.2 or 96 kHz master is resampled to 44.1 or 48 kHz for the encoder (LAME's highest rates).
+    const masterRate = sampleRateOfWav(master);
+    const mp3Rate = mp3SampleRateOf(masterRate);
+    const resampleTo = mp3Rate === masterRate ? undefined : mp3Rate;
     let truePeak = -Infinity;
     let encodes = 0;
     for (let attempt = 0; attempt < MP3_ATTEMPTS; attempt++) {
-      await run(encodeMp3Args(master, staged.tempPath, gainDb));
+      await run(encodeMp3Args(master, staged.tempPath, gainDb, resampleTo));
       encodes += 1;
       truePeak = await truePeakOf(staged.tempPath);
       if (!(truePeak > MP3_CEILING_DBTP)) break;

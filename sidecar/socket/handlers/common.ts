@@ -4,7 +4,7 @@ import { styleOfStreamIndex } from '../../../src/modules/streaming/stream-frame.
 import { OUTPUT_CHANNELS } from '../../engine/index.js';
 import type { StreamTarget } from '../../media/chunk-provider.js';
 import type { MediaServices } from '../../media/media-services.js';
-import { BounceRefusedError, JobTimeoutError, MasterFileBrokenError } from '../../media/mastering.js';
+import { BounceRefusedError, JobTimeoutError, MasterFileBrokenError, RenditionPendingError } from '../../media/mastering.js';
 import { QueueFullError } from '../../media/job-scheduler.js';
 import { QueuedJobFailedError } from '../../media/job-waits.js';
 import { chunkRange } from '../../media/pcm.js';
@@ -13,7 +13,7 @@ import type { SocketSession } from '../session.js';
 
 /** The error code (SOCKET_ERROR_CODES) for a failure while serving a request. */
 export function errorCodeOf(error: unknown): string {
-  if (error instanceof MissingOriginalError || error instanceof MasterFileBrokenError) return SOCKET_ERROR_CODES.fileMissing;
+  if (error instanceof MissingOriginalError || error instanceof MasterFileBrokenError || error instanceof RenditionPendingError) return SOCKET_ERROR_CODES.fileMissing;
   if (error instanceof JobTimeoutError) return SOCKET_ERROR_CODES.timeout;
   if (error instanceof BounceRefusedError || error instanceof QueuedJobFailedError) return error.code;
   if (error instanceof QueueFullError) return error.message;

@@ -1,6 +1,6 @@
 import { isMastered, SOCKET_ERROR_CODES, ZRequestMasteringPayload, type TPrepareMasteringState, type TPreparationState } from '../../../src/modules/streaming/streaming.schemas.js';
 import type { MediaServices } from '../../media/media-services.js';
-import { MasterFileBrokenError } from '../../media/mastering.js';
+import { MasterFileBrokenError, RenditionPendingError } from '../../media/mastering.js';
 import type { EventHandler } from '../handlers.js';
 import { authorizeTrack, reportFailure, throttled } from './common.js';
 
@@ -33,6 +33,8 @@ export function requestMastering(services: MediaServices): EventHandler {
         try {
           await services.mastering.storedMaster(master, source.frames);
         } catch (error) {
+          // A master whose 44.1 kHz download is still being made is whole: nothing to rebuild.
+          if (error instanceof RenditionPendingError) continue;
           if (!(error instanceof MasterFileBrokenError)) throw error;
           session.log.warn({ trackId, styleId: master.styleId, intensity: master.intensity, err: error }, 'stored master failed its check, rebuilding');
           broken.push(master);

@@ -5,4 +5,4 @@ export { assertCanCreateMaster, canCreateMaster, localName, masterFilesPrefix, m
 export { getTrack, originalKeyOf, trackFilesPrefix } from './tracks.service.js';
 export * from './masters.schemas.js';
 export { MASTER_ORDER_COLUMNS, selectMastersWithStyle } from './masters.repository.js';
-export { assertStorageForMaster, MASTER_BYTES_PER_SECOND } from './storage-quota.js';
+export { assertStorageForMaster, MASTER_BYTES_PER_SECOND, masterBytesPerSecond } from './storage-quota.js';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
-import { SAMPLE_RATE } from '../../audio-core/constants.js';
+import { masterSampleRateOf, SAMPLE_RATE } from '../../audio-core/constants.js';
 
 /**
  * The per-user storage quota (STORAGE_QUOTA_MB): originals and masters with their downloads. A
@@ -10,8 +10,14 @@ import { SAMPLE_RATE } from '../../audio-core/constants.js';
  * originals alone bounded little; the bounce is checked before it runs, the upload before its body.
  */
 
-/** Stored bytes per second of a master: 44.1 kHz stereo 24-bit WAV + 16-bit WAV + 192 kbps MP3. */
-export const MASTER_BYTES_PER_SECOND = SAMPLE_RATE * 2 * (3 + 2) + 24000;
+/**
+ * Stored bytes per second of a master of a source at `sourceRate`: the stereo 24-bit WAV at the
+ * master's rate (the source's own, masterSampleRateOf) + the 16-bit WAV at 44.1 kHz + 192 kbps MP3.
+ */
+export const masterBytesPerSecond = (sourceRate: number): number => masterSampleRateOf(sourceRate) * 2 * 3 + SAMPLE_RATE * 2 * 2 + 24000;
+
+/** Stored bytes per second of a master of a 44.1 kHz source. */
+export const MASTER_BYTES_PER_SECOND = masterBytesPerSecond(SAMPLE_RATE);
 
 export type QuotaRefusal = 'store.upload.error.storageFull' | 'mastering.storageFull';
 
@@ -37,5 +43,5 @@ export async function assertStorageForMaster(ctx: Pick<ServiceContext, 'db' | 'p
   const track = await ctx.db.selectFrom('tracks').select(['user_id', 'sample_rate', 'number_of_samples']).where('id', '=', trackId).executeTakeFirst();
   if (!track?.sample_rate || track.number_of_samples === null) return;
   const seconds = Number(track.number_of_samples) / track.sample_rate;
-  await assertStorageFor(ctx, track.user_id, Math.ceil(seconds * MASTER_BYTES_PER_SECOND), 'mastering.storageFull');
+  await assertStorageFor(ctx, track.user_id, Math.ceil(seconds * masterBytesPerSecond(track.sample_rate)), 'mastering.storageFull');
 }

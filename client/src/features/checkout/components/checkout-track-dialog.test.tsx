@@ -205,7 +205,7 @@ describe('BuyOptions', () => {
     );
     const option2 = screen.getByTestId('buy-option-2');
     await waitFor(() => expect(option2.textContent).toContain('$4.00'));
-    expect(option2.textContent).toContain('WAV 24-bit, 44.1 kHz');
+    expect(option2.textContent).toContain("WAV 24-bit, your mix's sample rate (up to 96 kHz)");
     expect(screen.getByTestId('buy-option-1').textContent).toContain('Owned');
     expect(screen.getByTestId('buy-option-1').textContent).toContain('Download');
     fireEvent.click(screen.getByRole('button', { name: /Upgrade/ }));

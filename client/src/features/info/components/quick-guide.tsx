@@ -34,7 +34,7 @@ export function QuickGuide() {
         <Trans>Switch between the original and the master while the track plays, and try other styles before you decide.</Trans>
       </Step>
       <Step number={4} title={<Trans>Download</Trans>}>
-        <Trans>Take the free MP3, or buy the WAV master in 16 or 24 bit at 44.1 kHz, with an invoice for your records.</Trans>
+        <Trans>Take the free MP3, or buy the WAV master in 16 bit at 44.1 kHz or in 24 bit at your mix's own sample rate, with an invoice for your records.</Trans>
       </Step>
     </SimpleGrid>
   );

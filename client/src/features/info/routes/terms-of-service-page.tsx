@@ -91,7 +91,7 @@ export function TermsOfServicePage() {
             <List.Item>
               <Trans>
                 Each master comes in three options: Free (MP3, 192 kbps), Standard (WAV 16-bit, 44.1 kHz, dithered) and Studio (WAV
-                24-bit, 44.1 kHz). The prices are those shown in the price box and at checkout, in US dollars on the English site and in
+                24-bit at the sample rate of your mix: 44.1, 48, 88.2 or 96 kHz). The prices are those shown in the price box and at checkout, in US dollars on the English site and in
                 euros on the German site, plus VAT where it applies; checkout shows the total before you pay.
               </Trans>
             </List.Item>

@@ -43,7 +43,7 @@ export function StudioFeatures({ distribution }: { distribution: boolean }) {
           <Trans>Every master meets its style's loudness target, measured to ITU-R BS.1770, with true peaks at or below -1 dBTP. Where a target would crush your mix, the master stops short and tells you by how much.</Trans>
         </Feature>
         <Feature figure={<Trans>24 bit</Trans>} title={<Trans>Studio formats</Trans>}>
-          <Trans>A free MP3 to try, a 16-bit WAV dithered for CD and streaming, or a 24-bit WAV, all at 44.1 kHz and exactly as long as your mix.</Trans>
+          <Trans>A free MP3 to try, a 16-bit WAV at 44.1 kHz dithered for CD and streaming, or a 24-bit WAV at your mix's own sample rate (up to 96 kHz), each exactly as long as your mix.</Trans>
         </Feature>
         {distribution && (
           <Feature figure={<Trans>→ Stores</Trans>} title={<Trans>From master to release</Trans>}>
