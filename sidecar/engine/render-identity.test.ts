@@ -26,23 +26,23 @@ const STYLES = ['Bright', 'Club', 'Natural'];
  */
 const EXPECTED: Record<string, Record<string, string>> = {
   loudClipped: {
-    Bright: 'aa911c1ea4ff5d9a1ecc95bfdb1238f1aa3f451c68a87063e68e3e83a8c1520e',
-    Club: '382336a4cf9b68e4c47ffba7c633e919013e61262dfdddcfce8c73368343433d',
+    Bright: 'a46af7387a6086bb0b2c06b898abff90f90d80c74462d460e8097761bffb300e',
+    Club: '407c8d8377fd36ebd36184d3244361a17167551d113f7bc51ce7c2cc8633a744',
     Natural: '6864f1fcd94d717f010ae0eef8cf4eefe0f3a4d81f6cb516178be0319597df6d',
   },
   dynamic: {
-    Bright: '6ed194f82888f2125c0156e79de6fdd15ec9532e2b2ac33feb305b25c6743d62',
-    Club: 'ab801c3c691f47d8e32e2301ae612b1c2b67bc0f24c50fe339483acebc2406cb',
+    Bright: '21b73b0fb5770c80551c838c9818f786df901980603f856e27cf62926ab5b031',
+    Club: '674561a365f7f9bb7be6a6a484abfb63aad93d10405b0194ebbdc652b5ee7a1a',
     Natural: '38a27feb0a558c489c775c44ea20f5d9ac27fcd5e5bf5e2c6c409ce98796be3c',
   },
   mono: {
-    Bright: 'd46adb2b9bcad676bec03c7f165fd770cad6e46d0a3d417a7c41470009fa29ff',
-    Club: '4cf0aa0965730d42c4ccefe8abaa89a91b0960b70af39a6b91ad13261a934f6a',
+    Bright: '30f99793a939a89348565cbaab0f9166c6d3d1c08c0b79dc4825c70c15d47d93',
+    Club: 'a99f2a669292b55af637cdee1e6727fc2a8a16259aec232fab577653ac628472',
     Natural: 'd33816cff9077aba5200e08086221cae96c8c4cac7bdbae8026e718d0e38399a',
   },
   rate48k: {
-    Bright: '7eafee6e477c5b81177c70d7ce8cefff11a3c75d11f14aafecf79b32008e43bd',
-    Club: '3cafe9f08a383bd2ad6b5790524fa500eb9c1aa7acdcc5469802ea356b636591',
+    Bright: 'ec4c82b280fc008d58ce36a808b99bc42cd2672f3880135dd6975b98b2a04f4e',
+    Club: 'd65f23ab9d9e5778148015edf445c25a43506b5cfc720d189708bc464bce00ee',
     Natural: '67b0003a87cc9cca77279fa258eb15cf0d2e2fe28ed5e1e19abacdc4177f492b',
   },
 };
