@@ -67,8 +67,8 @@ const LRA_WINDOW_HOP = 10;
 /** The loudness range's quantiles (EBU Tech 3342): only the windows between them count. */
 const LRA_LOW_QUANTILE = 0.1;
 const LRA_HIGH_QUANTILE = 0.95;
-/** Frames of the limiter's reduction histogram a hit's attack is read at: the deepest half percent. */
-const ATTACK_QUANTILE = 0.995;
+/** Frames of the limiter's reduction histogram a hit's attack is read at: its deepest percent. */
+const ATTACK_QUANTILE = 0.99;
 
 export interface FittedStyle {
   styleId: number;

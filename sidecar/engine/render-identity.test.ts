@@ -26,22 +26,22 @@ const STYLES = ['Bright', 'Club', 'Natural'];
  */
 const EXPECTED: Record<string, Record<string, string>> = {
   loudClipped: {
-    Bright: 'a46af7387a6086bb0b2c06b898abff90f90d80c74462d460e8097761bffb300e',
+    Bright: '60c9931b2fe35c98612d6647456de22be877f4333702a34ad5498dd2e2a97f95',
     Club: '407c8d8377fd36ebd36184d3244361a17167551d113f7bc51ce7c2cc8633a744',
     Natural: '6864f1fcd94d717f010ae0eef8cf4eefe0f3a4d81f6cb516178be0319597df6d',
   },
   dynamic: {
-    Bright: '21b73b0fb5770c80551c838c9818f786df901980603f856e27cf62926ab5b031',
+    Bright: 'd9134c31798f17e7961fcfdfb0fe4faff7a9b6796e75a6e37a16cd6316c717e6',
     Club: '674561a365f7f9bb7be6a6a484abfb63aad93d10405b0194ebbdc652b5ee7a1a',
     Natural: '38a27feb0a558c489c775c44ea20f5d9ac27fcd5e5bf5e2c6c409ce98796be3c',
   },
   mono: {
-    Bright: '30f99793a939a89348565cbaab0f9166c6d3d1c08c0b79dc4825c70c15d47d93',
+    Bright: '4299cba261ba03b068af0cc3e7d6aa4bc1387c1315dd569308dd1a2171e36ce6',
     Club: 'a99f2a669292b55af637cdee1e6727fc2a8a16259aec232fab577653ac628472',
     Natural: 'd33816cff9077aba5200e08086221cae96c8c4cac7bdbae8026e718d0e38399a',
   },
   rate48k: {
-    Bright: 'ec4c82b280fc008d58ce36a808b99bc42cd2672f3880135dd6975b98b2a04f4e',
+    Bright: '561923065c88c209ed7fd9332bad4a297ece6a5ed5d9edad68a03491e0cca2aa',
     Club: 'd65f23ab9d9e5778148015edf445c25a43506b5cfc720d189708bc464bce00ee',
     Natural: '67b0003a87cc9cca77279fa258eb15cf0d2e2fe28ed5e1e19abacdc4177f492b',
   },
