@@ -59,6 +59,8 @@ const MIN_LRA_LOSS_LU = 1;
  * far inside the allowance (the excerpt's passages are 1.2 s, the range's are 3 s), LU.
  */
 const LRA_MARGIN_LU = 0.4;
+/** What the limiter may add to the range loss where the compressors alone use the allowance up, dB. */
+const LIMITER_LRA_FLOOR_DB = 0.2;
 /** Share of the allowed loss the colour stage (compressors) may take on its own: the rest is the limiter's. */
 const COLOUR_LRA_SHARE = 0.6;
 /** Windows the range loss is read over on a whole-track excerpt: about the short-term loudness' 3 s, 1 s apart (400 ms blocks, 100 ms hop). */
@@ -224,6 +226,8 @@ class StyleFit {
   raised = 0;
   /** The colour stage's own riding against the EQ stage's output (0 when it does nothing). */
   colourRidingDb = 0;
+  /** What the colour stage takes of the loudness range on its own (the same at any pre-gain), dB. */
+  colourLraLossDb = 0;
   private readonly linearMeter = new ExcerptMeter();
   private readonly inputMeter: ExcerptMeter;
   private readonly ceiling: number;
@@ -499,13 +503,16 @@ class StyleFit {
       colour = this.colourRiding();
     }
     this.colourRidingDb = colour.dynamics;
+    this.colourLraLossDb = colour.lraLoss;
   }
 
   /** The limiter alone moves the compressors up (and halves the saturation) 3 dB at a time. */
   raiseColour(): void {
     this.raised++;
     this.params = { ...raiseThresholds(this.params, 3), saturation: halved(this.params.saturation) };
-    this.colourRidingDb = this.colourRiding().dynamics;
+    const colour = this.colourRiding();
+    this.colourRidingDb = colour.dynamics;
+    this.colourLraLossDb = colour.lraLoss;
   }
 
   /** The limiter's part of the budget: its reduction, the range it takes and the attacks. */
@@ -513,8 +520,16 @@ class StyleFit {
     return trial.limiterDb <= this.budget.limiterDb + BUDGET_TOLERANCE_DB && this.lraOk(trial) && this.attackOk(trial);
   }
 
+  /**
+   * Where the compressors, moved up as far as they may be, still take more than the allowance, a
+   * lower gain would not give the range back: the limiter may then add no more than a little.
+   */
+  lraLimitDb(): number {
+    return Math.max(this.lraAllowanceDb, this.colourLraLossDb + LIMITER_LRA_FLOOR_DB);
+  }
+
   lraOk(trial: Trial): boolean {
-    return trial.lraLossDb <= this.lraAllowanceDb + BUDGET_TOLERANCE_DB;
+    return trial.lraLossDb <= this.lraLimitDb() + BUDGET_TOLERANCE_DB;
   }
 
   attackOk(trial: Trial): boolean {
@@ -542,7 +557,7 @@ class StyleFit {
     // about 1 dB per dB of gain.
     return Math.max(
       trial.limiterDb - this.budget.limiterDb,
-      trial.lraLossDb - this.lraAllowanceDb,
+      trial.lraLossDb - this.lraLimitDb(),
       trial.attackLossDb - this.budget.attackLossDb,
       this.ridingOk(trial) ? 0 : (trial.riding - RIDING_BUDGET_DB) / RIDING_PER_DB,
       0,
@@ -599,7 +614,7 @@ function nextBudgetGain(fit: StyleFit, { low, high }: Bracket): number {
   const span = high.gain - low.gain;
   let next = high.gain;
   if (high.limiterDb > fit.budget.limiterDb + BUDGET_TOLERANCE_DB && high.limiterDb > low.limiterDb) next = Math.min(next, low.gain + ((fit.budget.limiterDb - low.limiterDb) * span) / (high.limiterDb - low.limiterDb));
-  if (!fit.lraOk(high) && high.lraLossDb > low.lraLossDb) next = Math.min(next, low.gain + ((fit.lraAllowanceDb - low.lraLossDb) * span) / (high.lraLossDb - low.lraLossDb));
+  if (!fit.lraOk(high) && high.lraLossDb > low.lraLossDb) next = Math.min(next, low.gain + ((fit.lraLimitDb() - low.lraLossDb) * span) / (high.lraLossDb - low.lraLossDb));
   if (!fit.attackOk(high) && high.attackLossDb > low.attackLossDb) next = Math.min(next, low.gain + ((fit.budget.attackLossDb - low.attackLossDb) * span) / (high.attackLossDb - low.attackLossDb));
   if (!fit.ridingOk(high) && high.riding > low.riding) next = Math.min(next, low.gain + ((RIDING_BUDGET_DB - low.riding) * span) / (high.riding - low.riding));
   return Math.min(high.gain - 0.05, Math.max(low.gain + 0.05, next));
@@ -607,7 +622,7 @@ function nextBudgetGain(fit: StyleFit, { low, high }: Bracket): number {
 
 /** A trial within both budgets is close enough to the budget's edge to stop. */
 function atBudgetEdge(fit: StyleFit, trial: Trial): boolean {
-  return fit.budget.limiterDb - trial.limiterDb <= 0.3 || fit.lraAllowanceDb - trial.lraLossDb <= 0.3 || fit.budget.attackLossDb - trial.attackLossDb <= 0.3 || (trial.dynamicsRiding > DYNAMICS_RIDING_FLOOR_DB && RIDING_BUDGET_DB - trial.riding <= 0.04);
+  return fit.budget.limiterDb - trial.limiterDb <= 0.3 || fit.lraLimitDb() - trial.lraLossDb <= 0.3 || fit.budget.attackLossDb - trial.attackLossDb <= 0.3 || (trial.dynamicsRiding > DYNAMICS_RIDING_FLOOR_DB && RIDING_BUDGET_DB - trial.riding <= 0.04);
 }
 
 /**
