@@ -37,6 +37,8 @@ export interface FitInputs {
   truePeakDb: number;
   /** Corner of the subsonic high-pass for this track, Hz (0: none; see subsonic.ts). */
   subsonicHz: number;
+  /** Loudness range of the input (EBU Tech 3342), LU: what the macro-dynamics budget keeps a share of. */
+  lra: number;
 }
 
 /**
@@ -139,7 +141,9 @@ export function initialChainParams(style: EngineStyle, inputs: FitInputs): Chain
       releaseMs: p.compression.releaseMs,
       // Long enough that the gain follows phrases rather than single beats (gain riding).
       detectorMs: 40,
-      sidechainHz: 100,
+      // With a three-band compressor the low band has its own: the full-band one's detector then
+      // starts at the crossover, so a kick's body does not duck the rest of the mix with it.
+      sidechainHz: p.multiband ? MULTIBAND_CROSSOVERS_HZ[0] : 100,
     },
     saturation: p.saturation,
     // The curve bends from about 6 dB over the track's typical level on, whatever that level is.

@@ -29,6 +29,7 @@ describe('fitting styles from shared claims', () => {
       bandLevelsDb: Object.fromEntries(TONE_BANDS.map((band) => [band, analysis.bandLevelsDb[band] ?? -Infinity])) as BandGains,
       truePeakDb: analysis.truePeak!,
       subsonicHz: 28,
+      lra: analysis.lra,
     };
     const styles = seededEngineStyles().slice(0, 6);
     const claims = createFitClaims();

@@ -2,7 +2,7 @@ import { CHAIN_BLOCK, createChain, limiterPeaks, limiterReductionAt, meanCompres
 import { ExcerptMeter, excerptInputMeter, STEP_FRAMES, stepCountOf, type Excerpt, type ExcerptSegment } from './excerpt.js';
 import { halved, hasColourDynamics, initialChainParams, raiseThresholds, type FitInputs } from './fit-params.js';
 import { kWeightedFrameEnergies } from './meter/loudness-meter.js';
-import { DEFAULT_BUDGET, type EngineStyle } from './style.js';
+import { budgetOf, type EngineStyle, type StyleBudget } from './style.js';
 
 export { excerptCorrelation, excerptInputLoudness, loadExcerpt, planExcerpt, type Excerpt } from './excerpt.js';
 export type { FitInputs } from './fit-params.js';
@@ -48,6 +48,29 @@ const MAX_FLOOR_EVALUATIONS = 5;
 export const FIT_TOLERANCE_LU = 0.05;
 const EXCERPT_TOLERANCE_LU = 0.1;
 const MAX_EVALUATIONS = 6;
+/**
+ * The macro-dynamics budget: what the dynamics may take of the mix's loudness range is
+ * (1 - lraShare) of it, but never less than this (a mix with little range keeps what the
+ * arrangement gives it; its passages are not told apart by a tenth of a LU), LU.
+ */
+const MIN_LRA_LOSS_LU = 1;
+/**
+ * The fit reads the loss of loudness range on the excerpt, not on the whole track; it aims this
+ * far inside the allowance (the excerpt's passages are 1.2 s, the range's are 3 s), LU.
+ */
+const LRA_MARGIN_LU = 0.4;
+/** What the limiter may add to the range loss where the compressors alone use the allowance up, dB. */
+const LIMITER_LRA_FLOOR_DB = 0.2;
+/** Share of the allowed loss the colour stage (compressors) may take on its own: the rest is the limiter's. */
+const COLOUR_LRA_SHARE = 0.6;
+/** Windows the range loss is read over on a whole-track excerpt: about the short-term loudness' 3 s, 1 s apart (400 ms blocks, 100 ms hop). */
+const LRA_WINDOW_BLOCKS = 30;
+const LRA_WINDOW_HOP = 10;
+/** The loudness range's quantiles (EBU Tech 3342): only the windows between them count. */
+const LRA_LOW_QUANTILE = 0.1;
+const LRA_HIGH_QUANTILE = 0.95;
+/** Frames of the limiter's reduction histogram a hit's attack is read at: its deepest percent. */
+const ATTACK_QUANTILE = 0.99;
 
 export interface FittedStyle {
   styleId: number;
@@ -75,6 +98,12 @@ export interface FittedStyle {
   /** What the dynamics did on the excerpt at the fitted gain: limiter reduction (95th percentile) and mean compression, dB. */
   limiterP95Db: number;
   compressionDb: number;
+  /**
+   * What the dynamics took of the loudness range on the excerpt (the loudest passages turned down
+   * against the quiet ones), and the limiter's reduction on the attacks over its typical one, dB.
+   */
+  lraLossDb: number;
+  attackLossDb: number;
   ceilingDbtp: number;
   chain: ChainParams;
   /** Output loudness change per dB of pre-gain near the solution (for the bounce's closed loop). */
@@ -137,9 +166,55 @@ interface Trial {
   compressionDb: number;
   riding: number;
   dynamicsRiding: number;
+  /** Loudness range taken away: the loudest windows' reduction less the quietest ones', dB. */
+  lraLossDb: number;
+  /** The limiter's reduction on the attacks (ATTACK_QUANTILE) over its median, dB. */
+  attackLossDb: number;
 }
 
-type StyleBudget = { limiterDb: number; compressionDb: number };
+/**
+ * The excerpt's passages the range loss is read over (blocks of the linear stage's meter), with
+ * the linear stage's mean power of each.
+ */
+interface RangeWindow {
+  segment: number;
+  /** First block, relative to the segment's first. */
+  first: number;
+  count: number;
+  power: number;
+}
+
+/**
+ * Passages of the excerpt for the range loss: each segment of a sampled excerpt is one (they sit
+ * at quantiles of the track's loudness), a whole track is cut into about 3 s windows. Only those
+ * over the range's relative gate and between its quantiles count.
+ */
+function rangeWindows(meter: ExcerptMeter): RangeWindow[] {
+  const blocks = meter.blocks.data;
+  const windows: RangeWindow[] = [];
+  meter.segmentStarts.forEach((start, segment) => {
+    const end = segment + 1 < meter.segmentStarts.length ? meter.segmentStarts[segment + 1]! : meter.blocks.length;
+    const length = end - start;
+    const size = Math.min(length, LRA_WINDOW_BLOCKS);
+    for (let first = 0; size > 0 && first + size <= length; first += LRA_WINDOW_HOP) {
+      let sum = 0;
+      for (let b = start + first; b < start + first + size; b++) sum += blocks[b]!;
+      windows.push({ segment, first, count: size, power: sum / size });
+      if (size === length) break;
+    }
+  });
+  const absolute = Math.pow(10, (-70 + 0.691) / 10);
+  const audible = windows.filter((w) => w.power > absolute);
+  if (audible.length === 0) return [];
+  const mean = audible.reduce((sum, w) => sum + w.power, 0) / audible.length;
+  const gated = audible.filter((w) => w.power > mean * 0.01).sort((a, b) => a.power - b.power);
+  const n = gated.length;
+  // A window stands for the quantile at its rank's middle.
+  return gated.filter((_, rank) => {
+    const q = (rank + 0.5) / n;
+    return q >= LRA_LOW_QUANTILE - 0.5 / n && q <= LRA_HIGH_QUANTILE + 0.5 / n;
+  });
+}
 
 /**
  * One style's fit on one excerpt: the stages it runs once (the linear stage; the colour stage and
@@ -151,6 +226,8 @@ class StyleFit {
   raised = 0;
   /** The colour stage's own riding against the EQ stage's output (0 when it does nothing). */
   colourRidingDb = 0;
+  /** What the colour stage takes of the loudness range on its own (the same at any pre-gain), dB. */
+  colourLraLossDb = 0;
   private readonly linearMeter = new ExcerptMeter();
   private readonly inputMeter: ExcerptMeter;
   private readonly ceiling: number;
@@ -168,6 +245,10 @@ class StyleFit {
    * which the loudness does not see.
    */
   private trialChains: Chain[] = [];
+  /** The passages the range loss is read over, from the linear stage's output. */
+  private windows: RangeWindow[] = [];
+  /** What the dynamics may take of the loudness range, dB. */
+  readonly lraAllowanceDb: number;
 
   constructor(
     public params: ChainParams,
@@ -176,9 +257,32 @@ class StyleFit {
     private readonly workspace: FitWorkspace,
     private readonly excerptTarget: number,
     private readonly onIteration: (iteration: number) => void,
+    inputLra: number,
   ) {
     this.inputMeter = excerptInputMeter(excerpt);
     this.ceiling = Math.pow(10, params.limiter.ceilingDbtp / 20);
+    this.lraAllowanceDb = Math.max(MIN_LRA_LOSS_LU, (1 - budget.lraShare) * (Number.isFinite(inputLra) ? inputLra : 0)) - LRA_MARGIN_LU;
+  }
+
+  /**
+   * What `meter` (the same segments after the dynamics, its blocks times `factor` against the
+   * linear stage's) took of the loudness range: the largest reduction of a passage less the
+   * smallest, dB.
+   */
+  rangeLoss(meter: ExcerptMeter, factor: number): number {
+    let most = -Infinity;
+    let least = Infinity;
+    for (const w of this.windows) {
+      const start = meter.segmentStarts[w.segment];
+      if (start === undefined) continue;
+      let sum = 0;
+      for (let b = start + w.first; b < start + w.first + w.count; b++) sum += meter.blocks.data[b]!;
+      if (!(sum > 0)) continue;
+      const reduction = 10 * Math.log10((w.power * factor * w.count) / sum);
+      if (reduction > most) most = reduction;
+      if (reduction < least) least = reduction;
+    }
+    return most > least ? most - least : 0;
   }
 
   /** The linear stage (once per style; the gain trials reuse its output): its loudness, LUFS. */
@@ -201,6 +305,7 @@ class StyleFit {
         outR.set(workspace.linearRight[s]!.subarray(position, position + count));
       }, workspace.outLeft, workspace.outRight);
     });
+    this.windows = rangeWindows(this.linearMeter);
     return this.linearMeter.loudness();
   }
 
@@ -292,7 +397,7 @@ class StyleFit {
    * Gain riding of the colour stage's output (the same at any pre-gain): against the input (the
    * tone move's riding included) and against the EQ stage's output (the dynamics' alone).
    */
-  colourRiding(): { total: number; dynamics: number } {
+  colourRiding(): { total: number; dynamics: number; lraLoss: number } {
     this.ensureColour();
     const meter = new ExcerptMeter();
     this.excerpt.segments.forEach((segment, s) => {
@@ -306,7 +411,7 @@ class StyleFit {
       }
       meter.addSteps(steps, 1);
     });
-    return { total: meter.riding(this.inputMeter), dynamics: meter.riding(this.linearMeter) };
+    return { total: meter.riding(this.inputMeter), dynamics: meter.riding(this.linearMeter), lraLoss: this.rangeLoss(meter, 1) };
   }
 
   /** One gain trial: the limiter's gain computer on the stored peaks, the loudness from the stored energies. */
@@ -329,6 +434,8 @@ class StyleFit {
       compressionDb: meanCompression(this.compression),
       riding: meter.riding(this.inputMeter),
       dynamicsRiding: meter.riding(this.linearMeter),
+      lraLossDb: this.rangeLoss(meter, scale * scale),
+      attackLossDb: limiterReductionAt(histogram, ATTACK_QUANTILE) - limiterReductionAt(histogram, 0.5),
     };
   }
 
@@ -383,24 +490,50 @@ class StyleFit {
     // under the budget, as far as the colour stage can give it.
     let colour = this.colourRiding();
     const over = () => Math.max(colour.dynamics - COLOUR_RIDING_DB, Math.min(colour.total - (RIDING_BUDGET_DB - LIMITER_RIDING_ROOM_DB), colour.dynamics - LIMITER_RIDING_FLOOR_DB));
-    while (this.raised < MAX_RAISES && hasColourDynamics(this.params) && over() > 0) {
+    // The compressors' share of the range loss: about as many dB higher up as they take too much
+    // (the loudest passages are over the threshold by that much more).
+    const lraOver = () => colour.lraLoss - COLOUR_LRA_SHARE * this.lraAllowanceDb;
+    while (this.raised < MAX_RAISES && hasColourDynamics(this.params) && (over() > 0 || lraOver() > 0)) {
       this.raised++;
-      const step = Math.max(2, Math.min(12, over() / COLOUR_RIDING_PER_DB + 1));
+      const ridingStep = over() > 0 ? over() / COLOUR_RIDING_PER_DB + 1 : 0;
+      const ratio = this.params.compressor.ratio;
+      const lraStep = lraOver() > 0 ? (lraOver() * ratio) / Math.max(0.1, ratio - 1) + 1 : 0;
+      const step = Math.max(2, Math.min(12, Math.max(ridingStep, lraStep)));
       this.params = { ...raiseThresholds(this.params, step), saturation: halved(this.params.saturation) };
       colour = this.colourRiding();
     }
     this.colourRidingDb = colour.dynamics;
+    this.colourLraLossDb = colour.lraLoss;
   }
 
   /** The limiter alone moves the compressors up (and halves the saturation) 3 dB at a time. */
   raiseColour(): void {
     this.raised++;
     this.params = { ...raiseThresholds(this.params, 3), saturation: halved(this.params.saturation) };
-    this.colourRidingDb = this.colourRiding().dynamics;
+    const colour = this.colourRiding();
+    this.colourRidingDb = colour.dynamics;
+    this.colourLraLossDb = colour.lraLoss;
   }
 
+  /** The limiter's part of the budget: its reduction, the range it takes and the attacks. */
   limiterOk(trial: Trial): boolean {
-    return trial.limiterDb <= this.budget.limiterDb + BUDGET_TOLERANCE_DB;
+    return trial.limiterDb <= this.budget.limiterDb + BUDGET_TOLERANCE_DB && this.lraOk(trial) && this.attackOk(trial);
+  }
+
+  /**
+   * Where the compressors, moved up as far as they may be, still take more than the allowance, a
+   * lower gain would not give the range back: the limiter may then add no more than a little.
+   */
+  lraLimitDb(): number {
+    return Math.max(this.lraAllowanceDb, this.colourLraLossDb + LIMITER_LRA_FLOOR_DB);
+  }
+
+  lraOk(trial: Trial): boolean {
+    return trial.lraLossDb <= this.lraLimitDb() + BUDGET_TOLERANCE_DB;
+  }
+
+  attackOk(trial: Trial): boolean {
+    return trial.attackLossDb <= this.budget.attackLossDb + BUDGET_TOLERANCE_DB;
   }
 
   /**
@@ -420,7 +553,15 @@ class StyleFit {
   }
 
   overshootDb(trial: Trial): number {
-    return Math.max(this.limiterOk(trial) ? 0 : trial.limiterDb - this.budget.limiterDb, this.ridingOk(trial) ? 0 : (trial.riding - RIDING_BUDGET_DB) / RIDING_PER_DB);
+    // Past the limiter's onset, its reduction, the range it takes and the attacks' loss each grow
+    // about 1 dB per dB of gain.
+    return Math.max(
+      trial.limiterDb - this.budget.limiterDb,
+      trial.lraLossDb - this.lraLimitDb(),
+      trial.attackLossDb - this.budget.attackLossDb,
+      this.ridingOk(trial) ? 0 : (trial.riding - RIDING_BUDGET_DB) / RIDING_PER_DB,
+      0,
+    );
   }
 }
 
@@ -472,14 +613,16 @@ function nextBudgetGain(fit: StyleFit, { low, high }: Bracket): number {
   if (!low) return high.gain - Math.max(0.5, Math.min(12, fit.overshootDb(high)));
   const span = high.gain - low.gain;
   let next = high.gain;
-  if (!fit.limiterOk(high) && high.limiterDb > low.limiterDb) next = Math.min(next, low.gain + ((fit.budget.limiterDb - low.limiterDb) * span) / (high.limiterDb - low.limiterDb));
+  if (high.limiterDb > fit.budget.limiterDb + BUDGET_TOLERANCE_DB && high.limiterDb > low.limiterDb) next = Math.min(next, low.gain + ((fit.budget.limiterDb - low.limiterDb) * span) / (high.limiterDb - low.limiterDb));
+  if (!fit.lraOk(high) && high.lraLossDb > low.lraLossDb) next = Math.min(next, low.gain + ((fit.lraLimitDb() - low.lraLossDb) * span) / (high.lraLossDb - low.lraLossDb));
+  if (!fit.attackOk(high) && high.attackLossDb > low.attackLossDb) next = Math.min(next, low.gain + ((fit.budget.attackLossDb - low.attackLossDb) * span) / (high.attackLossDb - low.attackLossDb));
   if (!fit.ridingOk(high) && high.riding > low.riding) next = Math.min(next, low.gain + ((RIDING_BUDGET_DB - low.riding) * span) / (high.riding - low.riding));
   return Math.min(high.gain - 0.05, Math.max(low.gain + 0.05, next));
 }
 
 /** A trial within both budgets is close enough to the budget's edge to stop. */
 function atBudgetEdge(fit: StyleFit, trial: Trial): boolean {
-  return fit.budget.limiterDb - trial.limiterDb <= 0.3 || (trial.dynamicsRiding > DYNAMICS_RIDING_FLOOR_DB && RIDING_BUDGET_DB - trial.riding <= 0.04);
+  return fit.budget.limiterDb - trial.limiterDb <= 0.3 || fit.lraLimitDb() - trial.lraLossDb <= 0.3 || fit.budget.attackLossDb - trial.attackLossDb <= 0.3 || (trial.dynamicsRiding > DYNAMICS_RIDING_FLOOR_DB && RIDING_BUDGET_DB - trial.riding <= 0.04);
 }
 
 /**
@@ -602,13 +745,13 @@ export function fitStyle(
   fittedBefore: readonly FittedStyle[] = [],
 ): FittedStyle {
   const target = style.processing.targetLufs;
-  const budget = style.processing.budget ?? DEFAULT_BUDGET;
+  const budget = budgetOf(style.processing);
   const base = styleBase(style, inputs);
   const bias = excerpt.whole || !Number.isFinite(inputs.excerptInputLufs) ? 0 : inputs.inputLufs - inputs.excerptInputLufs;
-  const fit = new StyleFit(initialChainParams(style, inputs), budget, excerpt, workspace, target - bias, onIteration);
+  const fit = new StyleFit(initialChainParams(style, inputs), budget, excerpt, workspace, target - bias, onIteration, inputs.lra);
   const linearLufs = fit.runLinear();
   if (!Number.isFinite(linearLufs) || !Number.isFinite(target)) {
-    return { ...base, effectiveTargetLufs: target, heldBackLu: 0, chain: fit.params, loudnessSlope: 1, iterations: 0, predictedLufs: inputs.inputLufs, predictedTruePeakDb: inputs.truePeakDb, dynamicsLossDb: 0, limiterP95Db: 0, compressionDb: 0 };
+    return { ...base, effectiveTargetLufs: target, heldBackLu: 0, chain: fit.params, loudnessSlope: 1, iterations: 0, predictedLufs: inputs.inputLufs, predictedTruePeakDb: inputs.truePeakDb, dynamicsLossDb: 0, limiterP95Db: 0, compressionDb: 0, lraLossDb: 0, attackLossDb: 0 };
   }
   fit.startTrials();
   const linearGain = target - bias - linearLufs;
@@ -639,6 +782,8 @@ export function fitStyle(
     dynamicsLossDb: best.gain - linearGain,
     limiterP95Db: Math.round(best.limiterDb * 10) / 10,
     compressionDb: Math.round(best.compressionDb * 10) / 10,
+    lraLossDb: Math.round(best.lraLossDb * 10) / 10,
+    attackLossDb: Math.round(best.attackLossDb * 10) / 10,
   };
 }
 

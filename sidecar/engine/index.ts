@@ -298,6 +298,7 @@ async function prepareWith(helper: FitHelper | null, started: number, workFile: 
     bandLevelsDb: bandLevels,
     truePeakDb: analysis.truePeak ?? -Infinity,
     subsonicHz: subsonicCorner(excerpt),
+    lra: analysis.lra,
   };
   // Both threads claim styles from one counter and learn from each other's fits.
   const claims = createFitClaims();

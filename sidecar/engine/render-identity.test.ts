@@ -26,23 +26,23 @@ const STYLES = ['Bright', 'Club', 'Natural'];
  */
 const EXPECTED: Record<string, Record<string, string>> = {
   loudClipped: {
-    Bright: 'aa911c1ea4ff5d9a1ecc95bfdb1238f1aa3f451c68a87063e68e3e83a8c1520e',
-    Club: '382336a4cf9b68e4c47ffba7c633e919013e61262dfdddcfce8c73368343433d',
+    Bright: '60c9931b2fe35c98612d6647456de22be877f4333702a34ad5498dd2e2a97f95',
+    Club: '407c8d8377fd36ebd36184d3244361a17167551d113f7bc51ce7c2cc8633a744',
     Natural: '6864f1fcd94d717f010ae0eef8cf4eefe0f3a4d81f6cb516178be0319597df6d',
   },
   dynamic: {
-    Bright: '6ed194f82888f2125c0156e79de6fdd15ec9532e2b2ac33feb305b25c6743d62',
-    Club: 'ab801c3c691f47d8e32e2301ae612b1c2b67bc0f24c50fe339483acebc2406cb',
+    Bright: 'd9134c31798f17e7961fcfdfb0fe4faff7a9b6796e75a6e37a16cd6316c717e6',
+    Club: '674561a365f7f9bb7be6a6a484abfb63aad93d10405b0194ebbdc652b5ee7a1a',
     Natural: '38a27feb0a558c489c775c44ea20f5d9ac27fcd5e5bf5e2c6c409ce98796be3c',
   },
   mono: {
-    Bright: 'd46adb2b9bcad676bec03c7f165fd770cad6e46d0a3d417a7c41470009fa29ff',
-    Club: '4cf0aa0965730d42c4ccefe8abaa89a91b0960b70af39a6b91ad13261a934f6a',
+    Bright: '4299cba261ba03b068af0cc3e7d6aa4bc1387c1315dd569308dd1a2171e36ce6',
+    Club: 'a99f2a669292b55af637cdee1e6727fc2a8a16259aec232fab577653ac628472',
     Natural: 'd33816cff9077aba5200e08086221cae96c8c4cac7bdbae8026e718d0e38399a',
   },
   rate48k: {
-    Bright: '93a705d57de0211c421c8c088ed6c361cfe77c1bffab939ea8524d1cb637b241',
-    Club: '95ef8286f50d221c902145650b3b5732d8f945352519b91f525eca78e1f5b2b6',
+    Bright: '636df6e3a3e4614410efd1981bb01f0cce29d532b476898bacdf00994ea94792',
+    Club: 'babda42bc0b26844d322fbbd7d8b06f95742cc42504fa2d5af279d4ddcabc05a',
     Natural: '21f7702fa7e0429121bb7e0f5382019ea2a48a3cf7212ab0b092431bb1a02245',
   },
 };

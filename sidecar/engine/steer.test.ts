@@ -21,6 +21,12 @@ describe('a style steered by intensity', () => {
       expect(high.targetLufs).toBeGreaterThan(medium.targetLufs);
       expect(low.budget!.limiterDb).toBeLessThan(medium.budget!.limiterDb);
       expect(high.budget!.limiterDb).toBeGreaterThan(medium.budget!.limiterDb);
+      // Low keeps more of the loudness range and of the attacks, High gives up more (never under a 0.4 share).
+      expect(low.budget!.lraShare!).toBeGreaterThan(medium.budget!.lraShare!);
+      expect(high.budget!.lraShare!).toBeLessThanOrEqual(medium.budget!.lraShare!);
+      expect(high.budget!.lraShare!).toBeGreaterThanOrEqual(0.4);
+      expect(low.budget!.attackLossDb!).toBeLessThan(medium.budget!.attackLossDb!);
+      expect(high.budget!.attackLossDb!).toBeGreaterThan(medium.budget!.attackLossDb!);
       expect(low.compression.ratio).toBeLessThanOrEqual(medium.compression.ratio);
       expect(high.compression.ratio).toBe(medium.compression.ratio);
       for (const band of ['low', 'lowMid', 'mid', 'highMid', 'high'] as const) {

@@ -1,4 +1,4 @@
-import { DEFAULT_BUDGET, type EngineStyle, type EngineStyleParams } from './style.js';
+import { budgetOf, type EngineStyle, type EngineStyleParams } from './style.js';
 
 /**
  * Steering a style from outside the fit: a pure function from a style and the user's choices
@@ -60,7 +60,7 @@ export function paramsAtIntensity(params: EngineStyleParams, intensity: Intensit
   const scaled = (value: number, neutral: number) => round(neutral + (value - neutral) * m.move);
   const toned = (value: number) => round(value * (options.toneMove ?? m.move));
   const ratio = (value: number) => Math.max(1, round(1 + (value - 1) * m.compression));
-  const budget = params.budget ?? DEFAULT_BUDGET;
+  const budget = budgetOf(params);
   return {
     ...params,
     targetLufs: round(Math.min(MAX_TARGET_LUFS, params.targetLufs + m.targetLu)),
@@ -77,7 +77,13 @@ export function paramsAtIntensity(params: EngineStyleParams, intensity: Intensit
           thresholdLu: round(params.multiband.thresholdLu + m.thresholdLu),
         }
       : params.multiband,
-    budget: { limiterDb: round(budget.limiterDb * m.budget), compressionDb: round(budget.compressionDb * m.budget) },
+    // What may be given up of the loudness range and of the attacks scales like the rest of the budget.
+    budget: {
+      limiterDb: round(budget.limiterDb * m.budget),
+      compressionDb: round(budget.compressionDb * m.budget),
+      lraShare: round(Math.min(1, Math.max(0.4, 1 - (1 - budget.lraShare) * m.budget))),
+      attackLossDb: round(Math.min(6, Math.max(0.5, budget.attackLossDb * m.budget))),
+    },
   };
 }
 

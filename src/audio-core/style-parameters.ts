@@ -52,8 +52,18 @@ export const ZStyleProcessing = z.object({
   /**
    * The dynamics budget: how much the style may squeeze to reach its target, as the limiter gain
    * reduction the 95th percentile of the frames may reach and the mean compressor gain reduction,
-   * dB. The fit stops at it and reports what is missing as heldBackLu. Absent: the default budget.
+   * dB; the share of the mix's loudness range (LRA) the master keeps (macro-dynamics: quiet
+   * passages against a tutti), and how far a hit's attack may fall against its body, dB
+   * (micro-dynamics). The fit stops at the first one used up and reports what is missing as
+   * heldBackLu. Absent: the default budget (for each absent part, its default).
    */
-  budget: z.object({ limiterDb: z.number().min(0).max(20), compressionDb: z.number().min(0).max(20) }).optional(),
+  budget: z
+    .object({
+      limiterDb: z.number().min(0).max(20),
+      compressionDb: z.number().min(0).max(20),
+      lraShare: z.number().min(0.4).max(1).optional(),
+      attackLossDb: z.number().min(0.5).max(6).optional(),
+    })
+    .optional(),
 });
 export type TStyleProcessing = z.infer<typeof ZStyleProcessing>;
