@@ -40,7 +40,7 @@ const createCaller = createCallerFactory(appRouter);
 
 /**
  * A test platform and its web app for the enclosing describe block, started before its tests and
- * closed after them, with the two ways tests act as a user: a tRPC caller and a bearer header.
+ * closed after them, with the ways tests act as a user: a tRPC caller, a bearer header, a GraphQL request.
  */
 export function useTestApp(envOverrides: Record<string, string> = {}) {
   let platform: TestPlatform | undefined;
@@ -54,16 +54,27 @@ export function useTestApp(envOverrides: Record<string, string> = {}) {
     await platform?.close();
   });
   const started = () => startedInBeforeAll(platform, 'test platform');
+  const listening = () => startedInBeforeAll(app, 'test app');
+  const bearer = (userId: string) => ({ authorization: `Bearer ${signAccessToken(started().secrets.jwtSecret, userId).token}` });
   return {
     get platform() {
       return started();
     },
     get app() {
-      return startedInBeforeAll(app, 'test app');
+      return listening();
     },
     /** A tRPC caller acting as this user; null: a signed-out visitor. */
     callerFor: (userId: string | null, locale?: Locale) => createCaller(started().contextFor(userId === null ? null : { userId }, locale)),
     /** The Authorization header of a fresh access token of this user. */
-    bearer: (userId: string) => ({ authorization: `Bearer ${signAccessToken(started().secrets.jwtSecret, userId).token}` }),
+    bearer,
+    /** A GraphQL request to the app as this user (null: signed out), answered with its JSON body. */
+    async graphql(userId: string | null, query: string, variables: Record<string, unknown> = {}) {
+      const response = await fetch(`${listening().base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(userId === null ? {} : bearer(userId)) },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await response.json()) as { data: Record<string, unknown> | null; errors?: { message: string }[] };
+    },
   };
 }
