@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { assignEan13 } from '../distribution/index.js';
 import { useTestApp } from '../../test/test-app.js';
 import { mailsTo } from '../../test/outbox.js';
-import { createDistributor, createMasterWithAudio } from '../../test/release-factories.js';
+import { createDistributor, createMasterWithAudio, createReleaseWithPartner } from '../../test/release-factories.js';
 import { importStatement, payoutsDirOf, runPayouts } from './index.js';
 import { createLocalPayoutProvider } from './provider/local-payout-provider.js';
 
@@ -17,25 +17,11 @@ describe('royalties: statements in, ledger by payout shares, payouts out', () =>
 
   /** A distributor with one release of one track: the user's participant 70 %, a partner 30 %. */
   async function releaseWithPartner(shares: { own: number; partner: number } = { own: 70, partner: 30 }) {
-    const account = await createDistributor(suite.platform);
-    const caller = suite.callerFor(account.userId);
-    const { albumId } = await caller.releases.start();
-    await caller.releases.updateAlbum({ albumId, name: 'Night Songs' });
-    const { masterId } = await createMasterWithAudio(suite.platform, account.userId, { trackName: 'Moonrise', seconds: 1 });
-    const track = await caller.releases.addTrack({ masterId, albumId });
-    const partner = await caller.distribution.createParticipant({ name: `Max ${account.participantId}`, email: `max${account.participantId}@example.com` });
-    await caller.releases.updateTrack({
-      trackId: track.track_id,
-      participants: [
-        { id: account.participantId, role_id: [6], payout_share_percentage: shares.own },
-        { id: Number(partner.participant_id), role_id: [6], payout_share_percentage: shares.partner },
-      ],
-    });
-    await caller.releases.release({ albumId });
+    const release = await createReleaseWithPartner(suite.platform, { shares });
     // The release code is given at delivery; statements name the code the stores received.
-    const upc = assignEan13(suite.platform.env.EAN_PREFIX, albumId);
-    await suite.platform.db.updateTable('distribution_albums').set({ product_code: upc }).where('id', '=', String(albumId)).execute();
-    return { ...account, caller, albumId, trackId: track.track_id, isrc: track.stereo_isrc, upc, partnerId: Number(partner.participant_id) };
+    const upc = assignEan13(suite.platform.env.EAN_PREFIX, release.albumId);
+    await suite.platform.db.updateTable('distribution_albums').set({ product_code: upc }).where('id', '=', String(release.albumId)).execute();
+    return { ...release, upc };
   }
 
   const ledgerOf = (participantId: number) =>
@@ -73,7 +59,7 @@ describe('royalties: statements in, ledger by payout shares, payouts out', () =>
     const payments = await r.caller.royalties.payments();
     expect(payments.participants.map((p) => [p.name, p.isMain, p.earnedMinor, p.balanceMinor])).toEqual([
       ['Erika Mustermann', true, 345, 345],
-      [`Max ${r.participantId}`, false, 173, 173],
+      [r.partnerName, false, 173, 173],
     ]);
     const analytics = await r.caller.royalties.analytics();
     expect(analytics.totals).toEqual({ streams: 1250, downloads: 1, revenueMinor: 518 });
@@ -165,7 +151,7 @@ describe('royalties: statements in, ledger by payout shares, payouts out', () =>
     expect((await runPayouts(context, { min: 0 })).payouts.filter((p) => [r.participantId, r.partnerId].includes(p.participantId))).toEqual([]);
 
     // The partner learns their share from the payout e-mail, in the language of the user who named them.
-    const mails = await mailsTo(suite.platform.outboxDir, `max${r.participantId}@example.com`);
+    const mails = await mailsTo(suite.platform.outboxDir, r.partnerEmail);
     expect(mails.map((mail) => mail.subject)).toEqual(['Royalties from Erika Records: $20.00 paid to you']);
     expect(mails[0]!.text).toContain('Erika Records has paid you $20.00 in royalties');
     expect(mails[0]!.text).toContain('records payouts in a file and moves no money');
@@ -177,7 +163,7 @@ describe('royalties: statements in, ledger by payout shares, payouts out', () =>
       [2000, 2000, 0],
     ]);
     expect(payments.payouts.map((p) => [p.email, p.amountMinor]).sort()).toEqual([
-      [`max${r.participantId}@example.com`, 2000],
+      [r.partnerEmail, 2000],
       ['payout@example.com', 8000],
     ]);
     expect(payments.entries.every((e) => e.paid)).toBe(true);
@@ -220,16 +206,12 @@ describe('royalties: statements in, ledger by payout shares, payouts out', () =>
     expect((await rest(bob.userId, '/api/distribution/payments')).body).toMatchObject({ entries: [], payouts: [] });
     expect((await rest(null, '/api/distribution/payments')).status).toBe(401);
 
-    const graphql = async (userId: string, query: string) => {
-      const response = await fetch(`${suite.app.base}/graphql`, { method: 'POST', headers: { ...suite.bearer(userId), 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
-      return (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string }[] };
-    };
     const query = '{ distributionAnalytics { totals { streams } stores { store streams } } distributionPayments { participants { name balanceMinor } entries { amountMinor } } }';
-    expect((await graphql(alice.userId, query)).data).toEqual({
+    expect((await suite.graphql(alice.userId, query)).data).toEqual({
       distributionAnalytics: { totals: { streams: 7 }, stores: [{ store: expect.any(String), streams: 7 }] },
-      distributionPayments: { participants: [{ name: 'Erika Mustermann', balanceMinor: 49 }, { name: `Max ${alice.participantId}`, balanceMinor: 21 }], entries: [{ amountMinor: 21 }, { amountMinor: 49 }] },
+      distributionPayments: { participants: [{ name: 'Erika Mustermann', balanceMinor: 49 }, { name: alice.partnerName, balanceMinor: 21 }], entries: [{ amountMinor: 21 }, { amountMinor: 49 }] },
     });
-    expect((await graphql(bob.userId, query)).data).toEqual({
+    expect((await suite.graphql(bob.userId, query)).data).toEqual({
       distributionAnalytics: { totals: { streams: 0 }, stores: [] },
       distributionPayments: { participants: [{ name: 'Erika Mustermann', balanceMinor: 0 }], entries: [] },
     });
