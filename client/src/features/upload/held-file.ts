@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { trackFileProblem } from './track-file.js';
+import { rejectFile } from './upload-store.js';
 
 /**
  * A guest's chosen file is held while they log in, and uploaded once they are logged in.
@@ -10,6 +12,18 @@ const listeners = new Set<() => void>();
 export function holdFile(file: File | null): void {
   held = file;
   for (const listener of listeners) listener();
+}
+
+/**
+ * A file the user chose: refused through the upload host's one notice (for 5 s) when it cannot be
+ * uploaded, else held for the upload. True when it is held.
+ */
+export function takeTrackFile(file: File): boolean {
+  const found = trackFileProblem(file);
+  rejectFile(found);
+  if (found) return false;
+  holdFile(file);
+  return true;
 }
 
 export function getHeldFile(): File | null {
