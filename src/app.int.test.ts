@@ -1,35 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from './app-router.js';
-import { createCallerFactory } from './platform/trpc/trpc.js';
+import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from './platform/graphql/yoga.js';
 import { createTestUser } from './test/factories.js';
-import { createTestPlatform, type TestPlatform } from './test/test-platform.js';
-import { listenTestApp, type TestApp } from './test/test-app.js';
+import { createTestPlatform } from './test/test-platform.js';
+import { listenTestApp, useTestApp } from './test/test-app.js';
 
 describe('web app', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
-  let base: string;
-
-  beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-    base = app.base;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform.close();
-  });
+  const suite = useTestApp();
 
   it('when probed, then /healthz and /readyz answer (/metrics needs its token: abuse-limits.int.test.ts)', async () => {
-    expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    const ready = await fetch(`${base}/readyz`);
+    expect((await fetch(`${suite.app.base}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${suite.app.base}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready' });
   });
 
   it('when GraphQL asks for styleGroups and Faqs, then the seeded catalogue comes back', async () => {
-    const response = await fetch(`${base}/graphql`, {
+    const response = await fetch(`${suite.app.base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ styleGroups { name styles { name styleIndex } } Faqs { question order } }' }),
@@ -42,7 +28,7 @@ describe('web app', () => {
 
   it('when a GraphQL body is over 100 kB or multipart, then it is refused before any resolver runs', async () => {
     const padding = 'x'.repeat(MAX_BODY_BYTES);
-    const large = await fetch(`${base}/graphql`, {
+    const large = await fetch(`${suite.app.base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: `{ Faqs { question } } # ${padding}` }),
@@ -51,38 +37,38 @@ describe('web app', () => {
     const form = new FormData();
     form.append('operations', JSON.stringify({ query: '{ Faqs { question } }' }));
     form.append('map', '{}');
-    const multipart = await fetch(`${base}/graphql`, { method: 'POST', body: form });
+    const multipart = await fetch(`${suite.app.base}/graphql`, { method: 'POST', body: form });
     expect(multipart.ok).toBe(false);
   });
 
   it('when tRPC is called over HTTP with a German cookie, then the answer is localised', async () => {
-    const response = await fetch(`${base}/trpc/catalogue.styleGroups`, { headers: { cookie: 'lang=de' } });
+    const response = await fetch(`${suite.app.base}/trpc/catalogue.styleGroups`, { headers: { cookie: 'lang=de' } });
     const body = (await response.json()) as { result: { data: { description: string }[] } };
     expect(body.result.data[0]?.description).toMatch(/Gesang/);
   });
 
   it('when tRPC gets invalid input, then it answers 400 with a translation key, and the REST adapter the same key', async () => {
-    const user = await createTestUser(platform.db, platform.secrets.jwtSecret);
+    const user = await createTestUser(suite.platform.db, suite.platform.secrets.jwtSecret);
     const input = encodeURIComponent(JSON.stringify({ trackId: 'not-a-uuid' }));
-    const response = await fetch(`${base}/trpc/masters.trackMasters?input=${input}`, { headers: { authorization: `Bearer ${user.token}` } });
+    const response = await fetch(`${suite.app.base}/trpc/masters.trackMasters?input=${input}`, { headers: { authorization: `Bearer ${user.token}` } });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { message: string; data: { code: string; detail?: string } } };
     expect(body.error.message).toBe('global.error.invalidInput');
     expect(body.error.data).toMatchObject({ code: 'BAD_REQUEST', detail: 'trackId' });
 
-    const rest = await fetch(`${base}/api/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'nobody' }) });
+    const rest = await fetch(`${suite.app.base}/api/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'nobody' }) });
     expect(rest.status).toBe(400);
     expect(await rest.json()).toEqual({ statusCode: 400, message: 'global.message.invalidEmail', detail: 'email' });
   });
 
   it('when tRPC is called in-process, then the same service answers', async () => {
-    const caller = createCallerFactory(appRouter)(platform.contextFor(null));
+    const caller = suite.callerFor(null);
     const groups = await caller.catalogue.styleGroups();
     expect(groups.length).toBeGreaterThanOrEqual(5);
   });
 
   it('when the SPA asks for its config, then the socket address and features come back', async () => {
-    const config = await (await fetch(`${base}/api/config`)).json();
+    const config = await (await fetch(`${suite.app.base}/api/config`)).json();
     expect(config).toEqual({
       mediaUrl: 'ws://localhost:3001/ws',
       paymentMode: 'local',
@@ -94,7 +80,7 @@ describe('web app', () => {
       analytics: null,
     });
     // Nothing third-party is configured, so the policy names no outside frame or connection.
-    const csp = cspDirectives((await fetch(`${base}/api/config`)).headers.get('content-security-policy'));
+    const csp = cspDirectives((await fetch(`${suite.app.base}/api/config`)).headers.get('content-security-policy'));
     expect(csp['frame-src']).toEqual(["'self'"]);
     expect(csp['connect-src']?.filter((origin) => origin.startsWith('https:'))).toEqual([]);
   });
@@ -121,16 +107,16 @@ describe('web app', () => {
   });
 
   it('when an API path is unknown or a body is malformed, then the error shape is {statusCode, message}', async () => {
-    const missing = await fetch(`${base}/api/nothing-here`);
+    const missing = await fetch(`${suite.app.base}/api/nothing-here`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ statusCode: 404, message: 'global.error.notFound' });
-    const malformed = await fetch(`${base}/api/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const malformed = await fetch(`${suite.app.base}/api/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ statusCode: 400, message: 'error.malformedBody' });
   });
 
   it('when a browser opens any route, then the SPA index is served (history fallback)', async () => {
-    const response = await fetch(`${base}/masters/song/abc`, { headers: { accept: 'text/html' } });
+    const response = await fetch(`${suite.app.base}/masters/song/abc`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(await response.text()).toMatch(/Masterdeck/);
     expect(response.headers.get('x-request-id')).toBeTruthy();
@@ -138,12 +124,12 @@ describe('web app', () => {
 
   it('when a browser opens an unknown path, then it answers 404 with the same SPA index (its not-found page)', async () => {
     for (const path of ['/no/such/page', '/masters/song/1/extra', '/distribution/statistics', '/blogs']) {
-      const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
+      const response = await fetch(`${suite.app.base}${path}`, { headers: { accept: 'text/html' } });
       expect(response.status, path).toBe(404);
       expect(await response.text()).toMatch(/<div id="root">/);
     }
     for (const path of ['/', '/masters', '/masters/song', '/masters/song/abc/', '/blog/some-post', '/auth/reset-password/tok', '/distribution/new-release/track']) {
-      expect((await fetch(`${base}${path}`, { headers: { accept: 'text/html' } })).status, path).toBe(200);
+      expect((await fetch(`${suite.app.base}${path}`, { headers: { accept: 'text/html' } })).status, path).toBe(200);
     }
   });
 });

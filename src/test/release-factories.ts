@@ -84,6 +84,37 @@ export async function createMasterWithAudio(platform: Pick<Platform, 'db' | 'sto
 }
 
 /**
+ * A distributor's released album of one one-second track whose payouts the distributor's own
+ * participant and a partner share as artists by the given percentages. The partner's name and
+ * payout e-mail carry the distributor's participant id, so they are unique to the call.
+ */
+export async function createReleaseWithPartner(
+  platform: TestPlatform,
+  options: { shares?: { own: number; partner: number }; albumName?: string; trackName?: string } = {},
+) {
+  const shares = options.shares ?? { own: 70, partner: 30 };
+  const account = await createDistributor(platform);
+  const { caller } = account;
+  const { albumId } = await caller.releases.start();
+  await caller.releases.updateAlbum({ albumId, name: options.albumName ?? 'Night Songs' });
+  const { masterId } = await createMasterWithAudio(platform, account.userId, { trackName: options.trackName ?? 'Moonrise', seconds: 1 });
+  const track = await caller.releases.addTrack({ masterId, albumId });
+  const partnerName = `Partner ${account.participantId}`;
+  const partnerEmail = `partner${account.participantId}@example.com`;
+  const partner = await caller.distribution.createParticipant({ name: partnerName, email: partnerEmail });
+  const partnerId = Number(partner.participant_id);
+  await caller.releases.updateTrack({
+    trackId: track.track_id,
+    participants: [
+      { id: account.participantId, role_id: [6], payout_share_percentage: shares.own },
+      { id: partnerId, role_id: [6], payout_share_percentage: shares.partner },
+    ],
+  });
+  await caller.releases.release({ albumId });
+  return { ...account, albumId, trackId: track.track_id, isrc: track.stereo_isrc, partnerId, partnerName, partnerEmail };
+}
+
+/**
  * A cover image: noise makes the encoded file big enough for the 1 MiB minimum (a flat colour
  * compresses to a few kilobytes).
  */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database } from '../platform/db/database.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import type { DB } from '../platform/db/schema.js';
@@ -60,6 +61,39 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     async destroy() {
       await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(db);
       await db.destroy();
+    },
+  };
+}
+
+/** What a test file's `beforeAll` made, read inside its tests and hooks (never while they are collected). */
+export function startedInBeforeAll<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`The ${what} starts in beforeAll: use it inside tests and hooks`);
+  return value;
+}
+
+/**
+ * A migrated database for the enclosing describe block, made before its tests and destroyed after
+ * them. Its fields are there once `beforeAll` has run: read them inside tests and hooks.
+ */
+export function useTestDatabase(): Omit<TestDatabase, 'destroy'> {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.destroy());
+  const started = () => startedInBeforeAll(database, 'test database');
+  return {
+    get db() {
+      return started().db;
+    },
+    get kind() {
+      return started().kind;
+    },
+    get schema() {
+      return started().schema;
+    },
+    get url() {
+      return started().url;
     },
   };
 }

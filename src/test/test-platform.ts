@@ -1,16 +1,17 @@
-import { createBackgroundTasks } from '../platform/background-tasks.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
+import { createBackgroundTasks } from '../platform/background-tasks.js';
 import { serviceContextOf, type Actor, type Locale, type Platform, type ServiceContext } from '../platform/context.js';
 import { parseEnv } from '../platform/env.js';
 import { createMailer } from '../platform/mail/mailer.js';
 import { jobEventsOf } from '../platform/queue/job-events.js';
 import { storageOf } from '../platform/storage/storage-of.js';
 import { createTestBucket, s3EnvOf, testS3FromEnv } from './s3-server.js';
-import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { createTestDatabase, startedInBeforeAll, type TestDatabase } from './test-database.js';
 
 export interface TestPlatform extends Platform {
   database: TestDatabase;
@@ -71,6 +72,20 @@ export async function createTestPlatform(envOverrides: Record<string, string> = 
       await platform.events.close();
       await database.destroy();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A test platform for the enclosing describe block: made before its tests, closed after them. */
+export function useTestPlatform(envOverrides: Record<string, string> = {}) {
+  let platform: TestPlatform | undefined;
+  beforeAll(async () => {
+    platform = await createTestPlatform(envOverrides);
+  });
+  afterAll(() => platform?.close());
+  return {
+    get platform() {
+      return startedInBeforeAll(platform, 'test platform');
     },
   };
 }

@@ -11,24 +11,29 @@ interface PageQuery<T> {
   refetch: () => unknown;
 }
 
+/** Every query has its data, and none failed (a refetch's failure counts): else show <QueriesState>. */
+export const queriesSettled = (queries: PageQuery<unknown>[]) => queries.every((query) => !query.isPending && !query.isError);
+
+/** A loader while any query is pending; else the first failure (if any) with a retry of them all. */
+export function QueriesState({ queries }: { queries: PageQuery<unknown>[] }) {
+  const { t } = useLingui();
+  if (queries.some((query) => query.isPending)) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t`Loading`} />
+      </Center>
+    );
+  }
+  const failed = queries.find((query) => query.isError);
+  return <ErrorState error={failed?.error ?? null} onRetry={() => void Promise.all(queries.map((query) => query.refetch()))} />;
+}
+
 /**
  * A page that shows one query: its header always, then a loader while the query is pending, the
  * error with a retry when it failed, and `children` with the data once it is there.
  */
 export function QueryPage<T>({ header, query, children }: { header: ReactNode; query: PageQuery<T>; children: (data: T) => ReactNode }) {
-  const { t } = useLingui();
-  let body: ReactNode;
-  if (query.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t`Loading`} />
-      </Center>
-    );
-  } else if (query.isError || query.data === undefined) {
-    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  } else {
-    body = children(query.data);
-  }
+  const body = query.isPending || query.isError || query.data === undefined ? <QueriesState queries={[query]} /> : children(query.data);
   return (
     <>
       {header}

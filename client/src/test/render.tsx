@@ -19,21 +19,17 @@ export type AppRender = RenderResult & { router: ReturnType<typeof createMemoryR
 
 /** The one render wrapper: Mantine (test mode), Lingui, query client and tRPC, app store, dialogs, router. */
 export function renderApp(options: RenderOptions = {}): AppRender {
-  activateLocale(options.locale ?? 'en', { persist: false });
-  const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
-  const dialogs = options.dialogs ?? createDialogRegistry(DIALOG_NAMES);
-  const result = render(
-    <AppProviders env="test" queryClient={createQueryClient({ retry: false })} fetch={options.fetch} dialogs={dialogs}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...result, router, dialogs };
+  return renderRoutes(routes, options);
 }
 
 /** A single component with the same providers, inside a router at `path`. */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): AppRender {
+  return renderRoutes([{ path: '*', element: ui }], options);
+}
+
+function renderRoutes(routeList: Parameters<typeof createMemoryRouter>[0], options: RenderOptions): AppRender {
   activateLocale(options.locale ?? 'en', { persist: false });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.path ?? '/'] });
+  const router = createMemoryRouter(routeList, { initialEntries: [options.path ?? '/'] });
   const dialogs = options.dialogs ?? createDialogRegistry(DIALOG_NAMES);
   const result = render(
     <AppProviders env="test" queryClient={createQueryClient({ retry: false })} fetch={options.fetch} dialogs={dialogs}>

@@ -1,18 +1,17 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestPlatform } from '../../test/test-platform.js';
+import { useTestApp } from '../../test/test-app.js';
 import { addCategory, addImage, publishPost, unpublishPost } from './blog.service.js';
 
 describe('blog content service', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
-  const reader = (locale: 'en' | 'de' = 'en') => createCallerFactory(appRouter)(platform.contextFor(null, locale));
-  const operator = () => ({ db: platform.db, storage: platform.storage });
+  const suite = useTestApp();
+  const reader = (locale: 'en' | 'de' = 'en') => suite.callerFor(null, locale);
+  const operator = () => ({ db: suite.platform.db, storage: suite.platform.storage });
 
   /** A 2000 x 1000 PNG made here: a gradient, so every size has real pixels to scale. */
   async function imageFile(name: string) {
@@ -20,19 +19,10 @@ describe('blog content service', () => {
     const height = 1000;
     const pixels = Buffer.alloc(width * height * 3);
     for (let i = 0; i < width * height; i += 1) pixels.set([i % 256, (i / width) % 256, 128], i * 3);
-    const file = path.join(platform.env.DATA_DIR, name);
+    const file = path.join(suite.platform.env.DATA_DIR, name);
     await writeFile(file, await sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer());
     return file;
   }
-
-  beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform.close();
-  });
 
   it('when an operator publishes a post with a cover image, then readers get it in their language with the image in four sizes', async () => {
     await addCategory(operator(), { slug: 'mixing', nameEn: 'Mixing', nameDe: 'Mischen' });
@@ -67,11 +57,11 @@ describe('blog content service', () => {
     expect(await reader().blog.categories()).toContainEqual({ slug: 'mixing', name: 'Mixing' });
 
     // The image sizes are served as WebP, each at its width.
-    const response = await fetch(`${app.base}${english.coverImage!.sizes[1]!.url}`);
+    const response = await fetch(`${suite.app.base}${english.coverImage!.sizes[1]!.url}`);
     expect(response.headers.get('content-type')).toBe('image/webp');
     expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(640);
     // The content service over REST answers the same.
-    const rest = (await (await fetch(`${app.base}/api/content/posts/headroom`, { headers: { 'accept-language': 'de' } })).json()) as { title: string };
+    const rest = (await (await fetch(`${suite.app.base}/api/content/posts/headroom`, { headers: { 'accept-language': 'de' } })).json()) as { title: string };
     expect(rest.title).toBe('Lass Luft nach oben');
   });
 
@@ -96,12 +86,12 @@ describe('blog content service', () => {
     await expect(publishPost(operator(), { slug: 'bad-category', locale: 'en', title: 'T', abstract: 'A', markdown: 'M', author: 'X', category: 'nope' })).rejects.toMatchObject({
       message: 'blog.categoryNotFound',
     });
-    const notImage = path.join(platform.env.DATA_DIR, 'not-an-image.png');
+    const notImage = path.join(suite.platform.env.DATA_DIR, 'not-an-image.png');
     await writeFile(notImage, 'hello');
     await expect(addImage(operator(), { path: notImage })).rejects.toMatchObject({ message: 'blog.notAnImage' });
-    const posts = await platform.db.selectFrom('blog_posts').select('slug').where('slug', 'in', ['no-author', 'bad-category']).execute();
+    const posts = await suite.platform.db.selectFrom('blog_posts').select('slug').where('slug', 'in', ['no-author', 'bad-category']).execute();
     expect(posts).toEqual([]);
-    expect(await platform.db.selectFrom('blog_images').select('id').where('original_name', '=', 'not-an-image.png').execute()).toEqual([]);
+    expect(await suite.platform.db.selectFrom('blog_images').select('id').where('original_name', '=', 'not-an-image.png').execute()).toEqual([]);
   });
 
   it('when FEATURE_BLOG is off, then the blog answers not found everywhere', async () => {

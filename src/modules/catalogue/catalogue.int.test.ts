@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/test-database.js';
 import { listEngineStyles, listStyleGroups, setEnabled } from './catalogue.service.js';
 
 describe('style catalogue', () => {
-  let testDb: TestDatabase;
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-  });
-  afterAll(() => testDb.destroy());
+  const testDb = useTestDatabase();
 
   it('when listed, then at least 5 groups of at least 3 styles come in order with unique style indices', async () => {
     const groups = await listStyleGroups({ db: testDb.db, locale: 'en' });

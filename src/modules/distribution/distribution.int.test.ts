@@ -1,40 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../../app-router.js';
-import { signAccessToken } from '../../platform/access-token.js';
-import { createCallerFactory } from '../../platform/trpc/trpc.js';
+import { describe, expect, it } from 'vitest';
 import { createAddress, createUser } from '../../test/commerce-factories.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { createLocalSubscriptions, createLocalVault, installSubscriptionBilling } from '../payments/index.js';
 import { renewDueSubscriptions } from './subscription.service.js';
 
 const DAY_MS = 86_400_000;
 
 describe('distribution: subscription, renewals and the add-on records', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
-  const callerFor = (userId: string) => createCallerFactory(appRouter)(platform.contextFor({ userId }));
-  const jobContext = () => platform.contextFor(null);
-  const auth = (userId: string) => ({ authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}`, 'content-type': 'application/json' });
-
-  beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform.close();
-  });
+  const suite = useTestApp();
+  const jobContext = () => suite.platform.contextFor(null);
+  const auth = (userId: string) => ({ ...suite.bearer(userId), 'content-type': 'application/json' });
 
   async function buyer(country = 'DE') {
-    const user = await createUser(platform.db);
-    await createAddress(platform.db, user.id, { country });
+    const user = await createUser(suite.platform.db);
+    await createAddress(suite.platform.db, user.id, { country });
     return user.id;
   }
 
   async function subscriber(country = 'DE') {
     const userId = await buyer(country);
-    const caller = callerFor(userId);
+    const caller = suite.callerFor(userId);
     const plan = await caller.distribution.plan();
     await caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: plan.id });
     return userId;
@@ -42,7 +27,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
 
   async function distributor() {
     const userId = await subscriber();
-    await callerFor(userId).distribution.setup({
+    await suite.callerFor(userId).distribution.setup({
       artistName: 'Erika',
       artistCountry: 'de',
       participantName: 'Erika Mustermann',
@@ -53,18 +38,18 @@ describe('distribution: subscription, renewals and the add-on records', () => {
   }
 
   const subscriptionRow = (userId: string) =>
-    platform.db.selectFrom('distribution_subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    suite.platform.db.selectFrom('distribution_subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
   const invoicesOf = (userId: string) =>
-    platform.db.selectFrom('invoices').select(['invoice_number', 'product_type', 'buying_option', 'price_cents', 'vat_cents', 'total_cents', 'currency', 'product', 'created_at']).where('user_id', '=', userId).orderBy('invoice_number').execute();
+    suite.platform.db.selectFrom('invoices').select(['invoice_number', 'product_type', 'buying_option', 'price_cents', 'vat_cents', 'total_cents', 'currency', 'product', 'created_at']).where('user_id', '=', userId).orderBy('invoice_number').execute();
 
   it('when a user subscribes with a valid test nonce, then the add-on is active, the charge has an invoice with VAT by the address and the status shows the gross charged', async () => {
     const userId = await buyer('DE');
-    const caller = callerFor(userId);
+    const caller = suite.callerFor(userId);
     expect(await caller.distribution.plan()).toEqual({ id: 'distribution-yearly', billingFrequency: 12, price: 19.99, currency: 'USD' });
     expect(await caller.distribution.priceInfo()).toMatchObject({ price: 19.99, vat: 3.8, vatRate: 19, total: 23.79, currency: 'USD' });
     expect((await caller.distribution.subscription()).active).toBe(false);
 
-    const before = await platform.db.selectFrom('invoice_counter').select('last_number').executeTakeFirstOrThrow();
+    const before = await suite.platform.db.selectFrom('invoice_counter').select('last_number').executeTakeFirstOrThrow();
     const status = await caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' });
     expect(status).toMatchObject({ active: true, status: 'active', billingFrequency: 12, price: 19.99, currency: 'USD', graceUntil: null });
     const periodEnd = new Date(status.currentPeriodEnd!);
@@ -82,7 +67,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
     expect(status).toMatchObject({ chargedTotal: 23.79, chargedVat: 3.8, chargedCurrency: 'USD' });
     const listed = await caller.invoices.list();
     expect(listed.map((invoice) => invoice.productType)).toEqual([1]);
-    const pdf = await fetch(`${app.base}/api/download/invoice/${status.lastInvoiceNumber}`, { headers: auth(userId) });
+    const pdf = await fetch(`${suite.app.base}/api/download/invoice/${status.lastInvoiceNumber}`, { headers: auth(userId) });
     expect(pdf.status).toBe(200);
 
     await expect(caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' })).rejects.toMatchObject({ message: 'distribution.alreadySubscribed' });
@@ -96,16 +81,16 @@ describe('distribution: subscription, renewals and the add-on records', () => {
 
   it('when the card is declined or the buyer has no address, then nothing is subscribed and no invoice is written', async () => {
     const userId = await buyer();
-    const caller = callerFor(userId);
+    const caller = suite.callerFor(userId);
     await expect(caller.distribution.subscribe({ nonce: 'fake-processor-declined-visa-nonce', planId: 'distribution-yearly' })).rejects.toMatchObject({ message: 'payment.declined.doNotHonor' });
     expect((await caller.distribution.subscription()).active).toBe(false);
     expect(await invoicesOf(userId)).toEqual([]);
     expect(await caller.payments.methods()).toEqual([]);
     await expect(caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'another-plan' })).rejects.toMatchObject({ message: 'distribution.unknownPlan' });
 
-    const homeless = (await createUser(platform.db)).id;
-    await expect(callerFor(homeless).distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' })).rejects.toMatchObject({ message: 'payment.addressRequired' });
-    expect(await platform.db.selectFrom('distribution_subscriptions').select('id').where('user_id', '=', homeless).execute()).toEqual([]);
+    const homeless = (await createUser(suite.platform.db)).id;
+    await expect(suite.callerFor(homeless).distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' })).rejects.toMatchObject({ message: 'payment.addressRequired' });
+    expect(await suite.platform.db.selectFrom('distribution_subscriptions').select('id').where('user_id', '=', homeless).execute()).toEqual([]);
 
     // After a decline the same user can subscribe with a good card.
     expect((await caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' })).active).toBe(true);
@@ -113,13 +98,13 @@ describe('distribution: subscription, renewals and the add-on records', () => {
 
   it('when a subscription pays with a vaulted method, then the method is listed as used and cannot be deleted until the subscription is canceled', async () => {
     const userId = await subscriber();
-    const caller = callerFor(userId);
+    const caller = suite.callerFor(userId);
     const [method] = await caller.payments.methods();
     expect(method).toMatchObject({ type: 'credit_card', usedInSubscription: true });
     await expect(caller.payments.removeMethod({ token: method!.token })).rejects.toMatchObject({ message: 'payment.methodUsedInSubscription' });
     expect(await caller.payments.methods()).toHaveLength(1);
     // Another user cannot touch it at all.
-    const stranger = callerFor(await buyer());
+    const stranger = suite.callerFor(await buyer());
     await expect(stranger.payments.removeMethod({ token: method!.token })).rejects.toMatchObject({ message: 'global.error.notFound' });
 
     await caller.distribution.cancel();
@@ -151,7 +136,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
     // Running the job again at the same time charges nothing more.
     await renewDueSubscriptions(jobContext(), dueAt);
     expect(await invoicesOf(userId)).toHaveLength(2);
-    const payments = await platform.db.selectFrom('payments').select(['idempotency_key', 'status']).where('subscription_id', '=', first.id).orderBy('created_at').execute();
+    const payments = await suite.platform.db.selectFrom('payments').select(['idempotency_key', 'status']).where('subscription_id', '=', first.id).orderBy('created_at').execute();
     expect(payments).toEqual([
       { idempotency_key: expect.stringMatching(/^sub-start:/), status: 'settled' },
       { idempotency_key: `sub:${first.id}:2`, status: 'settled' },
@@ -162,7 +147,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
     const recovering = await subscriber();
     const lapsing = await subscriber();
     for (const userId of [recovering, lapsing]) {
-      await platform.db.updateTable('local_vault_methods').set({ source_nonce: 'fake-processor-declined-visa-nonce' }).where('customer_id', '=', userId).execute();
+      await suite.platform.db.updateTable('local_vault_methods').set({ source_nonce: 'fake-processor-declined-visa-nonce' }).where('customer_id', '=', userId).execute();
     }
     const row = await subscriptionRow(lapsing);
     const periodEnd = new Date(row.current_period_end);
@@ -173,13 +158,13 @@ describe('distribution: subscription, renewals and the add-on records', () => {
       const pastDue = await subscriptionRow(userId);
       expect(pastDue).toMatchObject({ status: 'past_due', failed_renewals: 1, last_failure: 'payment.declined.doNotHonor', period_number: 1 });
       expect(new Date(pastDue.grace_until!).getTime()).toBe(new Date(pastDue.current_period_end).getTime() + 30 * DAY_MS);
-      const status = await callerFor(userId).distribution.subscription();
+      const status = await suite.callerFor(userId).distribution.subscription();
       expect(status).toMatchObject({ active: true, status: 'past_due' });
       expect(await invoicesOf(userId)).toHaveLength(1);
     }
 
     // The card works again: the retry three days later charges the period that was due.
-    await platform.db.updateTable('local_vault_methods').set({ source_nonce: 'fake-valid-nonce' }).where('customer_id', '=', recovering).execute();
+    await suite.platform.db.updateTable('local_vault_methods').set({ source_nonce: 'fake-valid-nonce' }).where('customer_id', '=', recovering).execute();
     await renewDueSubscriptions(jobContext(), new Date(dueAt.getTime() + 3 * DAY_MS));
     expect(await subscriptionRow(recovering)).toMatchObject({ status: 'active', period_number: 2, grace_until: null });
     expect(await invoicesOf(recovering)).toHaveLength(2);
@@ -191,14 +176,14 @@ describe('distribution: subscription, renewals and the add-on records', () => {
     expect((await subscriptionRow(lapsing)).status).toBe('past_due');
     await renewDueSubscriptions(jobContext(), new Date(graceEnd.getTime() + 1000));
     expect(await subscriptionRow(lapsing)).toMatchObject({ status: 'ended' });
-    expect(await callerFor(lapsing).distribution.subscription()).toMatchObject({ active: false, status: null });
+    expect(await suite.callerFor(lapsing).distribution.subscription()).toMatchObject({ active: false, status: null });
     expect(await invoicesOf(lapsing)).toHaveLength(1);
-    expect((await callerFor(lapsing).payments.methods())[0]).toMatchObject({ usedInSubscription: false });
+    expect((await suite.callerFor(lapsing).payments.methods())[0]).toMatchObject({ usedInSubscription: false });
   });
 
   it('when a user cancels, then the add-on stays on to the end of the paid period, is never charged again, and then ends', async () => {
     const userId = await subscriber();
-    const caller = callerFor(userId);
+    const caller = suite.callerFor(userId);
     const canceled = await caller.distribution.cancel();
     expect(canceled).toMatchObject({ active: true, status: 'canceled', nextChargeAt: null });
     await expect(caller.distribution.cancel()).rejects.toMatchObject({ message: 'distribution.noSubscription' });
@@ -212,7 +197,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
 
   it('when a user resumes a canceled subscription while the paid period runs, then renewal is on again with the same card, nothing is charged now, and the period end is charged once', async () => {
     const userId = await subscriber();
-    const caller = callerFor(userId);
+    const caller = suite.callerFor(userId);
     const before = await subscriptionRow(userId);
     await caller.distribution.cancel();
     expect((await caller.payments.methods())[0]).toMatchObject({ usedInSubscription: false });
@@ -228,7 +213,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
     // A second resume (a double click, a retry) changes nothing.
     expect(await caller.distribution.resume()).toMatchObject({ status: 'active' });
     expect((await subscriptionRow(userId)).gateway_ref).toBe(row.gateway_ref);
-    const ended = await platform.db.selectFrom('distribution_subscriptions').select('id').where('user_id', '=', userId).execute();
+    const ended = await suite.platform.db.selectFrom('distribution_subscriptions').select('id').where('user_id', '=', userId).execute();
     expect(ended).toHaveLength(1);
 
     // Renewal charges the next period once, as for a subscription never canceled.
@@ -241,36 +226,36 @@ describe('distribution: subscription, renewals and the add-on records', () => {
 
   it('when resume is asked over REST, then it answers the status; concurrent resumes start one gateway subscription', async () => {
     const userId = await subscriber();
-    const caller = callerFor(userId);
+    const caller = suite.callerFor(userId);
     await caller.distribution.cancel();
     const resumes: string[] = [];
-    const local = createLocalSubscriptions(createLocalVault(platform.db));
-    installSubscriptionBilling(platform, { ...local, resume: async (request) => { resumes.push(request.resumeRef); return local.resume(request); } });
+    const local = createLocalSubscriptions(createLocalVault(suite.platform.db));
+    installSubscriptionBilling(suite.platform, { ...local, resume: async (request) => { resumes.push(request.resumeRef); return local.resume(request); } });
     try {
-      const answers = await Promise.all([0, 1].map(() => fetch(`${app.base}/api/payment/distribution_resume`, { method: 'POST', headers: auth(userId), body: '{}' })));
+      const answers = await Promise.all([0, 1].map(() => fetch(`${suite.app.base}/api/payment/distribution_resume`, { method: 'POST', headers: auth(userId), body: '{}' })));
       expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
       expect(await answers[0]!.json()).toMatchObject({ active: true });
     } finally {
-      installSubscriptionBilling(platform, local);
+      installSubscriptionBilling(suite.platform, local);
     }
     // Both asked for the same gateway subscription, which is the one the row now bills with.
     expect(new Set(resumes).size).toBe(1);
     expect((await subscriptionRow(userId)).gateway_ref).toBe(resumes[0]);
     expect(await caller.payments.methods()).toEqual([expect.objectContaining({ usedInSubscription: true })]);
-    const unauthenticated = await fetch(`${app.base}/api/payment/distribution_resume`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const unauthenticated = await fetch(`${suite.app.base}/api/payment/distribution_resume`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(unauthenticated.status).toBe(401);
   });
 
   it('when the paid period has ended or there was never a subscription, then resume is refused and subscribing again is the way back', async () => {
-    const never = callerFor(await buyer());
+    const never = suite.callerFor(await buyer());
     await expect(never.distribution.resume()).rejects.toMatchObject({ message: 'distribution.subscriptionEnded' });
 
     const userId = await subscriber();
-    const caller = callerFor(userId);
+    const caller = suite.callerFor(userId);
     await caller.distribution.cancel();
     const periodEnd = new Date((await subscriptionRow(userId)).current_period_end);
     // Past the period's end the job has not run yet: still nothing to resume.
-    await platform.db.updateTable('distribution_subscriptions').set({ current_period_end: new Date(Date.now() - 1000), current_period_start: new Date(Date.now() - 365 * DAY_MS) }).where('user_id', '=', userId).execute();
+    await suite.platform.db.updateTable('distribution_subscriptions').set({ current_period_end: new Date(Date.now() - 1000), current_period_start: new Date(Date.now() - 365 * DAY_MS) }).where('user_id', '=', userId).execute();
     await expect(caller.distribution.resume()).rejects.toMatchObject({ message: 'distribution.subscriptionEnded' });
     expect(await subscriptionRow(userId)).toMatchObject({ status: 'canceled' });
     await renewDueSubscriptions(jobContext(), new Date(periodEnd.getTime() + 1000));
@@ -281,7 +266,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
 
   it("when the subscription's card was removed after canceling, then resume is refused with its message until another card is made the subscription's", async () => {
     const userId = await subscriber();
-    const caller = callerFor(userId);
+    const caller = suite.callerFor(userId);
     await caller.distribution.cancel();
     const [old] = await caller.payments.methods();
     await caller.payments.removeMethod({ token: old!.token });
@@ -297,7 +282,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
 
   it("when a user adds a card and makes it the subscription's, then renewals charge it, the old card can be removed, and repeating the change changes nothing", async () => {
     const userId = await subscriber();
-    const caller = callerFor(userId);
+    const caller = suite.callerFor(userId);
     const [old] = await caller.payments.methods();
     const methods = await caller.payments.addMethod({ nonce: 'fake-valid-mastercard-nonce' });
     expect(methods).toEqual([
@@ -327,39 +312,39 @@ describe('distribution: subscription, renewals and the add-on records', () => {
 
   it("when a card is declined, belongs to someone else or the user has no subscription, then nothing changes and the answer says why", async () => {
     const userId = await subscriber();
-    const caller = callerFor(userId);
+    const caller = suite.callerFor(userId);
     const before = await subscriptionRow(userId);
     await expect(caller.payments.addMethod({ nonce: 'fake-processor-declined-visa-nonce' })).rejects.toMatchObject({ message: 'payment.declined.doNotHonor' });
     await expect(caller.payments.addMethod({ nonce: ' ' })).rejects.toThrow(/payment\.requestPaymentMethod/);
     expect(await caller.payments.methods()).toHaveLength(1);
 
     const strangerId = await buyer();
-    const [foreign] = await callerFor(strangerId).payments.addMethod({ nonce: 'fake-valid-nonce' });
+    const [foreign] = await suite.callerFor(strangerId).payments.addMethod({ nonce: 'fake-valid-nonce' });
     await expect(caller.distribution.setCard({ token: foreign!.token })).rejects.toMatchObject({ message: 'global.error.notFound' });
     await expect(caller.distribution.setCard({ token: 'no-such-card' })).rejects.toMatchObject({ message: 'global.error.notFound' });
     expect(await subscriptionRow(userId)).toMatchObject({ payment_method_token: before.payment_method_token, gateway_ref: before.gateway_ref });
-    expect(await callerFor(strangerId).payments.methods()).toEqual([expect.objectContaining({ token: foreign!.token, usedInSubscription: false })]);
-    await expect(callerFor(strangerId).distribution.setCard({ token: foreign!.token })).rejects.toMatchObject({ message: 'distribution.subscriptionEnded' });
+    expect(await suite.callerFor(strangerId).payments.methods()).toEqual([expect.objectContaining({ token: foreign!.token, usedInSubscription: false })]);
+    await expect(suite.callerFor(strangerId).distribution.setCard({ token: foreign!.token })).rejects.toMatchObject({ message: 'distribution.subscriptionEnded' });
 
     // Over REST as over tRPC.
-    const added = await fetch(`${app.base}/api/payment/payment_methods`, { method: 'POST', headers: auth(userId), body: JSON.stringify({ paymentMethodNonce: 'fake-valid-amex-nonce' }) });
+    const added = await fetch(`${suite.app.base}/api/payment/payment_methods`, { method: 'POST', headers: auth(userId), body: JSON.stringify({ paymentMethodNonce: 'fake-valid-amex-nonce' }) });
     expect(added.status).toBe(201);
     const listed = (await added.json()) as Array<{ token: string; description: string }>;
     const amex = listed.find((method) => method.description === 'Test Amex •••• 0005')!;
-    const set = await fetch(`${app.base}/api/payment/distribution_payment_method`, { method: 'PUT', headers: auth(userId), body: JSON.stringify({ token: amex.token }) });
+    const set = await fetch(`${suite.app.base}/api/payment/distribution_payment_method`, { method: 'PUT', headers: auth(userId), body: JSON.stringify({ token: amex.token }) });
     expect(set.status).toBe(200);
     expect(await set.json()).toMatchObject({ paymentMethodToken: amex.token });
-    const foreignSet = await fetch(`${app.base}/api/payment/distribution_payment_method`, { method: 'PUT', headers: auth(strangerId), body: JSON.stringify({ token: amex.token }) });
+    const foreignSet = await fetch(`${suite.app.base}/api/payment/distribution_payment_method`, { method: 'PUT', headers: auth(strangerId), body: JSON.stringify({ token: amex.token }) });
     expect(foreignSet.status).toBe(409);
   });
 
   it('when the initial form is sent, then the setup rules hold: all five fields, a valid payout e-mail, an active subscription, and only once', async () => {
-    const unsubscribed = callerFor(await buyer());
+    const unsubscribed = suite.callerFor(await buyer());
     const form = { artistName: 'Erika', artistCountry: 'DE', participantName: 'Erika M', participantPayPalEmail: 'pay@example.com', labelName: 'Label' };
     await expect(unsubscribed.distribution.setup(form)).rejects.toMatchObject({ message: 'distribution.subscriptionRequired' });
 
     const userId = await subscriber();
-    const caller = callerFor(userId);
+    const caller = suite.callerFor(userId);
     await expect(caller.distribution.setup({ ...form, artistName: ' ' })).rejects.toMatchObject({ message: 'distribution.nameRequired' });
     await expect(caller.distribution.setup({ ...form, labelName: '' })).rejects.toMatchObject({ message: 'distribution.nameRequired' });
     await expect(caller.distribution.setup({ ...form, artistCountry: 'XX' })).rejects.toMatchObject({ message: 'distribution.countryRequired' });
@@ -383,7 +368,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
   });
 
   it('when artists are added and renamed, then names are required and unique and a new artist needs a country', async () => {
-    const caller = callerFor(await distributor());
+    const caller = suite.callerFor(await distributor());
     await expect(caller.distribution.createArtist({ name: '', country: 'US' })).rejects.toMatchObject({ message: 'distribution.nameRequired' });
     await expect(caller.distribution.createArtist({ name: 'The Band' })).rejects.toMatchObject({ message: 'distribution.countryRequired' });
     await expect(caller.distribution.createArtist({ name: ' erika ', country: 'US' })).rejects.toMatchObject({ message: 'distribution.nameNotUnique' });
@@ -400,7 +385,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
 
   it('when participants are added and changed, then a unique name and a valid payout e-mail are needed and every problem is listed', async () => {
     const userId = await distributor();
-    const caller = callerFor(userId);
+    const caller = suite.callerFor(userId);
     const both = (await caller.distribution.createParticipant({ name: '', email: '' }).then(
       () => ({ message: 'accepted' }),
       (error: unknown) => error,
@@ -417,14 +402,14 @@ describe('distribution: subscription, renewals and the add-on records', () => {
     expect(await caller.distribution.participants()).toHaveLength(2);
 
     // Over REST the failure carries the list too.
-    const rest = await fetch(`${app.base}/api/distribution/participants`, { method: 'POST', headers: auth(userId), body: JSON.stringify({ name: 'Max Power', email: 'bad' }) });
+    const rest = await fetch(`${suite.app.base}/api/distribution/participants`, { method: 'POST', headers: auth(userId), body: JSON.stringify({ name: 'Max Power', email: 'bad' }) });
     expect(rest.status).toBe(400);
     const body = (await rest.json()) as { message: string; detail: string };
     expect(JSON.parse(body.detail)).toEqual(['distribution.nameNotUnique', 'global.message.invalidEmail']);
   });
 
   it('when the label is renamed, then a name is required', async () => {
-    const caller = callerFor(await distributor());
+    const caller = suite.callerFor(await distributor());
     const { label } = await caller.distribution.metaInfo();
     await expect(caller.distribution.renameLabel({ labelId: label.label_id, name: ' ' })).rejects.toMatchObject({ message: 'distribution.nameRequired' });
     expect(await caller.distribution.renameLabel({ labelId: label.label_id, name: 'Night Shift' })).toEqual({ label_id: label.label_id, label_name: 'Night Shift' });
@@ -433,9 +418,9 @@ describe('distribution: subscription, renewals and the add-on records', () => {
 
   it('when the subscription has ended, then the records can be read but not changed', async () => {
     const userId = await distributor();
-    const caller = callerFor(userId);
+    const caller = suite.callerFor(userId);
     await caller.distribution.cancel();
-    await platform.db.updateTable('distribution_subscriptions').set({ current_period_end: new Date(Date.now() - 1000), current_period_start: new Date(Date.now() - 2000) }).where('user_id', '=', userId).execute();
+    await suite.platform.db.updateTable('distribution_subscriptions').set({ current_period_end: new Date(Date.now() - 1000), current_period_start: new Date(Date.now() - 2000) }).where('user_id', '=', userId).execute();
     expect(await caller.distribution.artists()).toHaveLength(1);
     await expect(caller.distribution.createArtist({ name: 'Late', country: 'US' })).rejects.toMatchObject({ message: 'distribution.subscriptionRequired' });
   });
@@ -443,8 +428,8 @@ describe('distribution: subscription, renewals and the add-on records', () => {
   it('when one user names another user\'s artist, participant or label, then REST, tRPC and GraphQL all answer not found and change nothing', async () => {
     const alice = await distributor();
     const bob = await distributor();
-    const aliceMeta = await callerFor(alice).distribution.metaInfo();
-    const asBob = callerFor(bob);
+    const aliceMeta = await suite.callerFor(alice).distribution.metaInfo();
+    const asBob = suite.callerFor(bob);
 
     await expect(asBob.distribution.renameArtist({ id: aliceMeta.artist.artist_id, name: 'Stolen' })).rejects.toMatchObject({ message: 'global.error.notFound' });
     await expect(asBob.distribution.updateParticipant({ id: aliceMeta.participant.participant_id, name: 'Stolen', email: 'x@example.com' })).rejects.toMatchObject({ message: 'global.error.notFound' });
@@ -453,7 +438,7 @@ describe('distribution: subscription, renewals and the add-on records', () => {
     expect((await asBob.distribution.artists()).map((artist) => artist.artist_id)).not.toContain(aliceMeta.artist.artist_id);
 
     const rest = async (method: string, path: string, body?: unknown) =>
-      fetch(`${app.base}/api/distribution/${path}`, { method, headers: auth(bob), ...(body ? { body: JSON.stringify(body) } : {}) });
+      fetch(`${suite.app.base}/api/distribution/${path}`, { method, headers: auth(bob), ...(body ? { body: JSON.stringify(body) } : {}) });
     expect((await rest('PUT', `artists/${aliceMeta.artist.artist_id}`, { name: 'Stolen' })).status).toBe(404);
     expect((await rest('PUT', `participants/${aliceMeta.participant.participant_id}`, { name: 'Stolen', email: 'x@example.com' })).status).toBe(404);
     expect((await rest('GET', `participants/${aliceMeta.participant.participant_id}`)).status).toBe(404);
@@ -462,39 +447,39 @@ describe('distribution: subscription, renewals and the add-on records', () => {
     expect(bobsList.map((p) => p.participant_id)).not.toContain(aliceMeta.participant.participant_id);
 
     const graphql = async (query: string, variables: Record<string, unknown>) =>
-      (await (await fetch(`${app.base}/graphql`, { method: 'POST', headers: auth(bob), body: JSON.stringify({ query, variables }) })).json()) as { errors?: { message: string }[] };
+      (await (await fetch(`${suite.app.base}/graphql`, { method: 'POST', headers: auth(bob), body: JSON.stringify({ query, variables }) })).json()) as { errors?: { message: string }[] };
     expect((await graphql('mutation($id: Int!) { updateDistributionArtist(id: $id, name: "Stolen") { name } }', { id: aliceMeta.artist.artist_id })).errors?.[0]?.message).toBe('global.error.notFound');
     expect((await graphql('mutation($id: Int!) { updateDistributionParticipant(id: $id, name: "Stolen", email: "x@example.com") { name } }', { id: aliceMeta.participant.participant_id })).errors?.[0]?.message).toBe('global.error.notFound');
     expect((await graphql('mutation($id: Int!) { updateDistributionLabel(labelId: $id, name: "Stolen") { label_name } }', { id: aliceMeta.label.label_id })).errors?.[0]?.message).toBe('global.error.notFound');
 
-    expect(await callerFor(alice).distribution.metaInfo()).toEqual(aliceMeta);
-    expect((await fetch(`${app.base}/api/distribution/artists`)).status).toBe(401);
+    expect(await suite.callerFor(alice).distribution.metaInfo()).toEqual(aliceMeta);
+    expect((await fetch(`${suite.app.base}/api/distribution/artists`)).status).toBe(401);
   });
 
   it('when a subscriber deletes the account, then the gateway subscription is stopped first and the invoices stay, unlinked', async () => {
     const userId = await distributor();
-    const { lastInvoiceNumber } = await callerFor(userId).distribution.subscription();
+    const { lastInvoiceNumber } = await suite.callerFor(userId).distribution.subscription();
     const { gateway_ref: ref } = await subscriptionRow(userId);
-    const local = createLocalSubscriptions(createLocalVault(platform.db));
+    const local = createLocalSubscriptions(createLocalVault(suite.platform.db));
     const canceled: string[] = [];
-    installSubscriptionBilling(platform, { ...local, cancel: async (subscriptionRef) => { canceled.push(subscriptionRef); await local.cancel(subscriptionRef); } });
+    installSubscriptionBilling(suite.platform, { ...local, cancel: async (subscriptionRef) => { canceled.push(subscriptionRef); await local.cancel(subscriptionRef); } });
     try {
-      const response = await fetch(`${app.base}/api/auth/delete-account`, { method: 'POST', headers: auth(userId) });
+      const response = await fetch(`${suite.app.base}/api/auth/delete-account`, { method: 'POST', headers: auth(userId) });
       expect(response.status).toBeLessThan(300);
     } finally {
-      installSubscriptionBilling(platform, local);
+      installSubscriptionBilling(suite.platform, local);
     }
     expect(canceled).toEqual([ref]);
-    expect(await platform.db.selectFrom('distribution_subscriptions').select('id').where('user_id', '=', userId).execute()).toEqual([]);
-    expect(await platform.db.selectFrom('distribution_users').select('id').where('user_id', '=', userId).execute()).toEqual([]);
-    const invoice = await platform.db.selectFrom('invoices').select(['user_id', 'product_type']).where('invoice_number', '=', lastInvoiceNumber!).executeTakeFirstOrThrow();
+    expect(await suite.platform.db.selectFrom('distribution_subscriptions').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    expect(await suite.platform.db.selectFrom('distribution_users').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    const invoice = await suite.platform.db.selectFrom('invoices').select(['user_id', 'product_type']).where('invoice_number', '=', lastInvoiceNumber!).executeTakeFirstOrThrow();
     expect(invoice).toEqual({ user_id: null, product_type: 1 });
   });
 
   it('when the public REST paths are called, then they answer the public API\'s shapes', async () => {
     const userId = await distributor();
     const get = async (path: string) => {
-      const response = await fetch(`${app.base}/api/${path}`, { headers: auth(userId) });
+      const response = await fetch(`${suite.app.base}/api/${path}`, { headers: auth(userId) });
       expect(response.status, path).toBe(200);
       return response.json() as Promise<unknown>;
     };
@@ -512,16 +497,16 @@ describe('distribution: subscription, renewals and the add-on records', () => {
     expect(await get('distribution/meta-info')).toMatchObject({ label: { label_name: 'Erika Records' }, artist: { name: 'Erika' }, participant: { email: 'payout@example.com' } });
     expect(await get('distribution/artists')).toEqual([{ artist_id: expect.any(Number), name: 'Erika', country: 'DE' }]);
 
-    const created = await fetch(`${app.base}/api/distribution/artists`, { method: 'POST', headers: auth(userId), body: JSON.stringify({ name: 'Side Project', country: 'FR' }) });
+    const created = await fetch(`${suite.app.base}/api/distribution/artists`, { method: 'POST', headers: auth(userId), body: JSON.stringify({ name: 'Side Project', country: 'FR' }) });
     expect(created.status).toBe(201);
     expect(await created.json()).toEqual({ artist_id: expect.any(Number), name: 'Side Project', country: 'FR' });
 
     // A new user subscribes and sets up over REST.
     const fresh = await buyer();
-    const subscribed = await fetch(`${app.base}/api/payment/distribution_subscribe`, { method: 'POST', headers: auth(fresh), body: JSON.stringify({ paymentMethodNonce: 'fake-valid-nonce', planId: 'distribution-yearly' }) });
+    const subscribed = await fetch(`${suite.app.base}/api/payment/distribution_subscribe`, { method: 'POST', headers: auth(fresh), body: JSON.stringify({ paymentMethodNonce: 'fake-valid-nonce', planId: 'distribution-yearly' }) });
     expect(subscribed.status).toBe(200);
     expect(await subscribed.json()).toMatchObject({ active: true });
-    const setup = await fetch(`${app.base}/api/distribution/setup`, {
+    const setup = await fetch(`${suite.app.base}/api/distribution/setup`, {
       method: 'POST',
       headers: auth(fresh),
       body: JSON.stringify({ artistName: 'A', artistCountry: 'US', participantName: 'P', participantPayPalEmail: 'p@example.com', labelName: 'L' }),

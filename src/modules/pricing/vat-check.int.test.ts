@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { createBuyerWithMaster, createUser } from '../../test/commerce-factories.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { createTestPlatform, useTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { pay, priceInfo } from '../payments/index.js';
 import { shownPrices } from './index.js';
 
@@ -12,15 +12,11 @@ const invoiceOf = (platform: TestPlatform, masterId: string) =>
   platform.db.selectFrom('invoices').select(['vat_cents', 'vat_rate', 'reverse_charge', 'tax_id', 'vat_check']).where('master_id', '=', masterId).executeTakeFirstOrThrow();
 
 describe('VAT ids without VIES (embedded check digits)', () => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await createTestPlatform();
-  });
-  afterAll(() => platform.close());
+  const suite = useTestPlatform();
 
   it('when a French address is saved with a made-up VAT id, then it is refused with a translation key and nothing is stored', async () => {
-    const { id: userId } = await createUser(platform.db);
-    const caller = createCallerFactory(appRouter)(platform.contextFor({ userId }));
+    const { id: userId } = await createUser(suite.platform.db);
+    const caller = createCallerFactory(appRouter)(suite.platform.contextFor({ userId }));
     const fields = { streetAndNumber: '1 rue de Rivoli', city: 'Paris', zip: '75001', country: 'FR', company: 'Studio SARL' };
     await expect(caller.addresses.create({ ...fields, taxId: 'FR12345678901' })).rejects.toThrow(/address\.taxIdInvalid/);
     expect(await caller.addresses.list()).toEqual([]);
@@ -30,25 +26,25 @@ describe('VAT ids without VIES (embedded check digits)', () => {
   });
 
   it('when a master is bought for a French address holding a made-up VAT id, then French VAT is charged and invoiced', async () => {
-    const { userId, masterId } = await createBuyerWithMaster(platform.db, { country: 'FR', company: 'Studio SARL', taxId: 'FR12345678901' });
-    const ctx = platform.contextFor({ userId });
+    const { userId, masterId } = await createBuyerWithMaster(suite.platform.db, { country: 'FR', company: 'Studio SARL', taxId: 'FR12345678901' });
+    const ctx = suite.platform.contextFor({ userId });
     expect(await priceInfo(ctx, { buyingOption: 1 })).toMatchObject({ vat: 0.6, vatRate: 20, taxIdValid: false, reverseCharge: false, total: 3.59 });
     await pay(ctx, { masterId, buyingOption: 1, nonce: 'fake-valid-nonce' });
-    expect(await invoiceOf(platform, masterId)).toMatchObject({ vat_cents: 60, reverse_charge: false, vat_check: null });
+    expect(await invoiceOf(suite.platform, masterId)).toMatchObject({ vat_cents: 60, reverse_charge: false, vat_check: null });
   });
 
   it('when a subscription is taken for a French address holding a made-up VAT id, then French VAT is charged and invoiced', async () => {
-    const { userId } = await createBuyerWithMaster(platform.db, { country: 'FR', company: 'Studio SARL', taxId: 'FR12345678901' });
-    const caller = createCallerFactory(appRouter)(platform.contextFor({ userId }));
+    const { userId } = await createBuyerWithMaster(suite.platform.db, { country: 'FR', company: 'Studio SARL', taxId: 'FR12345678901' });
+    const caller = createCallerFactory(appRouter)(suite.platform.contextFor({ userId }));
     expect(await caller.distribution.priceInfo()).toMatchObject({ vat: 4, vatRate: 20, taxIdValid: false, reverseCharge: false, total: 23.99 });
     const status = await caller.distribution.subscribe({ nonce: 'fake-valid-nonce', planId: 'distribution-yearly' });
     expect(status).toMatchObject({ active: true, chargedTotal: 23.99, chargedVat: 4 });
   });
 
   it('when the French VAT id is real, then no VAT is charged (reverse charge)', async () => {
-    const { userId, masterId } = await createBuyerWithMaster(platform.db, { country: 'FR', company: 'Studio SARL', taxId: 'FR44732829320' });
-    await pay(platform.contextFor({ userId }), { masterId, buyingOption: 1, nonce: 'fake-valid-nonce' });
-    expect(await invoiceOf(platform, masterId)).toMatchObject({ vat_cents: 0, reverse_charge: true });
+    const { userId, masterId } = await createBuyerWithMaster(suite.platform.db, { country: 'FR', company: 'Studio SARL', taxId: 'FR44732829320' });
+    await pay(suite.platform.contextFor({ userId }), { masterId, buyingOption: 1, nonce: 'fake-valid-nonce' });
+    expect(await invoiceOf(suite.platform, masterId)).toMatchObject({ vat_cents: 0, reverse_charge: true });
   });
 });
 

@@ -3,27 +3,25 @@ import { appRouter } from '../../app-router.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { mailsTo } from '../../test/outbox.js';
 import { startPayPalStandIn, type PayPalStandIn } from '../../test/paypal-stand-in.js';
-import { createDistributor, createMasterWithAudio } from '../../test/release-factories.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { createReleaseWithPartner } from '../../test/release-factories.js';
+import { useTestPlatform } from '../../test/test-platform.js';
 import { adjustBalance, importStatement, pollPayouts, releaseHold, runPayouts, type PayoutContext } from './index.js';
 import { createPayPalPayoutProvider } from './provider/paypal-payout-provider.js';
 
 const HEADER = 'ISRC,UPC,Territory,Usage Type,Quantity,Net Revenue,Currency';
 
 describe('payouts through PayPal Payouts (a local stand-in of its REST API)', () => {
-  let platform: TestPlatform;
+  const suite = useTestPlatform();
   let paypal: PayPalStandIn;
   let context: PayoutContext;
   let periodCounter = 0;
   const nextPeriod = () => `2032-${String(++periodCounter).padStart(2, '0')}`;
-  const callerFor = (userId: string) => createCallerFactory(appRouter)(platform.contextFor({ userId }));
 
   beforeAll(async () => {
-    platform = await createTestPlatform();
     paypal = await startPayPalStandIn();
     context = {
-      db: platform.db,
-      mailer: platform.mailer,
+      db: suite.platform.db,
+      mailer: suite.platform.mailer,
       payoutMin: 10,
       publicUrl: 'http://masterdeck.test',
       // 2 %, at most 1.00: the fee a US PayPal contract states.
@@ -32,14 +30,13 @@ describe('payouts through PayPal Payouts (a local stand-in of its REST API)', ()
   });
   afterAll(async () => {
     await paypal?.close();
-    await platform?.close();
   });
 
   /** A release of one track shared by the user's participant and a partner, and a statement paying `amount` USD for it. */
   /** Both payout addresses confirmed, as their owners would through the confirmation mail. */
   async function earnings(amount: string, shares = { own: 50, partner: 50 }) {
     const r = await unconfirmedEarnings(amount, shares);
-    await platform.db
+    await suite.platform.db
       .insertInto('payout_address_confirmations')
       .values([
         { participant_id: r.participantId, email: r.ownEmail, token_sha256: `test-${r.participantId}`, confirmed_at: new Date() },
@@ -50,28 +47,13 @@ describe('payouts through PayPal Payouts (a local stand-in of its REST API)', ()
   }
 
   async function unconfirmedEarnings(amount: string, shares = { own: 50, partner: 50 }) {
-    const account = await createDistributor(platform);
-    const caller = callerFor(account.userId);
-    const { albumId } = await caller.releases.start();
-    await caller.releases.updateAlbum({ albumId, name: 'Tides' });
-    const { masterId } = await createMasterWithAudio(platform, account.userId, { trackName: 'Undertow', seconds: 1 });
-    const track = await caller.releases.addTrack({ masterId, albumId });
-    const partnerEmail = `partner${account.participantId}@example.com`;
-    const partner = await caller.distribution.createParticipant({ name: `Partner ${account.participantId}`, email: partnerEmail });
-    await caller.releases.updateTrack({
-      trackId: track.track_id,
-      participants: [
-        { id: account.participantId, role_id: [6], payout_share_percentage: shares.own },
-        { id: Number(partner.participant_id), role_id: [6], payout_share_percentage: shares.partner },
-      ],
-    });
-    await caller.releases.release({ albumId });
+    const release = await createReleaseWithPartner(suite.platform, { shares, albumName: 'Tides', trackName: 'Undertow' });
     // Every distributor's own participant has the same payout e-mail in the factory; the partner's is unique.
-    await platform.db.updateTable('distribution_participants').set({ email: `own${account.participantId}@example.com` }).where('id', '=', account.participantId).execute();
-    const isrc = track.stereo_isrc;
-    const credit = (net: string) => importStatement({ db: platform.db }, { store: 'Spotify', period: nextPeriod(), csv: `${HEADER}\n${isrc},,DE,stream,1000,${net},USD\n`, rates: {} });
+    const ownEmail = `own${release.participantId}@example.com`;
+    await suite.platform.db.updateTable('distribution_participants').set({ email: ownEmail }).where('id', '=', release.participantId).execute();
+    const credit = (net: string) => importStatement({ db: suite.platform.db }, { store: 'Spotify', period: nextPeriod(), csv: `${HEADER}\n${release.isrc},,DE,stream,1000,${net},USD\n`, rates: {} });
     await credit(amount);
-    return { ...account, caller, credit, partnerId: Number(partner.participant_id), partnerEmail, ownEmail: `own${account.participantId}@example.com` };
+    return { ...release, credit, ownEmail };
   }
   const mine = (result: Awaited<ReturnType<typeof runPayouts>>, ids: number[]) => result.payouts.filter((p) => ids.includes(p.participantId));
 
@@ -90,7 +72,7 @@ describe('payouts through PayPal Payouts (a local stand-in of its REST API)', ()
       [r.ownEmail, '49.00'],
       [r.partnerEmail, '49.00'],
     ]);
-    const mails = await mailsTo(platform.outboxDir, r.partnerEmail);
+    const mails = await mailsTo(suite.platform.outboxDir, r.partnerEmail);
     expect(mails.map((mail) => mail.subject)).toEqual(['Royalties from Erika Records: $49.00 paid to you']);
     expect(mails[0]!.text).toContain('Erika Records has paid you $49.00');
     expect(mails[0]!.text).toContain("the payment service's fee of $1.00 was deducted");
@@ -98,7 +80,7 @@ describe('payouts through PayPal Payouts (a local stand-in of its REST API)', ()
 
     // Polling again changes nothing and tells nobody twice.
     await pollPayouts(context);
-    expect(await mailsTo(platform.outboxDir, r.partnerEmail)).toHaveLength(1);
+    expect(await mailsTo(suite.platform.outboxDir, r.partnerEmail)).toHaveLength(1);
     expect((await r.caller.royalties.payments()).participants.map((p) => [p.paidMinor, p.balanceMinor])).toEqual([
       [5000, 0],
       [5000, 0],
@@ -119,9 +101,9 @@ describe('payouts through PayPal Payouts (a local stand-in of its REST API)', ()
     expect(paypal.requests.some((route) => route.endsWith('/cancel'))).toBe(true);
     expect(paypal.payments.map((p) => p.receiver)).not.toContain(failed.partnerEmail);
     expect(paypal.payments.map((p) => p.receiver)).not.toContain(unclaimed.partnerEmail);
-    expect(await mailsTo(platform.outboxDir, failed.partnerEmail)).toEqual([]);
-    expect(await mailsTo(platform.outboxDir, unclaimed.partnerEmail)).toEqual([]);
-    expect(await mailsTo(platform.outboxDir, failed.ownEmail)).toHaveLength(1);
+    expect(await mailsTo(suite.platform.outboxDir, failed.partnerEmail)).toEqual([]);
+    expect(await mailsTo(suite.platform.outboxDir, unclaimed.partnerEmail)).toEqual([]);
+    expect(await mailsTo(suite.platform.outboxDir, failed.ownEmail)).toHaveLength(1);
 
     const payments = await failed.caller.royalties.payments();
     const partner = payments.participants.find((p) => p.participantId === failed.partnerId)!;
@@ -140,12 +122,12 @@ describe('payouts through PayPal Payouts (a local stand-in of its REST API)', ()
     paypal.outcomeFor(r.ownEmail, 'PENDING');
     const result = await runPayouts(context, {});
     expect(mine(result, [r.participantId]).map((p) => p.status)).toEqual(['submitted']);
-    expect(await mailsTo(platform.outboxDir, r.ownEmail)).toEqual([]);
+    expect(await mailsTo(suite.platform.outboxDir, r.ownEmail)).toEqual([]);
     expect((await r.caller.royalties.payments()).participants[0]).toMatchObject({ paidMinor: 0, inTransitMinor: 6000, balanceMinor: 0 });
 
     paypal.outcomeFor(r.ownEmail, 'SUCCESS');
     await pollPayouts(context);
-    expect((await mailsTo(platform.outboxDir, r.ownEmail)).map((mail) => mail.subject)).toEqual(['Royalties from Erika Records: $59.00 paid to you']);
+    expect((await mailsTo(suite.platform.outboxDir, r.ownEmail)).map((mail) => mail.subject)).toEqual(['Royalties from Erika Records: $59.00 paid to you']);
     expect((await r.caller.royalties.payments()).participants[0]).toMatchObject({ paidMinor: 6000, inTransitMinor: 0 });
   });
 
@@ -164,7 +146,7 @@ describe('payouts through PayPal Payouts (a local stand-in of its REST API)', ()
     await pollPayouts(offline);
     expect(paypal.batchesFor(result.runId)).toBe(1);
     expect(paypal.payments.filter((p) => p.receiver === r.ownEmail)).toHaveLength(1);
-    expect(await mailsTo(platform.outboxDir, r.ownEmail)).toHaveLength(1);
+    expect(await mailsTo(suite.platform.outboxDir, r.ownEmail)).toHaveLength(1);
   });
 
   it('when a payout address is not confirmed, then nothing is paid to it and its owner is asked once, saying who names them and why; after confirming, the next run pays', async () => {
@@ -173,22 +155,22 @@ describe('payouts through PayPal Payouts (a local stand-in of its REST API)', ()
     expect(mine(first, [r.participantId, r.partnerId])).toEqual([]);
     expect(first.awaitingConfirmation.filter((a) => a.participantId === r.partnerId)).toEqual([{ participantId: r.partnerId, name: `Partner ${r.participantId}`, email: r.partnerEmail, mailed: true }]);
     expect(paypal.payments.map((p) => p.receiver)).not.toContain(r.partnerEmail);
-    const [ask] = await mailsTo(platform.outboxDir, r.partnerEmail);
+    const [ask] = await mailsTo(suite.platform.outboxDir, r.partnerEmail);
     expect(ask!.subject).toBe('Erika Records wants to pay you royalties: please confirm this address');
     expect(ask!.text).toContain('Erika Records releases music through Masterdeck and has named you as a participant');
     // A second run pays nothing yet and does not mail again within the week.
     expect((await runPayouts(context, {})).awaitingConfirmation.find((a) => a.participantId === r.partnerId)?.mailed).toBe(false);
-    expect(await mailsTo(platform.outboxDir, r.partnerEmail)).toHaveLength(1);
+    expect(await mailsTo(suite.platform.outboxDir, r.partnerEmail)).toHaveLength(1);
 
     const token = /\/payout-address\/confirm\/([A-Za-z0-9_-]+)/.exec(ask!.text)![1]!;
-    const anonymous = createCallerFactory(appRouter)(platform.contextFor(null));
+    const anonymous = createCallerFactory(appRouter)(suite.platform.contextFor(null));
     await expect(anonymous.royalties.confirmPayoutAddress({ token: 'x'.repeat(43) })).rejects.toMatchObject({ message: 'royalties.error.confirmationInvalid' });
     expect(await anonymous.royalties.confirmPayoutAddress({ token })).toEqual({ email: r.partnerEmail, from: 'Erika Records' });
     const paid = await runPayouts(context, {});
     expect(mine(paid, [r.partnerId]).map((p) => [p.amountMinor, p.status])).toEqual([[2500, 'confirmed']]);
 
     // A changed address needs its own confirmation: the old one's does not carry over.
-    await platform.db.updateTable('distribution_participants').set({ email: `moved${r.participantId}@example.com` }).where('id', '=', r.partnerId).execute();
+    await suite.platform.db.updateTable('distribution_participants').set({ email: `moved${r.participantId}@example.com` }).where('id', '=', r.partnerId).execute();
     await r.credit('10.00');
     const moved = await runPayouts(context, { min: 1 });
     expect(mine(moved, [r.partnerId])).toEqual([]);
@@ -197,8 +179,8 @@ describe('payouts through PayPal Payouts (a local stand-in of its REST API)', ()
 
   it('when a store fines a track, then the balance goes below zero, nothing is paid, and later earnings make up for it first', async () => {
     const r = await earnings('5.00', { own: 100, partner: 0 });
-    await adjustBalance({ db: platform.db }, { participantId: r.participantId, kind: 'adjustment', amount: '-20.00', reason: 'Spotify: artificial streams fine' });
-    const hold = await adjustBalance({ db: platform.db }, { participantId: r.participantId, kind: 'hold', amount: '3.00', reason: 'Statement under review' });
+    await adjustBalance({ db: suite.platform.db }, { participantId: r.participantId, kind: 'adjustment', amount: '-20.00', reason: 'Spotify: artificial streams fine' });
+    const hold = await adjustBalance({ db: suite.platform.db }, { participantId: r.participantId, kind: 'hold', amount: '3.00', reason: 'Statement under review' });
     let payments = await r.caller.royalties.payments();
     expect(payments.participants[0]).toMatchObject({ earnedMinor: 500, adjustedMinor: -2000, heldMinor: 300, balanceMinor: -1800 });
     expect(payments.others.map((e) => [e.kind, e.amountMinor, e.reason])).toEqual([
@@ -209,8 +191,8 @@ describe('payouts through PayPal Payouts (a local stand-in of its REST API)', ()
 
     await r.credit('30.00');
     // 5 - 20 - 3 + 30 = 12.00; the hold is lifted: 15.00, paid less the fee (2 % = 0.30).
-    await releaseHold({ db: platform.db }, { holdId: hold.entryId });
-    await expect(releaseHold({ db: platform.db }, { holdId: hold.entryId })).rejects.toMatchObject({ message: 'royalties.error.holdNotFound' });
+    await releaseHold({ db: suite.platform.db }, { holdId: hold.entryId });
+    await expect(releaseHold({ db: suite.platform.db }, { holdId: hold.entryId })).rejects.toMatchObject({ message: 'royalties.error.holdNotFound' });
     const paid = mine(await runPayouts(context, {}), [r.participantId]);
     expect(paid.map((p) => [p.amountMinor, p.feeMinor, p.status])).toEqual([[1500, 30, 'confirmed']]);
     payments = await r.caller.royalties.payments();

@@ -5,23 +5,21 @@ import type { TSharedWithMeInput } from './sharing.schemas.js';
 
 /** Kysely only (house rule 6): shares and the masters they point at. Reads list their columns. */
 
+/** What a share's mails name: the track, its style and the owner (the locale, where needed, apart). */
+const SHARE_MAIL_COLUMNS = [
+  'tracks.name as track_name',
+  'styles.name as style_name',
+  'style_groups.name as style_group_name',
+  'users.email as owner_email',
+  'users.first_name as owner_first_name',
+  'users.last_name as owner_last_name',
+] as const;
+
 /** The caller's master, row-locked so the share counter and the limit check cannot race. */
 export function lockOwnMaster(db: Database, masterId: string, ownerId: string) {
   return selectMastersWithStyle(db)
     .innerJoin('users', 'users.id', 'masters.user_id')
-    .select([
-      'masters.id',
-      'masters.style_id',
-      'masters.status',
-      'masters.share_count',
-      'tracks.name as track_name',
-      'styles.name as style_name',
-      'style_groups.name as style_group_name',
-      'users.email as owner_email',
-      'users.first_name as owner_first_name',
-      'users.last_name as owner_last_name',
-      'users.locale as owner_locale',
-    ])
+    .select(['masters.id', 'masters.style_id', 'masters.status', 'masters.share_count', ...SHARE_MAIL_COLUMNS, 'users.locale as owner_locale'])
     .where('masters.id', '=', masterId)
     .where('masters.user_id', '=', ownerId)
     // Only the master row: the joined, nullable style rows cannot be locked (and need not be).
@@ -124,16 +122,7 @@ export function findInvitation(db: Database, shareId: string) {
   return selectMastersWithStyle(db)
     .innerJoin('shares', 'shares.master_id', 'masters.id')
     .innerJoin('users', 'users.id', 'masters.user_id')
-    .select([
-      'masters.id',
-      'shares.email as invited_email',
-      'tracks.name as track_name',
-      'styles.name as style_name',
-      'style_groups.name as style_group_name',
-      'users.email as owner_email',
-      'users.first_name as owner_first_name',
-      'users.last_name as owner_last_name',
-    ])
+    .select(['masters.id', 'shares.email as invited_email', ...SHARE_MAIL_COLUMNS])
     .where('shares.id', '=', shareId)
     .executeTakeFirst();
 }

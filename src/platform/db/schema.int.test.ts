@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type Selectable } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { useTestDatabase } from '../../test/test-database.js';
 import { migrateToLatest } from './migrate.js';
 import type { DB } from './schema.js';
 
@@ -83,11 +83,7 @@ const columns: ColumnList = {
 };
 
 describe('database schema', () => {
-  let testDb: TestDatabase;
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-  });
-  afterAll(() => testDb.destroy());
+  const testDb = useTestDatabase();
 
   it('when migrated, then every table and column of the Kysely types exists with its SQL type and nullability, and no other', async () => {
     const rows = await sql<{ table_name: string; column_name: string; data_type: string; is_nullable: 'YES' | 'NO' }>`

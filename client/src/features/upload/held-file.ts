@@ -1,4 +1,6 @@
 import { create } from 'zustand';
+import { trackFileProblem } from './track-file.js';
+import { rejectFile } from './upload-store.js';
 
 /**
  * A guest's chosen file is held while they log in, and uploaded once they are logged in.
@@ -8,6 +10,18 @@ const useHeldFileStore = create<{ file: File | null }>()(() => ({ file: null }))
 
 export function holdFile(file: File | null): void {
   useHeldFileStore.setState({ file });
+}
+
+/**
+ * A file the user chose: refused through the upload host's one notice (for 5 s) when it cannot be
+ * uploaded, else held for the upload. True when it is held.
+ */
+export function takeTrackFile(file: File): boolean {
+  const found = trackFileProblem(file);
+  rejectFile(found);
+  if (found) return false;
+  holdFile(file);
+  return true;
 }
 
 export function getHeldFile(): File | null {

@@ -8,9 +8,27 @@ export function formatPostDate(iso: string, locale: string) {
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
 }
 
+/** A post's category (if it has one) and its date, with what follows the date (the post page: its author). */
+export function PostMeta({ post, size, after }: { post: Pick<TPostTeaser, 'category' | 'published_at'>; size: 'xs' | 'sm'; after?: string }) {
+  const { i18n } = useLingui();
+  return (
+    <Group gap="xs">
+      {post.category && (
+        <Badge variant="light" color="mastered">
+          {post.category.name}
+        </Badge>
+      )}
+      <Text size={size} c="dimmed">
+        {formatPostDate(post.published_at, i18n.locale)}
+        {after}
+      </Text>
+    </Group>
+  );
+}
+
 /** A post's teaser with its Read button to /blog/{slug}. */
 export function PostCard({ post, headingOrder = 3 }: { post: TPostTeaser; headingOrder?: 2 | 3 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const title = post.title;
   return (
     <Card withBorder radius="md" padding="md" h="100%" data-testid="post-teaser">
@@ -20,16 +38,7 @@ export function PostCard({ post, headingOrder = 3 }: { post: TPostTeaser; headin
         </Card.Section>
       )}
       <Stack gap="xs" mt={post.coverImage ? 'md' : 0} style={{ flex: 1 }}>
-        <Group gap="xs">
-          {post.category && (
-            <Badge variant="light" color="mastered">
-              {post.category.name}
-            </Badge>
-          )}
-          <Text size="xs" c="dimmed">
-            {formatPostDate(post.published_at, i18n.locale)}
-          </Text>
-        </Group>
+        <PostMeta post={post} size="xs" />
         <Title order={headingOrder} fz="lg" style={{ overflowWrap: 'anywhere' }}>
           {post.title}
         </Title>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Chip, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, Typography } from '@mantine/core';
+import { Anchor, Button, Chip, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, Typography } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,7 +9,7 @@ import { errorCodeOf } from '../../../lib/error-messages.js';
 import { useSiteConfig } from '../../../lib/site-config.js';
 import { trpc } from '../../../lib/trpc.js';
 import { CoverImage } from '../components/cover-image.js';
-import { formatPostDate, PostCard } from '../components/post-card.js';
+import { PostCard, PostMeta } from '../components/post-card.js';
 import classes from '../components/blog.module.css';
 
 function BlogOff() {
@@ -77,7 +77,6 @@ export function BlogPage() {
 /** /blog/:slug — one post, opened from a Read button. */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
-  const { i18n } = useLingui();
   const config = useSiteConfig();
   const enabled = config.data?.features.blog ?? false;
   const post = trpc.blog.post.useQuery({ slug }, { enabled: enabled && slug !== '', retry: false });
@@ -113,16 +112,7 @@ export function BlogPostPage() {
         <Anchor component={Link} to="/blog" size="sm">
           ← <Trans>Blog</Trans>
         </Anchor>
-        <Group gap="xs">
-          {data.category && (
-            <Badge variant="light" color="mastered">
-              {data.category.name}
-            </Badge>
-          )}
-          <Text size="sm" c="dimmed">
-            {formatPostDate(data.published_at, i18n.locale)} · {data.author}
-          </Text>
-        </Group>
+        <PostMeta post={data} size="sm" after={` · ${data.author}`} />
         <Title order={1} fz={{ base: 28, sm: 38 }} style={{ overflowWrap: 'anywhere' }}>
           {data.title}
         </Title>

@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, List, Loader, Modal, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Divider, Group, Loader, Modal, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
 import { emitDistributionSelection } from '../distribution-store.js';
 import { problemsOf } from '../lib/problems.js';
+import { ProblemsAlert } from './problems-alert.js';
 
 interface DialogProps {
   opened: boolean;
@@ -26,23 +27,33 @@ function DistributionModal({ opened, onClose, title, children }: DialogProps & {
   );
 }
 
-/** One message, or the list of them. */
 function Problems({ problems }: { problems: string[] }) {
-  const { i18n } = useLingui();
-  if (problems.length === 0) return null;
-  return (
-    <Alert color="red" role="alert" data-testid="dialog-problems">
-      {problems.length === 1 ? (
-        i18n._(errorMessageOf(problems[0]!))
-      ) : (
-        <List size="sm">
-          {problems.map((problem) => (
-            <List.Item key={problem}>{i18n._(errorMessageOf(problem))}</List.Item>
-          ))}
-        </List>
-      )}
-    </Alert>
-  );
+  return <ProblemsAlert problems={problems} testId="dialog-problems" />;
+}
+
+/**
+ * The submit of the add/edit dialogs: nothing is sent while a rule fails; a refusal's messages show
+ * in the dialog; a save refreshes what shows the saved row, says so, then picks it or closes.
+ */
+function useDialogSubmit() {
+  const app = useAppStoreApi();
+  const [problems, setProblems] = useState<string[]>([]);
+  const submitWith =
+    <T,>(rules: string[], save: () => Promise<T>, refresh: () => Promise<unknown>, done: (saved: T) => void) =>
+    async (event: FormEvent) => {
+      event.preventDefault();
+      if (rules.length > 0) return;
+      setProblems([]);
+      try {
+        const saved = await save();
+        await refresh();
+        app.showSuccess('global.success.saved');
+        done(saved);
+      } catch (error) {
+        setProblems(problemsOf(error));
+      }
+    };
+  return { problems, submitWith };
 }
 
 /** A rule's message shows once the user has typed (valid only with...; the button stays off until then). */
@@ -60,28 +71,16 @@ export function DistributionEditLabelDialog({ opened, onClose }: DialogProps) {
 
 function EditLabelBody({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const app = useAppStoreApi();
   const utils = trpc.useUtils();
   const meta = trpc.distribution.metaInfo.useQuery();
   const rename = trpc.distribution.renameLabel.useMutation();
   const [name, setName] = useState<string | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, submitWith } = useDialogSubmit();
   if (!meta.data) return meta.isError ? <Problems problems={problemsOf(meta.error)} /> : <Loader aria-label={t`Loading`} />;
   const label = meta.data.label;
   const value = name ?? label.label_name;
   const rules = labelProblems({ name: value });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (rules.length > 0) return;
-    try {
-      await rename.mutateAsync({ labelId: label.label_id, name: value });
-      await utils.distribution.metaInfo.invalidate();
-      app.showSuccess('global.success.saved');
-      onClose();
-    } catch (error) {
-      setProblems(problemsOf(error));
-    }
-  };
+  const submit = submitWith(rules, () => rename.mutateAsync({ labelId: label.label_id, name: value }), () => utils.distribution.metaInfo.invalidate(), onClose);
   return (
     <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
       <Problems problems={problems} />
@@ -151,7 +150,6 @@ export function DistributionArtistDialog({ opened, onClose }: DialogProps) {
 function ArtistBody({ select, trackId, artistIdToEdit, onClose }: { select: boolean; trackId: number | undefined; artistIdToEdit: number | undefined; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const countryOptions = useCountryOptions();
-  const app = useAppStoreApi();
   const utils = trpc.useUtils();
   const artists = trpc.distribution.artists.useQuery();
   const create = trpc.distribution.createArtist.useMutation();
@@ -159,7 +157,7 @@ function ArtistBody({ select, trackId, artistIdToEdit, onClose }: { select: bool
   const editing = artists.data?.find((artist) => artist.artist_id === artistIdToEdit);
   const [name, setName] = useState<string | null>(null);
   const [country, setCountry] = useState<string>(DEFAULT_ARTIST_COUNTRY);
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, submitWith } = useDialogSubmit();
   if (!artists.data) return artists.isError ? <Problems problems={problemsOf(artists.error)} /> : <Loader aria-label={t`Loading`} />;
   if (artistIdToEdit !== undefined && !editing) return <Problems problems={['global.error.notFound']} />;
   const value = name ?? editing?.name ?? '';
@@ -171,20 +169,12 @@ function ArtistBody({ select, trackId, artistIdToEdit, onClose }: { select: bool
     emitDistributionSelection({ kind: 'artist', trackId, artistId: artist.artist_id });
     onClose();
   };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (rules.length > 0) return;
-    setProblems([]);
-    try {
-      const saved = editing ? await rename.mutateAsync({ id: editing.artist_id, name: value }) : await create.mutateAsync({ name: value, country });
-      await Promise.all([utils.distribution.artists.invalidate(), utils.distribution.metaInfo.invalidate()]);
-      app.showSuccess('global.success.saved');
-      if (select) pick(saved);
-      else onClose();
-    } catch (error) {
-      setProblems(problemsOf(error));
-    }
-  };
+  const submit = submitWith(
+    rules,
+    () => (editing ? rename.mutateAsync({ id: editing.artist_id, name: value }) : create.mutateAsync({ name: value, country })),
+    () => Promise.all([utils.distribution.artists.invalidate(), utils.distribution.metaInfo.invalidate()]),
+    (saved) => (select ? pick(saved) : onClose()),
+  );
   return (
     <Stack gap="md">
       {select && (
@@ -248,7 +238,6 @@ export function DistributionParticipantDialog({ opened, onClose }: DialogProps) 
 
 function ParticipantBody({ select, trackIndex, participantIdToEdit, onClose }: { select: boolean; trackIndex: number | undefined; participantIdToEdit: number | undefined; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const app = useAppStoreApi();
   const utils = trpc.useUtils();
   const participants = trpc.distribution.participants.useQuery();
   const create = trpc.distribution.createParticipant.useMutation();
@@ -256,7 +245,7 @@ function ParticipantBody({ select, trackIndex, participantIdToEdit, onClose }: {
   const editing = participants.data?.find((participant) => participant.participant_id === participantIdToEdit);
   const [name, setName] = useState<string | null>(null);
   const [email, setEmail] = useState<string | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, submitWith } = useDialogSubmit();
   if (!participants.data) return participants.isError ? <Problems problems={problemsOf(participants.error)} /> : <Loader aria-label={t`Loading`} />;
   // An unknown id answers the error catalogue's "participant not found".
   if (participantIdToEdit !== undefined && !editing) return <Problems problems={['distribution.participantNotFound']} />;
@@ -270,20 +259,12 @@ function ParticipantBody({ select, trackIndex, participantIdToEdit, onClose }: {
     emitDistributionSelection({ kind: 'participant', trackIndex, participantId: participant.participant_id });
     onClose();
   };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (rules.length > 0) return;
-    setProblems([]);
-    try {
-      const saved = editing ? await update.mutateAsync({ id: editing.participant_id, ...values }) : await create.mutateAsync(values);
-      await Promise.all([utils.distribution.participants.invalidate(), utils.distribution.metaInfo.invalidate()]);
-      app.showSuccess('global.success.saved');
-      if (select) pick(saved);
-      else onClose();
-    } catch (error) {
-      setProblems(problemsOf(error));
-    }
-  };
+  const submit = submitWith(
+    rules,
+    () => (editing ? update.mutateAsync({ id: editing.participant_id, ...values }) : create.mutateAsync(values)),
+    () => Promise.all([utils.distribution.participants.invalidate(), utils.distribution.metaInfo.invalidate()]),
+    (saved) => (select ? pick(saved) : onClose()),
+  );
   return (
     <Stack gap="md">
       {select && (

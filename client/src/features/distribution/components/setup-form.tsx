@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { useCountryOptions } from '../../../lib/country-names.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
 import { problemsOf } from '../lib/problems.js';
+import { ProblemsAlert } from './problems-alert.js';
 
 /**
  * Stage 1 of the initial screen: accepting the distribution terms creates the artist,
@@ -52,19 +53,7 @@ export function SetupForm({ defaults, onDone }: { defaults: { name: string; coun
             <Trans>Your artist name appears in the stores; the participant receives the payouts; releases come out under your label.</Trans>
           </Text>
         </Stack>
-        {problems.length > 0 && (
-          <Alert color="red" role="alert" data-testid="setup-error">
-            {problems.length === 1 ? (
-              i18n._(errorMessageOf(problems[0]!))
-            ) : (
-              <List size="sm">
-                {problems.map((problem) => (
-                  <List.Item key={problem}>{i18n._(errorMessageOf(problem))}</List.Item>
-                ))}
-              </List>
-            )}
-          </Alert>
-        )}
+        <ProblemsAlert problems={problems} testId="setup-error" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t`Artist name`} required value={values.artistName} onChange={(event) => set('artistName')(event.currentTarget.value)} maxLength={200} />
           <Select

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { TAddress } from '../../../../../src/modules/addresses/addresses.schemas.js';
 import type { TSubscriptionPriceInfo } from '../../../../../src/modules/distribution/distribution.schemas.js';
 import { ErrorState } from '../../../components/error-state.js';
+import { QueriesState, queriesSettled } from '../../../components/query-page.js';
 import { tabularFigures } from '../../../app/theme.js';
 import { useAppStoreApi } from '../../../lib/app-store.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
@@ -22,23 +23,12 @@ import { billingPeriodOf, formatMoney } from '../lib/money.js';
  * Subscribe.: a card form that yields no method ends the paying state silently.
  */
 export function SubscriptionCheckout({ onSubscribed }: { onSubscribed: (invoiceNumber: number | null) => void }) {
-  const { t } = useLingui();
   const me = trpc.accounts.me.useQuery();
   const addresses = trpc.addresses.list.useQuery();
   const plan = trpc.distribution.plan.useQuery();
   const config = useSiteConfig();
   const queries = [me, addresses, plan, config];
-  if (queries.some((query) => query.isPending)) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t`Loading`} />
-      </Center>
-    );
-  }
-  const failed = queries.find((query) => query.isError);
-  if (failed || !me.data || !addresses.data || !plan.data || !config.data) {
-    return <ErrorState error={failed?.error ?? null} onRetry={() => void Promise.all(queries.map((query) => query.refetch()))} />;
-  }
+  if (!queriesSettled(queries) || !me.data || !addresses.data || !plan.data || !config.data) return <QueriesState queries={queries} />;
   return (
     <Checkout
       user={me.data}

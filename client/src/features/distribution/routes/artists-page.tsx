@@ -1,7 +1,7 @@
-import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { ErrorState } from '../../../components/error-state.js';
+import { QueriesState, queriesSettled } from '../../../components/query-page.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { useDialogs } from '../../../lib/dialogs.js';
 import { trpc } from '../../../lib/trpc.js';
@@ -16,17 +16,7 @@ export function DistributionArtistsPage() {
   const artists = trpc.distribution.artists.useQuery();
   const participants = trpc.distribution.participants.useQuery();
   const queries = [meta, artists, participants];
-  if (queries.some((query) => query.isPending)) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t`Loading`} />
-      </Center>
-    );
-  }
-  const failed = queries.find((query) => query.isError);
-  if (failed || !meta.data || !artists.data || !participants.data) {
-    return <ErrorState error={failed?.error ?? null} onRetry={() => void Promise.all(queries.map((query) => query.refetch()))} />;
-  }
+  if (!queriesSettled(queries) || !meta.data || !artists.data || !participants.data) return <QueriesState queries={queries} />;
   const mainArtistId = meta.data.artist.artist_id;
   const mainParticipantId = meta.data.participant.participant_id;
 

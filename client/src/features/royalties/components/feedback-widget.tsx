@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Input, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { FEEDBACK_LIMITS, ZFeedbackInput } from '../../../../../src/modules/royalties/royalties.schemas.js';
 import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
@@ -15,14 +15,24 @@ interface FeedbackValues {
   includeSongData: boolean;
 }
 
+/** One star rating with its label and error; `name` names it for the page (id) and for tests. */
+function Stars({ label, name, rating, error, onChange }: { label: string; name: string; rating: number; error: ReactNode; onChange: (rating: number) => void }) {
+  const { t } = useLingui();
+  // Each star is a radio named by its value; Mantine's default names them "0".."5" for screen readers.
+  const starLabel = (value: number) => (value === 0 ? t`No stars` : value === 1 ? t`1 star` : t`${value} stars`);
+  return (
+    <Input.Wrapper label={label} error={error} id={`feedback-${name}`}>
+      <Rating value={rating} onChange={onChange} aria-label={label} getSymbolLabel={starLabel} data-testid={`feedback-${name}`} />
+    </Input.Wrapper>
+  );
+}
+
 /**
  * The distribution screens' feedback widget: stars for the sound and overall, a comment,
  * "include my release data", send. Kept for the operators (`npm run admin -- feedback:list`).
  */
 export function FeedbackWidget() {
   const { t, i18n } = useLingui();
-  // Each star is a radio named by its value; Mantine's default names them "0".."5" for screen readers.
-  const starLabel = (value: number) => (value === 0 ? t`No stars` : value === 1 ? t`1 star` : t`${value} stars`);
   const location = useLocation();
   const send = trpc.royalties.sendFeedback.useMutation();
   const [sent, setSent] = useState(false);
@@ -56,24 +66,8 @@ export function FeedbackWidget() {
             </Text>
           </div>
           <Group gap="xl" wrap="wrap" align="flex-start">
-            <Input.Wrapper label={t`Sound`} error={form.errors.soundRating} id="feedback-sound">
-              <Rating
-                value={form.values.soundRating}
-                onChange={(value) => form.setFieldValue('soundRating', value)}
-                aria-label={t`Sound`}
-                getSymbolLabel={starLabel}
-                data-testid="feedback-sound"
-              />
-            </Input.Wrapper>
-            <Input.Wrapper label={t`Overall`} error={form.errors.overallRating} id="feedback-overall">
-              <Rating
-                value={form.values.overallRating}
-                onChange={(value) => form.setFieldValue('overallRating', value)}
-                aria-label={t`Overall`}
-                getSymbolLabel={starLabel}
-                data-testid="feedback-overall"
-              />
-            </Input.Wrapper>
+            <Stars label={t`Sound`} name="sound" rating={form.values.soundRating} error={form.errors.soundRating} onChange={(value) => form.setFieldValue('soundRating', value)} />
+            <Stars label={t`Overall`} name="overall" rating={form.values.overallRating} error={form.errors.overallRating} onChange={(value) => form.setFieldValue('overallRating', value)} />
           </Group>
           <Textarea
             label={t`Comment`}

@@ -2,9 +2,8 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { registerFilePicker } from '../../../lib/file-picker.js';
-import { holdFile, useHeldFile } from '../held-file.js';
-import { ACCEPTED_WAV_TYPES, trackFileProblem } from '../track-file.js';
-import { rejectFile } from '../upload-store.js';
+import { takeTrackFile, useHeldFile } from '../held-file.js';
+import { ACCEPTED_WAV_TYPES } from '../track-file.js';
 import classes from './upload-area.module.css';
 
 /**
@@ -30,13 +29,7 @@ export function UploadArea({
   useEffect(() => registerFilePicker(() => inputRef.current?.click()), []);
 
   const accept = (file: File | undefined) => {
-    if (!file) return;
-    // A refused file is shown by the upload host's one notice (for 5 s).
-    const found = trackFileProblem(file);
-    rejectFile(found);
-    if (found) return;
-    holdFile(file);
-    onFileAccepted(file);
+    if (file && takeTrackFile(file)) onFileAccepted(file);
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {

@@ -7,8 +7,7 @@ import { useDialogs } from '../../../lib/dialogs.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { keepPageAfterLogin } from '../../../lib/login-reload.js';
 import { useReadyWhenIdle } from '../../../lib/when-idle.js';
-import { getHeldFile, holdFile, useHeldFile } from '../held-file.js';
-import { trackFileProblem } from '../track-file.js';
+import { getHeldFile, holdFile, takeTrackFile, useHeldFile } from '../held-file.js';
 import { uploadErrorCanRetry } from '../upload-errors.js';
 import { CUSTOM_MASTER_PATH, dropAllowedOn, rejectFile, resetUpload, retryUpload, startUpload, UploadStatus, uploadStore, useUploadState } from '../upload-store.js';
 import classes from './upload-host.module.css';
@@ -76,12 +75,7 @@ export function UploadHost() {
   }, [status, masterId, isCustomMaster, navigate]);
 
   const accept = (file: File | undefined) => {
-    if (!file) return;
-    const found = trackFileProblem(file);
-    rejectFile(found);
-    if (found) return;
-    holdFile(file);
-    if (!loggedIn) dialogs.open('Login');
+    if (file && takeTrackFile(file) && !loggedIn) dialogs.open('Login');
   };
 
   // The full-window drop area: window listeners, so a drop anywhere on the page counts.
