@@ -109,7 +109,7 @@ describe('the web process on the job queue', () => {
       form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 3000 }))]), 'cover.jpg');
       const cover = await fetch(`${app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, account.userId).token}` }, body: form });
       expect(cover.status).toBe(200);
-      await caller.releases.distribute({ albumId, outletDetails: { globalReleaseDate: null, outlets: [{ store_id: 1, release_start_date: null }, { store_id: 20, release_start_date: null }] } });
+      await caller.releases.distribute({ albumId, outletDetails: { globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1, release_start_date: null }, { store_id: 20, release_start_date: null }] } });
 
       const answers = async () => (await caller.releases.outlets({ albumId })).map((outlet) => [outlet.store_name, outlet.outlet_status.status_code]);
       // Package, one step per store, finish: each step's job claimed as the one before completes.

@@ -125,6 +125,7 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'release.error.featuredIsMainArtist': msg`The release's main artist cannot also be a featured artist.`,
   'release.error.invalidIsrc': msg`An ISRC has the form CC-XXX-YY-NNNNN: two letters, three letters or digits, two digits, five digits.`,
   'release.error.isrcTaken': msg`This ISRC belongs to another recording in the catalogue already.`,
+  'release.error.iswcTaken': msg`This ISWC belongs to another account's work in the catalogue already.`,
   'release.error.codesExhausted': msg`No more codes can be given out right now. Please write to us; we will add new ones.`,
   'release.error.notDelivered': msg`Only a delivered release can be taken down or corrected.`,
   // What the stores answered (shown on the release page beside each store).

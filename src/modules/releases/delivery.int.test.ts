@@ -231,7 +231,7 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     });
     try {
       const { userId, caller, albumId, track } = await readyRelease();
-      await caller.releases.setOutlets({ albumId, globalReleaseDate: null, outlets: [{ store_id: 1, release_start_date: null }, { store_id: 2, release_start_date: null }] });
+      await caller.releases.setOutlets({ albumId, globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1, release_start_date: null }, { store_id: 2, release_start_date: null }] });
       await caller.releases.distribute({ albumId });
       const { [DELIVERY_JOB_KINDS.local]: deliver } = deliveryJobHandlers(platform);
       expect((await runQueuedJobs(platform, { [DELIVERY_JOB_KINDS.local]: deliver! })).failures).toEqual([]);

@@ -70,6 +70,26 @@ describe('releases: one ISRC per recording, codes given when needed', () => {
     expect((await owner.caller.releases.updateTrack({ trackId: ownerTrack.track_id, stereo_isrc: ownerTrack.stereo_isrc! })).stereo_isrc).toBe(ownerTrack.stereo_isrc);
   });
 
+  it('when a user enters an ISWC that a work of another user carries, then it is refused; the owner enters it again on a second track of the work', async () => {
+    const owner = await createDistributor(platform);
+    const other = await createDistributor(platform);
+    const { masterId } = await createMasterWithAudio(platform, owner.userId, { trackName: 'Song', seconds: 1 });
+    const ownerDraft = await owner.caller.releases.start();
+    const ownerTrack = await owner.caller.releases.addTrack({ albumId: ownerDraft.albumId, masterId });
+    await owner.caller.releases.updateTrack({ trackId: ownerTrack.track_id, iswc: 'T-034.524.680-1' });
+
+    const { masterId: otherMaster } = await createMasterWithAudio(platform, other.userId, { trackName: 'Cover', seconds: 1 });
+    const otherDraft = await other.caller.releases.start();
+    const otherTrack = await other.caller.releases.addTrack({ albumId: otherDraft.albumId, masterId: otherMaster });
+    expect(await refusal(other.caller.releases.updateTrack({ trackId: otherTrack.track_id, iswc: 'T0345246801' }))).toBe('release.error.iswcTaken');
+    expect((await other.caller.releases.release({ albumId: otherDraft.albumId })).trackList[0]?.iswc).toBe('');
+
+    // The owner's second release of the same work carries its code again.
+    const { masterId: liveMaster } = await createMasterWithAudio(platform, owner.userId, { trackName: 'Song (live)', seconds: 1 });
+    const second = await owner.caller.releases.addTrack({ albumId: ownerDraft.albumId, masterId: liveMaster });
+    expect((await owner.caller.releases.updateTrack({ trackId: second.track_id, iswc: 'T-034.524.680-1' })).iswc).toBe('T0345246801');
+  });
+
   it('when someone types the ISRC the counter would give next, then the counter skips it; when the range is used up, then a translated error answers', async () => {
     const squatter = await createDistributor(platform);
     const victim = await createDistributor(platform);

@@ -282,6 +282,12 @@ export async function nextSequence(db: Database, name: string): Promise<number> 
   return row.last_value;
 }
 
+/** Whether a track of another distribution user carries the work's ISWC. */
+export async function iswcHeldByAnother(db: Database, iswc: string, distributionUserId: string): Promise<boolean> {
+  const row = await db.selectFrom('distribution_tracks').select('id').where('iswc', '=', iswc).where('distribution_user_id', '<>', distributionUserId).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function isrcTaken(db: Database, isrc: string) {
   return (await recordingOf(db, isrc)) !== undefined;
 }

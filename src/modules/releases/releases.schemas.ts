@@ -72,6 +72,8 @@ export const RELEASE_ERRORS = {
   /** Takedown and corrections are for releases the stores have (or are getting). */
   notDelivered: 'release.error.notDelivered',
   invalidIswc: 'release.error.invalidIswc',
+  /** A work's ISWC another user's track carries: works, like recordings, are not shared across accounts. */
+  iswcTaken: 'release.error.iswcTaken',
   invalidExplicit: 'release.error.invalidExplicit',
   payoutTotal: 'release.error.payoutTotal',
   payoutRange: 'release.error.payoutRange',

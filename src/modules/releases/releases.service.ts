@@ -325,6 +325,7 @@ export async function updateTrack(ctx: ServiceContext, input: TUpdateTrackInput)
     if (input.iswc !== undefined) {
       if (rules.iswc) refuse(rules.iswc);
       values.iswc = input.iswc === '' ? null : normaliseIswc(input.iswc);
+      if (values.iswc && values.iswc !== track.iswc && (await repo.iswcHeldByAnother(trx, values.iswc, account.distributionUserId))) refuse(RELEASE_ERRORS.iswcTaken);
     }
     if (input.explicit !== undefined) values.explicit = input.explicit;
     if (input.lyrics !== undefined) values.lyrics = input.lyrics === null || input.lyrics.trim() === '' ? null : input.lyrics;
