@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { wavHeader } from '../../src/audio-core/wav-header.js';
+import { parseWavHeader, wavHeader } from '../../src/audio-core/wav-header.js';
 import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 import { resampleWav24Args } from '../ffmpeg/ffmpeg-args.js';
 import { runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
@@ -34,27 +34,14 @@ interface PcmLayout {
   dataBytes: number;
 }
 
-/** fmt and data chunks of a PCM WAV (RIFF; the masters the engine writes). */
+/** fmt and data chunks of a PCM WAV (RIFF; the masters the engine writes), read by the audio core's one parser. */
 function layoutOf(fd: number): PcmLayout {
   const head = Buffer.alloc(4096);
   const read = readSync(fd, head, 0, head.length, 0);
-  if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a RIFF/WAVE file');
-  let channels = 0;
-  let sampleRate = 0;
-  let bits = 0;
-  for (let o = 12; o + 8 <= read; ) {
-    const id = head.toString('ascii', o, o + 4);
-    const size = head.readUInt32LE(o + 4);
-    if (id === 'fmt ') {
-      channels = head.readUInt16LE(o + 10);
-      sampleRate = head.readUInt32LE(o + 12);
-      bits = head.readUInt16LE(o + 22);
-    } else if (id === 'data') {
-      return { channels, sampleRate, bits, dataOffset: o + 8, dataBytes: size };
-    }
-    o += 8 + size + (size % 2);
-  }
-  throw new Error('no data chunk');
+  const parsed = parseWavHeader(head.subarray(0, read));
+  if (parsed.status !== 'ok') throw new Error(`not a PCM WAV master (${parsed.status === 'incomplete' ? 'no data chunk' : parsed.reason})`);
+  const { channels, sampleRate, bitsPerSample: bits, dataOffset, dataBytes } = parsed.format;
+  return { channels, sampleRate, bits, dataOffset, dataBytes };
 }
 
 function readFrames(fd: number, into: Buffer, position: number, length: number): void {

@@ -16,6 +16,7 @@ import type { EngineClient } from './engine-client.js';
 import type { JobRegistry, Waiter } from './jobs.js';
 import { renditionKeyOf } from '../../src/modules/downloads/downloads.constants.js';
 import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
+import { parseWavHeader } from '../../src/audio-core/wav-header.js';
 import { makeRenditions } from './renditions.js';
 import type { JobScheduler } from './job-scheduler.js';
 import { JobWaits, QueuedJobFailedError } from './job-waits.js';
@@ -579,40 +580,21 @@ function renditionBytesOf(frames: number, sampleRate: number, channels: number):
   return 44 + Math.ceil(seconds * 44_100) * channels * 2 + Math.ceil((seconds * 192_000) / 8) + 4_096;
 }
 
-/** A stored PCM WAV's data chunk (whole, inside the file) and format. */
+/** A stored PCM WAV's data chunk (whole, inside the file) and format, read by the audio core's one parser. */
 async function wavDataOf(filePath: string, styleId: number): Promise<{ dataOffset: number; channels: number; bits: number; frames: number; sampleRate: number }> {
   const info = await stat(filePath).catch(() => null);
   if (!info) throw new MasterFileBrokenError(styleId, 'file missing');
   const handle = await open(filePath, 'r');
-  let dataOffset = -1;
-  let dataBytes = 0;
-  let channels = 0;
-  let bits = 0;
-  let sampleRate = 0;
+  const head = Buffer.alloc(Math.min(4096, info.size));
   try {
-    const head = Buffer.alloc(Math.min(4096, info.size));
     await handle.read(head, 0, head.length, 0);
-    if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE') throw new MasterFileBrokenError(styleId, 'not a WAV');
-    for (let o = 12; o + 8 <= head.length; ) {
-      const id = head.toString('ascii', o, o + 4);
-      const size = head.readUInt32LE(o + 4);
-      if (id === 'fmt ') {
-        channels = head.readUInt16LE(o + 10);
-        sampleRate = head.readUInt32LE(o + 12);
-        bits = head.readUInt16LE(o + 22);
-      } else if (id === 'data') {
-        dataOffset = o + 8;
-        dataBytes = size;
-        break;
-      }
-      o += 8 + size + (size % 2);
-    }
   } finally {
     await handle.close();
   }
-  if (dataOffset < 0 || channels < 1 || bits < 8) throw new MasterFileBrokenError(styleId, 'no PCM data chunk');
-  if (dataOffset + dataBytes > info.size) throw new MasterFileBrokenError(styleId, 'data chunk ends past the file');
-  return { dataOffset, channels, bits, frames: Math.floor(dataBytes / (channels * (bits / 8))), sampleRate };
+  const parsed = parseWavHeader(head, { fileSize: info.size });
+  if (parsed.status !== 'ok') throw new MasterFileBrokenError(styleId, parsed.status === 'incomplete' ? 'no PCM data chunk' : parsed.reason);
+  const { dataOffset, channels, bitsPerSample: bits, frames, sampleRate } = parsed.format;
+  return { dataOffset, channels, bits, frames, sampleRate };
 }
 
 /** The original's figures as preparation measured them (null: digital silence). */
