@@ -153,14 +153,14 @@ describe('checkout in the browser', () => {
     await dialog.getByTestId('test-card-form').waitFor();
 
     // A declined nonce shows a translated message that says what to do (never the gateway's words) and changes nothing.
-    await dialog.getByLabel(TEXT.en.declined).check();
+    await dialog.getByLabel(TEXT.en.declined, { exact: true }).check();
     await dialog.getByTestId('checkout-pay').click();
     await page.getByTestId('global-error').getByText('Your bank declined the payment. Try another card or ask your bank.').waitFor();
     expect(await page.getByTestId('global-error').textContent()).not.toContain('Do Not Honor');
     expect(await trpcQuery<{ buyingOption: number }>('masters.master', token, { id: masterId })).toMatchObject({ buyingOption: 0 });
 
     // The valid nonce pays; the 16-bit WAV download starts by itself.
-    await dialog.getByLabel(TEXT.en.valid).check();
+    await dialog.getByLabel(TEXT.en.valid, { exact: true }).check();
     const wav16 = await download(page, () => dialog.getByTestId('checkout-pay').click());
     expect(wav16.name).toMatch(/^E2E Song_.+_16bit\.wav$/);
     expect(wav16.bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
@@ -186,7 +186,7 @@ describe('checkout in the browser', () => {
     expect(await dialog.getByTestId('summary-price').textContent()).toContain('$4.00');
     expect(await dialog.getByTestId('summary-total').textContent()).toContain('$4.00');
     await dialog.getByTestId('checkout-continue').click();
-    await dialog.getByLabel(TEXT.en.valid).check();
+    await dialog.getByLabel(TEXT.en.valid, { exact: true }).check();
     const wav24 = await download(page, () => dialog.getByTestId('checkout-pay').click());
     expect(wav24.name).toMatch(/_24bit\.wav$/);
     expect(wav24.bytes.readUInt16LE(34)).toBe(24);
@@ -214,7 +214,7 @@ describe('checkout in the browser', () => {
         await dialog.getByTestId('test-card-form').waitFor();
         await shot(page, `checkout-step1-${locale}-${width}`);
         // A decline reads as what to do, in the buyer's language, and fits the phone.
-        await dialog.getByLabel(TEXT[locale].declined).check();
+        await dialog.getByLabel(TEXT[locale].declined, { exact: true }).check();
         await dialog.getByTestId('checkout-pay').click();
         await page.getByTestId('global-error').getByText(TEXT[locale].declineMessage).waitFor();
         await shot(page, `checkout-declined-${locale}-${width}`);
