@@ -92,10 +92,7 @@ export default defineConfig({
           // A real server on a shared two-core machine, and every query waits the product's minimum fetch delay of 200 ms:
           // the 1 s default of expect.poll failed lists that update a moment after a save.
           expect: { poll: { timeout: 10_000 } },
-          // Two files at once: a browser test spends most of its time waiting (page loads, the
-          // product's minimum fetch delay, audio played in real time), so two share the two cores
-          // and the suite takes about half as long; each file has its own server, data folder and ports.
-          maxWorkers: 2,
+          fileParallelism: false,
           // One more try for a test that timed out on a loaded CI machine (two in 93 did, once each,
           // and passed on every rerun here). A broken feature fails both tries; the harness prints
           // what the page showed on every failed try (server-harness.ts), so a flake is still seen.

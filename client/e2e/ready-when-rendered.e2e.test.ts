@@ -39,7 +39,9 @@ describe('a master ready when it is rendered', () => {
     await page.getByTestId('analyzing-overlay').waitFor({ state: 'detached', timeout: 120_000 });
 
     const id = await page.locator('[data-testid^="style-"]').first().getAttribute('id');
-    await page.locator(`label[for="${id}"]`).click();
+    // The overlay may come only after the page shows (preparation queued a moment later): the
+    // click waits until nothing covers the style.
+    await page.locator(`label[for="${id}"]`).click({ timeout: 180_000 });
     const download = page.waitForEvent('download', { timeout: 180_000 });
     await page.getByTestId('buy-option-0').getByRole('button').first().click();
     await page.getByTestId('analyzing-overlay').waitFor({ timeout: 30_000 });
