@@ -1,14 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bounce, decodeToWorkFile, prepareTrack, type EngineStyle, type MasterReport } from './index.js';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { EngineStyle } from './index.js';
 import { DEFAULT_BUDGET } from './style.js';
 import { kickDrivenMix, orchestralMix, percussiveHits, PUMPING_TONE_HZ } from './testing/dynamic-material.js';
 import { ffmpegLoudness } from './testing/independent-meters.js';
+import { useMasteringInStyles } from './testing/master-in-styles.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
-import type { TestSignal } from './testing/signals.js';
-import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
+import { decodeSimpleWav } from './testing/wav-writer.js';
 
 /**
  * What a mastering engineer hears next on dynamic and kick-driven material: the loudness range a
@@ -19,32 +17,7 @@ import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 const styles = seededEngineStyles();
 const byName = (name: string) => styles.find((style) => style.name === name)!;
 const budgetOf = (style: EngineStyle) => ({ ...DEFAULT_BUDGET, ...style.processing.budget });
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'engine-dynamics-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface Mastered {
-  style: EngineStyle;
-  report: MasterReport;
-  file: string;
-}
-
-async function masterAll(name: string, signal: TestSignal, chosen: EngineStyle[]): Promise<{ input: string; masters: Mastered[] }> {
-  const input = path.join(dir, `${name}.wav`);
-  writeWavFile(input, signal, { format: 'float32' });
-  const workFile = await decodeToWorkFile(input, path.join(dir, `${name}.f32`));
-  const preparation = await prepareTrack(workFile, chosen);
-  const masters: Mastered[] = [];
-  for (const style of chosen) {
-    const fitted = preparation.styles.find((s) => s.styleId === style.id)!;
-    const file = path.join(dir, `${name}-${style.styleIndex}.wav`);
-    masters.push({ style, report: await bounce(workFile, fitted, file), file });
-  }
-  return { input, masters };
-}
+const masterAll = useMasteringInStyles('engine-dynamics-');
 
 const readWav = (file: string) => decodeSimpleWav(readFileSync(file));
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -1,12 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bounce, decodeToWorkFile, prepareTrack, type EngineStyle, type MasterReport } from './index.js';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { EngineStyle } from './index.js';
+import { useMasteringInStyles } from './testing/master-in-styles.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 import { bandShareDb, channelOf, correlation, ffmpegLoudness, powerSpectrum } from './testing/independent-meters.js';
 import { balancedMix, clipped, createRandom, dbToLinear, musicLike, normalizePeak, type TestSignal } from './testing/signals.js';
-import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
+import { decodeSimpleWav } from './testing/wav-writer.js';
 
 /**
  * The loudness rule on loud, clipped and quiet mixes, and the guards that keep a master from
@@ -14,35 +13,7 @@ import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
  */
 const styles = seededEngineStyles();
 const byName = (name: string) => styles.find((style) => style.name === name)!;
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'engine-floor-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface Mastered {
-  style: EngineStyle;
-  report: MasterReport;
-  file: string;
-  /** The true peak the preparation predicted (what the player shows before the bounce), dBTP. */
-  predictedTruePeakDb: number;
-}
-
-async function masterAll(name: string, signal: TestSignal, chosen: EngineStyle[]): Promise<{ input: string; masters: Mastered[] }> {
-  const input = path.join(dir, `${name}.wav`);
-  // Float, so a mix's overs past 0 dBFS reach the engine as they are.
-  writeWavFile(input, signal, { format: 'float32' });
-  const workFile = await decodeToWorkFile(input, path.join(dir, `${name}.f32`));
-  const preparation = await prepareTrack(workFile, chosen);
-  const masters: Mastered[] = [];
-  for (const style of chosen) {
-    const fitted = preparation.styles.find((s) => s.styleId === style.id)!;
-    const file = path.join(dir, `${name}-${style.styleIndex}.wav`);
-    masters.push({ style, report: await bounce(workFile, fitted, file), file, predictedTruePeakDb: fitted.predictedTruePeakDb });
-  }
-  return { input, masters };
-}
+const masterAll = useMasteringInStyles('engine-floor-');
 
 /** A loud electronic-like mix driven into a clipper at 0 dBFS: flat tops, inter-sample overs. */
 const loudClippedMix = (): TestSignal => clipped(normalizePeak(musicLike({ seconds: 8, seed: 41, hiHatDb: 4 }), 5.2), 0);
