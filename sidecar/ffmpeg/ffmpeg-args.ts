@@ -57,6 +57,11 @@ export function decodeToF32Args(inputPath: string, outputPath: string, sampleRat
   ];
 }
 
+/** A 24-bit PCM WAV with no LIST/INFO chunk naming the encoder: the file holds fmt and data only. */
+function wav24OutputArgs(outputPath: string): string[] {
+  return ['-c:a', 'pcm_s24le', '-map_metadata', '-1', '-fflags', '+bitexact', '-f', 'wav', '-y', outputPath];
+}
+
 /** Raw interleaved f32le at 44.1 kHz (stdin or a file) to a 24-bit PCM WAV. */
 export function encodeF32ToWav24Args(inputPath: string, channels: number, outputPath: string): string[] {
   return [
@@ -70,17 +75,7 @@ export function encodeF32ToWav24Args(inputPath: string, channels: number, output
     String(channels),
     '-i',
     inputPath,
-    '-c:a',
-    'pcm_s24le',
-    // No LIST/INFO chunk with the encoder name: the file holds fmt and data only.
-    '-map_metadata',
-    '-1',
-    '-fflags',
-    '+bitexact',
-    '-f',
-    'wav',
-    '-y',
-    outputPath,
+    ...wav24OutputArgs(outputPath),
   ];
 }
 
@@ -102,16 +97,7 @@ export function resampleWav24Args(masterWavPath: string, outputPath: string, sam
     `aformat=sample_fmts=flt,${resampleTo(sampleRate)}`,
     '-ar',
     String(sampleRate),
-    '-c:a',
-    'pcm_s24le',
-    '-map_metadata',
-    '-1',
-    '-fflags',
-    '+bitexact',
-    '-f',
-    'wav',
-    '-y',
-    outputPath,
+    ...wav24OutputArgs(outputPath),
   ];
 }
 
