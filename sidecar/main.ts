@@ -32,11 +32,8 @@ const services = createMediaServices({
   cacheBytes: env.MEDIA_CACHE_MB * 1024 * 1024,
   renderWorkers: env.MEDIA_RENDER_WORKERS,
   timeouts: { prepareMs: env.MEDIA_PREPARE_TIMEOUT_S * 1000, bounceMs: env.MEDIA_BOUNCE_TIMEOUT_S * 1000 },
-  jobLimits: {
-    slots: env.MEDIA_JOB_SLOTS ?? availableParallelism(),
-    perUser: { decode: 2, prepare: 1, bounce: env.MEDIA_BOUNCES_PER_USER },
-    maxQueuedPerUser: env.MEDIA_QUEUED_JOBS_PER_USER,
-  },
+  // Per-user caps and the cap on waiting jobs are the queue's (media-jobs.service.ts), over all media processes.
+  jobSlots: env.MEDIA_JOB_SLOTS ?? availableParallelism(),
 });
 const dispatch = createDispatcher({ jwtSecret: secrets.jwtSecret }, createSocketHandlers(services));
 
@@ -68,7 +65,7 @@ app.ws<SocketData>('/ws', {
   },
   open: (ws) => {
     const session = new SocketSession(ws as uWS.WebSocket<unknown>, log);
-    session.streamer = new ChunkStreamer(session, services.chunks, errorCodeOf, services.fair);
+    session.streamer = new ChunkStreamer(session, services.chunks, errorCodeOf, services.liveChunks);
     ws.getUserData().session = session;
     sessions.add(session);
   },

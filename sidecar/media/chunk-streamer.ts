@@ -1,6 +1,6 @@
 import { chunkCountOf } from './pcm.js';
 import { ChunkOutOfRangeError, framesOf, styleIndexOf, type ChunkProvider, type StreamTarget } from './chunk-provider.js';
-import type { FairShare } from './fair-share.js';
+import type { LiveShare } from './live-share.js';
 
 /** Send only while uWS holds less than this for the socket; continue on `drain` (house rule 10). */
 export const SEND_HIGH_WATER_BYTES = 256 * 1024;
@@ -10,7 +10,7 @@ export const MAX_QUEUED_CHUNKS = 64;
 /** What the streamer needs from a socket session. */
 export interface StreamSink {
   readonly closed: boolean;
-  /** The user of the connection's latest request: whose turn a chunk's work takes (fair-share.ts). */
+  /** The user of the connection's latest request: whose turn a chunk's work takes (live-share.ts). */
   readonly userId?: string | null;
   bufferedAmount(): number;
   sendBinary(frame: Uint8Array): boolean;
@@ -41,14 +41,14 @@ export class ChunkStreamer {
     private readonly sink: StreamSink,
     private readonly provider: ChunkProvider,
     private readonly onMissing: (error: unknown) => string,
-    private readonly fair?: FairShare,
+    private readonly live?: LiveShare,
   ) {}
 
   /** The frame, made in the user's turn unless it is cached already; null when it is no longer wanted. */
   private produce(pending: Pending): Promise<Uint8Array | null> {
     const make = async () => (pending.canceled || this.sink.closed ? null : this.provider.frame(pending.target, pending.chunkIndex));
-    if (!this.fair || this.provider.has(pending.target, pending.chunkIndex)) return make();
-    return this.fair.run(this.sink.userId ?? '', make);
+    if (!this.live || this.provider.has(pending.target, pending.chunkIndex)) return make();
+    return this.live.run(this.sink.userId ?? '', make);
   }
 
   /** request-chunks: queue these chunks; chunks of another style (or track) still waiting are dropped and reported. */

@@ -1,5 +1,4 @@
 import type { MediaJobTicket } from '../../src/modules/streaming/index.js';
-import { JobAbortedError } from './job-scheduler.js';
 import type { JobEventStream } from './job-event-stream.js';
 import type { Waiter } from './jobs.js';
 
@@ -7,6 +6,13 @@ import type { Waiter } from './jobs.js';
 const EVENTS_OPEN_WAIT_MS = 5_000;
 /** A waiter looks at its job this often: its place in line, and an outcome whose event was missed. */
 const TICKET_POLL_MS = 2_000;
+
+/** The waiter left (its socket closed) before its job ended. */
+export class JobAbortedError extends Error {
+  constructor() {
+    super('aborted');
+  }
+}
 
 /** A queued job ended without its result (failed for good, or its outcome is unknown): the error's translation key. */
 export class QueuedJobFailedError extends Error {

@@ -5,7 +5,7 @@
  */
 export type Waiter = object;
 
-interface Job<T, P> {
+interface SharedRun<T, P> {
   key: string;
   controller: AbortController;
   promise: Promise<T>;
@@ -18,7 +18,22 @@ interface Job<T, P> {
 export type JobRunner<T, P> = (signal: AbortSignal, progress: (value: P) => void) => Promise<T>;
 
 export class JobRegistry {
-  private readonly jobs = new Map<string, Job<unknown, unknown>>();
+  private readonly jobs = new Map<string, SharedRun<unknown, unknown>>();
+  private readonly departures = new WeakMap<Waiter, AbortController>();
+
+  /**
+   * Aborted when the waiter leaves everything (its socket closed): for what it waits for before it
+   * joins a job (a turn of live work, a CPU slot).
+   */
+  departure(waiter: Waiter): AbortSignal {
+    return this.departureOf(waiter).signal;
+  }
+
+  private departureOf(waiter: Waiter): AbortController {
+    let controller = this.departures.get(waiter);
+    if (!controller) this.departures.set(waiter, (controller = new AbortController()));
+    return controller;
+  }
 
   /**
    * Runs `run` under `key`, or joins the job already running under it. `onProgress` receives the
@@ -26,10 +41,10 @@ export class JobRegistry {
    * when the job fails or is aborted.
    */
   join<T, P = never>(key: string, waiter: Waiter, run: JobRunner<T, P>, onProgress?: (value: P) => void): Promise<T> {
-    let job = this.jobs.get(key) as Job<T, P> | undefined;
+    let job = this.jobs.get(key) as SharedRun<T, P> | undefined;
     if (!job) {
       const controller = new AbortController();
-      const created: Job<T, P> = {
+      const created: SharedRun<T, P> = {
         key,
         controller,
         waiters: new Map(),
@@ -45,13 +60,13 @@ export class JobRegistry {
         try {
           return await run(controller.signal, emit);
         } finally {
-          if (this.jobs.get(key) === (created as Job<unknown, unknown>)) this.jobs.delete(key);
+          if (this.jobs.get(key) === (created as SharedRun<unknown, unknown>)) this.jobs.delete(key);
         }
       })();
       // A job whose every waiter left still settles; nobody must see an unhandled rejection.
       created.promise.catch(() => undefined);
       job = created;
-      this.jobs.set(key, job as Job<unknown, unknown>);
+      this.jobs.set(key, job as SharedRun<unknown, unknown>);
     } else if (onProgress && job.lastProgress !== undefined) {
       onProgress(job.lastProgress);
     }
@@ -61,6 +76,9 @@ export class JobRegistry {
 
   /** The waiter stops waiting for one job (or all when key is omitted); orphaned jobs are aborted. */
   leave(waiter: Waiter, key?: string): void {
+    // Kept aborted (a weak key): a wait begun after the socket closed ends at once.
+    // Kept aborted under its weak key: a wait begun after the socket closed ends at once.
+    if (key === undefined) this.departureOf(waiter).abort(new Error('aborted'));
     for (const job of this.jobs.values()) {
       if (key !== undefined && job.key !== key) continue;
       if (!job.waiters.delete(waiter)) continue;

@@ -18,7 +18,6 @@ import { renditionKeyOf } from '../../src/modules/downloads/downloads.constants.
 import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 import { parseWavHeader } from '../../src/audio-core/wav-header.js';
 import { makeRenditions } from './renditions.js';
-import type { JobScheduler } from './job-scheduler.js';
 import { JobWaits, QueuedJobFailedError } from './job-waits.js';
 import type { JobEventStream } from './job-event-stream.js';
 import type { MediaJob, MediaJobLease, SlotOffer } from './media-job-worker.js';
@@ -133,7 +132,6 @@ export class Mastering {
     private readonly directory: WebDirectory,
     private readonly log: Logger,
     private readonly timeouts: JobTimeouts,
-    private readonly scheduler: JobScheduler,
     events: JobEventStream,
   ) {
     this.waits = new JobWaits(events);
@@ -196,7 +194,7 @@ export class Mastering {
     const queued = (queuePosition?: number) =>
       onProgress({ processed: false, fixing, stage: 'preparing', iteration: 0, progressInPercent: 0, ...(queuePosition === undefined ? {} : { queuePosition }) });
     queued();
-    const source = await this.sources.get(audio, waiter, queued);
+    const source = await this.sources.get(audio, waiter);
     const kept = await this.preparedTrack(source, styleKey);
     if (kept) return kept;
     const jobs = this.directory.client.mediaJobs;
@@ -259,22 +257,16 @@ export class Mastering {
         // The job itself waits for the decode: aborting the job leaves that decode, which aborts it.
         const jobWaiter = {};
         jobSignal.addEventListener('abort', () => this.jobs.leave(jobWaiter), { once: true });
-        let release: (() => void) | null = null;
         let limit: ReturnType<typeof withTimeout> | null = null;
         try {
           emit({ processed: false, fixing, stage: 'preparing', iteration: 0, progressInPercent: 0 });
-          // The decode waits for a job slot too; its place in line is the preparation's.
-          const source = await this.sources.get(audio, jobWaiter, (queuePosition) =>
-            emit({ processed: false, fixing, stage: 'preparing', iteration: 0, progressInPercent: 0, queuePosition }),
-          );
+          // Made only by a claimed job (a preparation, or the bounce that needs it): its decode and
+          // its work run in that job's CPU slot, with no wait of their own.
+          const source = await this.sources.get(audio, jobWaiter, { inJob: true });
           const kept = await this.preparedTrack(source, styleKey);
           if (kept) return kept;
-          // Waiting in line does not count toward the time limit; only the work does.
-          release = await this.scheduler.acquire(audio.ownerId, 'prepare', jobSignal, (queuePosition) =>
-            emit({ processed: false, fixing, stage: 'preparing', iteration: 0, progressInPercent: 0, queuePosition }),
-          );
+          // The decode does not count toward the time limit; only the preparation does.
           limit = withTimeout(jobSignal, this.timeouts.prepareMs);
-          emit({ processed: false, fixing, stage: 'preparing', iteration: 0, progressInPercent: 0 });
           const started = Date.now();
           const preparation = await this.engine.prepare(this.workFileOf(source), styles, limit.signal, (progress) =>
             emit({ processed: false, fixing, stage: progress.stage, iteration: progress.iteration, progressInPercent: progress.progressInPercent }),
@@ -293,7 +285,6 @@ export class Mastering {
           throw error;
         } finally {
           limit?.clear();
-          release?.();
           this.jobs.leave(jobWaiter);
         }
       },
@@ -363,15 +354,13 @@ export class Mastering {
     const jobWaiter = {};
     const leaveOnAbort = () => this.jobs.leave(jobWaiter);
     lease.signal.addEventListener('abort', leaveOnAbort, { once: true });
-    let release: (() => void) | null = null;
     let limit: ReturnType<typeof withTimeout> | null = null;
     try {
       lease.progress({ processed: false, progressInPercent: 0 });
       const prepared = await this.prepareHere(audio, jobWaiter, () => undefined, tag);
       const fitted = this.fittedStyle(prepared, styleId, intensity);
       if (!fitted) throw new BounceRefusedError('error.styleNotFound');
-      // Waiting for a slot of this process does not count toward the time limit.
-      release = await this.scheduler.acquire(audio.ownerId, 'bounce', lease.signal, (queuePosition) => lease.progress({ processed: false, progressInPercent: 0, queuePosition }));
+      // The preparation it needed does not count toward the bounce's time limit.
       limit = withTimeout(lease.signal, this.timeouts.bounceMs);
       // The master keeps the source's rate (a 48 or 96 kHz mix gets a 48 or 96 kHz master): the
       // original is decoded at it for the bounce only; preparation and streams stay at the working rate.
@@ -437,7 +426,6 @@ export class Mastering {
     } finally {
       lease.signal.removeEventListener('abort', leaveOnAbort);
       limit?.clear();
-      release?.();
       this.jobs.leave(jobWaiter);
     }
   }

@@ -1,16 +1,11 @@
 import type { InternalClient } from '../../src/internal/internal-client.js';
 import { MEDIA_QUEUED_TOPIC, type MediaJobKind } from '../../src/modules/streaming/streaming.constants.js';
 import type { Logger } from '../../src/platform/log.js';
+import type { CpuSlots } from './cpu-slots.js';
 import type { JobEventStream } from './job-event-stream.js';
 
-export interface MediaJob {
-  id: string;
-  kind: string;
-  payload?: unknown;
-  userId: string | null;
-  attempts: number;
-  leaseToken: string;
-}
+/** A job as the queue's claim hands it over (the internal API's answer, not a type of its own). */
+export type MediaJob = NonNullable<Awaited<ReturnType<InternalClient['mediaJobs']['claim']['mutate']>>>;
 
 /** What a handler holds while it works on a job. */
 export interface MediaJobLease {
@@ -43,8 +38,8 @@ export interface SlotOffer {
 
 export interface MediaJobWorkerOptions {
   handlers: Partial<Record<MediaJobKind, MediaJobHandler>>;
-  /** Jobs this process runs at once (MEDIA_JOB_SLOTS). */
-  slots: number;
+  /** One job per free slot; a slot a player's decode holds is not claimed with. */
+  cpu: CpuSlots;
   /** MEDIA_JOB_LEASE_S: renewed every third of it. */
   leaseMs: number;
   /** A look at the queue this often even when no event says work is queued (events may be missed). */
@@ -55,19 +50,21 @@ const PROGRESS_MS = 250;
 
 /**
  * The media process's worker loop over the durable queue (through the web process's internal
- * API): claims media jobs up to its slots, keeps each lease alive while the work runs, and stops
- * the work when the lease is lost. A process that dies simply stops renewing: its jobs are claimed
- * again by another media process once their leases run out.
+ * API): claims one job per free CPU slot and no more, so a claimed job starts at once and the
+ * queue's claim is the only place that decides whose job runs next; it keeps each lease alive while
+ * the work runs, and stops the work when the lease is lost. A process that dies simply stops
+ * renewing: its jobs are claimed again by another media process once their leases run out.
  */
 export class MediaJobWorker {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void>; job: MediaJob }>();
   private readonly stopping = new AbortController();
   private pumping = false;
-  /** Slots held by offers whose ask has not answered yet. */
-  private offered = 0;
   private again = false;
+  /** The loop gives back a slot it found nothing for: that must not start the loop again. */
+  private givingBack = false;
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeFreed: () => void;
 
   constructor(
     private readonly client: InternalClient,
@@ -76,6 +73,7 @@ export class MediaJobWorker {
     private readonly options: MediaJobWorkerOptions,
   ) {
     this.unsubscribe = events.on(MEDIA_QUEUED_TOPIC, () => this.wake());
+    this.unsubscribeFreed = options.cpu.onFreed(() => !this.givingBack && this.wake());
     this.timer = setInterval(() => this.wake(), options.pollMs ?? 2_000);
     this.timer.unref();
     this.wake();
@@ -92,8 +90,9 @@ export class MediaJobWorker {
   /** A free slot for an ask of this process, or null when every slot is busy (the ask then only queues). */
   offer(): SlotOffer | null {
     const kinds = Object.keys(this.options.handlers) as MediaJobKind[];
-    if (this.stopping.signal.aborted || kinds.length === 0 || this.running.size + this.offered >= this.options.slots) return null;
-    this.offered += 1;
+    if (this.stopping.signal.aborted || kinds.length === 0) return null;
+    const slot = this.options.cpu.take();
+    if (!slot) return null;
     let settled = false;
     return {
       kinds,
@@ -101,11 +100,13 @@ export class MediaJobWorker {
       settle: (job) => {
         if (settled) return;
         settled = true;
-        this.offered -= 1;
-        if (!job) return this.wake();
+        if (!job) return slot();
         // Stopping meanwhile: the job goes back to the queue at once, as the running ones do.
-        if (this.stopping.signal.aborted) return void this.client.mediaJobs.release.mutate({ jobId: job.id, leaseToken: job.leaseToken }).catch(() => undefined);
-        this.start(job);
+        if (this.stopping.signal.aborted) {
+          slot();
+          return void this.client.mediaJobs.release.mutate({ jobId: job.id, leaseToken: job.leaseToken }).catch(() => undefined);
+        }
+        this.start(job, slot);
       },
     };
   }
@@ -118,6 +119,7 @@ export class MediaJobWorker {
     this.stopping.abort();
     clearInterval(this.timer);
     this.unsubscribe();
+    this.unsubscribeFreed();
     const jobs = [...this.running.values()];
     for (const { controller } of jobs) controller.abort();
     await Promise.allSettled(jobs.map(({ done }) => done));
@@ -134,10 +136,18 @@ export class MediaJobWorker {
       do {
         this.again = false;
         const kinds = Object.keys(this.options.handlers) as MediaJobKind[];
-        while (!this.stopping.signal.aborted && this.running.size + this.offered < this.options.slots && kinds.length > 0) {
-          const job = await this.client.mediaJobs.claim.mutate({ kinds, leaseMs: this.options.leaseMs });
-          if (!job) break;
-          this.start(job);
+        while (!this.stopping.signal.aborted && kinds.length > 0) {
+          const slot = this.options.cpu.take();
+          if (!slot) break;
+          const job = await this.client.mediaJobs.claim.mutate({ kinds, leaseMs: this.options.leaseMs }).catch((error: unknown) => {
+            this.giveBack(slot);
+            throw error;
+          });
+          if (!job) {
+            this.giveBack(slot);
+            break;
+          }
+          this.start(job, slot);
         }
       } while (this.again && !this.stopping.signal.aborted);
     } catch (error) {
@@ -147,7 +157,17 @@ export class MediaJobWorker {
     }
   }
 
-  private start(job: MediaJob): void {
+  private giveBack(slot: () => void): void {
+    this.givingBack = true;
+    try {
+      slot();
+    } finally {
+      this.givingBack = false;
+    }
+  }
+
+  /** Runs the job in `slot`, released when the job ends. */
+  private start(job: MediaJob, slot: () => void): void {
     const handler = this.options.handlers[job.kind as MediaJobKind]!;
     const controller = new AbortController();
     const topic = handler.topic(job.payload);
@@ -193,7 +213,8 @@ export class MediaJobWorker {
         clearInterval(heartbeat);
         if (progressTimer) clearTimeout(progressTimer);
         this.running.delete(job.id);
-        if (!this.stopping.signal.aborted) this.wake();
+        // Freeing the slot wakes the loop (onFreed) unless a player's decode takes it over.
+        slot();
       }
     })();
     this.running.set(job.id, { controller, done, job });

@@ -4,18 +4,20 @@ import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage } from '../../src/platform/storage/file-storage.js';
 import { ChunkProvider } from './chunk-provider.js';
 import { EngineClient } from './engine-client.js';
-import { FairShare } from './fair-share.js';
+import { CpuSlots } from './cpu-slots.js';
+import { LiveShare } from './live-share.js';
 import { JobEventStream } from './job-event-stream.js';
 import { JobRegistry } from './jobs.js';
 import { MediaJobWorker } from './media-job-worker.js';
 import { removePartialFiles } from './partial-files.js';
-import { JobScheduler, type SchedulerLimits } from './job-scheduler.js';
 import { Mastering, type JobTimeouts } from './mastering.js';
 import { TrackSources } from './track-sources.js';
 import { WebDirectory } from './web-directory.js';
 
 const UNLINKED_SWEEP_MS = 5_000;
 const PARTIAL_SWEEP_MS = 10 * 60_000;
+/** Decodes of one owner's tracks that players wait for at once (charged to the track's owner). */
+const DECODES_PER_USER = 2;
 
 const bounceTopicOf = (payload: unknown) => {
   const { trackId, styleId, intensity } = payload as { trackId: string; styleId: number; intensity?: string };
@@ -32,9 +34,10 @@ export interface MediaServices {
   chunks: ChunkProvider;
   engine: EngineClient;
   mastering: Mastering;
-  scheduler: JobScheduler;
-  /** Turns of chunk work across users (fair-share.ts). */
-  fair: FairShare;
+  /** The process's CPU slots, shared by claimed jobs and the decodes players wait for. */
+  cpu: CpuSlots;
+  /** Turns of chunk work across users (live-share.ts). */
+  liveChunks: LiveShare;
   events: JobEventStream;
   worker: MediaJobWorker;
   /** Stops claiming and hands running jobs back to the queue (a graceful stop; a killed process just stops renewing). */
@@ -52,22 +55,24 @@ export function createMediaServices(options: {
   leaseMs: number;
   renderWorkers: number;
   timeouts: JobTimeouts;
-  jobLimits: SchedulerLimits;
+  /** MEDIA_JOB_SLOTS: jobs and player decodes running at once. */
+  jobSlots: number;
 }): MediaServices {
   const { log, storage } = options;
   const directory = new WebDirectory(options.internal);
   const jobs = new JobRegistry();
-  const scheduler = new JobScheduler(options.jobLimits);
+  const cpu = new CpuSlots(options.jobSlots);
   // One chunk more than the render workers take at once, one user at most the workers' count: one
   // user keeps the workers busy, another's chunk is next in line.
-  const fair = new FairShare(options.renderWorkers + 1, options.renderWorkers);
-  const sources = new TrackSources(storage, jobs, log, scheduler);
+  const liveChunks = new LiveShare(options.renderWorkers + 1, options.renderWorkers);
+  // At most as many decodes wait for a CPU slot as there are slots, two of one user's tracks at once.
+  const sources = new TrackSources(storage, jobs, log, cpu, new LiveShare(options.jobSlots, DECODES_PER_USER));
   const chunks = new ChunkProvider(options.cacheBytes);
-  const engine = new EngineClient(options.renderWorkers, options.jobLimits.slots);
+  const engine = new EngineClient(options.renderWorkers, options.jobSlots);
   const events = new JobEventStream(options.internalEndpoint, log);
-  const mastering = new Mastering(storage, jobs, sources, engine, directory, log, options.timeouts, scheduler, events);
+  const mastering = new Mastering(storage, jobs, sources, engine, directory, log, options.timeouts, events);
   const worker = new MediaJobWorker(options.internal, events, log, {
-    slots: options.jobLimits.slots,
+    cpu,
     leaseMs: options.leaseMs,
     handlers: {
       [MEDIA_JOB_KINDS.bounce]: { topic: bounceTopicOf, run: (lease) => mastering.runBounce(lease) },
@@ -104,8 +109,8 @@ export function createMediaServices(options: {
     chunks,
     engine,
     mastering,
-    scheduler,
-    fair,
+    cpu,
+    liveChunks,
     events,
     worker,
     async close() {

@@ -6,7 +6,8 @@ import type { Logger } from '../../src/platform/log.js';
 import type { TTrackAudioInfo } from '../../src/modules/streaming/index.js';
 import { decodeToWorkFile } from '../engine/index.js';
 import { appErrorOf } from './engine-errors.js';
-import type { JobScheduler } from './job-scheduler.js';
+import type { CpuSlots } from './cpu-slots.js';
+import type { LiveShare } from './live-share.js';
 import type { JobRegistry, Waiter } from './jobs.js';
 import { PeakAccumulator } from './pcm.js';
 import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
@@ -109,17 +110,19 @@ export class TrackSources {
     private readonly storage: FileStorage,
     private readonly jobs: JobRegistry,
     private readonly log: Logger,
-    private readonly scheduler: JobScheduler,
+    private readonly cpu: CpuSlots,
+    /** Turns of the decodes players wait for (a job's decode runs in its job's slot). */
+    private readonly liveDecodes: LiveShare,
   ) {
     this.sweeper = setInterval(() => this.sweep(), SOURCE_IDLE_MS / 2);
     this.sweeper.unref();
   }
 
   /**
-   * The decoded source of a track, decoding it first if needed (the waiter joins that job);
-   * `onQueuePosition` hears the decode's place in line while it waits for a job slot.
+   * The decoded source of a track, decoding it first if needed (the waiter joins that decode).
+   * `inJob`: asked by a claimed queue job, whose CPU slot the decode runs in.
    */
-  async get(audio: TTrackAudioInfo, waiter: Waiter, onQueuePosition?: (position: number) => void): Promise<TrackSource> {
+  async get(audio: TTrackAudioInfo, waiter: Waiter, options: { inJob?: boolean } = {}): Promise<TrackSource> {
     const existing = this.sources.get(audio.trackId);
     const original = await this.storage.stat(audio.path);
     if (!original) throw new MissingOriginalError(audio.trackId);
@@ -133,14 +136,7 @@ export class TrackSources {
     }
     const keys = trackKeys(audio.trackId);
     const info = await this.readWorkInfo(keys.workInfo, keys.work, original.size, original.modifiedMs);
-    const ready =
-      info ??
-      (await this.jobs.join<WorkInfo, number>(
-        `decode:${audio.trackId}`,
-        waiter,
-        (signal, emit) => this.decode(audio, original.size, original.modifiedMs, signal, emit),
-        onQueuePosition,
-      ));
+    const ready = info ?? (await this.decoded(audio, original.size, original.modifiedMs, waiter, options.inJob ?? false));
     const current = this.sources.get(audio.trackId);
     if (current) return current;
     const work = await this.storage.openLocal(keys.work);
@@ -166,16 +162,34 @@ export class TrackSources {
     }
   }
 
-  private async decode(
-    audio: TTrackAudioInfo,
-    size: number,
-    mtimeMs: number,
-    signal: AbortSignal,
-    onQueuePosition: (position: number) => void,
-  ): Promise<WorkInfo> {
-    // A decode is ffmpeg plus a full read of the work file: it takes a job slot like a preparation
-    // (charged to the track's owner), so a flood of first plays cannot run unbounded decodes.
-    const release = await this.scheduler.acquire(audio.ownerId, 'decode', signal, onQueuePosition);
+  /**
+   * The decode every asker joins. A decode is ffmpeg plus a full read of the work file: for a
+   * player it takes a CPU slot, in its owner's turn of live work, so a flood of first plays cannot
+   * run unbounded decodes; it is joined only once it runs, so a job never waits on a decode that
+   * waits for the job's own slot.
+   */
+  private decoded(audio: TTrackAudioInfo, size: number, mtimeMs: number, waiter: Waiter, inJob: boolean): Promise<WorkInfo> {
+    const key = `decode:${audio.trackId}`;
+    const join = () => this.jobs.join<WorkInfo>(key, waiter, (signal) => this.decode(audio, size, mtimeMs, signal));
+    if (inJob || this.jobs.has(key)) return join();
+    const gone = this.jobs.departure(waiter);
+    return this.liveDecodes.run(
+      audio.ownerId,
+      async () => {
+        const release = await this.cpu.whenFree(gone);
+        // Started meanwhile (by a job, in its slot): joined, and the slot is free again.
+        if (this.jobs.has(key)) release();
+        try {
+          return await join();
+        } finally {
+          release();
+        }
+      },
+      gone,
+    );
+  }
+
+  private async decode(audio: TTrackAudioInfo, size: number, mtimeMs: number, signal: AbortSignal): Promise<WorkInfo> {
     const keys = trackKeys(audio.trackId);
     let staged: Awaited<ReturnType<FileStorage['stage']>> | null = null;
     const started = Date.now();
@@ -202,8 +216,6 @@ export class TrackSources {
     } catch (error) {
       await staged?.discard();
       throw appErrorOf(error);
-    } finally {
-      release();
     }
   }
 

@@ -5,7 +5,6 @@ import { OUTPUT_CHANNELS } from '../../engine/index.js';
 import type { StreamTarget } from '../../media/chunk-provider.js';
 import type { MediaServices } from '../../media/media-services.js';
 import { BounceRefusedError, JobTimeoutError, MasterFileBrokenError, RenditionPendingError } from '../../media/mastering.js';
-import { QueueFullError } from '../../media/job-scheduler.js';
 import { QueuedJobFailedError } from '../../media/job-waits.js';
 import { chunkRange } from '../../media/pcm.js';
 import { MissingOriginalError, type TrackSource } from '../../media/track-sources.js';
@@ -16,7 +15,6 @@ export function errorCodeOf(error: unknown): string {
   if (error instanceof MissingOriginalError || error instanceof MasterFileBrokenError || error instanceof RenditionPendingError) return SOCKET_ERROR_CODES.fileMissing;
   if (error instanceof JobTimeoutError) return SOCKET_ERROR_CODES.timeout;
   if (error instanceof BounceRefusedError || error instanceof QueuedJobFailedError) return error.code;
-  if (error instanceof QueueFullError) return error.message;
   if (error instanceof TRPCClientError && typeof error.message === 'string' && /^[a-z]+\.[\w.]+$/i.test(error.message)) return error.message;
   return SOCKET_ERROR_CODES.server;
 }

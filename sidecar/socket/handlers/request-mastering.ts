@@ -22,10 +22,8 @@ export function requestMastering(services: MediaServices): EventHandler {
       if (!track) return;
       session.masteringTrackId = trackId;
       const progress = throttled(send);
-      // The decode waits for a job slot: the client is told its place in line meanwhile.
-      const source = await services.sources.get(track.audio, session, (queuePosition) =>
-        progress({ processed: false, fixing: false, stage: 'preparing', iteration: 0, progressInPercent: 0, queuePosition }),
-      );
+      progress({ processed: false, fixing: false, stage: 'preparing', iteration: 0, progressInPercent: 0 });
+      const source = await services.sources.get(track.audio, session);
       const masters = await services.directory.client.masters.ofTrack.query({ trackId });
       const broken: Array<Pick<typeof masters[number], 'styleId' | 'intensity'>> = [];
       for (const master of masters) {

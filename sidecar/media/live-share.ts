@@ -1,16 +1,19 @@
 /**
- * Cross-user fair share of the chunk work (renders of previews, reads of originals and masters).
+ * Turns between users for live work: what a playing user needs for the next seconds (chunk renders
+ * of previews, reads of originals and masters) and the decode of a track someone opens. This is
+ * not job work: jobs wait in the durable queue and are ordered by its claim (`fairLine` in
+ * src/platform/queue/job-queue.ts); live work cannot wait a job's time and never goes there.
  * Per-connection and per-user message budgets bound how much one user asks for, but not how long
  * another waits: twenty connections of one user kept twenty renders in the render worker's queue
- * ahead of anyone else's chunk. Here at most `slots` chunks are produced at once, one user at most
- * `perUser` of them, and the users waiting are served round robin, so another user's chunk waits
- * behind at most a slot's worth of work, however many connections flood.
+ * ahead of anyone else's chunk. Here at most `slots` tasks run at once, one user at most `perUser`
+ * of them, and the users waiting take turns (round robin), so another user's task waits behind at
+ * most a slot's worth of work, however many connections flood.
  */
 interface Waiting {
   start: () => void;
 }
 
-export class FairShare {
+export class LiveShare {
   private readonly queues = new Map<string, Waiting[]>();
   /** Users with waiting work, in turn order: a served user goes to the back. */
   private turns: string[] = [];
@@ -22,17 +25,24 @@ export class FairShare {
     readonly perUser: number,
   ) {}
 
-  /** Runs `task` when the user's turn comes; resolves or rejects with it. */
-  run<T>(userId: string, task: () => Promise<T>): Promise<T> {
+  /** Runs `task` when the user's turn comes; resolves or rejects with it, or rejects when `signal` aborts while it waits. */
+  run<T>(userId: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
     return new Promise<T>((resolve, reject) => {
       const queue = this.queues.get(userId) ?? [];
-      queue.push({
+      const onAbort = () => {
+        if (this.remove(userId, waiting)) reject(signal!.reason as Error);
+      };
+      const waiting: Waiting = {
         start: () => {
+          signal?.removeEventListener('abort', onAbort);
           void task()
             .then(resolve, reject)
             .finally(() => this.finish(userId));
         },
-      });
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(waiting);
       this.queues.set(userId, queue);
       if (!this.turns.includes(userId)) this.turns.push(userId);
       this.dispatch();
@@ -43,6 +53,18 @@ export class FairShare {
     let waiting = 0;
     for (const queue of this.queues.values()) waiting += queue.length;
     return { running: this.runningTotal, waiting };
+  }
+
+  private remove(userId: string, waiting: Waiting): boolean {
+    const queue = this.queues.get(userId);
+    const index = queue?.indexOf(waiting) ?? -1;
+    if (!queue || index < 0) return false;
+    queue.splice(index, 1);
+    if (queue.length === 0) {
+      this.queues.delete(userId);
+      this.turns = this.turns.filter((user) => user !== userId);
+    }
+    return true;
   }
 
   private finish(userId: string): void {
