@@ -45,8 +45,8 @@ const ffmpegChildrenOf = (pid: number) =>
 const threadsOf = (pid: number) => Number(/Threads:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 /**
- * The media process under load from several users: two job slots (MEDIA_JOB_SLOTS=2), one
- * preparation per user at a time, the rest in a fair queue whose place each client is told.
+ * The media process under load from several users: two CPU slots (MEDIA_JOB_SLOTS=2), one
+ * preparation per user at a time, the rest waiting in the job queue, whose place each client is told.
  */
 describe('media process job limits (MEDIA_JOB_SLOTS=2)', () => {
   let h: MediaHarness;
@@ -76,7 +76,7 @@ describe('media process job limits (MEDIA_JOB_SLOTS=2)', () => {
     const clients = {} as Record<keyof typeof tracks, MediaClient>;
     const baseline = threadsOf(h.media.child.pid!);
     let peak = baseline;
-    // Decoded first (a play of the original): decodes take job slots too, and this test is about preparations.
+    // Decoded first (a play of the original): decodes take CPU slots too, and this test is about preparations.
     for (const name of ['a1', 'a2', 'b1', 'c1'] as const) {
       const player = await h.connect();
       player.send('request-chunks', owners[name].token, { trackId: tracks[name].trackId, styleIndex: -1, chunkIndices: [0] });
@@ -129,7 +129,7 @@ describe('media process job limits (MEDIA_JOB_SLOTS=2)', () => {
     expect(peak - baseline).toBeLessThanOrEqual(10);
   }, 240_000);
 
-  it('when five users play five new tracks at once, then their decodes wait for the two job slots', async () => {
+  it('when five users play five new tracks at once, then their decodes wait for the two CPU slots', async () => {
     const listeners = await Promise.all([0, 1, 2, 3, 4].map((i) => h.createUser(`decoder${i}@example.com`)));
     const tracks = await Promise.all(listeners.map((user, i) => h.createTrack(user.id, noiseWav(40, 20 + i), { sampleRate: 44100, channels: 2 })));
     const clients = await Promise.all(listeners.map(() => h.connect()));

@@ -67,13 +67,13 @@ const ZEnv = z.object({
   MEDIA_BOUNCE_TIMEOUT_S: z.coerce.number().positive().default(900),
   /** Worker threads that render style previews on demand (the uWS loop never renders). */
   MEDIA_RENDER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
-  /** Preparations and bounces running at once in the media process; default: its cores. */
+  /** The media process's CPU slots: queue jobs and player decodes running at once there; default: its cores. */
   MEDIA_JOB_SLOTS: z.coerce.number().int().min(1).max(64).optional(),
   /** Bounces one user may have running at once (preparations: one). */
   MEDIA_BOUNCES_PER_USER: z.coerce.number().int().min(1).max(16).default(2),
   /** A media job whose process stops heart-beating (every third of this) is taken up by another media process after this long. */
   MEDIA_JOB_LEASE_S: z.coerce.number().positive().max(3600).default(30),
-  /** Jobs one user may have waiting in the media process's queue; more answer mastering.tooManyJobs. */
+  /** Preparations and bounces one user may have waiting in the job queue; more answer mastering.tooManyJobs. */
   MEDIA_QUEUED_JOBS_PER_USER: z.coerce.number().int().min(1).max(100).default(8),
   BRAINTREE_MERCHANT_ID: z.string().optional(),
   BRAINTREE_PUBLIC_KEY: z.string().optional(),
