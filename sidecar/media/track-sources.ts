@@ -177,9 +177,12 @@ export class TrackSources {
       audio.ownerId,
       async () => {
         const release = await this.cpu.whenFree(gone);
-        // Started meanwhile (by a job, in its slot): joined, and the slot is free again.
-        if (this.jobs.has(key)) release();
         try {
+          // Decoded meanwhile (by a job, in its slot): that work file is used, or its decode joined without a slot.
+          const keys = trackKeys(audio.trackId);
+          const done = await this.readWorkInfo(keys.workInfo, keys.work, size, mtimeMs);
+          if (done) return done;
+          if (this.jobs.has(key)) release();
           return await join();
         } finally {
           release();
