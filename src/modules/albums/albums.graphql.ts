@@ -1,7 +1,7 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
 import { parseInput, withoutNulls } from '../../platform/validation.js';
 import { createAlbum, getAlbum, listAlbums } from './albums.service.js';
-import { ZAlbum, ZAlbumIdInput, ZAlbumTrack, ZCreateAlbumInput } from './albums.schemas.js';
+import { ZAlbum, ZAlbumIdInput, ZAlbumState, ZAlbumTrack, ZCreateAlbumInput } from './albums.schemas.js';
 
 /** Album mode over GraphQL (MasterIntensity is the masters module's enum). */
 export const albumsGraphql: GraphqlModule = {
@@ -51,7 +51,7 @@ export const albumsGraphql: GraphqlModule = {
     },
   },
   contract: {
-    types: { Album: ZAlbum, AlbumTrack: ZAlbumTrack },
+    types: { Album: ZAlbum, AlbumTrack: ZAlbumTrack, AlbumState: ZAlbumState },
     args: { 'Query.album': ZAlbumIdInput, 'Mutation.createAlbum': ZCreateAlbumInput },
   },
 };
