@@ -1,4 +1,4 @@
-import { Button, Paper, Skeleton, Stack } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -45,6 +45,13 @@ export function MastersPage() {
   return (
     <>
       <PageHeader title={t`Your masters`} description={t`Every track you upload and every master you make is listed here.`} />
+      {masters.data && new Set(masters.data.map((row) => row.track.id)).size >= 2 && (
+        <Group mb="md">
+          <Button component={Link} to="/masters/album" variant="light">
+            <Trans>Master as album</Trans>
+          </Button>
+        </Group>
+      )}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         {masters.isPending ? (
           <ListSkeleton />
