@@ -82,7 +82,7 @@ export function NewAlbumPage() {
             <Stack gap={4} component="ol" m={0} p={0} aria-label={t`Album order`}>
               {order.map((id, i) => (
                 <Group key={id} component="li" justify="space-between" wrap="nowrap" data-testid="album-order-item" style={{ listStyle: 'none' }}>
-                  <Text truncate>
+                  <Text truncate data-testid="album-order-name">
                     {i + 1}. {nameOf(id)}
                   </Text>
                   <Group gap={4} wrap="nowrap">
