@@ -9,6 +9,7 @@ import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
 import { formatFigure } from '../../../lib/format-decibels.js';
 import { trpc } from '../../../lib/trpc.js';
 import { MAX_ALBUM_TRACKS, MIN_ALBUM_TRACKS } from '../../../../../src/modules/albums/albums.constants.js';
+import { NEW_RELEASE_PATH } from '../../../../../src/modules/site/site.constants.js';
 import type { TAlbum } from '../../../../../src/modules/albums/albums.schemas.js';
 import type { Intensity } from '../../../../../src/modules/masters/masters.constants.js';
 import { GaplessAlbumPlayer, type ScheduledTrack } from '../lib/gapless.js';
@@ -163,6 +164,7 @@ export function AlbumPage() {
         </Paper>
         {data.state === 'done' && <AlbumPlayback album={data} />}
         <Group>
+          {data.state === 'done' && <ReleaseAlbumButton album={data} />}
           <Button component={Link} to="/masters" variant="default">
             <Trans>Back to your masters</Trans>
           </Button>
@@ -275,5 +277,52 @@ function AlbumPlayback({ album }: { album: TAlbum }) {
         </ol>
       )}
     </Paper>
+  );
+}
+
+/**
+ * Hands the album to the release wizard: its draft release (started if there is none) gets the
+ * album's masters in album order, then the wizard opens at its track step. The distribution
+ * add-on's: without it the button is not shown.
+ */
+function ReleaseAlbumButton({ album }: { album: TAlbum }) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const subscription = trpc.distribution.subscription.useQuery();
+  const start = trpc.releases.start.useMutation();
+  const addTrack = trpc.releases.addTrack.useMutation();
+  const utils = trpc.useUtils();
+  const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState<string | null>(null);
+  if (subscription.data?.active !== true) return null;
+
+  const release = async () => {
+    setBusy(true);
+    setCode(null);
+    try {
+      const draft = await start.mutateAsync();
+      for (const track of album.tracks) {
+        if (track.masterId) await addTrack.mutateAsync({ masterId: track.masterId, albumId: draft.albumId });
+      }
+      await utils.releases.draft.invalidate();
+      await navigate(`${NEW_RELEASE_PATH}/track`);
+    } catch (error) {
+      setCode(errorCodeOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button onClick={() => void release()} loading={busy} data-testid="release-album">
+        <Trans>Release this album</Trans>
+      </Button>
+      {code && (
+        <Alert color="red" variant="light" role="alert" w="100%">
+          {i18n._(errorMessageOf(code))}
+        </Alert>
+      )}
+    </>
   );
 }
