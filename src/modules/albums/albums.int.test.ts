@@ -5,7 +5,9 @@ import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { createTestUser } from '../../test/factories.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { claimJob } from '../../platform/queue/job-queue.js';
 import { MEDIA_JOB_KINDS } from '../streaming/index.js';
+import { beginAlbumJob, completeAlbumJob, failAlbumJob } from './album-jobs.service.js';
 
 type User = Awaited<ReturnType<typeof createTestUser>>;
 
@@ -123,5 +125,46 @@ describe('albums', () => {
     await refused(Array.from({ length: 31 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`), 'album.tooManyTracks');
     expect(await albumCount()).toBe(0);
     expect(await albumJobs()).toEqual([]);
+  });
+
+  const measured = (trackId: string, lufs: number) => ({
+    trackId,
+    styleId,
+    intensity: 'medium' as const,
+    path: `tracks/${trackId}/masters/style-${styleId}.wav`,
+    checksum: 'a'.repeat(64),
+    measurements: { lufs, truePeak: -1.2, lra: 5, frames: 44100, channels: 2, sampleRate: 44100 },
+    fileBytes: 1000,
+  });
+
+  it('when the album job completes under its lease, then each track gets its master and figures at once; a worker that lost the lease records nothing', async () => {
+    const album = await callerFor(owner).albums.create({ trackIds: ownTracks.slice(0, 2), styleId });
+    const job = (await claimJob(platform.db, { kinds: [MEDIA_JOB_KINDS.album], leaseMs: 30_000 }))!;
+    const plan = await beginAlbumJob(platform.contextFor(null), { albumId: album.id });
+    expect(plan?.tracks).toEqual([
+      { position: 0, trackId: ownTracks[0] },
+      { position: 1, trackId: ownTracks[1] },
+    ]);
+    expect((await callerFor(owner).albums.album({ id: album.id })).state).toBe('mastering');
+    const tracks = [
+      { position: 0, mixLufs: -20, targetLufs: -17, master: measured(ownTracks[0]!, -17.1) },
+      { position: 1, mixLufs: -13, targetLufs: -10, master: measured(ownTracks[1]!, -10.2) },
+    ];
+    expect(await completeAlbumJob(platform.contextFor(null), { jobId: job.id, leaseToken: '00000000-0000-4000-8000-000000000000', albumId: album.id, tracks })).toEqual({ held: false });
+    expect((await callerFor(owner).albums.album({ id: album.id })).tracks.map((t) => t.masterId)).toEqual([null, null]);
+    expect(await completeAlbumJob(platform.contextFor(null), { jobId: job.id, leaseToken: job.leaseToken, albumId: album.id, tracks })).toEqual({ held: true });
+    const done = await callerFor(owner).albums.album({ id: album.id });
+    expect(done).toMatchObject({ state: 'done', spreadInLu: 7, spreadOutLu: 6.9 });
+    const masters = await platform.db.selectFrom('masters').select(['id', 'track_id', 'style_id']).where('style_id', '=', styleId).where('user_id', '=', owner.id).execute();
+    expect(done.tracks.map((t) => t.masterId)).toEqual(ownTracks.slice(0, 2).map((trackId) => masters.find((m) => m.track_id === trackId)?.id));
+    // Each master's downloads are chained with it.
+    expect(await platform.db.selectFrom('jobs').select('id').where('kind', '=', MEDIA_JOB_KINDS.renditions).execute()).toHaveLength(2);
+  });
+
+  it('when the album job fails, then the album says so with the error key', async () => {
+    const album = await callerFor(owner).albums.create({ trackIds: ownTracks.slice(1), styleId });
+    const job = (await claimJob(platform.db, { kinds: [MEDIA_JOB_KINDS.album], leaseMs: 30_000 }))!;
+    expect(await failAlbumJob(platform.contextFor(null), { jobId: job.id, leaseToken: job.leaseToken, albumId: album.id, error: 'binary.creation.timeout' })).toEqual({ held: true });
+    expect(await callerFor(owner).albums.album({ id: album.id })).toMatchObject({ state: 'failed', error: 'binary.creation.timeout' });
   });
 });
