@@ -4,7 +4,7 @@ import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser } from './server-harness.js';
 import { screenshotWithoutOverflow } from './screens.js';
-import { logInThroughMenu, openSite, productApi } from './steps.js';
+import { ADDRESS_BERLIN, logInThroughMenu, openSite, productApi } from './steps.js';
 
 /**
  * Album mode in Chromium against the real web process and media sidecar: from the masters list,
@@ -69,4 +69,24 @@ describe('album mode', () => {
       }, 420_000);
     }
   }
+
+  it('when a subscriber releases a mastered album, then the release draft gets its masters in album order', async () => {
+    const email = `album-release-${Date.now()}@example.com`;
+    await steps.createAccount(email, PASSWORD);
+    const token = await steps.logIn(email, PASSWORD);
+    await steps.addAddress(token, ADDRESS_BERLIN);
+    await steps.subscribeToDistribution(token);
+    const first = await steps.upload(token, encodeWav(musicLike({ seconds: 3, seed: 31, peakDb: -2 })), 'Opener.wav');
+    const second = await steps.upload(token, encodeWav(musicLike({ seconds: 3, seed: 32, peakDb: -9 })), 'Closer.wav');
+    const trackOf = async (masterId: string) => (await steps.trpcQuery<{ track: { id: string } }>('masters.master', token, { id: masterId })).track.id;
+    const groups = await steps.trpcQuery<{ styles: { id: number }[] }[]>('catalogue.styleGroups', token);
+    const album = await steps.trpcMutation<{ id: string }>('albums.create', token, { trackIds: [await trackOf(first), await trackOf(second)], styleId: groups[0]!.styles[0]!.id });
+    const page = await openSite(product, 'en', 1280, { signedInAs: { email, password: PASSWORD }, at: `/masters/album/${album.id}` });
+    await page.getByTestId('album-spread').waitFor({ timeout: 240_000 });
+    const masters = await steps.trpcQuery<{ tracks: { masterId: string }[] }>('albums.album', token, { id: album.id });
+    await page.getByRole('button', { name: 'Release this album' }).click();
+    await page.waitForURL('**/distribution/new-release/track', { timeout: 60_000 });
+    const draft = await steps.trpcQuery<{ trackList: { id: string; position: number }[] }>('releases.draft', token);
+    expect([...draft.trackList].sort((a, b) => a.position - b.position).map((t) => t.id)).toEqual(masters.tracks.map((t) => t.masterId));
+  }, 420_000);
 });
