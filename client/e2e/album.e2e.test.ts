@@ -66,6 +66,11 @@ describe('album mode', () => {
         expect(times).toHaveLength(2);
         expect(times[1]!.start).toBe(times[0]!.end);
         expect(times[0]!.end - times[0]!.start).toBeGreaterThan(2.5);
+
+        // The masters list leads back to the album.
+        await page.goto('/masters');
+        await page.getByTestId('album-links').getByRole('link').first().click();
+        await page.getByTestId('album-spread').waitFor();
       }, 420_000);
     }
   }
