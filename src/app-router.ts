@@ -17,6 +17,7 @@ import { blogRouter } from './modules/blog/index.js';
 import { demosRouter } from './modules/demos/index.js';
 import { releasesRouter } from './modules/releases/index.js';
 import { royaltiesRouter } from './modules/royalties/index.js';
+import { albumsRouter } from './modules/albums/index.js';
 
 /** The public tRPC API: one sub-router per domain module. */
 export const appRouter = router({
@@ -39,6 +40,7 @@ export const appRouter = router({
   demos: demosRouter,
   releases: releasesRouter,
   royalties: royaltiesRouter,
+  albums: albumsRouter,
 });
 
 export type AppRouter = typeof appRouter;

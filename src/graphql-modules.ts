@@ -11,6 +11,7 @@ import { feedbackGraphql } from './modules/feedback/index.js';
 import { distributionGraphql } from './modules/distribution/index.js';
 import { releasesGraphql } from './modules/releases/index.js';
 import { royaltiesGraphql } from './modules/royalties/index.js';
+import { albumsGraphql } from './modules/albums/index.js';
 
 /** The GraphQL schema, one part per domain module. */
 export const graphqlModules: GraphqlModule[] = [
@@ -26,4 +27,5 @@ export const graphqlModules: GraphqlModule[] = [
   distributionGraphql,
   releasesGraphql,
   royaltiesGraphql,
+  albumsGraphql,
 ];

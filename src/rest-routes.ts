@@ -13,6 +13,7 @@ import { demosRest } from './modules/demos/index.js';
 import { distributionRest } from './modules/distribution/index.js';
 import { releasesRest } from './modules/releases/index.js';
 import { royaltiesRest } from './modules/royalties/index.js';
+import { albumsRest } from './modules/albums/index.js';
 
 /** The REST adapters under /api, one router per domain module. */
 export function restRoutes(platform: Platform) {
@@ -21,6 +22,7 @@ export function restRoutes(platform: Platform) {
   api.use(accountsRest(platform));
   api.use(uploadRest(platform));
   api.use(streamingRest(platform));
+  api.use(albumsRest(platform));
   api.use(couponsRest(platform));
   api.use(paymentsRest(platform));
   api.use(invoicesRest(platform));

@@ -563,7 +563,7 @@ export class Mastering {
  * (44.1 kHz whatever the master's rate, a 44-byte header) and the constant 192 kbps MP3 (its
  * frames and tag). `frames` and `sampleRate` are the master's own.
  */
-function renditionBytesOf(frames: number, sampleRate: number, channels: number): number {
+export function renditionBytesOf(frames: number, sampleRate: number, channels: number): number {
   const seconds = frames / sampleRate;
   return 44 + Math.ceil(seconds * 44_100) * channels * 2 + Math.ceil((seconds * 192_000) / 8) + 4_096;
 }
@@ -586,4 +586,4 @@ async function wavDataOf(filePath: string, styleId: number): Promise<{ dataOffse
 }
 
 /** The original's figures as preparation measured them (null: digital silence). */
-const originalFiguresOf = (analysis: TrackAnalysis) => ({ lufs: analysis.lufs, lra: analysis.lra, truePeak: analysis.truePeak, crest: analysis.crest });
+export const originalFiguresOf = (analysis: TrackAnalysis) => ({ lufs: analysis.lufs, lra: analysis.lra, truePeak: analysis.truePeak, crest: analysis.crest });

@@ -1,5 +1,5 @@
 import type { InternalClient } from '../../src/internal/internal-client.js';
-import { bounceTopic, MEDIA_JOB_KINDS, prepareTopic } from '../../src/modules/streaming/streaming.constants.js';
+import { albumTopic, bounceTopic, MEDIA_JOB_KINDS, prepareTopic } from '../../src/modules/streaming/streaming.constants.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage } from '../../src/platform/storage/file-storage.js';
 import { ChunkProvider } from './chunk-provider.js';
@@ -11,6 +11,7 @@ import { JobRegistry } from './jobs.js';
 import { MediaJobWorker } from './media-job-worker.js';
 import { removePartialFiles } from './partial-files.js';
 import { Mastering, type JobTimeouts } from './mastering.js';
+import { AlbumMastering } from './album-mastering.js';
 import { TrackSources } from './track-sources.js';
 import { WebDirectory } from './web-directory.js';
 
@@ -71,6 +72,7 @@ export function createMediaServices(options: {
   const engine = new EngineClient(options.renderWorkers, options.jobSlots);
   const events = new JobEventStream(options.internalEndpoint, log);
   const mastering = new Mastering(storage, jobs, sources, engine, directory, log, options.timeouts, events);
+  const albums = new AlbumMastering({ storage, engine, directory, mastering, jobs, log, timeouts: options.timeouts });
   const worker = new MediaJobWorker(options.internal, events, log, {
     cpu,
     leaseMs: options.leaseMs,
@@ -78,6 +80,7 @@ export function createMediaServices(options: {
       [MEDIA_JOB_KINDS.bounce]: { topic: bounceTopicOf, run: (lease) => mastering.runBounce(lease) },
       [MEDIA_JOB_KINDS.prepare]: { topic: (payload) => prepareTopic((payload as { trackId: string }).trackId), run: (lease) => mastering.runPrepare(lease) },
       [MEDIA_JOB_KINDS.renditions]: { topic: () => 'renditions', run: (lease) => mastering.runRenditions(lease) },
+      [MEDIA_JOB_KINDS.album]: { topic: (payload) => albumTopic((payload as { albumId: string }).albumId), run: (lease) => albums.run(lease) },
     },
   });
   mastering.useWorker(worker);

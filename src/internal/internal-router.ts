@@ -31,6 +31,7 @@ import {
   type PayoutContext,
 } from '../modules/royalties/index.js';
 import type { ServiceContext } from '../platform/context.js';
+import { beginAlbumJob, completeAlbumJob, failAlbumJob, ZAlbumMastered } from '../modules/albums/index.js';
 
 /** Payout runs through the running product: its configured provider, threshold and mailer. */
 const payoutContextOfCall = (ctx: ServiceContext): PayoutContext => payoutContextOf({ ...ctx.platform, db: ctx.db }, ctx.log);
@@ -177,6 +178,10 @@ export const internalRouter = router({
     complete: publicProcedure.input(ZMediaJobLease).mutation(({ ctx, input }) => completeMediaJob(ctx, input)),
     retry: publicProcedure.input(ZMediaJobLease.extend({ error: z.string().max(2000) })).mutation(({ ctx, input }) => retryMediaJob(ctx, input)),
     liveLeases: publicProcedure.input(z.object({ tokens: z.array(z.uuid()).max(10_000) })).query(({ ctx, input }) => liveMediaLeases(ctx, input)),
+    /** An album's job (the albums module): its plan, then all its masters recorded at once, or its failure. */
+    beginAlbum: publicProcedure.input(z.object({ albumId: z.uuid() })).mutation(({ ctx, input }) => beginAlbumJob(ctx, input)),
+    completeAlbum: publicProcedure.input(ZMediaJobLease.merge(ZAlbumMastered)).mutation(({ ctx, input }) => completeAlbumJob(ctx, input)),
+    failAlbum: publicProcedure.input(ZMediaJobLease.extend({ albumId: z.uuid(), error: z.string().max(200) })).mutation(({ ctx, input }) => failAlbumJob(ctx, input)),
   }),
 });
 

@@ -27,6 +27,8 @@ export const loadMastersPages = () =>
     loadMasterDialogs(),
     loadPlayerExpiredDialog(),
   ]).then(([pages]) => pages);
+/** Album mode: making an album and its page (the Web Audio player comes with it). */
+export const loadAlbumPages = () => import('../features/albums/routes/album-pages.js');
 export const loadAccountLayout = () => import('../features/account/routes/account-layout.js');
 export const loadPaymentsPage = () => import('../features/checkout/routes/payments-page.js');
 export const loadSubscriptionPage = () => import('../features/distribution/routes/subscription-page.js');

@@ -26,6 +26,8 @@ export const SPA_ROUTE_PATTERNS = [
   '/masters',
   '/masters/shared',
   '/masters/song/:id?',
+  '/masters/album',
+  '/masters/album/:id',
   '/info',
   '/faq',
   '/privacy-policy',

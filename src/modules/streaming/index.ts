@@ -17,6 +17,7 @@ export {
 export {
   MEDIA_JOB_KINDS,
   MEDIA_QUEUED_TOPIC,
+  albumTopic,
   bounceTopic,
   prepareTopic,
   enqueueBounce,
@@ -37,6 +38,7 @@ export {
   failBounceJob,
   releaseMediaJob,
   liveMediaLeases,
+  recordMasterWithDownloads,
   type MediaJobKind,
   type MediaJobTicket,
 } from './media-jobs.service.js';

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../platform/context.js';
+import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { trackAccessFor } from '../masters/index.js';
 import { claimJob, completeJobWith, countJobWaiter, dropQueuedJob, enqueueJob, liveJobWithKey, queuedJobsOf, retireJobKey, extendLease, failJob, heldLeases, jobStatus, LeaseLostError, type ClaimedJob, type JobStatus, type NewJob } from '../../platform/queue/job-queue.js';
@@ -13,7 +14,7 @@ import { assertCanBounce, recordMastered, recordMasteringFailure, trackAudioInfo
  * the internal API, and its progress and outcome go out as job events to whichever media process
  * holds a waiting socket. The web process owns the queue and the rules; media processes only work.
  */
-export { bounceTopic, MEDIA_JOB_KINDS, MEDIA_QUEUED_TOPIC, prepareTopic, type MediaJobKind } from './streaming.constants.js';
+export { albumTopic, bounceTopic, MEDIA_JOB_KINDS, MEDIA_QUEUED_TOPIC, prepareTopic, type MediaJobKind } from './streaming.constants.js';
 
 /**
  * Priorities order one user's own media jobs (users themselves take turns first, see the queue's
@@ -143,7 +144,7 @@ export function mediaJobTicket(ctx: Pick<ServiceContext, 'db'>, input: { jobId: 
 
 /** The next media job for a media process with a free slot, under the per-user caps of every process together. */
 export function claimMediaJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { kinds: MediaJobKind[]; leaseMs: number }): Promise<ClaimedJob | null> {
-  const limits = { [MEDIA_JOB_KINDS.bounce]: { perUser: ctx.platform.env.MEDIA_BOUNCES_PER_USER }, [MEDIA_JOB_KINDS.prepare]: { perUser: 1 } };
+  const limits = { [MEDIA_JOB_KINDS.bounce]: { perUser: ctx.platform.env.MEDIA_BOUNCES_PER_USER }, [MEDIA_JOB_KINDS.prepare]: { perUser: 1 }, [MEDIA_JOB_KINDS.album]: { perUser: 1 } };
   return claimJob(ctx.db, { kinds: input.kinds, leaseMs: input.leaseMs, limits });
 }
 
@@ -331,4 +332,15 @@ export async function completeMediaJob(ctx: Pick<ServiceContext, 'db'>, input: M
 /** A try of background media work failed: tried again after its back-off, failed for good after its attempts. */
 export async function retryMediaJob(ctx: Pick<ServiceContext, 'db'>, input: MediaJobLease & { error: string }): Promise<{ state: string }> {
   return { state: await failJob(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, input.error) };
+}
+
+/**
+ * A master made by other media work than a bounce (an album's job): recorded like a bounce's, with
+ * its downloads chained, on the caller's transaction (the one completing that job).
+ */
+export async function recordMasterWithDownloads(tx: Database, master: TRecordMasteredInput): Promise<{ masterId: string }> {
+  const recorded = await recordMastered({ db: tx }, master);
+  const owner = await repo.findTrackOwner(tx, master.trackId);
+  await enqueueJob(tx, renditionsJob({ path: master.path, checksum: master.checksum }, owner?.user_id ?? null, RENDITIONS_PRIORITY));
+  return recorded;
 }

@@ -143,6 +143,30 @@ export interface MastersTable {
   updated_at: Timestamp;
 }
 
+/** Album mode (sql/0270): one style and intensity for tracks mastered together, in order. */
+export interface MasteringAlbumsTable {
+  id: Generated<string>;
+  user_id: string;
+  style_id: number;
+  intensity: MasterIntensity;
+  state: Generated<'queued' | 'mastering' | 'done' | 'failed'>;
+  error: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface MasteringAlbumTracksTable {
+  album_id: string;
+  user_id: string;
+  position: number;
+  track_id: string;
+  master_id: string | null;
+  mix_lufs: number | null;
+  target_lufs: number | null;
+  master_lufs: number | null;
+  master_true_peak: number | null;
+}
+
 export interface SharesTable {
   id: Generated<string>;
   master_id: string;
@@ -642,6 +666,8 @@ export interface DB {
   styles: StylesTable;
   tracks: TracksTable;
   masters: MastersTable;
+  mastering_albums: MasteringAlbumsTable;
+  mastering_album_tracks: MasteringAlbumTracksTable;
   shares: SharesTable;
   comments: CommentsTable;
   ratings: RatingsTable;

@@ -1,4 +1,4 @@
-import { Button, Paper, Skeleton, Stack } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useDialogs } from '../../../lib/dialogs.js';
 import { errorCodeOf } from '../../../lib/error-messages.js';
 import { openFilePicker } from '../../../lib/file-picker.js';
 import { trpc } from '../../../lib/trpc.js';
+import { AlbumLinks } from '../../albums/index.js';
 import { MasteringSessionProvider } from '../../player/index.js';
 import { MasterList } from '../components/master-list.js';
 import { MasterPageSkeleton } from '../components/master-page-skeleton.js';
@@ -45,6 +46,14 @@ export function MastersPage() {
   return (
     <>
       <PageHeader title={t`Your masters`} description={t`Every track you upload and every master you make is listed here.`} />
+      {masters.data && new Set(masters.data.map((row) => row.track.id)).size >= 2 && (
+        <Group mb="md" gap="md">
+          <Button component={Link} to="/masters/album" variant="light">
+            <Trans>Master as album</Trans>
+          </Button>
+          <AlbumLinks />
+        </Group>
+      )}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         {masters.isPending ? (
           <ListSkeleton />
