@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from './src/platform/db/database.js';
+import { migrateToLatest } from './src/platform/db/migrate.js';
+import { sql } from 'kysely';
+let t = performance.now();
+const db = openDatabase({ kind: 'pglite', dir: null });
+await sql`select 1`.execute(db);
+console.log('open', performance.now() - t); t = performance.now();
+await migrateToLatest(db);
+console.log('migrate', performance.now() - t); t = performance.now();
+await db.destroy();
+const p = new PGlite(); await p.waitReady;
+console.log('bare open', performance.now() - t); t = performance.now();
+await p.exec('select 1');
+const dump = await p.dumpDataDir('none');
+console.log('dump', performance.now() - t, dump.size); t = performance.now();
+const p2 = new PGlite({ loadDataDir: dump }); await p2.waitReady;
+console.log('load', performance.now() - t); 
