@@ -1,10 +1,16 @@
-import { existsSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { openDatabase, type Database } from '../platform/db/database.js';
-import { migrateToLatest } from '../platform/db/migrate.js';
+import type { Database } from '../platform/db/database.js';
+import { migrateToLatest, SQL_DIR } from '../platform/db/migrate.js';
+import { PGliteDialect } from '../platform/db/pglite-dialect.js';
 import type { DB } from '../platform/db/schema.js';
 
 export interface TestDatabase {
@@ -34,15 +40,56 @@ async function dockerPostgresUrl(): Promise<string | null> {
   return containerUrl.catch(() => null);
 }
 
+/** What the migrated template depends on: every migration file and the PGlite release. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const pglitePackage = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json');
+  hash.update(readFileSync(pglitePackage));
+  for (const file of readdirSync(SQL_DIR).sort()) hash.update(file).update(readFileSync(path.join(SQL_DIR, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+let template: Promise<Blob> | null = null;
+
+/**
+ * The data directory of a freshly migrated PGlite, made once and kept in the temporary folder for
+ * the next test files and runs. A new PGlite runs initdb, then every migration: seconds of CPU per
+ * test file (tens on a loaded machine); loading this copy skips both. A changed migration or
+ * PGlite release makes a new one (templateKey).
+ */
+function migratedPgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const file = path.join(tmpdir(), `masterdeck-pglite-template-${templateKey()}.tar`);
+    if (existsSync(file)) return new Blob([new Uint8Array(await readFile(file))]);
+    const pglite = new PGlite();
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+    await migrateToLatest(db);
+    const dump = await pglite.dumpDataDir('none');
+    await db.destroy();
+    // Test files starting side by side may each make one: whole files, moved into place.
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(temporary, new Uint8Array(await dump.arrayBuffer()));
+    await rename(temporary, file);
+    return dump;
+  })();
+  return template;
+}
+
+async function openPgliteFromTemplate(): Promise<Database> {
+  const pglite = new PGlite({ loadDataDir: await migratedPgliteTemplate() });
+  await pglite.waitReady;
+  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+}
+
 /**
  * A freshly migrated database for one test file: PostgreSQL from TEST_DATABASE_URL (each file in a
- * schema of its own, dropped afterwards), else a Docker PostgreSQL, else an in-memory PGlite.
+ * schema of its own, dropped afterwards), else a Docker PostgreSQL, else an in-memory PGlite loaded
+ * from the migrated template.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL ?? (await dockerPostgresUrl());
   if (!url) {
-    const db = openDatabase({ kind: 'pglite', dir: null });
-    await migrateToLatest(db);
+    const db = await openPgliteFromTemplate();
     return { db, kind: 'pglite', destroy: () => db.destroy() };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
