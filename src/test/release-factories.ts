@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { wavHeader } from '../audio-core/wav-header.js';
 import type { Platform } from '../platform/context.js';
 import { claimJob, completeJobWith } from '../platform/queue/job-queue.js';
@@ -138,7 +138,7 @@ export async function coverImage(options: { width?: number; height?: number; for
   }
 }
 
-function encodeCover(pixels: sharp.Sharp, options: { format?: 'jpeg' | 'png' | 'webp'; cmyk?: boolean; grey?: boolean }): Promise<Buffer> {
+function encodeCover(pixels: Sharp, options: { format?: 'jpeg' | 'png' | 'webp'; cmyk?: boolean; grey?: boolean }): Promise<Buffer> {
   let image = pixels;
   if (options.cmyk) image = image.toColourspace('cmyk');
   // One band (b-w): greyscale() alone keeps three equal bands, which sharp still reads as sRGB.

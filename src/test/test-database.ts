@@ -1,17 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { createHash, randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../platform/db/database.js';
-import { migrateToLatest, SQL_DIR } from '../platform/db/migrate.js';
-import { PGliteDialect } from '../platform/db/pglite-dialect.js';
+import { migrateToLatest } from '../platform/db/migrate.js';
 import type { DB } from '../platform/db/schema.js';
+import { openPgliteFromTemplate } from './pglite-template.js';
 
 export interface TestDatabase {
   db: Database;
@@ -38,47 +33,6 @@ async function dockerPostgresUrl(): Promise<string | null> {
     return `postgres://postgres:test@${container.getHost()}:${container.getMappedPort(5432)}/test`;
   })();
   return containerUrl.catch(() => null);
-}
-
-/** What the migrated template depends on: every migration file and the PGlite release. */
-function templateKey(): string {
-  const hash = createHash('sha256');
-  const pglitePackage = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json');
-  hash.update(readFileSync(pglitePackage));
-  for (const file of readdirSync(SQL_DIR).sort()) hash.update(file).update(readFileSync(path.join(SQL_DIR, file)));
-  return hash.digest('hex').slice(0, 16);
-}
-
-let template: Promise<Blob> | null = null;
-
-/**
- * The data directory of a freshly migrated PGlite, made once and kept in the temporary folder for
- * the next test files and runs. A new PGlite runs initdb, then every migration: seconds of CPU per
- * test file (tens on a loaded machine); loading this copy skips both. A changed migration or
- * PGlite release makes a new one (templateKey).
- */
-function migratedPgliteTemplate(): Promise<Blob> {
-  template ??= (async () => {
-    const file = path.join(tmpdir(), `masterdeck-pglite-template-${templateKey()}.tar`);
-    if (existsSync(file)) return new Blob([new Uint8Array(await readFile(file))]);
-    const pglite = new PGlite();
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-    await migrateToLatest(db);
-    const dump = await pglite.dumpDataDir('none');
-    await db.destroy();
-    // Test files starting side by side may each make one: whole files, moved into place.
-    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    await writeFile(temporary, new Uint8Array(await dump.arrayBuffer()));
-    await rename(temporary, file);
-    return dump;
-  })();
-  return template;
-}
-
-async function openPgliteFromTemplate(): Promise<Database> {
-  const pglite = new PGlite({ loadDataDir: await migratedPgliteTemplate() });
-  await pglite.waitReady;
-  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
 }
 
 /**
