@@ -76,6 +76,10 @@ export default defineConfig({
           include: ['client/src/**/*.test.{ts,tsx}'],
           setupFiles: ['client/src/test/setup.ts'],
           css: false,
+          // One jsdom and one load of React and Mantine for all files (client/src/test/setup.ts resets
+          // what a file could leave behind): a fresh environment and imports per file took about
+          // seven times as long as the tests themselves.
+          isolate: false,
           // Whole screens (auth dialogs, style overview, checkout) render in several seconds when the
           // machine is loaded; the 5 s default made them fail by speed, not by behaviour.
           testTimeout: 30_000,

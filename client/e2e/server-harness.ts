@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+import { seedPgliteDataDir } from '../../src/test/pglite-template.js';
 import { freePort } from '../../src/test/product-process.js';
 
 export interface RunningServer {
@@ -27,10 +28,13 @@ export interface RunningServer {
 export async function startServer(options: { env?: Record<string, string>; readyTimeoutMs?: number } = {}): Promise<RunningServer> {
   const [port, mediaPort, internalPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = await mkdtemp(path.join(tmpdir(), 'masterdeck-e2e-'));
+  // Its PGlite migrated already, as after a first start: initdb and the migrations took seconds of every file.
+  if (!options.env?.DATABASE_URL && !process.env.DATABASE_URL) await seedPgliteDataDir(dataDir);
   let log = '';
-  const child: ChildProcess = spawn('npx', ['tsx', 'src/server.ts'], {
+  // Node with tsx's loader, as the product's process runs the media sidecar: npx would first load npm.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: REPO_ROOT,
-    // Own process group, so stop() ends npx, tsx and node together.
+    // Own process group, so stop() ends the web process and its media sidecar together.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedPgliteDataDir } from './pglite-template.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -58,6 +59,8 @@ export async function startProcess(
 ): Promise<ProductProcess> {
   const ports = { web: await freePort(), media: await freePort(), internal: await freePort() };
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'masterdeck-proc-')));
+  // A web process of its own data directory on PGlite: migrated already, as after its first start.
+  if (entry === 'src/server.ts' && !env.DATA_DIR && !env.DATABASE_URL && !process.env.DATABASE_URL) await seedPgliteDataDir(dataDir);
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,

@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { openDatabase, type Database } from '../platform/db/database.js';
+import type { Database } from '../platform/db/database.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import type { DB } from '../platform/db/schema.js';
+import { openPgliteFromTemplate } from './pglite-template.js';
 
 export interface TestDatabase {
   db: Database;
@@ -36,13 +37,13 @@ async function dockerPostgresUrl(): Promise<string | null> {
 
 /**
  * A freshly migrated database for one test file: PostgreSQL from TEST_DATABASE_URL (each file in a
- * schema of its own, dropped afterwards), else a Docker PostgreSQL, else an in-memory PGlite.
+ * schema of its own, dropped afterwards), else a Docker PostgreSQL, else an in-memory PGlite loaded
+ * from the migrated template.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL ?? (await dockerPostgresUrl());
   if (!url) {
-    const db = openDatabase({ kind: 'pglite', dir: null });
-    await migrateToLatest(db);
+    const db = await openPgliteFromTemplate();
     return { db, kind: 'pglite', destroy: () => db.destroy() };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;

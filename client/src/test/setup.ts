@@ -1,6 +1,18 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { loadCatalogue } from '../lib/i18n.js';
+
+// The client project keeps one jsdom and the loaded libraries from file to file (isolate: false in
+// vitest.config.ts): a fresh jsdom and Mantine's import took most of each file's time. What a file
+// could leave behind is undone here before the next one starts: the app's own modules (its stores
+// and caches) load afresh, and storage, stubbed globals, spies and fake timers are reset.
+vi.resetModules();
+vi.useRealTimers();
+vi.unstubAllGlobals();
+vi.restoreAllMocks();
+window.localStorage.clear();
+window.sessionStorage.clear();
+// Imported after the reset: the test file then shares this load of the catalogues.
+const { loadCatalogue } = await import('../lib/i18n.js');
 
 // Tests render in either language at once (render.tsx activates it); the app itself fetches German on demand.
 await loadCatalogue('de');
