@@ -1,6 +1,6 @@
 import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 /**
- * Pure ffmpeg argument builders (house rule 11). Every option here was checked against the ffmpeg
+ * Pure ffmpeg argument builders. Every option here was checked against the ffmpeg
  * the project ships (@ffmpeg-installer/ffmpeg 1.1.0: a 2018 static build, N-47683, with libsoxr and
  * libmp3lame); FFMPEG_PATH may point at a newer one, which accepts the same options.
  */

@@ -95,7 +95,7 @@ export const ZSubscriptionPriceInfo = z.object({
 export type TSubscriptionPriceInfo = z.infer<typeof ZSubscriptionPriceInfo>;
 
 export const ZSubscribeInput = z.object({
-  /** The card form's nonce; the spec names it "payment nonce". */
+  /** The card form's nonce; the public API names it "payment nonce". */
   nonce: z.string().trim().min(1, 'payment.requestPaymentMethod').max(4096),
   planId: z.string().trim().min(1).max(100),
 });
@@ -188,7 +188,7 @@ export const ZUtilities = z.object({
 });
 export type TUtilities = z.infer<typeof ZUtilities>;
 
-/** Outlet (the status and release date belong to a release; next issue). */
+/** Outlet (the status and release date belong to a release). */
 export const ZOutlet = z.object({ store_id: z.number().int(), store_name: z.string(), child_stores: z.array(z.string()) });
 export type TOutlet = z.infer<typeof ZOutlet>;
 

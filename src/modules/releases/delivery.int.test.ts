@@ -70,7 +70,7 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     const songs = await caller.releases.songs();
     expect(songs.find((song) => song.id === customId)).toMatchObject({ track_name: 'Night Drive', custom_master: true, style_name: null });
 
-    // Through REST, as the spec's client does.
+    // Through REST, as the public API's clients do.
     const first = await fetch(`${app.base}/api/distribution/tracks`, { method: 'POST', headers: json(userId), body: JSON.stringify({ masterId }) });
     expect(first.status).toBe(201);
     const firstTrack = (await first.json()) as { track_id: number };
