@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../addresses/addresses.schemas.js';
+import { ZCurrency } from '../pricing/pricing.schemas.js';
 
 /**
  * Shapes of the distribution add-on, shared by the adapters and the SPA's forms.
@@ -79,7 +80,7 @@ export const ZDistributionPlan = z.object({
   /** Months: 12 is a year, 1 a month, else "N months". */
   billingFrequency: z.number().int(),
   price: z.number(),
-  currency: z.enum(['USD', 'EUR']),
+  currency: ZCurrency,
 });
 export type TDistributionPlan = z.infer<typeof ZDistributionPlan>;
 
@@ -88,7 +89,7 @@ export const ZSubscriptionPriceInfo = z.object({
   vat: z.number(),
   vatRate: z.number(),
   total: z.number(),
-  currency: z.enum(['USD', 'EUR']),
+  currency: ZCurrency,
   taxIdValid: z.boolean(),
   reverseCharge: z.boolean(),
 });
@@ -114,7 +115,7 @@ export const ZDistributionSubscription = z.object({
   planId: z.string().nullable(),
   billingFrequency: z.number().int().nullable(),
   price: z.number().nullable(),
-  currency: z.enum(['USD', 'EUR']).nullable(),
+  currency: ZCurrency.nullable(),
   currentPeriodEnd: z.string().nullable(),
   /** When the next charge is due (null once canceled or ended). */
   nextChargeAt: z.string().nullable(),
@@ -126,7 +127,7 @@ export const ZDistributionSubscription = z.object({
   /** What the latest charge cost, VAT included (its invoice's total), and the VAT in it. */
   chargedTotal: z.number().nullable(),
   chargedVat: z.number().nullable(),
-  chargedCurrency: z.enum(['USD', 'EUR']).nullable(),
+  chargedCurrency: ZCurrency.nullable(),
 });
 export type TDistributionSubscription = z.infer<typeof ZDistributionSubscription>;
 
@@ -172,10 +173,13 @@ export type TUpdateParticipantInput = z.infer<typeof ZUpdateParticipantInput>;
 export type TRenameLabelInput = z.infer<typeof ZRenameLabelInput>;
 
 /** Distribution meta info. */
+/** An artist as a release names it: id and name. */
+export const ZArtistRef = z.object({ artist_id: z.number().int(), name: z.string() });
+
 export const ZMetaInfo = z.object({
   label: ZLabel,
-  artist: z.object({ artist_id: z.number().int(), name: z.string() }),
-  featuredArtists: z.array(z.object({ artist_id: z.number().int(), name: z.string() })),
+  artist: ZArtistRef,
+  featuredArtists: z.array(ZArtistRef),
   participant: ZParticipant,
   participants: z.array(ZParticipant),
 });
