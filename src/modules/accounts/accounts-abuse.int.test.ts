@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { awaitMailsTo, lastLinkTo, mailsTo } from '../../test/outbox.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 /**
  * Account tricks an attacker would try: guessing passwords where no limit counted, taking an
@@ -9,19 +8,9 @@ import { listenTestApp, type TestApp } from '../../test/test-app.js';
  * keeping a session alive after the owner changed the password. Each test uses its own IPs and users.
  */
 describe('accounts under attack', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
+  const suite = useTestApp();
   let ipCounter = 0;
   let userCounter = 0;
-
-  beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform?.close();
-  });
 
   const newIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
   const newEmail = (label = 'user') => `${label}-${++userCounter}@example.com`;
@@ -49,7 +38,7 @@ describe('accounts under attack', () => {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const response = await fetch(`${app.base}/api/auth/${route}`, { method: 'POST', headers, ...(payload ? { body: payload } : {}) });
+    const response = await fetch(`${suite.app.base}/api/auth/${route}`, { method: 'POST', headers, ...(payload ? { body: payload } : {}) });
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, setCookie: response.headers.get('set-cookie') };
   }
@@ -57,7 +46,7 @@ describe('accounts under attack', () => {
   const refreshCookieOf = (answer: Answer) => `refresh_token=${answer.setCookie?.match(/refresh_token=([^;]*)/)?.[1] ?? ''}`;
 
   async function trpc(procedure: string, input: unknown, token: string, ip: string) {
-    const response = await fetch(`${app.base}/trpc/${procedure}`, {
+    const response = await fetch(`${suite.app.base}/trpc/${procedure}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': ip },
       body: JSON.stringify(input),
@@ -70,7 +59,7 @@ describe('accounts under attack', () => {
     const email = newEmail(label);
     const password = 'correct horse battery';
     expect((await post('register', { email, password, firstName: 'Ada', lastName: 'Lovelace' }, { ip })).status).toBe(201);
-    const { token } = await lastLinkTo(platform.outboxDir, email, 'verify-email');
+    const { token } = await lastLinkTo(suite.platform.outboxDir, email, 'verify-email');
     expect((await post('verify-email', { verifyToken: token }, { ip })).status).toBe(200);
     const login = await post('login', { email, password }, { ip });
     expect(login.status).toBe(200);
@@ -106,7 +95,7 @@ describe('accounts under attack', () => {
       const calls = 10;
       const paths = Array.from({ length: calls }, () => 'accounts.updateUser').join(',');
       const input = Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, { password: 'attacker choice 2', currentPassword: `batch guess ${i}` }]));
-      const first = await fetch(`${app.base}/trpc/${paths}?batch=1`, {
+      const first = await fetch(`${suite.app.base}/trpc/${paths}?batch=1`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${user.accessToken}`, 'x-forwarded-for': newIp() },
         body: JSON.stringify(input),
@@ -121,14 +110,14 @@ describe('accounts under attack', () => {
     it('when someone registers again with an unconfirmed address, then the first password stays and the mailbox gets the link again', async () => {
       const email = newEmail('unconfirmed');
       expect((await post('register', { email, password: 'owner password', firstName: 'Owner', lastName: 'Real' }, { ip: newIp() })).status).toBe(201);
-      const before = await platform.db.selectFrom('users').select(['password_hash', 'first_name']).where('email', '=', email).executeTakeFirstOrThrow();
+      const before = await suite.platform.db.selectFrom('users').select(['password_hash', 'first_name']).where('email', '=', email).executeTakeFirstOrThrow();
       const again = await post('register', { email, password: 'attacker password', firstName: 'Mallory', lastName: 'Evil' }, { ip: newIp() });
       expect(again).toMatchObject({ status: 201, body: { email } });
-      const after = await platform.db.selectFrom('users').select(['password_hash', 'first_name']).where('email', '=', email).executeTakeFirstOrThrow();
+      const after = await suite.platform.db.selectFrom('users').select(['password_hash', 'first_name']).where('email', '=', email).executeTakeFirstOrThrow();
       expect(after).toEqual(before);
-      const mails = await awaitMailsTo(platform.outboxDir, email, 2);
+      const mails = await awaitMailsTo(suite.platform.outboxDir, email, 2);
       expect(mails.at(-1)?.text).toMatch(/Hi Owner,/);
-      const { token } = await lastLinkTo(platform.outboxDir, email, 'verify-email');
+      const { token } = await lastLinkTo(suite.platform.outboxDir, email, 'verify-email');
       expect((await post('verify-email', { verifyToken: token }, { ip: newIp() })).status).toBe(200);
       expect((await post('login', { email, password: 'attacker password' }, { ip: newIp() })).status).toBe(401);
       expect((await post('login', { email, password: 'owner password' }, { ip: newIp() })).status).toBe(200);
@@ -146,7 +135,7 @@ describe('accounts under attack', () => {
       expect(crossSite.setCookie).toBeNull();
       const refresh = await post('refresh', null, { ip: newIp(), cookie: user.refreshCookie, origin: 'https://evil.example' });
       expect(refresh.status).toBe(403);
-      const sameSite = await post('login', { email: user.email, password: user.password }, { ip: newIp(), origin: app.base });
+      const sameSite = await post('login', { email: user.email, password: user.password }, { ip: newIp(), origin: suite.app.base });
       expect(sameSite.status).toBe(200);
       const publicOrigin = await post('login', { email: user.email, password: user.password }, { ip: newIp(), origin: 'http://localhost:3000' });
       expect(publicOrigin.status).toBe(200);
@@ -240,9 +229,9 @@ describe('accounts under attack', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) statuses.push((await post('forgot-password', { email: user.email }, { ip: attacker })).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
-      const before = (await mailsTo(platform.outboxDir, user.email)).length;
+      const before = (await mailsTo(suite.platform.outboxDir, user.email)).length;
       expect((await post('forgot-password', { email: user.email }, { ip: user.ip })).status).toBe(200);
-      await awaitMailsTo(platform.outboxDir, user.email, before + 1);
+      await awaitMailsTo(suite.platform.outboxDir, user.email, before + 1);
     });
   });
 
@@ -254,13 +243,13 @@ describe('accounts under attack', () => {
       const created = await trpc('addresses.create', address, user.accessToken, user.ip);
       expect(created.status).toBe(401);
       expect(created.body.error?.message).toBe('global.error.unauthorized');
-      const gql = await fetch(`${app.base}/graphql`, {
+      const gql = await fetch(`${suite.app.base}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${user.accessToken}` },
         body: JSON.stringify({ query: 'mutation { createAddress(streetAndNumber: "Hauptstraße 1", city: "Berlin", zip: "10115", country: "DE", state: "Berlin") { id } }' }),
       });
       expect(((await gql.json()) as { errors?: { message: string }[] }).errors?.[0]?.message).toBe('global.error.unauthorized');
-      const rest = await fetch(`${app.base}/api/payment/client_token`, { headers: { authorization: `Bearer ${user.accessToken}` } });
+      const rest = await fetch(`${suite.app.base}/api/payment/client_token`, { headers: { authorization: `Bearer ${user.accessToken}` } });
       expect(rest.status).toBe(401);
     });
   });
