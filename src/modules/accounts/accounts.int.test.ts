@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { hashOpaqueToken } from './accounts.crypto.js';
 import { awaitMailsTo, lastLinkTo, mailsTo } from '../../test/outbox.js';
+import { authRequests, refreshTokenOf } from '../../test/auth-requests.js';
 import { useTestApp } from '../../test/test-app.js';
 
 /**
@@ -15,66 +16,12 @@ import { useTestApp } from '../../test/test-app.js';
  */
 describe('accounts', () => {
   const suite = useTestApp();
-  let base: string;
-  let ipCounter = 0;
-  let userCounter = 0;
-
-  beforeAll(async () => {
-    base = suite.app.base;
-  });
-
-  const newIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-  const newEmail = (label = 'user') => `${label}-${++userCounter}@example.com`;
-
-  interface Answer {
-    status: number;
-    body: Record<string, unknown>;
-    setCookie: string | null;
-  }
-
-  async function post(
-    route: string,
-    body: Record<string, string> | null,
-    options: { ip: string; form?: boolean; cookie?: string; token?: string; lang?: 'en' | 'de' },
-  ): Promise<Answer> {
-    const headers: Record<string, string> = { 'x-forwarded-for': options.ip };
-    const cookies = [options.cookie, options.lang ? `lang=${options.lang}` : undefined].filter(Boolean);
-    if (cookies.length) headers.cookie = cookies.join('; ');
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let payload: string | undefined;
-    if (body && options.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      payload = new URLSearchParams(body).toString();
-    } else if (body) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const response = await fetch(`${base}/api/auth/${route}`, { method: 'POST', headers, ...(payload ? { body: payload } : {}) });
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, setCookie: response.headers.get('set-cookie') };
-  }
-
-  const refreshCookieOf = (answer: Answer) => answer.setCookie?.match(/refresh_token=([^;]*)/)?.[1] ?? '';
-
-  /** Signs up, opens the mailed link, signs in: a confirmed user with a session. */
-  async function signedInUser(label = 'user', lang: 'en' | 'de' = 'en') {
-    const ip = newIp();
-    const email = newEmail(label);
-    const password = 'correct horse battery';
-    expect((await post('register', { email, password, firstName: 'Ada', lastName: 'Lovelace' }, { ip, lang })).status).toBe(201);
-    const { token: verifyToken } = await lastLinkTo(suite.platform.outboxDir, email, 'verify-email');
-    expect((await post('verify-email', { verifyToken }, { ip })).status).toBe(200);
-    const login = await post('login', { email, password }, { ip });
-    expect(login.status).toBe(200);
-    const accessToken = login.body.accessToken as string;
-    const userId = (await suite.platform.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-    return { ip, email, password, accessToken, refreshCookie: refreshCookieOf(login), userId };
-  }
+  const { newIp, newEmail, post, signedInUser } = authRequests(suite, '10.0');
 
   const trpcAs = (userId: string | null) => createCallerFactory(appRouter)(suite.platform.contextFor(userId ? { userId } : null));
 
   async function graphql(query: string, variables: Record<string, unknown>, token?: string) {
-    const response = await fetch(`${base}/graphql`, {
+    const response = await fetch(`${suite.app.base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify({ query, variables }),
@@ -195,21 +142,21 @@ describe('accounts', () => {
       const cookieExpiry = Date.parse(login.setCookie?.match(/Expires=([^;]+)/)?.[1] ?? '');
       expect(Math.round((cookieExpiry - Date.now()) / 86_400_000)).toBe(7);
       const stored = await suite.platform.db.selectFrom('refresh_tokens').select('token_hash').where('user_id', '=', user.userId).execute();
-      expect(stored.map((r) => r.token_hash)).not.toContain(refreshCookieOf(login));
+      expect(stored.map((r) => r.token_hash)).not.toContain(refreshTokenOf(login));
     });
 
     it('when a refresh token is used, then it rotates; when a rotated one comes back, then the whole family is revoked', async () => {
       const user = await signedInUser();
-      const first = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      const first = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` });
       expect(first.status).toBe(200);
       expect(typeof first.body.accessToken).toBe('string');
-      const rotated = refreshCookieOf(first);
-      expect(rotated).not.toBe(user.refreshCookie);
+      const rotated = refreshTokenOf(first);
+      expect(rotated).not.toBe(user.refreshToken);
       const second = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${rotated}` });
       expect(second.status).toBe(200);
-      const latest = refreshCookieOf(second);
+      const latest = refreshTokenOf(second);
 
-      const reuse = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      const reuse = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` });
       expect(reuse).toMatchObject({ status: 401, body: { message: 'global.error.unauthorized' } });
       expect(reuse.setCookie).toMatch(/refresh_token=;/);
       expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${latest}` })).status).toBe(401);
@@ -219,35 +166,35 @@ describe('accounts', () => {
 
     it('when a rotated token comes back at once and the token issued for it was never used (the answer was lost), then it rotates again', async () => {
       const user = await signedInUser();
-      const lost = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      const lost = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` });
       expect(lost.status).toBe(200);
       // The browser navigated away before the answer arrived: it still holds the old cookie.
-      const retry = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      const retry = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` });
       expect(retry.status).toBe(200);
-      const kept = refreshCookieOf(retry);
-      const lostHash = hashOpaqueToken(refreshCookieOf(lost));
+      const kept = refreshTokenOf(retry);
+      const lostHash = hashOpaqueToken(refreshTokenOf(lost));
       expect((await suite.platform.db.selectFrom('refresh_tokens').select('revoked_at').where('token_hash', '=', lostHash).executeTakeFirstOrThrow()).revoked_at).not.toBeNull();
       const next = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${kept}` });
       expect(next.status).toBe(200);
       // Its successor was used now: the old token coming back again is a reuse after all.
-      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` })).status).toBe(401);
-      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${refreshCookieOf(next)}` })).status).toBe(401);
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` })).status).toBe(401);
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${refreshTokenOf(next)}` })).status).toBe(401);
     });
 
     it('when another session of the same user reuses nothing, then it survives a revoked family', async () => {
       const user = await signedInUser();
       const other = await post('login', { email: user.email, password: user.password }, { ip: user.ip });
-      await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
-      await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
-      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${refreshCookieOf(other)}` })).status).toBe(200);
+      await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` });
+      await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` });
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${refreshTokenOf(other)}` })).status).toBe(200);
     });
 
     it('when a user logs out, then the refresh cookie is cleared and no longer refreshes; without a cookie refresh is 401', async () => {
       const user = await signedInUser();
-      const out = await post('logout', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      const out = await post('logout', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` });
       expect(out.status).toBe(204);
       expect(out.setCookie).toMatch(/refresh_token=; Path=\/api\/auth; Expires=Thu, 01 Jan 1970/);
-      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` })).status).toBe(401);
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` })).status).toBe(401);
       expect((await post('refresh', null, { ip: user.ip })).status).toBe(401);
     });
 
@@ -260,7 +207,7 @@ describe('accounts', () => {
       const refused = await post('refresh', null, { ip: user.ip, cookie: 'refresh_token=not-a-token' });
       expect(refused.status).toBe(401);
       expect(refused.setCookie).toMatch(/has_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
-      const out = await post('logout', null, { ip: user.ip, cookie: `refresh_token=${refreshCookieOf(login)}` });
+      const out = await post('logout', null, { ip: user.ip, cookie: `refresh_token=${refreshTokenOf(login)}` });
       expect(out.setCookie).toMatch(/has_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
     });
 
@@ -276,13 +223,13 @@ describe('accounts', () => {
       const wrongKey = signAccessToken('another-secret-0123456789abcdef0123456789', user.userId).token;
 
       for (const token of [expired, tampered, unsigned, wrongKey]) {
-        const trpc = await fetch(`${base}/trpc/accounts.me`, { headers: { authorization: `Bearer ${token}` } });
+        const trpc = await fetch(`${suite.app.base}/trpc/accounts.me`, { headers: { authorization: `Bearer ${token}` } });
         expect(trpc.status).toBe(401);
         const gql = await graphql('{ me { id email } }', {}, token);
         expect(gql.errors?.[0]?.message).toBe('global.error.unauthorized');
         expect(await post('delete-account', null, { ip: user.ip, token })).toMatchObject({ status: 401, body: { message: 'global.error.unauthorized' } });
       }
-      const valid = await fetch(`${base}/trpc/accounts.me`, { headers: { authorization: `Bearer ${user.accessToken}` } });
+      const valid = await fetch(`${suite.app.base}/trpc/accounts.me`, { headers: { authorization: `Bearer ${user.accessToken}` } });
       expect(((await valid.json()) as { result: { data: { email: string } } }).result.data.email).toBe(user.email);
     });
   });
@@ -320,7 +267,7 @@ describe('accounts', () => {
       expect(await post('reset-password', { resetToken: token, password: 'short' }, { ip: user.ip })).toMatchObject({ status: 400, body: { message: 'global.passwordRequirements' } });
       expect((await post('reset-password', { resetToken: token, password: 'brand new secret' }, { ip: user.ip, form: true })).status).toBe(200);
       expect(await post('reset-password', { resetToken: token, password: 'another new secret' }, { ip: user.ip })).toMatchObject({ status: 401, body: { message: 'global.error.invalidToken' } });
-      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` })).status).toBe(401);
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` })).status).toBe(401);
       expect((await post('login', { email: user.email, password: user.password }, { ip: user.ip })).status).toBe(401);
       expect((await post('login', { email: user.email, password: 'brand new secret' }, { ip: user.ip })).status).toBe(200);
     });
@@ -542,7 +489,7 @@ describe('accounts', () => {
       expect(await storage.size(`tracks/${neighbourTrack.id}/original.wav`)).not.toBeNull();
       expect(await mailsTo(suite.platform.outboxDir, user.email)).toEqual([]);
       expect((await post('login', { email: user.email, password: user.password }, { ip: user.ip })).status).toBe(401);
-      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` })).status).toBe(401);
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` })).status).toBe(401);
       expect((await trpcAs(neighbour.userId).accounts.me()).id).toBe(neighbour.userId);
     });
   });
