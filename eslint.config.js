@@ -50,7 +50,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./[^/.]+/(?!index\\.js$|[^/]+\\.(schemas|constants)\\.js$)',
-              message: 'Reach another module through its index.ts (house rule 1).',
+              message: 'Reach another module through its index.ts (docs/architecture.md, Import rules).',
             },
           ],
         },
@@ -67,7 +67,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '(^|/)src/modules/[^/]+/(?!index\\.js$)|^(\\.\\./)+modules/[^/]+/(?!index\\.js$)',
-              message: 'Reach a module through its index.ts (house rule 1).',
+              message: 'Reach a module through its index.ts (docs/architecture.md, Import rules).',
             },
           ],
         },
@@ -106,7 +106,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // stream-frame.ts is the one place of the socket's binary frame layout (house rule 9).
+              // stream-frame.ts is the one place of the socket's binary frame layout (docs/architecture.md).
               regex: '^(\\.\\./)+src/(?!app-router\\.js$|audio-core/constants\\.js$|modules/[^/]+/[^/]+\\.(schemas|constants)\\.js$|modules/streaming/stream-frame\\.js$)',
               message: 'Client code may import from src/ only the AppRouter type, src/modules/*/*.{schemas,constants}.ts, the audio core constants and the stream frame codec.',
             },

@@ -26,7 +26,7 @@ const S3_INTEGRATION_FILES = [
 ] as const;
 
 /**
- * Test projects (house rule 14): unit (pure code), integration (services on a real database:
+ * Test projects: unit (pure code), integration (services on a real database:
  * PostgreSQL from TEST_DATABASE_URL, else PGlite), integration-s3 (the file-storing integration tests again, on S3), client (React in jsdom) and browser (the built
  * product in Debian's Chromium; run by `npm run test:browser`, not by `npm test`).
  */

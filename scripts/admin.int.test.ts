@@ -1,54 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listStyleGroups } from '../src/modules/catalogue/index.js';
-import type { TestPlatform } from '../src/test/test-platform.js';
-import { runAdmin } from './lib/admin-commands.js';
-import type { ProductAccess } from './lib/product-access.js';
-import { startAdminHarness, type AdminHarness } from './testing/admin-harness.js';
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out, err };
-}
+import { runCommand, useAdminHarness } from './testing/admin-harness.js';
 
 describe('operator commands', () => {
-  let platform: TestPlatform;
-  let harness: AdminHarness;
-  let accesses: [string, ProductAccess][];
-
-  beforeAll(async () => {
-    harness = await startAdminHarness();
-    platform = harness.platform;
-    accesses = [
-      ['the running product', harness.product],
-      ['the database', harness.database],
-    ];
-  });
-  afterAll(() => harness.close());
+  const harness = useAdminHarness();
 
   it('when asked for help or an unknown command, then the list of commands comes, with exit 0 and 2', async () => {
-    const help = capture();
-    expect(await runAdmin(['help'], null, help.io)).toBe(0);
-    expect(help.out.join('\n')).toMatch(/style:disable "Group\/Style"[\s\S]*faq:add --locale/);
-    const unknown = capture();
-    expect(await runAdmin(['coupon:explode'], null, unknown.io)).toBe(2);
-    expect(unknown.err.join('\n')).toMatch(/unknown command: coupon:explode[\s\S]*usage: npm run admin/);
+    const help = await runCommand(null, 'help');
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/style:disable "Group\/Style"[\s\S]*faq:add --locale/);
+    const unknown = await runCommand(null, 'coupon:explode');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/unknown command: coupon:explode[\s\S]*usage: npm run admin/);
   });
 
   it('when styles and groups are switched, then the catalogue follows and each command says what it changed', async () => {
-    for (const [via, access] of accesses) {
-      const run = async (...argv: string[]) => {
-        const io = capture();
-        const code = await runAdmin(argv, access, io.io);
-        return { code, out: io.out.join('\n'), err: io.err.join('\n') };
-      };
+    for (const [via, access] of Object.entries(harness.accesses())) {
+      const run = (...argv: string[]) => runCommand(access, ...argv);
       expect(await run('style:disable', 'Pop/Warm'), via).toMatchObject({ code: 0, out: 'disabled style Pop/Warm' });
       expect(await run('group:disable', 'Rock')).toMatchObject({ code: 0, out: 'disabled group Rock' });
       const list = await run('style:list');
       expect(list.out).toMatch(/Pop\/Warm\s+#1\s+disabled\n/);
       expect(list.out).toMatch(/Rock\/Raw\s+#11\s+disabled \(group disabled\)/);
       expect(list.out).toMatch(/Pop\/Bright\s+#0\s+enabled/);
-      const groups = await listStyleGroups({ db: platform.db, locale: 'en' });
+      const groups = await listStyleGroups({ db: harness.platform.db, locale: 'en' });
       expect(groups.map((g) => g.name)).not.toContain('Rock');
       expect(groups.find((g) => g.name === 'Pop')?.styles.map((s) => s.name)).toEqual(['Bright', 'Punchy']);
       expect(await run('style:enable', 'Pop/Warm')).toMatchObject({ code: 0, out: 'enabled style Pop/Warm' });
@@ -59,12 +34,8 @@ describe('operator commands', () => {
   });
 
   it('when FAQ entries are added, listed and removed, then the FAQ follows', async () => {
-    for (const [via, access] of accesses) {
-      const run = async (...argv: string[]) => {
-        const io = capture();
-        const code = await runAdmin(argv, access, io.io);
-        return { code, out: io.out.join('\n'), err: io.err.join('\n') };
-      };
+    for (const [via, access] of Object.entries(harness.accesses())) {
+      const run = (...argv: string[]) => runCommand(access, ...argv);
       const added = await run('faq:add', '--locale', 'de', '--question', `Frage über ${via}?`, '--answer', 'Antwort.');
       expect(added.code, added.err).toBe(0);
       const id = Number(/#(\d+)/.exec(added.out)?.[1]);

@@ -79,7 +79,7 @@ app.ws<SocketData>('/ws', {
     if (!parsed.ok) return session.sendError(parsed.code);
     void dispatch(session, parsed.envelope);
   },
-  // uWS has written out what it held: send more (house rule 10, outbound sends wait for drain).
+  // uWS has written out what it held: send more (outbound sends wait for drain).
   drain: (ws) => {
     ws.getUserData().session?.streamer?.onDrain();
   },

@@ -72,7 +72,7 @@ function readFrame(data: Buffer): Frame {
   return { version: data.readUInt16BE(0), styleIndex: data.readUInt32BE(2), chunkIndex: data.readUInt32BE(6), audio: data.subarray(FRAME_HEADER_BYTES) };
 }
 
-/** A client as the spec describes it: sends {event, token, payload}, keeps everything it receives. */
+/** A client as the socket protocol describes it: sends {event, token, payload}, keeps everything it receives. */
 class SpecClient {
   readonly json: Array<z.infer<typeof ZServerJson>> = [];
   readonly frames: Frame[] = [];
@@ -143,7 +143,7 @@ describe('media socket against its public contract, from outside', () => {
     await h?.stop();
   });
 
-  it('when every event of the spec is sent in a session, then every answer has the payload the spec gives it', { timeout: 300_000 }, async () => {
+  it('when every event of the protocol is sent in a session, then every answer has the payload the protocol gives it', { timeout: 300_000 }, async () => {
     // The page right after an upload asks for meta with the id the upload answered.
     client.send('request-meta', { trackId: upload.trackId, masterId: upload.masterId, styleId: null });
     const [original] = await client.until(() => client.payloads('meta').length === 1 && client.payloads('meta'));
@@ -188,7 +188,7 @@ describe('media socket against its public contract, from outside', () => {
     const [error] = await client.until(() => client.payloads('error-message').length > 0 && client.payloads('error-message'));
     expect(error!.code).toBe('global.error.notFound');
 
-    // Every message of the session, whatever its event, had the shape the spec gives it.
+    // Every message of the session, whatever its event, had the shape the protocol gives it.
     for (const message of client.json) expect(() => PAYLOADS[message.event].parse(message.payload), message.event).not.toThrow();
   });
 });

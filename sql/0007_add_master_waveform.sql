@@ -1,4 +1,4 @@
--- The mastered waveform (spec §4, finalizing): 512 peaks in 0..1 of the bounced master, measured
+-- The mastered waveform (finalizing): 512 peaks in 0..1 of the bounced master, measured
 -- from the written file. Its own column, not part of `measurements`, because the masters lists and
 -- the report card carry measurements to the browser and have no use for 512 numbers per row; only
 -- the media sidecar's `meta` sends it.

@@ -1,5 +1,5 @@
--- The free-plugin promotion (spec §1): after sign-up a user is offered a code for one free master.
--- It is an ordinary coupon (issue 6): type free, once per user, no overall limit and no expiry.
+-- The free-plugin promotion: after sign-up a user is offered a code for one free master.
+-- It is an ordinary coupon: type free, once per user, no overall limit and no expiry.
 -- Operators can end it with `npm run admin -- coupon:add` of a new code and an expiry on this one
 -- (UPDATE coupons SET expires_at = now() WHERE key = 'FREEMASTER'); the dialog names
 -- WELCOME_COUPON_KEY of src/modules/coupons/coupons.schemas.ts.

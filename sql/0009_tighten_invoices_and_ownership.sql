@@ -1,7 +1,7 @@
--- Rules the services already keep, now kept by the database as well (issue 2: real constraints).
+-- Rules the services already keep, now kept by the database as well (real constraints).
 
 -- An invoice's coupon is all there or all absent, of a known type, in the invoice's currency; the
--- VAT rate is a percentage; the total is exactly price minus coupon plus VAT (spec §9), so no
+-- VAT rate is a percentage; the total is exactly price minus coupon plus VAT, so no
 -- invoice can state figures that do not add up.
 ALTER TABLE invoices
   ADD CONSTRAINT invoices_coupon_complete CHECK (

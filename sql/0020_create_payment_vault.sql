@@ -1,7 +1,7 @@
--- The local payment gateway's vault (decisions.md: the embedded stand-in for Braintree). A test
+-- The local payment gateway's vault (the embedded stand-in for Braintree). A test
 -- nonce vaulted for a customer becomes a reusable token, as Braintree's vault does, so that a
 -- subscription can be renewed without the buyer. `subscription_ref` is the local subscription the
--- method pays for: a method in use by a subscription cannot be deleted (spec §8, payment widget).
+-- method pays for: a method in use by a subscription cannot be deleted (payment widget).
 CREATE TABLE local_vault_methods (
   token text PRIMARY KEY,
   customer_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- The distribution add-on's subscription (spec §1: 19.99 US dollars per year; §9: 30-day grace).
+-- The distribution add-on's subscription (19.99 US dollars per year; 30-day grace).
 --   status       active (paid up), past_due (a renewal failed; the add-on stays on until grace_until),
 --                canceled (by the user; the add-on stays on until current_period_end), ended.
 --   gateway_ref  the gateway's subscription id (Braintree's, or the local gateway's own).
@@ -34,7 +34,7 @@ CREATE INDEX distribution_subscriptions_due_idx ON distribution_subscriptions (c
 CREATE INDEX distribution_subscriptions_retry_idx ON distribution_subscriptions (next_retry_at) WHERE status = 'past_due';
 
 -- A subscription's charges are payments and get invoices like a master's: product_type 1 is the
--- distribution add-on (spec §3: 0 is a track master), with buying option 0 (none).
+-- distribution add-on (0 is a track master), with buying option 0 (none).
 ALTER TABLE payments ADD COLUMN product_type smallint NOT NULL DEFAULT 0 CHECK (product_type IN (0, 1));
 ALTER TABLE payments ADD COLUMN subscription_id uuid REFERENCES distribution_subscriptions (id) ON DELETE SET NULL;
 ALTER TABLE payments DROP CONSTRAINT payments_buying_option_check;

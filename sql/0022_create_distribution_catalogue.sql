@@ -1,6 +1,6 @@
--- The local distribution provider's own records (decisions.md: DISTRIBUTION_PROVIDER=local). A real
+-- The local distribution provider's own records (DISTRIBUTION_PROVIDER=local). A real
 -- distributor keeps these on its side; the users table holds the four ids the provider answered
--- (spec §3). Everything is scoped by the provider's user, never by id alone.
+-- (docs/product-rules.md). Everything is scoped by the provider's user, never by id alone.
 CREATE TABLE distribution_users (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   user_id uuid NOT NULL UNIQUE REFERENCES users (id) ON DELETE CASCADE,
@@ -15,7 +15,7 @@ CREATE TABLE distribution_artists (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
--- Spec §5: an artist's name differs from the user's other artists (compared without case).
+-- An artist's name differs from the user's other artists (compared without case).
 CREATE UNIQUE INDEX distribution_artists_name_key ON distribution_artists (distribution_user_id, lower(name));
 
 CREATE TABLE distribution_participants (

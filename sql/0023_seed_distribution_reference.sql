@@ -1,4 +1,4 @@
--- Reference data of the distribution add-on (spec §3, §7 utilities and outlets): the stores a
+-- Reference data of the distribution add-on (utilities and outlets): the stores a
 -- release is delivered to with their child stores, the genres, languages and participant roles.
 -- Data, not code: an operator changes a store by a migration, never by a deploy of new code.
 CREATE TABLE distribution_outlets (
@@ -84,7 +84,7 @@ INSERT INTO distribution_languages (code, name) VALUES
   ('pt', 'Portuguese'), ('ro', 'Romanian'), ('ru', 'Russian'), ('es', 'Spanish'), ('sv', 'Swedish'),
   ('th', 'Thai'), ('tr', 'Turkish'), ('uk', 'Ukrainian'), ('vi', 'Vietnamese');
 
--- Spec §9: the default role is 6, Artist.
+-- The default role is 6, Artist.
 INSERT INTO distribution_roles (role_id, name) VALUES
   (1, 'Composer'), (2, 'Lyricist'), (3, 'Producer'), (4, 'Arranger'), (5, 'Performer'),
   (6, 'Artist'), (7, 'Featured Artist'), (8, 'Remixer'), (9, 'Mixing Engineer'), (10, 'Mastering Engineer'),

@@ -1,4 +1,4 @@
--- The owner's e-mail digest of new comments on a track (issue 16): at most one per hour per track.
+-- The owner's e-mail digest of new comments on a track: at most one per hour per track.
 -- covered_until is the created_at of the newest comment a digest already told the owner about.
 CREATE TABLE comment_digests (
   track_id uuid PRIMARY KEY REFERENCES tracks (id) ON DELETE CASCADE,

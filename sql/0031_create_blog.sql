@@ -1,4 +1,4 @@
--- The blog's content service (issue 16): categories, posts with a text per language, cover images.
+-- The blog's content service: categories, posts with a text per language, cover images.
 CREATE TABLE blog_categories (
   id serial PRIMARY KEY,
   slug text NOT NULL UNIQUE CHECK (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$' AND length(slug) <= 80),

@@ -1,4 +1,4 @@
--- Demo masters on the home page (issue 16): operators turn their own mastered masters into demos.
+-- Demo masters on the home page: operators turn their own mastered masters into demos.
 CREATE TABLE demos (
   master_id uuid PRIMARY KEY REFERENCES masters (id) ON DELETE CASCADE,
   sort_order integer NOT NULL DEFAULT 0,

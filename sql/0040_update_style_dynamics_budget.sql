@@ -1,4 +1,4 @@
--- The styles as the new chain plays them (issue 15): each style's tone is a move applied to the
+-- The styles as the new chain plays them: each style's tone is a move applied to the
 -- track (plus a small corrective match, eqStrength, at most 1.5 dB a band), the compressor's
 -- threshold sits above the track's own median short-term loudness, saturation works on the low
 -- band only, width on the side signal above 120 Hz, and every style has a dynamics budget: the

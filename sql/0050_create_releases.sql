@@ -1,4 +1,4 @@
--- Releases of the distribution add-on (spec §3 Album, Release track, Outlet; §4; decisions.md:
+-- Releases of the distribution add-on (album, release track, outlet;
 -- DISTRIBUTION_PROVIDER=local). The local provider keeps the releases, their tracks (each with a copy
 -- of the delivered audio), the stores chosen with their statuses, and the delivery jobs here.
 CREATE TABLE distribution_albums (
@@ -19,7 +19,7 @@ CREATE TABLE distribution_albums (
   disapprove_message text,
   -- The cover's storage version, facts and variants (null: none uploaded).
   cover jsonb,
-  -- Wizard sections the user has seen (spec §3: each section's visited flag).
+  -- Wizard sections the user has seen (each section's visited flag).
   visited jsonb NOT NULL DEFAULT '[]',
   delivered_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
@@ -55,7 +55,7 @@ CREATE TABLE distribution_tracks (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
--- A master is uploaded to a release once (spec §4).
+-- A master is uploaded to a release once.
 CREATE UNIQUE INDEX distribution_tracks_master_once ON distribution_tracks (album_id, master_id);
 CREATE INDEX distribution_tracks_album_idx ON distribution_tracks (album_id, position);
 CREATE INDEX distribution_tracks_isrc_idx ON distribution_tracks (isrc);
@@ -64,7 +64,7 @@ CREATE TABLE distribution_album_outlets (
   album_id bigint NOT NULL REFERENCES distribution_albums (id) ON DELETE CASCADE,
   store_id integer NOT NULL REFERENCES distribution_outlets (store_id),
   release_start_date date,
-  -- Spec §4: 1202 distributed, 1034 disapproved; 1100 pending until the store answers.
+  -- 1202 distributed, 1034 disapproved; 1100 pending until the store answers.
   status_code integer NOT NULL DEFAULT 1100 CHECK (status_code IN (1100, 1202, 1034)),
   reason text,
   updated_at timestamptz NOT NULL DEFAULT now(),

@@ -1,4 +1,4 @@
--- The local payment gateway's ledger of sales (decisions.md: the embedded stand-in for Braintree).
+-- The local payment gateway's ledger of sales (the embedded stand-in for Braintree).
 -- Braintree keeps every transaction and finds it again by its order id; the reconciler asks that
 -- of a pending payment whose process died before it recorded the gateway's answer
 -- (payments.service.ts, resolveStalePayment). The local gateway answers the same from here.

@@ -1,4 +1,4 @@
--- Royalties (issue 14; decisions.md "Operators": royalties:import, payouts:run). Store statements an
+-- Royalties (operator commands royalties:import, payouts:run). Store statements an
 -- operator imports, their lines matched to release tracks, the ledger that splits each line by the
 -- track's payout shares, the payouts made from it, and the distribution screens' feedback.
 -- Money is integer minor units of the payout currency (USD cents); a statement line keeps its own
@@ -74,7 +74,7 @@ CREATE TABLE royalty_ledger (
 CREATE INDEX royalty_ledger_unpaid_idx ON royalty_ledger (participant_id) WHERE payout_id IS NULL;
 CREATE INDEX royalty_ledger_user_idx ON royalty_ledger (distribution_user_id);
 
--- The distribution screens' feedback widget (spec §2), kept for the operators.
+-- The distribution screens' feedback widget, kept for the operators.
 CREATE TABLE distribution_feedback (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,

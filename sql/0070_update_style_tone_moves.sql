@@ -1,4 +1,4 @@
--- Tone targets of issue 15: the styles whose names promise a tone move it clearly. "Bright" lifts
+-- Tone targets: the styles whose names promise a tone move it clearly. "Bright" lifts
 -- presence and air more and takes a little off the low end; "Deep" and "Heavy" lift the low end
 -- more (Heavy the most). With the corrective match no longer allowed to work against a style's
 -- deliberate move (sidecar/engine/analysis.ts), Bright is brighter than its input even on a mix

@@ -1,4 +1,4 @@
--- The durable job queue (issue 17): one table for PostgreSQL and PGlite alike. A worker claims a
+-- The durable job queue: one table for PostgreSQL and PGlite alike. A worker claims a
 -- job by setting a lease (lease_token, locked_until); a job whose lease ran out without completion
 -- is claimed again. Done jobs keep their row (not their payload) so idempotency_key stays taken.
 CREATE TABLE jobs (

@@ -1,4 +1,4 @@
--- M/S equalisation and the three-band compressor (issue 15). Air on the sides: a high shelf on the
+-- M/S equalisation and the three-band compressor. Air on the sides: a high shelf on the
 -- side signal from 8 kHz (Bright, Club, Wide, Open). The low end in the middle: a low shelf cutting
 -- the side under 120 Hz (Punchy, Club, Deep, Wide, Heavy). Club, Deep and Heavy get a gentle
 -- three-band compressor (crossovers at 150 Hz and 6 kHz) ahead of the full-band one: each band has

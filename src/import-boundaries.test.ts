@@ -15,12 +15,17 @@ async function ruleMessages(ruleId: string, code: string, file: string): Promise
 }
 const boundaryMessages = (code: string, file: string) => ruleMessages('masterdeck/import-boundaries', code, file);
 
+/** The rule's one message on `code` at `file` (fails when there is none or more than one). */
+async function theOneMessage(code: string, file: string): Promise<string> {
+  const messages = await boundaryMessages(code, file);
+  expect(messages).toHaveLength(1);
+  return messages[0]!;
+}
+
 describe('import boundaries', { timeout: 30_000 }, () => {
   it('when web code imports from sidecar/, then lint fails with the rule', async () => {
     const code = `import { ffmpegPath } from '../../../sidecar/ffmpeg/spawn-ffmpeg.js';\nexport const p = ffmpegPath;\n`;
-    const messages = await boundaryMessages(code, 'src/modules/downloads/bad.ts');
-    expect(messages).toHaveLength(1);
-    expect(messages[0]).toContain('The web process imports nothing from sidecar/');
+    expect(await theOneMessage(code, 'src/modules/downloads/bad.ts')).toContain('The web process imports nothing from sidecar/');
   });
 
   it('when web code imports src/ only, then the rule is quiet', async () => {
@@ -33,9 +38,7 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     ['a re-export', `export { BuyOptions } from '../../checkout/components/buy-options.js';\n`],
     ['a lazy import', `export const load = () => import('../../player/components/master-player.js');\n`],
   ])("when a feature reaches into another feature's internals by %s, then lint fails with the rule", async (_, code) => {
-    const messages = await boundaryMessages(code, 'client/src/features/masters/components/bad.tsx');
-    expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatch(/^Feature "masters" reaches into feature "(auth|checkout|player)"/);
+    expect(await theOneMessage(code, 'client/src/features/masters/components/bad.tsx')).toMatch(/^Feature "masters" reaches into feature "(auth|checkout|player)"/);
   });
 
   it("when a feature imports another's index.ts, its own files and client/src/lib, then the rule is quiet", async () => {
@@ -51,18 +54,14 @@ describe('import boundaries', { timeout: 30_000 }, () => {
 
   it('when the ffmpeg runner imports the web platform, then lint fails with the rule', async () => {
     const code = `import { AppError } from '../../src/platform/errors.js';\nexport const e = AppError;\n`;
-    const messages = await boundaryMessages(code, 'sidecar/ffmpeg/bad.ts');
-    expect(messages).toHaveLength(1);
-    expect(messages[0]).toContain('the ffmpeg runner import nothing from src/');
+    expect(await theOneMessage(code, 'sidecar/ffmpeg/bad.ts')).toContain('the ffmpeg runner import nothing from src/');
   });
 
   it.each([
     ['the web platform', `import { AppError } from '../platform/errors.js';\nexport const e = AppError;\n`],
     ['the engine', `import { EngineError } from '../../sidecar/engine/engine-error.js';\nexport const e = EngineError;\n`],
   ])('when the audio core imports %s, then lint fails with the rule', async (_, code) => {
-    const messages = await boundaryMessages(code, 'src/audio-core/bad.ts');
-    expect(messages).toHaveLength(1);
-    expect(messages[0]).toContain('The audio core imports nothing');
+    expect(await theOneMessage(code, 'src/audio-core/bad.ts')).toContain('The audio core imports nothing');
   });
 
   it('when the engine, the ffmpeg runner and the web import the audio core, then the rule is quiet', async () => {

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lastLinkTo } from './test/outbox.js';
-import { listenTestApp, type TestApp } from './test/test-app.js';
-import { createTestPlatform, type TestPlatform } from './test/test-platform.js';
+import { useTestApp } from './test/test-app.js';
 
 /**
  * A site served over https while NODE_ENV is not production (as `npm start` and the Procfile run
  * it) is public all the same: secure cookies, a closed GraphQL schema.
  */
 describe('a public deployment without NODE_ENV=production', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
-  beforeAll(async () => {
-    platform = await createTestPlatform({ PUBLIC_URL: 'https://masterdeck.example', NODE_ENV: 'development' });
-    app = await listenTestApp(platform);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform.close();
-  });
+  const suite = useTestApp({ PUBLIC_URL: 'https://masterdeck.example', NODE_ENV: 'development' });
 
   const post = (route: string, body: Record<string, string>, cookie?: string) =>
-    fetch(`${app.base}/api/auth/${route}`, {
+    fetch(`${suite.app.base}/api/auth/${route}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.0.1', ...(cookie ? { cookie } : {}) },
       body: JSON.stringify(body),
@@ -30,7 +20,7 @@ describe('a public deployment without NODE_ENV=production', () => {
     const email = 'secure-cookie@example.com';
     const password = 'correct horse battery';
     expect((await post('register', { email, password, firstName: 'Ada', lastName: 'Lovelace' })).status).toBe(201);
-    const { token: verifyToken } = await lastLinkTo(platform.outboxDir, email, 'verify-email');
+    const { token: verifyToken } = await lastLinkTo(suite.platform.outboxDir, email, 'verify-email');
     expect((await post('verify-email', { verifyToken })).status).toBe(200);
 
     const login = await post('login', { email, password });
@@ -47,7 +37,7 @@ describe('a public deployment without NODE_ENV=production', () => {
 
   it('when PUBLIC_URL is https and NODE_ENV is development, then GraphQL introspection and "did you mean" suggestions are off for an anonymous caller', async () => {
     const graphql = async (query: string) => {
-      const response = await fetch(`${app.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      const response = await fetch(`${suite.app.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
       return (await response.json()) as { data?: unknown; errors?: { message: string }[] };
     };
     const introspection = await graphql('{ __schema { types { name } } }');

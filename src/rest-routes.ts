@@ -18,19 +18,8 @@ import { albumsRest } from './modules/albums/index.js';
 /** The REST adapters under /api, one router per domain module. */
 export function restRoutes(platform: Platform) {
   const api = express.Router();
-  api.use(siteRest(platform));
-  api.use(accountsRest(platform));
-  api.use(uploadRest(platform));
-  api.use(streamingRest(platform));
-  api.use(albumsRest(platform));
-  api.use(couponsRest(platform));
-  api.use(paymentsRest(platform));
-  api.use(invoicesRest(platform));
-  api.use(downloadsRest(platform));
-  api.use(blogRest(platform));
-  api.use(demosRest(platform));
-  api.use(distributionRest(platform));
-  api.use(releasesRest(platform));
-  api.use(royaltiesRest(platform));
+  for (const domainRest of [siteRest, accountsRest, uploadRest, streamingRest, albumsRest, couponsRest, paymentsRest, invoicesRest, downloadsRest, blogRest, demosRest, distributionRest, releasesRest, royaltiesRest]) {
+    api.use(domainRest(platform));
+  }
   return api;
 }

@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { createInternalApp } from '../../src/internal/internal-app.js';
 import { createInternalClient } from '../../src/internal/internal-client.js';
 import { createTestPlatform, type TestPlatform } from '../../src/test/test-platform.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startedInBeforeAll } from '../../src/test/test-database.js';
+import { runAdmin } from '../lib/admin-commands.js';
 import type { ProductAccess } from '../lib/product-access.js';
 
 /**
@@ -29,5 +32,39 @@ export async function startAdminHarness(): Promise<AdminHarness> {
       await new Promise((resolve) => server.close(resolve));
       await platform.close();
     },
+  };
+}
+
+/** A command's exit code and what it wrote, each stream's lines joined. */
+export interface CommandRun {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** Runs one operator command through `access` (null: none, as for help), capturing what it writes. */
+export async function runCommand(access: ProductAccess | null, ...argv: string[]): Promise<CommandRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(argv, access, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/**
+ * The harness for the enclosing describe block, started before its tests and closed after them.
+ */
+export function useAdminHarness() {
+  let harness: AdminHarness | undefined;
+  beforeAll(async () => {
+    harness = await startAdminHarness();
+  });
+  afterAll(() => harness?.close());
+  const started = () => startedInBeforeAll(harness, 'admin harness');
+  return {
+    get platform() {
+      return started().platform;
+    },
+    /** Both ways a command reaches the product, by name. */
+    accesses: () => ({ product: started().product, database: started().database }),
   };
 }

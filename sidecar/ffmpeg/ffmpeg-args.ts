@@ -1,12 +1,12 @@
 import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 /**
- * Pure ffmpeg argument builders (house rule 11). Every option here was checked against the ffmpeg
+ * Pure ffmpeg argument builders. Every option here was checked against the ffmpeg
  * the project ships (@ffmpeg-installer/ffmpeg 1.1.0: a 2018 static build, N-47683, with libsoxr and
  * libmp3lame); FFMPEG_PATH may point at a newer one, which accepts the same options.
  */
 
 /** Options every invocation starts with. */
-function commonArgs(): string[] {
+function commonArgs(logLevel: 'error' | 'info' = 'error'): string[] {
   return [
     '-hide_banner',
     // Never read the terminal: a child of a server must not block on (or eat) stdin.
@@ -16,8 +16,9 @@ function commonArgs(): string[] {
     '-filter_threads',
     '1',
     // Errors only: the spawner keeps the stderr tail for AppError details, progress noise would bury it.
+    // Info only where a builder parses what ffmpeg reports there.
     '-loglevel',
-    'error',
+    logLevel,
   ];
 }
 
@@ -32,9 +33,7 @@ const resampleTo = (sampleRate: number) => `aresample=${sampleRate}:resampler=so
  */
 export function decodeToF32Args(inputPath: string, outputPath: string, sampleRate: number = SAMPLE_RATE): string[] {
   return [
-    ...commonArgs().slice(0, 4),
-    '-loglevel',
-    'info',
+    ...commonArgs('info'),
     // The demuxer probes the content (RIFF/RF64), never the file name.
     '-f',
     'wav',
@@ -140,9 +139,7 @@ export function encodeMp3Args(masterWavPath: string, outputPath: string, gainDb 
  */
 export function ebur128Args(inputPath: string): string[] {
   return [
-    ...commonArgs().slice(0, 4),
-    '-loglevel',
-    'info',
+    ...commonArgs('info'),
     '-nostats',
     '-i',
     inputPath,

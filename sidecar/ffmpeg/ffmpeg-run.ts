@@ -31,7 +31,7 @@ export interface FfmpegResult {
 }
 
 /**
- * The one ffmpeg spawner (house rule 11): no shell, arguments as an array; keeps only the stderr
+ * The one ffmpeg spawner: no shell, arguments as an array; keeps only the stderr
  * tail; kills the child when `signal` aborts; any non-zero exit (or spawn failure) becomes an
  * FfmpegError whose detail is the stderr tail.
  */

@@ -2,7 +2,7 @@ import { chunkCountOf } from './pcm.js';
 import { ChunkOutOfRangeError, framesOf, styleIndexOf, type ChunkProvider, type StreamTarget } from './chunk-provider.js';
 import type { LiveShare } from './live-share.js';
 
-/** Send only while uWS holds less than this for the socket; continue on `drain` (house rule 10). */
+/** Send only while uWS holds less than this for the socket; continue on `drain`. */
 export const SEND_HIGH_WATER_BYTES = 256 * 1024;
 /** Requested chunks a session may have waiting; more are refused with chunks-canceled. */
 export const MAX_QUEUED_CHUNKS = 64;

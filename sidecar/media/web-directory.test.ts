@@ -21,6 +21,17 @@ function scriptedClient() {
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** A directory on a clock the test moves, after its first trackAccess('u', 't') was answered with `answer`. */
+async function directoryThatAnswered(answer: TTrackAccess) {
+  const { client, calls } = scriptedClient();
+  const clock = { now: 0 };
+  const directory = new WebDirectory(client, () => clock.now);
+  const first = directory.trackAccess('u', 't');
+  calls[0]!.resolve(answer);
+  await first;
+  return { directory, calls, clock };
+}
+
 describe('WebDirectory access cache', () => {
   it('when asked again within the TTL, then the web process is called once', async () => {
     const { client, calls } = scriptedClient();
@@ -34,13 +45,8 @@ describe('WebDirectory access cache', () => {
   });
 
   it('when the answer has expired, then the old one is served at once while a single refresh runs, and the fresh one after', async () => {
-    const { client, calls } = scriptedClient();
-    let now = 0;
-    const directory = new WebDirectory(client, () => now);
-    const first = directory.trackAccess('u', 't');
-    calls[0]!.resolve(SHARED);
-    await first;
-    now = ACCESS_TTL_MS + 1;
+    const { directory, calls, clock } = await directoryThatAnswered(SHARED);
+    clock.now = ACCESS_TTL_MS + 1;
     expect(await directory.trackAccess('u', 't')).toEqual(SHARED);
     expect(await directory.trackAccess('u', 't')).toEqual(SHARED);
     expect(calls).toHaveLength(2);
@@ -52,13 +58,8 @@ describe('WebDirectory access cache', () => {
   });
 
   it('when the answer is far past its TTL, then the caller waits for a fresh one', async () => {
-    const { client, calls } = scriptedClient();
-    let now = 0;
-    const directory = new WebDirectory(client, () => now);
-    const first = directory.trackAccess('u', 't');
-    calls[0]!.resolve(SHARED);
-    await first;
-    now = 10 * ACCESS_TTL_MS;
+    const { directory, calls, clock } = await directoryThatAnswered(SHARED);
+    clock.now = 10 * ACCESS_TTL_MS;
     const fresh = directory.trackAccess('u', 't');
     expect(calls).toHaveLength(2);
     calls[1]!.resolve(null);

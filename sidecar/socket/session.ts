@@ -10,7 +10,7 @@ export const CONNECTION_RATE = { perS: 30, burst: 60 };
 
 /**
  * One connected client. Sends go through here so that a closed socket is never written to
- * (uWS throws on a closed socket) and writes after an await are corked (house rule 10).
+ * (uWS throws on a closed socket) and writes after an await are corked.
  */
 export class SocketSession implements StreamSink {
   closed = false;

@@ -30,7 +30,7 @@ export interface Actor {
   sessionId?: string;
 }
 
-/** What every service function receives (house rule 6). */
+/** What every service function receives. */
 export interface ServiceContext {
   db: Database;
   log: Logger;

@@ -113,7 +113,7 @@ const ZEnv = z.object({
   HOME_VIDEO_URL: z.url({ protocol: /^https?$/ }).optional(),
   /**
    * A Plausible-compatible event endpoint (e.g. https://plausible.io/api/event). Off by default; the
-   * SPA sends page views and the spec's events there only after analytics consent.
+   * SPA sends page views and the product's analytics events there only after analytics consent.
    */
   ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
   /**

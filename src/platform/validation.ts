@@ -27,7 +27,7 @@ export function inputIssuesOf(error: unknown): readonly InputIssue[] | null {
 }
 
 /**
- * Validation at an adapter's edge (house rule 3) for adapters that get untyped input (REST bodies,
+ * Validation at an adapter's edge for adapters that get untyped input (REST bodies,
  * GraphQL arguments).
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

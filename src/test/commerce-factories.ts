@@ -3,7 +3,7 @@ import type { Database } from '../platform/db/database.js';
 
 /**
  * Small factories for checkout, payment and download tests: direct inserts, each call its own
- * rows (house rule 14). Defaults describe a buyer who may check out.
+ * rows. Defaults describe a buyer who may check out.
  */
 export async function createUser(db: Database, values: { firstName?: string; lastName?: string } = {}) {
   return db

@@ -43,7 +43,7 @@ export function requestMeta(services: MediaServices): EventHandler {
       let masterWaveform: number[] | null = null;
       const info = masterId || styleId ? await services.directory.masterInfo({ trackId, masterId: masterId ?? null, styleId: masterId ? null : (styleId ?? null), intensity }) : null;
       if (info) intensity = info.intensity;
-      // The track's unmastered master (the id an upload answers, as the spec's client sends it) streams the original.
+      // The track's unmastered master (the id an upload answers, as the public API's clients send it) streams the original.
       const wantsStyle = Boolean(info || styleId || (masterId && !(await services.directory.isUnmasteredMaster(trackId, masterId))));
       if (wantsStyle) {
         resolvedStyleId = info?.styleId ?? styleId ?? null;

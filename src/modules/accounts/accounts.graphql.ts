@@ -1,39 +1,21 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
+import { typeDefsOf } from '../../platform/graphql/graphql-sdl.js';
 import { parseInput, withoutNulls } from '../../platform/validation.js';
 import { z } from 'zod';
 import { ZUpdateUserInput, ZUser } from './accounts.schemas.js';
 import { me, updateUser } from './accounts.service.js';
 
+const types = { User: ZUser };
+const inputs = { UpdateUserInput: ZUpdateUserInput };
+const descriptions = {
+  UpdateUserInput:
+    'Only the fields sent change. password is the new password; changing it or the e-mail needs\n' +
+    'currentPassword. A new e-mail takes effect once the link mailed to it is opened.',
+};
+
 export const accountsGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
-    type User {
-      id: ID!
-      distributionUserId: String
-      distributionArtistId: String
-      distributionParticipantId: String
-      distributionLabelId: String
-      email: String!
-      firstName: String!
-      lastName: String!
-      subscribedToNewsletter: Boolean!
-      informAboutUpdates: Boolean!
-      betaTesting: Boolean!
-    }
-    """
-    Only the fields sent change. password is the new password; changing it or the e-mail needs
-    currentPassword. A new e-mail takes effect once the link mailed to it is opened.
-    """
-    input UpdateUserInput {
-      id: ID
-      firstName: String
-      lastName: String
-      email: String
-      subscribedToNewsletter: Boolean
-      informAboutUpdates: Boolean
-      betaTesting: Boolean
-      password: String
-      currentPassword: String
-    }
+    ${typeDefsOf(types, { inputs, descriptions })}
     extend type Query {
       me: User!
     }
@@ -51,7 +33,7 @@ export const accountsGraphql: GraphqlModule = {
     },
   },
   contract: {
-    types: { User: ZUser, UpdateUserInput: ZUpdateUserInput },
+    types: { ...types, ...inputs },
     args: { 'Mutation.updateUser': z.object({ updateUserInput: ZUpdateUserInput }) },
   },
 };

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { hashOpaqueToken } from './accounts.crypto.js';
 import { awaitMailsTo, lastLinkTo, mailsTo } from '../../test/outbox.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { authRequests, refreshTokenOf } from '../../test/auth-requests.js';
+import { useTestApp } from '../../test/test-app.js';
 
 /**
  * The accounts API as clients meet it: REST over HTTP (JSON and form bodies, cookies), tRPC and
@@ -15,74 +15,13 @@ import { listenTestApp, type TestApp } from '../../test/test-app.js';
  * (X-Forwarded-For from loopback is trusted), so the abuse limits of one test never touch another.
  */
 describe('accounts', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
-  let base: string;
-  let ipCounter = 0;
-  let userCounter = 0;
+  const suite = useTestApp();
+  const { newIp, newEmail, post, signedInUser } = authRequests(suite, '10.0');
 
-  beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-    base = app.base;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform.close();
-  });
-
-  const newIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-  const newEmail = (label = 'user') => `${label}-${++userCounter}@example.com`;
-
-  interface Answer {
-    status: number;
-    body: Record<string, unknown>;
-    setCookie: string | null;
-  }
-
-  async function post(
-    route: string,
-    body: Record<string, string> | null,
-    options: { ip: string; form?: boolean; cookie?: string; token?: string; lang?: 'en' | 'de' },
-  ): Promise<Answer> {
-    const headers: Record<string, string> = { 'x-forwarded-for': options.ip };
-    const cookies = [options.cookie, options.lang ? `lang=${options.lang}` : undefined].filter(Boolean);
-    if (cookies.length) headers.cookie = cookies.join('; ');
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let payload: string | undefined;
-    if (body && options.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      payload = new URLSearchParams(body).toString();
-    } else if (body) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const response = await fetch(`${base}/api/auth/${route}`, { method: 'POST', headers, ...(payload ? { body: payload } : {}) });
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, setCookie: response.headers.get('set-cookie') };
-  }
-
-  const refreshCookieOf = (answer: Answer) => answer.setCookie?.match(/refresh_token=([^;]*)/)?.[1] ?? '';
-
-  /** Signs up, opens the mailed link, signs in: a confirmed user with a session. */
-  async function signedInUser(label = 'user', lang: 'en' | 'de' = 'en') {
-    const ip = newIp();
-    const email = newEmail(label);
-    const password = 'correct horse battery';
-    expect((await post('register', { email, password, firstName: 'Ada', lastName: 'Lovelace' }, { ip, lang })).status).toBe(201);
-    const { token: verifyToken } = await lastLinkTo(platform.outboxDir, email, 'verify-email');
-    expect((await post('verify-email', { verifyToken }, { ip })).status).toBe(200);
-    const login = await post('login', { email, password }, { ip });
-    expect(login.status).toBe(200);
-    const accessToken = login.body.accessToken as string;
-    const userId = (await platform.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-    return { ip, email, password, accessToken, refreshCookie: refreshCookieOf(login), userId };
-  }
-
-  const trpcAs = (userId: string | null) => createCallerFactory(appRouter)(platform.contextFor(userId ? { userId } : null));
+  const trpcAs = (userId: string | null) => createCallerFactory(appRouter)(suite.platform.contextFor(userId ? { userId } : null));
 
   async function graphql(query: string, variables: Record<string, unknown>, token?: string) {
-    const response = await fetch(`${base}/graphql`, {
+    const response = await fetch(`${suite.app.base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify({ query, variables }),
@@ -98,11 +37,11 @@ describe('accounts', () => {
       const email = newEmail();
       const answer = await post('register', { email: `  ${email.toUpperCase()} `, password: 'long enough', firstName: 'Jörg', lastName: 'Müller' }, { ip, form: true, lang: 'de' });
       expect(answer).toMatchObject({ status: 201, body: { email } });
-      const row = await platform.db.selectFrom('users').select(['locale', 'email_confirmed_at', 'password_hash']).where('email', '=', email).executeTakeFirstOrThrow();
+      const row = await suite.platform.db.selectFrom('users').select(['locale', 'email_confirmed_at', 'password_hash']).where('email', '=', email).executeTakeFirstOrThrow();
       expect(row.locale).toBe('de');
       expect(row.email_confirmed_at).toBeNull();
       expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-      const [mail] = await mailsTo(platform.outboxDir, email);
+      const [mail] = await mailsTo(suite.platform.outboxDir, email);
       expect(mail?.subject).toBe('Bestätige deine E-Mail-Adresse für Masterdeck');
       expect(mail?.text).toMatch(/Hallo Jörg,[\s\S]*http:\/\/localhost:3000\/auth\/verify-email\/[\w-]{43}/);
       expect(mail?.html).toMatch(/<a href="http:\/\/localhost:3000\/auth\/verify-email\/[\w-]{43}"/);
@@ -113,8 +52,8 @@ describe('accounts', () => {
       const email = newEmail();
       const next = '/masters/song/0b5c6f0e-8f5e-4e57-9d51-3c3a8a2d2f10?share=abc';
       expect((await post('register', { email, password: 'long enough', firstName: 'Ida', lastName: 'Ray', next }, { ip })).status).toBe(201);
-      const { url } = await lastLinkTo(platform.outboxDir, email, 'verify-email');
-      const [mail] = await mailsTo(platform.outboxDir, email);
+      const { url } = await lastLinkTo(suite.platform.outboxDir, email, 'verify-email');
+      const [mail] = await mailsTo(suite.platform.outboxDir, email);
       const link = new URL(mail!.text.match(/https?:\/\/\S+\/auth\/verify-email\/\S+/)![0]);
       expect(link.pathname).toBe(new URL(url).pathname);
       expect(link.searchParams.get('next')).toBe(next);
@@ -125,7 +64,7 @@ describe('accounts', () => {
           status: 400,
           body: { message: 'global.error.invalidInput' },
         });
-        expect(await platform.db.selectFrom('users').select('id').where('email', '=', other).executeTakeFirst()).toBeUndefined();
+        expect(await suite.platform.db.selectFrom('users').select('id').where('email', '=', other).executeTakeFirst()).toBeUndefined();
       }
     });
 
@@ -146,13 +85,13 @@ describe('accounts', () => {
       const ip = newIp();
       const email = newEmail();
       await post('register', { email, password: 'long enough', firstName: 'A', lastName: 'B' }, { ip });
-      const first = await lastLinkTo(platform.outboxDir, email, 'verify-email');
+      const first = await lastLinkTo(suite.platform.outboxDir, email, 'verify-email');
       expect(await post('login', { email, password: 'long enough' }, { ip })).toMatchObject({
         status: 403,
         body: { statusCode: 403, message: 'global.error.userNotConfirmed' },
       });
       expect(await post('resend-confirmation', { email }, { ip })).toMatchObject({ status: 200 });
-      const second = await lastLinkTo(platform.outboxDir, email, 'verify-email');
+      const second = await lastLinkTo(suite.platform.outboxDir, email, 'verify-email');
       expect(second.token).not.toBe(first.token);
       expect(await post('verify-email', { verifyToken: first.token }, { ip })).toMatchObject({ status: 401, body: { message: 'global.error.invalidToken' } });
       expect(await post('verify-email', { verifyToken: second.token }, { ip, form: true })).toMatchObject({ status: 200, body: { result: 'confirmed', email } });
@@ -165,8 +104,8 @@ describe('accounts', () => {
       const ip = newIp();
       const email = newEmail();
       await post('register', { email, password: 'long enough', firstName: 'A', lastName: 'B' }, { ip });
-      const { token } = await lastLinkTo(platform.outboxDir, email, 'verify-email');
-      await sql`update email_tokens set expires_at = now() - interval '1 second' where purpose = 'verify' and used_at is null`.execute(platform.db);
+      const { token } = await lastLinkTo(suite.platform.outboxDir, email, 'verify-email');
+      await sql`update email_tokens set expires_at = now() - interval '1 second' where purpose = 'verify' and used_at is null`.execute(suite.platform.db);
       expect((await post('verify-email', { verifyToken: token }, { ip })).status).toBe(401);
     });
 
@@ -174,7 +113,7 @@ describe('accounts', () => {
       const user = await signedInUser();
       const again = await post('register', { email: user.email, password: 'another password', firstName: 'Eve', lastName: 'X' }, { ip: newIp() });
       expect(again).toMatchObject({ status: 201, body: { email: user.email } });
-      expect((await mailsTo(platform.outboxDir, user.email)).at(-1)?.subject).toBe('You already have a Masterdeck account');
+      expect((await mailsTo(suite.platform.outboxDir, user.email)).at(-1)?.subject).toBe('You already have a Masterdeck account');
       expect((await post('login', { email: user.email, password: user.password }, { ip: newIp() })).status).toBe(200);
       expect((await post('login', { email: user.email, password: 'another password' }, { ip: newIp() })).status).toBe(401);
     });
@@ -202,60 +141,60 @@ describe('accounts', () => {
       expect(login.setCookie).not.toMatch(/Secure/);
       const cookieExpiry = Date.parse(login.setCookie?.match(/Expires=([^;]+)/)?.[1] ?? '');
       expect(Math.round((cookieExpiry - Date.now()) / 86_400_000)).toBe(7);
-      const stored = await platform.db.selectFrom('refresh_tokens').select('token_hash').where('user_id', '=', user.userId).execute();
-      expect(stored.map((r) => r.token_hash)).not.toContain(refreshCookieOf(login));
+      const stored = await suite.platform.db.selectFrom('refresh_tokens').select('token_hash').where('user_id', '=', user.userId).execute();
+      expect(stored.map((r) => r.token_hash)).not.toContain(refreshTokenOf(login));
     });
 
     it('when a refresh token is used, then it rotates; when a rotated one comes back, then the whole family is revoked', async () => {
       const user = await signedInUser();
-      const first = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      const first = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` });
       expect(first.status).toBe(200);
       expect(typeof first.body.accessToken).toBe('string');
-      const rotated = refreshCookieOf(first);
-      expect(rotated).not.toBe(user.refreshCookie);
+      const rotated = refreshTokenOf(first);
+      expect(rotated).not.toBe(user.refreshToken);
       const second = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${rotated}` });
       expect(second.status).toBe(200);
-      const latest = refreshCookieOf(second);
+      const latest = refreshTokenOf(second);
 
-      const reuse = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      const reuse = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` });
       expect(reuse).toMatchObject({ status: 401, body: { message: 'global.error.unauthorized' } });
       expect(reuse.setCookie).toMatch(/refresh_token=;/);
       expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${latest}` })).status).toBe(401);
-      const live = await platform.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', user.userId).where('revoked_at', 'is', null).execute();
+      const live = await suite.platform.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', user.userId).where('revoked_at', 'is', null).execute();
       expect(live).toEqual([]);
     });
 
     it('when a rotated token comes back at once and the token issued for it was never used (the answer was lost), then it rotates again', async () => {
       const user = await signedInUser();
-      const lost = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      const lost = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` });
       expect(lost.status).toBe(200);
       // The browser navigated away before the answer arrived: it still holds the old cookie.
-      const retry = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      const retry = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` });
       expect(retry.status).toBe(200);
-      const kept = refreshCookieOf(retry);
-      const lostHash = hashOpaqueToken(refreshCookieOf(lost));
-      expect((await platform.db.selectFrom('refresh_tokens').select('revoked_at').where('token_hash', '=', lostHash).executeTakeFirstOrThrow()).revoked_at).not.toBeNull();
+      const kept = refreshTokenOf(retry);
+      const lostHash = hashOpaqueToken(refreshTokenOf(lost));
+      expect((await suite.platform.db.selectFrom('refresh_tokens').select('revoked_at').where('token_hash', '=', lostHash).executeTakeFirstOrThrow()).revoked_at).not.toBeNull();
       const next = await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${kept}` });
       expect(next.status).toBe(200);
       // Its successor was used now: the old token coming back again is a reuse after all.
-      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` })).status).toBe(401);
-      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${refreshCookieOf(next)}` })).status).toBe(401);
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` })).status).toBe(401);
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${refreshTokenOf(next)}` })).status).toBe(401);
     });
 
     it('when another session of the same user reuses nothing, then it survives a revoked family', async () => {
       const user = await signedInUser();
       const other = await post('login', { email: user.email, password: user.password }, { ip: user.ip });
-      await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
-      await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
-      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${refreshCookieOf(other)}` })).status).toBe(200);
+      await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` });
+      await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` });
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${refreshTokenOf(other)}` })).status).toBe(200);
     });
 
     it('when a user logs out, then the refresh cookie is cleared and no longer refreshes; without a cookie refresh is 401', async () => {
       const user = await signedInUser();
-      const out = await post('logout', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` });
+      const out = await post('logout', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` });
       expect(out.status).toBe(204);
       expect(out.setCookie).toMatch(/refresh_token=; Path=\/api\/auth; Expires=Thu, 01 Jan 1970/);
-      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` })).status).toBe(401);
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` })).status).toBe(401);
       expect((await post('refresh', null, { ip: user.ip })).status).toBe(401);
     });
 
@@ -268,14 +207,14 @@ describe('accounts', () => {
       const refused = await post('refresh', null, { ip: user.ip, cookie: 'refresh_token=not-a-token' });
       expect(refused.status).toBe(401);
       expect(refused.setCookie).toMatch(/has_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
-      const out = await post('logout', null, { ip: user.ip, cookie: `refresh_token=${refreshCookieOf(login)}` });
+      const out = await post('logout', null, { ip: user.ip, cookie: `refresh_token=${refreshTokenOf(login)}` });
       expect(out.setCookie).toMatch(/has_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
     });
 
     it('when an access token is expired, tampered with or unsigned (alg none), then every API refuses it', async () => {
       const user = await signedInUser();
       const other = await signedInUser('other');
-      const expired = signAccessToken(platform.secrets.jwtSecret, user.userId, Date.now() - 16 * 60_000).token;
+      const expired = signAccessToken(suite.platform.secrets.jwtSecret, user.userId, Date.now() - 16 * 60_000).token;
       const [header, payload, signature] = user.accessToken.split('.');
       const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
       const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
@@ -284,13 +223,13 @@ describe('accounts', () => {
       const wrongKey = signAccessToken('another-secret-0123456789abcdef0123456789', user.userId).token;
 
       for (const token of [expired, tampered, unsigned, wrongKey]) {
-        const trpc = await fetch(`${base}/trpc/accounts.me`, { headers: { authorization: `Bearer ${token}` } });
+        const trpc = await fetch(`${suite.app.base}/trpc/accounts.me`, { headers: { authorization: `Bearer ${token}` } });
         expect(trpc.status).toBe(401);
         const gql = await graphql('{ me { id email } }', {}, token);
         expect(gql.errors?.[0]?.message).toBe('global.error.unauthorized');
         expect(await post('delete-account', null, { ip: user.ip, token })).toMatchObject({ status: 401, body: { message: 'global.error.unauthorized' } });
       }
-      const valid = await fetch(`${base}/trpc/accounts.me`, { headers: { authorization: `Bearer ${user.accessToken}` } });
+      const valid = await fetch(`${suite.app.base}/trpc/accounts.me`, { headers: { authorization: `Bearer ${user.accessToken}` } });
       expect(((await valid.json()) as { result: { data: { email: string } } }).result.data.email).toBe(user.email);
     });
   });
@@ -303,20 +242,20 @@ describe('accounts', () => {
       const unknown = await post('forgot-password', { email: unknownEmail }, { ip: newIp(), form: true });
       expect(known.status).toBe(200);
       expect(unknown).toEqual(known);
-      expect((await awaitMailsTo(platform.outboxDir, user.email, 2)).at(-1)?.subject).toBe('Reset your Masterdeck password');
-      expect((await mailsTo(platform.outboxDir, unknownEmail)).length).toBe(0);
+      expect((await awaitMailsTo(suite.platform.outboxDir, user.email, 2)).at(-1)?.subject).toBe('Reset your Masterdeck password');
+      expect((await mailsTo(suite.platform.outboxDir, unknownEmail)).length).toBe(0);
     });
 
     it('when the mail server is slow, then forgot-password answers without waiting for it, so timing tells nothing', async () => {
       const user = await signedInUser();
-      const send = platform.mailer.send;
+      const send = suite.platform.mailer.send;
       let release = () => {};
-      platform.mailer.send = () => new Promise<void>((resolve) => (release = resolve));
+      suite.platform.mailer.send = () => new Promise<void>((resolve) => (release = resolve));
       try {
         const answer = await Promise.race([post('forgot-password', { email: user.email }, { ip: newIp() }), new Promise((resolve) => setTimeout(() => resolve('waited for the mail'), 3000))]);
         expect(answer).toMatchObject({ status: 200 });
       } finally {
-        platform.mailer.send = send;
+        suite.platform.mailer.send = send;
         release();
       }
     });
@@ -324,11 +263,11 @@ describe('accounts', () => {
     it('when a reset link is used, then the new password works, the old one and all sessions end, and the link works only once', async () => {
       const user = await signedInUser();
       await post('forgot-password', { email: user.email }, { ip: user.ip });
-      const { token } = await lastLinkTo(platform.outboxDir, user.email, 'reset-password');
+      const { token } = await lastLinkTo(suite.platform.outboxDir, user.email, 'reset-password');
       expect(await post('reset-password', { resetToken: token, password: 'short' }, { ip: user.ip })).toMatchObject({ status: 400, body: { message: 'global.passwordRequirements' } });
       expect((await post('reset-password', { resetToken: token, password: 'brand new secret' }, { ip: user.ip, form: true })).status).toBe(200);
       expect(await post('reset-password', { resetToken: token, password: 'another new secret' }, { ip: user.ip })).toMatchObject({ status: 401, body: { message: 'global.error.invalidToken' } });
-      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` })).status).toBe(401);
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` })).status).toBe(401);
       expect((await post('login', { email: user.email, password: user.password }, { ip: user.ip })).status).toBe(401);
       expect((await post('login', { email: user.email, password: 'brand new secret' }, { ip: user.ip })).status).toBe(200);
     });
@@ -336,8 +275,8 @@ describe('accounts', () => {
     it('when a reset token is older than an hour, then it is refused', async () => {
       const user = await signedInUser();
       await post('forgot-password', { email: user.email }, { ip: user.ip });
-      const { token } = await lastLinkTo(platform.outboxDir, user.email, 'reset-password');
-      await sql`update email_tokens set expires_at = now() - interval '1 second' where purpose = 'reset'`.execute(platform.db);
+      const { token } = await lastLinkTo(suite.platform.outboxDir, user.email, 'reset-password');
+      await sql`update email_tokens set expires_at = now() - interval '1 second' where purpose = 'reset'`.execute(suite.platform.db);
       expect((await post('reset-password', { resetToken: token, password: 'brand new secret' }, { ip: user.ip })).status).toBe(401);
     });
   });
@@ -370,7 +309,7 @@ describe('accounts', () => {
       const resend: number[] = [];
       for (let i = 0; i < 11; i++) resend.push((await post('resend-confirmation', { email: newEmail('r') }, { ip: resendIp })).status);
       expect(resend.at(-1)).toBe(429);
-      const buckets = await platform.db.selectFrom('rate_limit_counters').select('bucket').execute();
+      const buckets = await suite.platform.db.selectFrom('rate_limit_counters').select('bucket').execute();
       expect(buckets.every((b) => /^[a-z-]+:[0-9a-f]{64}$/.test(b.bucket))).toBe(true);
     });
   });
@@ -395,9 +334,9 @@ describe('accounts', () => {
         user.accessToken,
       );
       expect(gql.data?.updateUser).toEqual({ email: user.email });
-      const mail = (await mailsTo(platform.outboxDir, target)).at(-1);
+      const mail = (await mailsTo(suite.platform.outboxDir, target)).at(-1);
       expect(mail?.subject).toBe('Bestätige deine neue E-Mail-Adresse für Masterdeck');
-      const { token } = await lastLinkTo(platform.outboxDir, target, 'verify-email');
+      const { token } = await lastLinkTo(suite.platform.outboxDir, target, 'verify-email');
       expect(await post('verify-email', { verifyToken: token }, { ip: user.ip })).toMatchObject({ status: 200, body: { result: 'emailChanged', email: target } });
       expect((await trpcAs(user.userId).accounts.me()).email).toBe(target);
       expect((await post('login', { email: target, password: user.password }, { ip: user.ip })).status).toBe(200);
@@ -483,7 +422,7 @@ describe('accounts', () => {
       const a = await signedInUser('a');
       const b = await signedInUser('b');
       expect(await post('delete-account', null, { ip: b.ip, token: b.accessToken })).toMatchObject({ status: 200 });
-      expect(await platform.db.selectFrom('users').select('id').where('id', '=', b.userId).executeTakeFirst()).toBeUndefined();
+      expect(await suite.platform.db.selectFrom('users').select('id').where('id', '=', b.userId).executeTakeFirst()).toBeUndefined();
       expect((await post('login', { email: a.email, password: a.password }, { ip: a.ip })).status).toBe(200);
       expect((await graphql('{ me { id } }', {}, a.accessToken)).data?.me).toEqual({ id: a.userId });
     });
@@ -493,7 +432,7 @@ describe('accounts', () => {
     it('when a user deletes the account, then no row or file of theirs remains except the invoice with its own copy of the data', async () => {
       const user = await signedInUser('leaver');
       const neighbour = await signedInUser('neighbour');
-      const db = platform.db;
+      const db = suite.platform.db;
       await trpcAs(user.userId).addresses.create(ADDRESS);
       const track = await db.insertInto('tracks').values({ user_id: user.userId, name: 'Song' }).returning('id').executeTakeFirstOrThrow();
       const master = await db.insertInto('masters').values({ track_id: track.id, user_id: user.userId }).returning('id').executeTakeFirstOrThrow();
@@ -520,12 +459,12 @@ describe('accounts', () => {
         })
         .execute();
       expect((await trpcAs(user.userId).invoices.list()).map((i) => [i.invoiceNumber, i.total, i.currency])).toEqual([[9001, 6.99, 'USD']]);
-      const storage = platform.storage;
+      const storage = suite.platform.storage;
       await storage.write(`tracks/${track.id}/original.wav`, Readable.from([Buffer.from('RIFF')]));
       await storage.write(`tracks/${track.id}/masters/m.wav`, Readable.from([Buffer.from('RIFF')]));
       await storage.write(`users/${user.userId}/avatar.png`, Readable.from([Buffer.from('png')]));
       await storage.write(`tracks/${neighbourTrack.id}/original.wav`, Readable.from([Buffer.from('RIFF')]));
-      expect((await mailsTo(platform.outboxDir, user.email)).length).toBeGreaterThan(0);
+      expect((await mailsTo(suite.platform.outboxDir, user.email)).length).toBeGreaterThan(0);
 
       expect(await post('delete-account', null, { ip: user.ip, token: user.accessToken })).toMatchObject({ status: 200 });
 
@@ -548,9 +487,9 @@ describe('accounts', () => {
       expect(await storage.list(`tracks/${track.id}`)).toEqual([]);
       expect(await storage.list(`users/${user.userId}`)).toEqual([]);
       expect(await storage.size(`tracks/${neighbourTrack.id}/original.wav`)).not.toBeNull();
-      expect(await mailsTo(platform.outboxDir, user.email)).toEqual([]);
+      expect(await mailsTo(suite.platform.outboxDir, user.email)).toEqual([]);
       expect((await post('login', { email: user.email, password: user.password }, { ip: user.ip })).status).toBe(401);
-      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshCookie}` })).status).toBe(401);
+      expect((await post('refresh', null, { ip: user.ip, cookie: `refresh_token=${user.refreshToken}` })).status).toBe(401);
       expect((await trpcAs(neighbour.userId).accounts.me()).id).toBe(neighbour.userId);
     });
   });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 
-/** Kysely only (house rule 6): the blog's categories, images, posts and their texts. */
+/** Kysely only: the blog's categories, images, posts and their texts. */
 
 export function findCategories(db: Database) {
   return db.selectFrom('blog_categories').select(['id', 'slug', 'name_en', 'name_de', 'sort_order']).orderBy('sort_order').orderBy('slug').execute();

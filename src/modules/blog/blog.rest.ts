@@ -11,7 +11,7 @@ const ZImageParams = z.object({ id: z.uuid('global.error.notFound'), size: ZImag
 
 /**
  * The content service ("featured-post, categories, posts") over REST, and the blog's
- * images (spec: "blog images from a content host": here, our own host).
+ * images (blog images come from a content host: here, our own host).
  */
 export function blogRest(platform: Platform) {
   const router = express.Router();

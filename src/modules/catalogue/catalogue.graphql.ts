@@ -1,30 +1,13 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
+import { typeDefsOf } from '../../platform/graphql/graphql-sdl.js';
 import { ZStyle, ZStyleGroup } from './catalogue.schemas.js';
 import { listStyleGroups } from './catalogue.service.js';
 
+const types = { Style: ZStyle, StyleGroup: ZStyleGroup };
+
 export const catalogueGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
-    type Style {
-      id: Int!
-      name: String!
-      description: String!
-      targetLufs: Float!
-      ceilingDbtp: Float!
-      traits: [String!]!
-      usageCount: Int!
-      styleIndex: Int!
-      order: Int!
-      enabled: Boolean!
-    }
-    type StyleGroup {
-      id: Int!
-      name: String!
-      description: String!
-      icon: String!
-      order: Int!
-      enabled: Boolean!
-      styles: [Style!]!
-    }
+    ${typeDefsOf(types)}
     extend type Query {
       styleGroups: [StyleGroup!]!
     }
@@ -34,5 +17,5 @@ export const catalogueGraphql: GraphqlModule = {
       styleGroups: (_parent, _args, ctx) => listStyleGroups(ctx),
     },
   },
-  contract: { types: { Style: ZStyle, StyleGroup: ZStyleGroup }, args: {} },
+  contract: { types, args: {} },
 };

@@ -11,6 +11,19 @@ import {
   type TStyleGroup,
 } from './catalogue.schemas.js';
 
+interface CatalogueTexts {
+  name: string;
+  name_de: string | null;
+  description: string;
+  description_de: string | null;
+}
+
+/** A group's or style's name and description in German where the catalogue has them, else in English. */
+const textsIn = (german: boolean, row: CatalogueTexts) => ({
+  name: german && row.name_de ? row.name_de : row.name,
+  description: german && row.description_de ? row.description_de : row.description,
+});
+
 /**
  * The style catalogue as users see it: enabled groups by order, each with its enabled styles by
  * order (style chooser), names and descriptions in the caller's language.
@@ -24,8 +37,7 @@ export async function listStyleGroups(ctx: Pick<ServiceContext, 'db' | 'locale'>
   return groups
     .map((group) => ({
       id: group.id,
-      name: german && group.name_de ? group.name_de : group.name,
-      description: german && group.description_de ? group.description_de : group.description,
+      ...textsIn(german, group),
       icon: group.icon,
       order: group.sort_order,
       enabled: group.enabled,
@@ -33,8 +45,7 @@ export async function listStyleGroups(ctx: Pick<ServiceContext, 'db' | 'locale'>
         .filter((style) => style.style_group_id === group.id)
         .map((style) => ({
           id: style.id,
-          name: german && style.name_de ? style.name_de : style.name,
-          description: german && style.description_de ? style.description_de : style.description,
+          ...textsIn(german, style),
           styleIndex: style.style_index,
           order: style.sort_order,
           enabled: style.enabled,

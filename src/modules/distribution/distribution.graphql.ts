@@ -1,7 +1,10 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
+import { typeDefsOf } from '../../platform/graphql/graphql-sdl.js';
 import { parseInput, withoutNulls } from '../../platform/validation.js';
+import { ZCurrency } from '../pricing/index.js';
 import {
   ZArtist,
+  ZArtistRef,
   ZCreateArtistInput,
   ZDistributionSubscription,
   ZLabel,
@@ -16,63 +19,24 @@ import {
 import { createArtist, createParticipant, listArtists, listParticipants, metaInfo, renameArtist, renameLabel, updateParticipant } from './distribution.service.js';
 import { distributionSubscription } from './subscription.service.js';
 
+const types = {
+  DistributionArtist: ZArtist,
+  DistributionArtistRef: ZArtistRef,
+  DistributionParticipant: ZParticipant,
+  DistributionLabel: ZLabel,
+  DistributionMetaInfo: ZMetaInfo,
+  DistributionSubscription: ZDistributionSubscription,
+  DistributionSubscriptionStatus: ZSubscriptionStatus,
+  DistributionCurrency: ZCurrency,
+};
+
 /**
  * The distribution add-on on GraphQL (names no distribution operations; outside clients get
  * the same records, rules and ownership checks as REST and tRPC).
  */
 export const distributionGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
-    type DistributionArtist {
-      artist_id: Int!
-      name: String!
-      country: String!
-    }
-    type DistributionArtistRef {
-      artist_id: Int!
-      name: String!
-    }
-    type DistributionParticipant {
-      participant_id: Int!
-      name: String!
-      email: String!
-    }
-    type DistributionLabel {
-      label_id: Int!
-      label_name: String!
-    }
-    type DistributionMetaInfo {
-      label: DistributionLabel!
-      artist: DistributionArtistRef!
-      featuredArtists: [DistributionArtistRef!]!
-      participant: DistributionParticipant!
-      participants: [DistributionParticipant!]!
-    }
-    enum DistributionSubscriptionStatus {
-      active
-      past_due
-      canceled
-      ended
-    }
-    enum DistributionCurrency {
-      USD
-      EUR
-    }
-    type DistributionSubscription {
-      active: Boolean!
-      status: DistributionSubscriptionStatus
-      planId: String
-      billingFrequency: Int
-      price: Float
-      currency: DistributionCurrency
-      currentPeriodEnd: String
-      nextChargeAt: String
-      graceUntil: String
-      paymentMethodToken: String
-      lastInvoiceNumber: Int
-      chargedTotal: Float
-      chargedVat: Float
-      chargedCurrency: DistributionCurrency
-    }
+    ${typeDefsOf(types)}
     extend type Query {
       distributionSubscription: DistributionSubscription!
       distributionArtists: [DistributionArtist!]!
@@ -103,16 +67,7 @@ export const distributionGraphql: GraphqlModule = {
     },
   },
   contract: {
-    types: {
-      DistributionArtist: ZArtist,
-      DistributionArtistRef: ZMetaInfo.shape.artist,
-      DistributionParticipant: ZParticipant,
-      DistributionLabel: ZLabel,
-      DistributionMetaInfo: ZMetaInfo,
-      DistributionSubscription: ZDistributionSubscription,
-      DistributionSubscriptionStatus: ZSubscriptionStatus,
-      DistributionCurrency: ZDistributionSubscription.shape.currency.unwrap(),
-    },
+    types,
     args: {
       'Mutation.createDistributionArtist': ZCreateArtistInput,
       'Mutation.updateDistributionArtist': ZRenameArtistInput,

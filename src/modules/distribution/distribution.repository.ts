@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import type { DistributionSubscriptionStatus } from '../../platform/db/schema.js';
 
-/** Kysely only (house rule 6): subscriptions, the user's distribution ids, the local provider's rows. */
+/** Kysely only: subscriptions, the user's distribution ids, the local provider's rows. */
 
 const SUBSCRIPTION_COLUMNS = [
   'id',

@@ -40,7 +40,7 @@ export function distributionRest(platform: Platform) {
     res.json(distributionPlan(ctx(req)));
   });
   router.post('/payment/distribution_subscribe', async (req, res) => {
-    // The spec's client sends the nonce as "payment nonce"; accept its usual spellings.
+    // The public API's clients send the nonce as "payment nonce"; accept its usual spellings.
     const raw = body(req);
     const input = parseInput(ZSubscribeInput, { planId: raw.planId, nonce: raw.nonce ?? raw.paymentMethodNonce ?? raw.paymentNonce });
     res.json(await subscribe(ctx(req), input));

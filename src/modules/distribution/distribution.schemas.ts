@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../addresses/addresses.schemas.js';
+import { ZCurrency } from '../pricing/pricing.schemas.js';
 
 /**
  * Shapes of the distribution add-on, shared by the adapters and the SPA's forms.
@@ -79,7 +80,7 @@ export const ZDistributionPlan = z.object({
   /** Months: 12 is a year, 1 a month, else "N months". */
   billingFrequency: z.number().int(),
   price: z.number(),
-  currency: z.enum(['USD', 'EUR']),
+  currency: ZCurrency,
 });
 export type TDistributionPlan = z.infer<typeof ZDistributionPlan>;
 
@@ -88,14 +89,14 @@ export const ZSubscriptionPriceInfo = z.object({
   vat: z.number(),
   vatRate: z.number(),
   total: z.number(),
-  currency: z.enum(['USD', 'EUR']),
+  currency: ZCurrency,
   taxIdValid: z.boolean(),
   reverseCharge: z.boolean(),
 });
 export type TSubscriptionPriceInfo = z.infer<typeof ZSubscriptionPriceInfo>;
 
 export const ZSubscribeInput = z.object({
-  /** The card form's nonce; the spec names it "payment nonce". */
+  /** The card form's nonce; the public API names it "payment nonce". */
   nonce: z.string().trim().min(1, 'payment.requestPaymentMethod').max(4096),
   planId: z.string().trim().min(1).max(100),
 });
@@ -114,7 +115,7 @@ export const ZDistributionSubscription = z.object({
   planId: z.string().nullable(),
   billingFrequency: z.number().int().nullable(),
   price: z.number().nullable(),
-  currency: z.enum(['USD', 'EUR']).nullable(),
+  currency: ZCurrency.nullable(),
   currentPeriodEnd: z.string().nullable(),
   /** When the next charge is due (null once canceled or ended). */
   nextChargeAt: z.string().nullable(),
@@ -126,7 +127,7 @@ export const ZDistributionSubscription = z.object({
   /** What the latest charge cost, VAT included (its invoice's total), and the VAT in it. */
   chargedTotal: z.number().nullable(),
   chargedVat: z.number().nullable(),
-  chargedCurrency: z.enum(['USD', 'EUR']).nullable(),
+  chargedCurrency: ZCurrency.nullable(),
 });
 export type TDistributionSubscription = z.infer<typeof ZDistributionSubscription>;
 
@@ -172,10 +173,13 @@ export type TUpdateParticipantInput = z.infer<typeof ZUpdateParticipantInput>;
 export type TRenameLabelInput = z.infer<typeof ZRenameLabelInput>;
 
 /** Distribution meta info. */
+/** An artist as a release names it: id and name. */
+export const ZArtistRef = z.object({ artist_id: z.number().int(), name: z.string() });
+
 export const ZMetaInfo = z.object({
   label: ZLabel,
-  artist: z.object({ artist_id: z.number().int(), name: z.string() }),
-  featuredArtists: z.array(z.object({ artist_id: z.number().int(), name: z.string() })),
+  artist: ZArtistRef,
+  featuredArtists: z.array(ZArtistRef),
   participant: ZParticipant,
   participants: z.array(ZParticipant),
 });
@@ -188,7 +192,7 @@ export const ZUtilities = z.object({
 });
 export type TUtilities = z.infer<typeof ZUtilities>;
 
-/** Outlet (the status and release date belong to a release; next issue). */
+/** Outlet (the status and release date belong to a release). */
 export const ZOutlet = z.object({ store_id: z.number().int(), store_name: z.string(), child_stores: z.array(z.string()) });
 export type TOutlet = z.infer<typeof ZOutlet>;
 

@@ -1,19 +1,17 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
+import { typeDefsOf } from '../../platform/graphql/graphql-sdl.js';
 import { ZFaq } from './faq.schemas.js';
 import { listFaqs } from './faq.service.js';
 
+const types = { Faq: ZFaq };
+
 export const faqGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
-    type Faq {
-      id: Int!
-      question: String!
-      answer: String!
-      order: Int!
-    }
+    ${typeDefsOf(types)}
     extend type Query {
       Faqs: [Faq!]!
     }
   `,
   resolvers: { Query: { Faqs: (_parent, _args, ctx) => listFaqs(ctx) } },
-  contract: { types: { Faq: ZFaq }, args: {} },
+  contract: { types, args: {} },
 };

@@ -1,4 +1,5 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
+import { typeDefsOf } from '../../platform/graphql/graphql-sdl.js';
 import { parseInput, withoutNulls } from '../../platform/validation.js';
 import {
   createComment,
@@ -12,7 +13,7 @@ import {
   updateRating,
 } from './feedback.service.js';
 import { z } from 'zod';
-import { ZTrack } from '../masters/index.js';
+import { mastersGraphqlTypes, ZTrack } from '../masters/index.js';
 import {
   ZComment,
   ZCreateCommentInput,
@@ -32,58 +33,21 @@ import {
  * (`track`, plus `trackRatings` for a viewer the track is shared with, who cannot open
  * `track` itself), createRating, updateRating, removeRating.
  */
+const types = {
+  FeedbackAuthor: ZFeedbackAuthor,
+  Comment: ZComment,
+  Rating: ZRating,
+  TrackRatings: ZTrackRatings,
+  RatedTrack: ZTrack.extend({ ratings: z.array(ZRating), ratingAverage: ZTrackRatings.shape.average }),
+};
+const descriptions = {
+  FeedbackAuthor: "Who wrote a comment or rating: a name; the e-mail address only for the viewer's own and to the track's owner.",
+  RatedTrack: "Track of masters' module with its ratings (a type of its own: Track is also nested in Master).",
+};
+
 export const feedbackGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
-    "Who wrote a comment or rating: a name; the e-mail address only for the viewer's own and to the track's owner."
-    type FeedbackAuthor {
-      id: ID!
-      name: String
-      email: String
-    }
-    type Comment {
-      id: ID!
-      trackId: ID!
-      text: String!
-      user: FeedbackAuthor!
-      timestamp: Float
-      createdAt: String!
-      updatedAt: String!
-      canEdit: Boolean!
-      canDelete: Boolean!
-    }
-    type Rating {
-      id: ID!
-      trackId: ID!
-      rating: Int!
-      comment: String!
-      user: FeedbackAuthor!
-      createdAt: String!
-      updatedAt: String!
-    }
-    type TrackRatings {
-      trackId: ID!
-      average: Float
-      count: Int!
-      ratings: [Rating!]!
-      mine: Rating
-    }
-    "Track of masters' module with its ratings (a type of its own: Track is also nested in Master)."
-    type RatedTrack {
-      id: ID!
-      name: String!
-      artist: String
-      genre: String
-      album: String
-      bpm: Int
-      path: String
-      isCustomMaster: Boolean!
-      user: TrackOwner!
-      audio: TrackAudio
-      createdAt: String!
-      updatedAt: String!
-      ratings: [Rating!]!
-      ratingAverage: Float
-    }
+    ${typeDefsOf(types, { refs: mastersGraphqlTypes, ids: ['trackId'], descriptions })}
     extend type Query {
       track(id: ID!): RatedTrack
       "Newest first, one page: the comments before the one named by cursor (its id), at most limit (30 unless given, 100 at most)."
@@ -115,13 +79,7 @@ export const feedbackGraphql: GraphqlModule = {
     },
   },
   contract: {
-    types: {
-      FeedbackAuthor: ZFeedbackAuthor,
-      Comment: ZComment,
-      Rating: ZRating,
-      TrackRatings: ZTrackRatings,
-      RatedTrack: ZTrack.extend({ ratings: z.array(ZRating), ratingAverage: ZTrackRatings.shape.average }),
-    },
+    types,
     args: {
       'Query.track': ZIdInput,
       'Query.trackComments': ZTrackCommentsInput,

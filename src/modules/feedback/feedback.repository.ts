@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 
-/** Kysely only (house rule 6): comments, ratings and the owner's comment digest. Reads list their columns. */
+/** Kysely only: comments, ratings and the owner's comment digest. Reads list their columns. */
 
 const COMMENT_COLUMNS = [
   'comments.id',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCurrency } from '../pricing/pricing.schemas.js';
 import { ZPostalAddress } from '../addresses/addresses.schemas.js';
 
 /** Invoice. Money as decimal numbers of the currency (two decimals), from integer cents. */
@@ -12,7 +13,7 @@ export const ZInvoice = z.object({
   couponType: z.string().nullable(),
   couponAmount: z.number().nullable(),
   couponCurrency: z.string().nullable(),
-  currency: z.enum(['USD', 'EUR']),
+  currency: ZCurrency,
   price: z.number(),
   couponValue: z.number(),
   vat: z.number(),

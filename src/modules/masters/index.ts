@@ -1,5 +1,5 @@
 export { mastersRouter, tracksRouter } from './masters.trpc.js';
-export { mastersGraphql } from './masters.graphql.js';
+export { mastersGraphql, mastersGraphqlTypes } from './masters.graphql.js';
 export { uploadRest } from './upload.rest.js';
 export { assertCanCreateMaster, canCreateMaster, localName, masterFilesPrefix, measurementsOf, styleHearing, styleHearingOf, trackAccessFor, accessibleTrackIds } from './masters.service.js';
 export { getTrack, originalKeyOf, trackFilesPrefix } from './tracks.service.js';

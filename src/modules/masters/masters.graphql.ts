@@ -1,5 +1,6 @@
 import { GraphQLScalarType } from 'graphql';
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
+import { typeDefsOf } from '../../platform/graphql/graphql-sdl.js';
 import { parseInput, withoutNulls } from '../../platform/validation.js';
 import { getMaster, getUnmasteredMaster, listMasters, listTrackMasters, removeMaster } from './masters.service.js';
 import {
@@ -9,6 +10,7 @@ import {
   ZIntensity,
   ZMaster,
   ZMasterInvoice,
+  ZMasterMeasurements,
   ZMasterStyle,
   ZMastersInput,
   ZTrack,
@@ -29,78 +31,24 @@ const MasterMeasurements = new GraphQLScalarType({
  * Type names are prefixed where another module may define the plain one (User, Invoice, Style).
  * Track is this module's; feedback may `extend type Track` with ratings.
  */
+const types = {
+  TrackOwner: ZUserRef,
+  TrackAudio: ZAudioInfo,
+  Track: ZTrack,
+  MasterStyleGroup: ZMasterStyle.shape.styleGroup,
+  MasterStyle: ZMasterStyle,
+  MasterInvoice: ZMasterInvoice,
+  Master: ZMaster,
+  MasterIntensity: ZIntensity,
+};
+const scalars = { MasterMeasurements: ZMasterMeasurements };
+/** The types this module declares, for the modules whose types hold them. */
+export const mastersGraphqlTypes = { ...types, ...scalars };
+
 export const mastersGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
     scalar MasterMeasurements
-    type TrackOwner {
-      id: ID!
-      email: String!
-    }
-    type TrackAudio {
-      sampleRate: Int!
-      channels: Int!
-      bitsPerSample: Int!
-      sampleFormat: String!
-      frames: Float!
-      durationS: Float!
-    }
-    type Track {
-      id: ID!
-      name: String!
-      artist: String
-      genre: String
-      album: String
-      bpm: Int
-      path: String
-      isCustomMaster: Boolean!
-      user: TrackOwner!
-      audio: TrackAudio
-      createdAt: String!
-      updatedAt: String!
-    }
-    type MasterStyleGroup {
-      id: Int!
-      name: String!
-    }
-    type MasterStyle {
-      id: Int!
-      name: String!
-      styleIndex: Int!
-      styleGroup: MasterStyleGroup!
-    }
-    type MasterInvoice {
-      invoiceNumber: Int!
-      couponKey: String
-      price: Float!
-      couponValue: Float!
-      currency: String!
-      transactionId: String
-    }
-    enum MasterIntensity {
-      low
-      medium
-      high
-    }
-    type Master {
-      id: ID!
-      track: Track!
-      buyingOption: Int!
-      style: MasterStyle
-      intensity: MasterIntensity!
-      user: TrackOwner!
-      invoice: MasterInvoice
-      status: String!
-      failedMasteringAttempts: Int!
-      shareCount: Int!
-      measurements: MasterMeasurements
-      createdAt: String!
-      updatedAt: String!
-      track_name: String!
-      custom_master: Boolean!
-      track_artist: String
-      style_name: String
-      styleGroup_name: String
-    }
+    ${typeDefsOf(types, { refs: scalars })}
     extend type Query {
       masters(orderEntity: String, orderDirection: String): [Master!]!
       trackMasters(trackId: ID!): [Master!]!
@@ -133,17 +81,8 @@ export const mastersGraphql: GraphqlModule = {
     },
   },
   contract: {
-    types: {
-      TrackOwner: ZUserRef,
-      TrackAudio: ZAudioInfo,
-      Track: ZTrack,
-      MasterStyleGroup: ZMasterStyle.shape.styleGroup,
-      MasterStyle: ZMasterStyle,
-      MasterInvoice: ZMasterInvoice,
-      Master: ZMaster,
-      MasterIntensity: ZIntensity,
-    },
-    scalars: { MasterMeasurements: ZMaster.shape.measurements },
+    types,
+    scalars,
     args: {
       'Query.masters': ZMastersInput,
       'Query.trackMasters': ZTrackIdInput,

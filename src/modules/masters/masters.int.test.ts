@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { setEnabled } from '../catalogue/index.js';
 import { createTestUser } from '../../test/factories.js';
 import { noticeIfOneConnection } from '../../test/test-database.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { wavBytes } from '../../test/wav-bytes.js';
 import { canCreateMaster, assertCanCreateMaster, styleHearing, trackAccessFor } from './masters.service.js';
 import { receiveUpload, saveUpload } from './upload.service.js';
@@ -15,37 +14,30 @@ import { receiveUpload, saveUpload } from './upload.service.js';
 type User = Awaited<ReturnType<typeof createTestUser>>;
 
 describe('masters and tracks', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
+  const suite = useTestApp();
   let base: string;
   let alice: User;
   let bob: User;
   let styleIds: Map<string, number>;
-  const callerFor = (user: User | null) => createCallerFactory(appRouter)(platform.contextFor(user ? { userId: user.id } : null));
+  const callerFor = (user: User | null) => createCallerFactory(appRouter)(suite.platform.contextFor(user ? { userId: user.id } : null));
 
   beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-    base = app.base;
-    alice = await createTestUser(platform.db, platform.secrets.jwtSecret);
-    bob = await createTestUser(platform.db, platform.secrets.jwtSecret);
-    const styles = await platform.db
+    base = suite.app.base;
+    alice = await createTestUser(suite.platform.db, suite.platform.secrets.jwtSecret);
+    bob = await createTestUser(suite.platform.db, suite.platform.secrets.jwtSecret);
+    const styles = await suite.platform.db
       .selectFrom('styles')
       .innerJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
       .select(['styles.id', 'styles.name', 'style_groups.name as group'])
       .execute();
     styleIds = new Map(styles.map((s) => [`${s.group}/${s.name}`, s.id]));
   });
-  afterAll(async () => {
-    await app?.close();
-    await platform.close();
-  });
 
   const styleId = (name: string) => styleIds.get(name) ?? Number.NaN;
 
   /** An uploaded track, through the same service as POST /api/upload. */
   async function uploadFor(user: User, fileName = 'Song.wav') {
-    const ctx = platform.contextFor({ userId: user.id });
+    const ctx = suite.platform.contextFor({ userId: user.id });
     const received = await receiveUpload(ctx, { file: Readable.from([Buffer.from(wavBytes())]), fileName });
     const { id: masterId } = await saveUpload(ctx, { upload: received, isCustomMaster: false });
     return { trackId: received.trackId, masterId };
@@ -56,7 +48,7 @@ describe('masters and tracks', () => {
   const MEASURED = { lufs: -10.1, truePeak: -1.2, frames: 44_100, channels: 2, sampleRate: 44_100 };
 
   async function masterFor(user: User, trackId: string, style: string, options: { createdAt?: string; intensity?: 'low' | 'medium' | 'high' } = {}) {
-    const row = await platform.db
+    const row = await suite.platform.db
       .insertInto('masters')
       .values({
         track_id: trackId,
@@ -70,12 +62,12 @@ describe('masters and tracks', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const key = `tracks/${trackId}/masters/${row.id}/master.wav`;
-    await platform.storage.write(key, Readable.from([Buffer.from('master audio')]));
-    await platform.db.updateTable('masters').set({ path: key }).where('id', '=', row.id).execute();
+    await suite.platform.storage.write(key, Readable.from([Buffer.from('master audio')]));
+    await suite.platform.db.updateTable('masters').set({ path: key }).where('id', '=', row.id).execute();
     return { id: row.id, key };
   }
 
-  const filesUnder = async (prefix: string) => (await platform.storage.list(prefix)).length;
+  const filesUnder = async (prefix: string) => (await suite.platform.storage.list(prefix)).length;
 
   async function graphql(user: User | null, query: string, variables: Record<string, unknown> = {}) {
     const response = await fetch(`${base}/graphql`, {
@@ -138,7 +130,7 @@ describe('masters and tracks', () => {
   });
 
   it('when the list is sorted, then date DESC is the default and title and style sort both ways', async () => {
-    const carol = await createTestUser(platform.db, platform.secrets.jwtSecret);
+    const carol = await createTestUser(suite.platform.db, suite.platform.secrets.jwtSecret);
     const a = await uploadFor(carol, 'alpha.wav');
     const b = await uploadFor(carol, 'Bravo.wav');
     const rock = await masterFor(carol, a.trackId, 'Rock/Raw', { createdAt: '2030-01-01T00:00:00Z' });
@@ -202,8 +194,8 @@ describe('masters and tracks', () => {
     const drop = await masterFor(alice, trackId, 'Rock/Classic');
     const answer = await graphql(alice, 'mutation($id: ID!) { removeMaster(id: $id) }', { id: drop.id });
     expect(answer).toEqual({ data: { removeMaster: true } });
-    expect(await platform.storage.size(drop.key)).toBeNull();
-    expect(await platform.storage.size(keep.key)).not.toBeNull();
+    expect(await suite.platform.storage.size(drop.key)).toBeNull();
+    expect(await suite.platform.storage.size(keep.key)).not.toBeNull();
     const left = (await callerFor(alice).masters.trackMasters({ trackId })).map((m) => m.id).sort();
     expect(left).toEqual([masterId, keep.id].sort());
   });
@@ -211,7 +203,7 @@ describe('masters and tracks', () => {
   it('when a German user lists masters, then style and group names are German', async () => {
     const { trackId } = await uploadFor(alice);
     const styled = await masterFor(alice, trackId, 'Electronic/Deep');
-    const german = createCallerFactory(appRouter)(platform.contextFor({ userId: alice.id }, 'de'));
+    const german = createCallerFactory(appRouter)(suite.platform.contextFor({ userId: alice.id }, 'de'));
     const master = (await german.masters.trackMasters({ trackId })).find((m) => m.id === styled.id);
     expect(master?.style).toMatchObject({ name: 'Tief', styleGroup: { name: 'Elektronisch' } });
     expect(master?.style_name).toBe('Tief');
@@ -223,8 +215,8 @@ describe('masters and tracks', () => {
     const { trackId, masterId } = await uploadFor(alice);
     const styled = await masterFor(alice, trackId, 'Acoustic/Open');
     expect(await callerFor(alice).masters.removeMaster({ id: masterId })).toBe(true);
-    expect(await platform.db.selectFrom('tracks').select('id').where('id', '=', trackId).execute()).toEqual([]);
-    expect(await platform.db.selectFrom('masters').select('id').where('id', 'in', [masterId, styled.id]).execute()).toEqual([]);
+    expect(await suite.platform.db.selectFrom('tracks').select('id').where('id', '=', trackId).execute()).toEqual([]);
+    expect(await suite.platform.db.selectFrom('masters').select('id').where('id', 'in', [masterId, styled.id]).execute()).toEqual([]);
     expect(await filesUnder(`tracks/${trackId}`)).toBe(0);
   });
 
@@ -255,38 +247,38 @@ describe('masters and tracks', () => {
 
   it('when a new master is asked for, then the new-master rule decides', async () => {
     const { trackId } = await uploadFor(alice);
-    expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Bright') })).toEqual({ allowed: true });
+    expect(await canCreateMaster(suite.platform, { trackId, styleId: styleId('Pop/Bright') })).toEqual({ allowed: true });
     await masterFor(alice, trackId, 'Pop/Bright');
     await masterFor(alice, trackId, 'Electronic/Club');
-    expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Bright') })).toEqual({ allowed: false, reason: 'styleAlreadyMastered' });
-    await expect(assertCanCreateMaster(platform.contextFor({ userId: alice.id }), { trackId, styleId: styleId('Pop/Bright') })).rejects.toThrow('mastering.styleAlreadyMastered');
-    await expect(assertCanCreateMaster(platform.contextFor({ userId: bob.id }), { trackId, styleId: styleId('Pop/Warm') })).rejects.toThrow('global.error.notFound');
+    expect(await canCreateMaster(suite.platform, { trackId, styleId: styleId('Pop/Bright') })).toEqual({ allowed: false, reason: 'styleAlreadyMastered' });
+    await expect(assertCanCreateMaster(suite.platform.contextFor({ userId: alice.id }), { trackId, styleId: styleId('Pop/Bright') })).rejects.toThrow('mastering.styleAlreadyMastered');
+    await expect(assertCanCreateMaster(suite.platform.contextFor({ userId: bob.id }), { trackId, styleId: styleId('Pop/Warm') })).rejects.toThrow('global.error.notFound');
     // The same style at another intensity is another master.
-    expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Bright'), intensity: 'high' })).toEqual({ allowed: true });
+    expect(await canCreateMaster(suite.platform, { trackId, styleId: styleId('Pop/Bright'), intensity: 'high' })).toEqual({ allowed: true });
     await masterFor(alice, trackId, 'Pop/Bright', { intensity: 'high' });
-    expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Bright'), intensity: 'high' })).toEqual({ allowed: false, reason: 'styleAlreadyMastered' });
+    expect(await canCreateMaster(suite.platform, { trackId, styleId: styleId('Pop/Bright'), intensity: 'high' })).toEqual({ allowed: false, reason: 'styleAlreadyMastered' });
     for (const [style, intensity] of [['Pop/Bright', 'low'], ['Electronic/Club', 'high'], ['Electronic/Club', 'low']] as const) await masterFor(alice, trackId, style, { intensity });
 
     // Only Pop/Bright and Pop/Warm stay enabled: two enabled styles at three intensities, and the track already has six styled masters.
     const others = ['Electronic', 'Hip-Hop', 'Rock', 'Acoustic'];
-    for (const group of others) await setEnabled(platform, { target: 'group', name: group, enabled: false });
-    await setEnabled(platform, { target: 'style', name: 'Pop/Punchy', enabled: false });
+    for (const group of others) await setEnabled(suite.platform, { target: 'group', name: group, enabled: false });
+    await setEnabled(suite.platform, { target: 'style', name: 'Pop/Punchy', enabled: false });
     try {
-      expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Warm') })).toEqual({ allowed: false, reason: 'noStylesLeft' });
-      expect(await canCreateMaster(platform, { trackId, styleId: styleId('Rock/Raw') })).toEqual({ allowed: false, reason: 'styleNotAvailable' });
-      await expect(assertCanCreateMaster(platform.contextFor({ userId: alice.id }), { trackId, styleId: styleId('Pop/Warm') })).rejects.toThrow('mastering.noStylesLeft');
+      expect(await canCreateMaster(suite.platform, { trackId, styleId: styleId('Pop/Warm') })).toEqual({ allowed: false, reason: 'noStylesLeft' });
+      expect(await canCreateMaster(suite.platform, { trackId, styleId: styleId('Rock/Raw') })).toEqual({ allowed: false, reason: 'styleNotAvailable' });
+      await expect(assertCanCreateMaster(suite.platform.contextFor({ userId: alice.id }), { trackId, styleId: styleId('Pop/Warm') })).rejects.toThrow('mastering.noStylesLeft');
     } finally {
-      for (const group of others) await setEnabled(platform, { target: 'group', name: group, enabled: true });
-      await setEnabled(platform, { target: 'style', name: 'Pop/Punchy', enabled: true });
+      for (const group of others) await setEnabled(suite.platform, { target: 'group', name: group, enabled: true });
+      await setEnabled(suite.platform, { target: 'style', name: 'Pop/Punchy', enabled: true });
     }
-    expect(await canCreateMaster(platform, { trackId, styleId: styleId('Pop/Warm') })).toEqual({ allowed: true });
+    expect(await canCreateMaster(suite.platform, { trackId, styleId: styleId('Pop/Warm') })).toEqual({ allowed: true });
   });
 
   it('when two uploads race into the same planned track, then exactly one wins and its file stays', async ({ task }) => {
-    noticeIfOneConnection(platform.database, task.name);
+    noticeIfOneConnection(suite.platform.database, task.name);
     const caller = callerFor(alice);
     const planned = await caller.tracks.createTrack({ name: 'Race', isCustomMaster: false });
-    const ctx = platform.contextFor({ userId: alice.id });
+    const ctx = suite.platform.contextFor({ userId: alice.id });
     const attempt = async () => {
       const received = await receiveUpload(ctx, { file: Readable.from([Buffer.from(wavBytes())]), fileName: 'race.wav', trackId: planned.id });
       return saveUpload(ctx, { upload: received, isCustomMaster: false });
@@ -297,24 +289,24 @@ describe('masters and tracks', () => {
     expect((loser as PromiseRejectedResult).reason).toMatchObject({ code: 'CONFLICT', message: 'error.trackHasAudio' });
     expect((await caller.masters.trackMasters({ trackId: planned.id })).length).toBe(1);
     expect(await filesUnder(`tracks/${planned.id}`)).toBe(1);
-    expect(await platform.storage.size(`tracks/${planned.id}/original.wav`)).toBe(wavBytes().length);
+    expect(await suite.platform.storage.size(`tracks/${planned.id}/original.wav`)).toBe(wavBytes().length);
   });
 
   it('when the sidecar asks who may hear a track, then the owner, the shared styles only, or nobody', async () => {
     const { trackId } = await uploadFor(alice);
     const styled = await masterFor(alice, trackId, 'Hip-Hop/Heavy');
     const unshared = await masterFor(alice, trackId, 'Rock/Modern');
-    const carol = await createTestUser(platform.db, platform.secrets.jwtSecret);
-    await platform.db.insertInto('shares').values({ master_id: styled.id, owner_user_id: alice.id, email: bob.email }).execute();
-    expect(await trackAccessFor(platform, { userId: alice.id, trackId: trackId })).toEqual({ role: 'owner' });
+    const carol = await createTestUser(suite.platform.db, suite.platform.secrets.jwtSecret);
+    await suite.platform.db.insertInto('shares').values({ master_id: styled.id, owner_user_id: alice.id, email: bob.email }).execute();
+    expect(await trackAccessFor(suite.platform, { userId: alice.id, trackId: trackId })).toEqual({ role: 'owner' });
     // Rock/Modern is mastered too but not shared: it is not among bob's styles.
     expect(unshared.id).not.toBe(styled.id);
-    expect(await trackAccessFor(platform, { userId: bob.id, trackId: trackId })).toEqual({ role: 'shared', styleIds: [styleId('Hip-Hop/Heavy')], masters: [{ styleId: styleId('Hip-Hop/Heavy'), intensity: 'medium' }] });
-    expect(await trackAccessFor(platform, { userId: carol.id, trackId: trackId })).toBeNull();
-    expect(await trackAccessFor(platform, { userId: alice.id, trackId: '00000000-0000-4000-8000-000000000000' })).toBeNull();
-    expect(await trackAccessFor(platform, { userId: alice.id, trackId: 'nonsense' })).toBeNull();
+    expect(await trackAccessFor(suite.platform, { userId: bob.id, trackId: trackId })).toEqual({ role: 'shared', styleIds: [styleId('Hip-Hop/Heavy')], masters: [{ styleId: styleId('Hip-Hop/Heavy'), intensity: 'medium' }] });
+    expect(await trackAccessFor(suite.platform, { userId: carol.id, trackId: trackId })).toBeNull();
+    expect(await trackAccessFor(suite.platform, { userId: alice.id, trackId: '00000000-0000-4000-8000-000000000000' })).toBeNull();
+    expect(await trackAccessFor(suite.platform, { userId: alice.id, trackId: 'nonsense' })).toBeNull();
     // How each may hear a style: the owner also live (before a bounce), bob only the shared master's.
-    const hearing = (userId: string, style: string) => styleHearing(platform, { userId, trackId, styleId: styleId(style) });
+    const hearing = (userId: string, style: string) => styleHearing(suite.platform, { userId, trackId, styleId: styleId(style) });
     expect(await hearing(alice.id, 'Rock/Modern')).toBe('live');
     expect(await hearing(bob.id, 'Hip-Hop/Heavy')).toBe('stored');
     expect(await hearing(bob.id, 'Rock/Modern')).toBe('none');

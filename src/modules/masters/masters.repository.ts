@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/database.js';
 import type { MasterIntensity, MasterStatus } from '../../platform/db/schema.js';
 import type { TMasterStatus, TMastersInput, TTrackAccess } from './masters.schemas.js';
 
-/** Kysely only (house rule 6): tracks, masters and what hangs on them. Reads list their columns. */
+/** Kysely only: tracks, masters and what hangs on them. Reads list their columns. */
 
 // The table's status column and the API's status union must name the same values: this fails the typecheck otherwise.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

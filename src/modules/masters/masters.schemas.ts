@@ -120,7 +120,7 @@ export type TTrack = z.infer<typeof ZTrack>;
 export const ZMasterInvoice = z.object({
   invoiceNumber: z.number().int(),
   couponKey: z.string().nullable(),
-  /** Major units (2.99), as the spec's client shows them. */
+  /** Major units (2.99), as the public API's clients show them. */
   price: z.number(),
   couponValue: z.number(),
   currency: z.string(),

@@ -1,10 +1,9 @@
 import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from '../../test/factories.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { FOREIGN_FILES, wavBytes, type WavBytesOptions } from '../../test/wav-bytes.js';
 import { MAX_UPLOAD_BYTES } from './masters.schemas.js';
 
@@ -37,24 +36,17 @@ function multipart(parts: Part[]): Buffer {
 }
 
 describe('POST /api/upload', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
+  const suite = useTestApp();
   let base: string;
   let alice: User;
   let bob: User;
   // Every stored file, the staged (.part) ones of the disk included.
-  const storedFiles = () => platform.storage.list('tracks');
+  const storedFiles = () => suite.platform.storage.list('tracks');
 
   beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-    base = app.base;
-    alice = await createTestUser(platform.db, platform.secrets.jwtSecret);
-    bob = await createTestUser(platform.db, platform.secrets.jwtSecret);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform.close();
+    base = suite.app.base;
+    alice = await createTestUser(suite.platform.db, suite.platform.secrets.jwtSecret);
+    bob = await createTestUser(suite.platform.db, suite.platform.secrets.jwtSecret);
   });
 
   async function upload(user: User | null, parts: Part[]) {
@@ -68,8 +60,8 @@ describe('POST /api/upload', () => {
   const wavPart = (bytes: Uint8Array, name = 'My Song.wav'): Part => ({ name: 'track', file: { name, bytes } });
 
   async function counts(user: User) {
-    const tracks = await platform.db.selectFrom('tracks').select('id').where('user_id', '=', user.id).execute();
-    const masters = await platform.db.selectFrom('masters').select('id').where('user_id', '=', user.id).execute();
+    const tracks = await suite.platform.db.selectFrom('tracks').select('id').where('user_id', '=', user.id).execute();
+    const masters = await suite.platform.db.selectFrom('masters').select('id').where('user_id', '=', user.id).execute();
     return { tracks: tracks.length, masters: masters.length };
   }
 
@@ -175,7 +167,7 @@ describe('POST /api/upload', () => {
     const bytes = wavBytes({ frames: 4410, ...options });
     const { status, body } = await upload(alice, [wavPart(bytes, 'Night Drive (final).wav')]);
     expect(status).toBe(200);
-    const master = await platform.db
+    const master = await suite.platform.db
       .selectFrom('masters')
       .innerJoin('tracks', 'tracks.id', 'masters.track_id')
       .select([
@@ -188,8 +180,8 @@ describe('POST /api/upload', () => {
     expect(Number(master.number_of_samples)).toBe(options.frames ?? 4410);
     expect(Number(master.byte_length)).toBe(bytes.length);
     expect(master.path).toBe(`tracks/${master.id}/original.wav`);
-    expect(await buffer(platform.storage.read(master.path!))).toEqual(Buffer.from(bytes));
-    expect(await platform.storage.list(`tracks/${master.id}`)).toEqual([`tracks/${master.id}/original.wav`]);
+    expect(await buffer(suite.platform.storage.read(master.path!))).toEqual(Buffer.from(bytes));
+    expect(await suite.platform.storage.list(`tracks/${master.id}`)).toEqual([`tracks/${master.id}/original.wav`]);
   });
 
   it('when nobody is signed in, then 401 and nothing is stored', async () => {
@@ -226,12 +218,12 @@ describe('POST /api/upload', () => {
   });
 
   it('when the client created the track first, then the file fills it, once', async () => {
-    const created = await platform.db.insertInto('tracks').values({ user_id: alice.id, name: 'Planned' }).returning('id').executeTakeFirstOrThrow();
+    const created = await suite.platform.db.insertInto('tracks').values({ user_id: alice.id, name: 'Planned' }).returning('id').executeTakeFirstOrThrow();
     const first = await upload(alice, [{ name: 'trackId', value: created.id }, { name: 'isCustomMaster', value: 'true' }, wavPart(wavBytes(), 'other name.wav')]);
     expect(first.status).toBe(200);
-    const track = await platform.db.selectFrom('tracks').select(['name', 'path', 'is_custom_master']).where('id', '=', created.id).executeTakeFirstOrThrow();
+    const track = await suite.platform.db.selectFrom('tracks').select(['name', 'path', 'is_custom_master']).where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(track).toEqual({ name: 'Planned', path: `tracks/${created.id}/original.wav`, is_custom_master: true });
-    const unmastered = await platform.db.selectFrom('masters').select('id').where('track_id', '=', created.id).execute();
+    const unmastered = await suite.platform.db.selectFrom('masters').select('id').where('track_id', '=', created.id).execute();
     expect(unmastered.map((m) => m.id)).toEqual([first.body.id]);
 
     await expectNothingLeft(alice, async () => {
@@ -241,20 +233,20 @@ describe('POST /api/upload', () => {
   });
 
   it("when a user uploads into another user's track, then 404 and nothing is stored", async () => {
-    const bobsTrack = await platform.db.insertInto('tracks').values({ user_id: bob.id, name: 'Bob' }).returning('id').executeTakeFirstOrThrow();
+    const bobsTrack = await suite.platform.db.insertInto('tracks').values({ user_id: bob.id, name: 'Bob' }).returning('id').executeTakeFirstOrThrow();
     await expectNothingLeft(alice, async () => {
       const { status, body } = await upload(alice, [{ name: 'trackId', value: bobsTrack.id }, wavPart(wavBytes())]);
       expect(status).toBe(404);
       expect(body.message).toBe('global.error.notFound');
     });
-    expect(await platform.db.selectFrom('tracks').select('path').where('id', '=', bobsTrack.id).executeTakeFirstOrThrow()).toEqual({ path: null });
-    expect(await platform.storage.list(`tracks/${bobsTrack.id}`)).toEqual([]);
+    expect(await suite.platform.db.selectFrom('tracks').select('path').where('id', '=', bobsTrack.id).executeTakeFirstOrThrow()).toEqual({ path: null });
+    expect(await suite.platform.storage.list(`tracks/${bobsTrack.id}`)).toEqual([]);
     const notAnId = await upload(alice, [{ name: 'trackId', value: 'not-an-id' }, wavPart(wavBytes())]);
     expect(notAnId.status).toBe(404);
   });
 
   it('when trackId comes after the file, then the upload is refused instead of creating a second track', async () => {
-    const created = await platform.db.insertInto('tracks').values({ user_id: alice.id, name: 'Late' }).returning('id').executeTakeFirstOrThrow();
+    const created = await suite.platform.db.insertInto('tracks').values({ user_id: alice.id, name: 'Late' }).returning('id').executeTakeFirstOrThrow();
     await expectNothingLeft(alice, async () => {
       const { status, body } = await upload(alice, [wavPart(wavBytes()), { name: 'trackId', value: created.id }]);
       expect(status).toBe(400);

@@ -97,6 +97,17 @@ export interface PendingPaymentValues {
   quote: unknown;
 }
 
+/** What a pending attempt records, whether it is new or takes over a failed one's row. */
+const pendingColumnsOf = (values: PendingPaymentValues) =>
+  ({
+    gateway: values.gateway,
+    amount_cents: values.amountCents,
+    currency: values.currency,
+    status: 'pending',
+    coupon_id: values.couponId,
+    quote: JSON.stringify(values.quote),
+  }) as const;
+
 export async function insertPendingPayment(db: Database, values: PendingPaymentValues) {
   return db
     .insertInto('payments')
@@ -105,12 +116,7 @@ export async function insertPendingPayment(db: Database, values: PendingPaymentV
       master_id: values.masterId,
       buying_option: values.buyingOption,
       idempotency_key: values.idempotencyKey,
-      gateway: values.gateway,
-      amount_cents: values.amountCents,
-      currency: values.currency,
-      status: 'pending',
-      coupon_id: values.couponId,
-      quote: JSON.stringify(values.quote),
+      ...pendingColumnsOf(values),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -122,12 +128,7 @@ export async function reclaimPayment(db: Database, paymentId: string, values: Pe
     .updateTable('payments')
     .set({
       user_id: values.userId,
-      gateway: values.gateway,
-      amount_cents: values.amountCents,
-      currency: values.currency,
-      status: 'pending',
-      coupon_id: values.couponId,
-      quote: JSON.stringify(values.quote),
+      ...pendingColumnsOf(values),
       transaction_id: null,
       payment_method: null,
       failure_message: null,

@@ -1,31 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { createBuyerWithMaster, createCoupon } from '../../test/commerce-factories.js';
 import { pdfTextLines } from '../../test/pdf-text.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 describe('checkout over REST and tRPC, invoice download', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
+  const suite = useTestApp();
   let base: string;
-  const auth = (userId: string) => ({ authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` });
+  const auth = (userId: string) => ({ authorization: `Bearer ${signAccessToken(suite.platform.secrets.jwtSecret, userId).token}` });
   const json = (userId: string, extra: Record<string, string> = {}) => ({ ...auth(userId), 'content-type': 'application/json', ...extra });
 
   beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-    base = app.base;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform.close();
+    base = suite.app.base;
   });
 
   it('when a signed-in user asks for a client token, then the local gateway answers one it can recognise', async () => {
-    const { userId } = await createBuyerWithMaster(platform.db);
+    const { userId } = await createBuyerWithMaster(suite.platform.db);
     const response = await fetch(`${base}/api/payment/client_token`, { headers: auth(userId) });
     expect(response.status).toBe(200);
     expect((await response.json()) as { clientToken: string }).toEqual({ clientToken: expect.stringMatching(/^local-/) });
@@ -33,8 +25,8 @@ describe('checkout over REST and tRPC, invoice download', () => {
   });
 
   it('when price info and coupon validation are asked over REST, then they answer the documented shapes', async () => {
-    const { userId } = await createBuyerWithMaster(platform.db, { country: 'DE' });
-    await createCoupon(platform.db, { key: 'REST10', type: 'percent', value: 10 });
+    const { userId } = await createBuyerWithMaster(suite.platform.db, { country: 'DE' });
+    await createCoupon(suite.platform.db, { key: 'REST10', type: 'percent', value: 10 });
     const info = await fetch(`${base}/api/payment/price_info?buyingOption=1&couponKey=rest10`, { headers: { ...auth(userId), cookie: 'lang=de' } });
     expect(await info.json()).toMatchObject({ price: 2.99, couponValue: 0.3, remainingCost: 2.69, vat: 0.51, vatRate: 19, taxIdValid: true, total: 3.2, currency: 'EUR' });
     const validation = await fetch(`${base}/api/coupon/validate`, { method: 'POST', headers: json(userId), body: JSON.stringify({ key: ' rest10 ', buyingOption: 2 }) });
@@ -44,7 +36,7 @@ describe('checkout over REST and tRPC, invoice download', () => {
   });
 
   it('when a buyer pays over REST and downloads the invoice, then the PDF states the totals and only the owner gets it', async () => {
-    const { userId, masterId } = await createBuyerWithMaster(platform.db, { country: 'DE' });
+    const { userId, masterId } = await createBuyerWithMaster(suite.platform.db, { country: 'DE' });
     const paid = await fetch(`${base}/api/payment/pay`, {
       method: 'POST',
       headers: json(userId, { cookie: 'lang=de' }),
@@ -78,7 +70,7 @@ describe('checkout over REST and tRPC, invoice download', () => {
     const again = Buffer.from(await (await fetch(`${base}/api/download/invoice/${number}`, { headers: auth(userId) })).arrayBuffer());
     expect(again.equals(pdf)).toBe(true);
 
-    const stranger = await createBuyerWithMaster(platform.db);
+    const stranger = await createBuyerWithMaster(suite.platform.db);
     const refused = await fetch(`${base}/api/download/invoice/${number}`, { headers: auth(stranger.userId) });
     expect(refused.status).toBe(404);
     expect(refused.headers.get('content-type')).toMatch(/json/);
@@ -86,7 +78,7 @@ describe('checkout over REST and tRPC, invoice download', () => {
   });
 
   it('when a French business pays, then the invoice carries the reverse-charge note and no VAT', async () => {
-    const { userId, masterId } = await createBuyerWithMaster(platform.db, { country: 'FR', company: 'Studio SARL', taxId: 'FR40303265045' });
+    const { userId, masterId } = await createBuyerWithMaster(suite.platform.db, { country: 'FR', company: 'Studio SARL', taxId: 'FR40303265045' });
     const master = (await (
       await fetch(`${base}/api/payment/pay`, { method: 'POST', headers: json(userId), body: JSON.stringify({ masterId, nonce: 'fake-valid-nonce', buyingOption: 2 }) })
     ).json()) as { invoice: { invoiceNumber: number } };
@@ -99,15 +91,15 @@ describe('checkout over REST and tRPC, invoice download', () => {
   });
 
   it('when a card is declined over REST, then the answer is 402 with the gateway message', async () => {
-    const { userId, masterId } = await createBuyerWithMaster(platform.db);
+    const { userId, masterId } = await createBuyerWithMaster(suite.platform.db);
     const response = await fetch(`${base}/api/payment/pay`, { method: 'POST', headers: json(userId), body: JSON.stringify({ masterId, nonce: 'fake-processor-declined-visa-nonce', buyingOption: 1 }) });
     expect(response.status).toBe(402);
     expect(await response.json()).toEqual({ statusCode: 402, message: 'payment.declined.doNotHonor' });
   });
 
   it('when the checkout dialog uses tRPC, then the same services answer', async () => {
-    const { userId, masterId } = await createBuyerWithMaster(platform.db, { country: 'US' });
-    const caller = createCallerFactory(appRouter)(platform.contextFor({ userId }));
+    const { userId, masterId } = await createBuyerWithMaster(suite.platform.db, { country: 'US' });
+    const caller = createCallerFactory(appRouter)(suite.platform.contextFor({ userId }));
     expect(await caller.payments.priceInfo({ buyingOption: 2, masterId })).toMatchObject({ price: 6.99, total: 6.99 });
     expect(await caller.coupons.validate({ key: 'none', buyingOption: 1 })).toEqual({ isValid: false, remainingCost: 2.99 });
     expect(await caller.pricing.prices()).toMatchObject({ currency: 'USD', priceBox: { price: 10, listPrice: 17.99 } });

@@ -8,6 +8,7 @@ import { paymentGatewayOf } from './gateway/gateway-of.js';
 import { SERVER_FAILURE, type SavedPaymentMethod } from './gateway/payment-gateway.js';
 import { describeGatewayAnswer } from './gateway/decline-reasons.js';
 import { issueInvoice, sendReceipt } from '../invoices/index.js';
+import { invoiceBuyerOf } from './invoice-buyer.js';
 import * as repo from './payments.repository.js';
 import { isMastered } from '../masters/index.js';
 import {
@@ -186,10 +187,7 @@ async function claim(ctx: ServiceContext, actor: Actor, input: TPayInput & { buy
     }
     if (master.buying_option >= input.buyingOption) throw new AppError('CONFLICT', 'payment.alreadyPurchased');
 
-    const name = await repo.findUserName(trx, actor.userId);
-    if (!name?.first_name.trim() || !name.last_name.trim()) throw new AppError('BAD_REQUEST', 'payment.nameRequired');
-    const address = await repo.findInvoiceAddress(trx, actor.userId);
-    if (!address) throw new AppError('BAD_REQUEST', 'payment.addressRequired');
+    const { address, buyer } = await invoiceBuyerOf(trx, actor.userId);
 
     const pricing = await priceOf(ctx, trx, {
       userId: actor.userId,
@@ -216,18 +214,7 @@ async function claim(ctx: ServiceContext, actor: Actor, input: TPayInput & { buy
       locale: ctx.locale,
       coupon: pricing.coupon,
       product: productNameOf(master, ctx.locale),
-      buyer: {
-        firstName: name.first_name.trim(),
-        lastName: name.last_name.trim(),
-        company: address.company,
-        streetAndNumber: address.street_and_number,
-        additional: address.additional,
-        city: address.city,
-        zip: address.zip,
-        country: address.country,
-        state: address.state,
-        taxId: address.tax_id,
-      },
+      buyer,
     };
     const values: repo.PendingPaymentValues = {
       userId: actor.userId,

@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { totalsFor, vatTreatmentOf } from '../pricing/index.js';
 import { issueInvoice } from '../invoices/index.js';
+import { invoiceBuyerOf } from './invoice-buyer.js';
 import * as repo from './payments.repository.js';
 import { ZQuote, type TQuote } from './payments.schemas.js';
 
@@ -19,10 +20,7 @@ export async function quoteSubscriptionCharge(
   platform: Pick<Platform, 'env'>,
   input: { userId: string; priceCents: number; currency: 'USD' | 'EUR'; product: (locale: Locale) => string },
 ): Promise<TQuote> {
-  const name = await repo.findUserName(db, input.userId);
-  if (!name?.first_name.trim() || !name.last_name.trim()) throw new AppError('BAD_REQUEST', 'payment.nameRequired');
-  const address = await repo.findInvoiceAddress(db, input.userId);
-  if (!address) throw new AppError('BAD_REQUEST', 'payment.addressRequired');
+  const { locale, address, buyer } = await invoiceBuyerOf(db, input.userId);
   const vat = await vatTreatmentOf(db, platform.env, address);
   return {
     buyingOption: 0,
@@ -34,21 +32,10 @@ export async function quoteSubscriptionCharge(
     vatRule: vat.rule,
     vatCheck: vat.vatCheck,
     // Issued in the buyer's language, as their receipt is.
-    locale: name.locale,
+    locale,
     coupon: null,
-    product: input.product(name.locale),
-    buyer: {
-      firstName: name.first_name.trim(),
-      lastName: name.last_name.trim(),
-      company: address.company,
-      streetAndNumber: address.street_and_number,
-      additional: address.additional,
-      city: address.city,
-      zip: address.zip,
-      country: address.country,
-      state: address.state,
-      taxId: address.tax_id,
-    },
+    product: input.product(locale),
+    buyer,
   };
 }
 

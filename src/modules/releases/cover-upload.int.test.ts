@@ -1,14 +1,13 @@
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../platform/access-token.js';
 import { appRouter } from '../../app-router.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { coverImage, createDistributor, runCoverJobs } from '../../test/release-factories.js';
 import { COVER_JOB_KIND } from './cover.service.js';
 import { coverSignature } from './release-views.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { useTestApp } from '../../test/test-app.js';
 
 /** CRC-32 of a PNG chunk's type and data (ISO/IEC 15948, annex D). */
 function crc32(bytes: Buffer) {
@@ -48,30 +47,20 @@ function declaredBomb() {
 }
 
 describe('cover upload: the header is read before anything is decoded, and the kept cover carries no metadata', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform.close();
-  });
+  const suite = useTestApp();
 
   async function upload(bytes: Buffer, name: string) {
-    const account = await createDistributor(platform);
+    const account = await createDistributor(suite.platform);
     const { albumId } = await account.caller.releases.start();
     const form = new FormData();
     form.append('cover_image', new Blob([new Uint8Array(bytes)]), name);
-    const response = await fetch(`${app.base}/api/distribution/albums/${albumId}/cover`, {
+    const response = await fetch(`${suite.app.base}/api/distribution/albums/${albumId}/cover`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, account.userId).token}`, 'accept-language': 'de' },
+      headers: { authorization: `Bearer ${signAccessToken(suite.platform.secrets.jwtSecret, account.userId).token}`, 'accept-language': 'de' },
       body: form,
     });
-    const cover = (await platform.db.selectFrom('distribution_albums').select('cover').where('id', '=', albumId).executeTakeFirstOrThrow()).cover;
-    return { status: response.status, body: (await response.json()) as { message?: string; cover?: { sha256: string; width: number; height: number } }, albumId, userId: account.userId, cover, files: await platform.storage.list(`releases/${albumId}`) };
+    const cover = (await suite.platform.db.selectFrom('distribution_albums').select('cover').where('id', '=', albumId).executeTakeFirstOrThrow()).cover;
+    return { status: response.status, body: (await response.json()) as { message?: string; cover?: { sha256: string; width: number; height: number } }, albumId, userId: account.userId, cover, files: await suite.platform.storage.list(`releases/${albumId}`) };
   }
 
   it('when a 1.1 MB PNG declares 16383 x 16383 pixels, then it is refused as too large from its header, undecoded, and nothing is kept', async () => {
@@ -104,7 +93,7 @@ describe('cover upload: the header is read before anything is decoded, and the k
     const answer = await upload(tagged, 'photo.jpg');
     expect(answer.status).toBe(200);
     const original = answer.files.find((key) => /original\.jpg$/.test(key))!;
-    const kept = await buffer(platform.storage.read(original));
+    const kept = await buffer(suite.platform.storage.read(original));
     const after = await sharp(kept).metadata();
     expect(after.exif).toBeUndefined();
     expect(after.xmp).toBeUndefined();
@@ -118,21 +107,21 @@ describe('cover upload: the header is read before anything is decoded, and the k
 
   it('when a cover is uploaded, then the answer comes before any variant is made; the queued job makes them once, and only then are they shown and served', async () => {
     // The jobs of the covers before this one, out of the way.
-    await runCoverJobs(platform);
+    await runCoverJobs(suite.platform);
     const answer = await upload(await coverImage({ width: 1500 }), 'cover.jpg');
     expect(answer.status).toBe(200);
     const albumId = answer.albumId;
     const { version } = answer.cover as { version: string };
-    const variantUrl = (variant: string) => `${app.base}/api/distribution/albums/${albumId}/cover/${variant}.jpg?v=${version}&sig=${coverSignature(platform, albumId, variant, version)}`;
+    const variantUrl = (variant: string) => `${suite.app.base}/api/distribution/albums/${albumId}/cover/${variant}.jpg?v=${version}&sig=${coverSignature(suite.platform, albumId, variant, version)}`;
     // Until the job ran: no image in the answer or the album, and a signed variant URL finds nothing.
     expect((answer.body as { cover_image: unknown }).cover_image).toBeNull();
     expect(answer.files.map((key) => key.split('/').pop())).toEqual(['original.jpg']);
     expect((await fetch(variantUrl('large'))).status).toBe(404);
-    const jobs = await platform.db.selectFrom('jobs').select(['kind', 'payload', 'state']).where('kind', '=', COVER_JOB_KIND).execute();
+    const jobs = await suite.platform.db.selectFrom('jobs').select(['kind', 'payload', 'state']).where('kind', '=', COVER_JOB_KIND).execute();
     expect(jobs.filter((job) => (job.payload as { albumId: number }).albumId === albumId)).toEqual([{ kind: COVER_JOB_KIND, payload: { albumId, version }, state: 'queued' }]);
 
-    expect(await runCoverJobs(platform)).toBe(1);
-    const files = await platform.storage.list(`releases/${albumId}`);
+    expect(await runCoverJobs(suite.platform)).toBe(1);
+    const files = await suite.platform.storage.list(`releases/${albumId}`);
     expect(files.map((key) => key.split('/').pop()).sort()).toEqual(['large.jpg', 'medium.jpg', 'original.jpg', 'small.jpg', 'thumbnail.jpg']);
     for (const [variant, width] of [['large', 1400], ['medium', 600], ['small', 300], ['thumbnail', 100]] as const) {
       const served = await fetch(variantUrl(variant));
@@ -141,22 +130,22 @@ describe('cover upload: the header is read before anything is decoded, and the k
       const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
       expect([metadata.width, metadata.height, metadata.space]).toEqual([width, width, 'srgb']);
     }
-    const caller = createCallerFactory(appRouter)(platform.contextFor({ userId: answer.userId }));
-    expect((await caller.releases.draft())?.cover_image?.thumbnail.url).toBe(variantUrl('thumbnail').slice(app.base.length));
+    const caller = createCallerFactory(appRouter)(suite.platform.contextFor({ userId: answer.userId }));
+    expect((await caller.releases.draft())?.cover_image?.thumbnail.url).toBe(variantUrl('thumbnail').slice(suite.app.base.length));
     // Made once: nothing is left to run.
-    expect(await runCoverJobs(platform)).toBe(0);
+    expect(await runCoverJobs(suite.platform)).toBe(0);
   });
 
   it('when a cover is replaced before its variants are made, then its job makes none and leaves nothing behind; the new cover gets its own', async () => {
-    await runCoverJobs(platform);
+    await runCoverJobs(suite.platform);
     const first = await upload(await coverImage({ width: 1500 }), 'first.jpg');
-    const caller = createCallerFactory(appRouter)(platform.contextFor({ userId: first.userId }));
+    const caller = createCallerFactory(appRouter)(suite.platform.contextFor({ userId: first.userId }));
     const form = new FormData();
     form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 1600, format: 'png' }))]), 'second.png');
-    const second = await fetch(`${app.base}/api/distribution/albums/${first.albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, first.userId).token}` }, body: form });
+    const second = await fetch(`${suite.app.base}/api/distribution/albums/${first.albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(suite.platform.secrets.jwtSecret, first.userId).token}` }, body: form });
     expect(second.status).toBe(200);
-    expect(await runCoverJobs(platform)).toBe(2);
-    const files = await platform.storage.list(`releases/${first.albumId}`);
+    expect(await runCoverJobs(suite.platform)).toBe(2);
+    const files = await suite.platform.storage.list(`releases/${first.albumId}`);
     const version = ((await caller.releases.draft())?.cover_image?.large.url.match(/v=([0-9a-f]+)/) ?? [])[1];
     expect(version).toBeDefined();
     expect(new Set(files.map((key) => key.split('/')[3]))).toEqual(new Set([version]));

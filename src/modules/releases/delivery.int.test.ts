@@ -2,13 +2,9 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../../app-router.js';
-import { signAccessToken } from '../../platform/access-token.js';
-import { createCallerFactory } from '../../platform/trpc/trpc.js';
+import { describe, expect, it } from 'vitest';
 import { coverImage, createDistributor, createMasterWithAudio, runCoverJobs, signalWav } from '../../test/release-factories.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { useTestApp } from '../../test/test-app.js';
 import { runQueuedJobs } from '../../test/queued-jobs.js';
 import { DELIVERY_JOB_KINDS, deliveryDirOf, deliveryJobHandlers, useReleaseProvider } from './index.js';
 import { createLocalReleaseProvider } from './provider/local-release-provider.js';
@@ -16,25 +12,14 @@ import { createLocalReleaseProvider } from './provider/local-release-provider.js
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('releases: artwork, the pre-submission check and delivery', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
-  const callerFor = (userId: string) => createCallerFactory(appRouter)(platform.contextFor({ userId }));
-  const bearer = (userId: string) => ({ authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` });
+  const suite = useTestApp();
+  const { callerFor, bearer } = suite;
   const json = (userId: string) => ({ ...bearer(userId), 'content-type': 'application/json' });
-
-  beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform.close();
-  });
 
   async function postCover(userId: string, albumId: number | string, bytes: Buffer, name = 'cover.jpg') {
     const form = new FormData();
     form.append('cover_image', new Blob([new Uint8Array(bytes)]), name);
-    const response = await fetch(`${app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: bearer(userId), body: form });
+    const response = await fetch(`${suite.app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: bearer(userId), body: form });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
 
@@ -42,18 +27,18 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     const form = new FormData();
     form.append('isCustomMaster', 'true');
     form.append('track', new Blob([new Uint8Array(bytes)]), name);
-    const response = await fetch(`${app.base}/api/upload`, { method: 'POST', headers: bearer(userId), body: form });
+    const response = await fetch(`${suite.app.base}/api/upload`, { method: 'POST', headers: bearer(userId), body: form });
     expect(response.status).toBe(200);
     return ((await response.json()) as { id: string }).id;
   }
 
   /** A release that passes the check: one master, named, with genre and language, a 3000 px cover, Spotify. */
   async function readyRelease(options: { amplitude?: number; coverPx?: number } = {}) {
-    const account = await createDistributor(platform);
+    const account = await createDistributor(suite.platform);
     const caller = callerFor(account.userId);
     const { albumId } = await caller.releases.start();
     await caller.releases.updateAlbum({ albumId, name: 'Morning Songs' });
-    const { masterId } = await createMasterWithAudio(platform, account.userId, { trackName: 'Sunrise', amplitude: options.amplitude ?? 0.5 });
+    const { masterId } = await createMasterWithAudio(suite.platform, account.userId, { trackName: 'Sunrise', amplitude: options.amplitude ?? 0.5 });
     const track = await caller.releases.addTrack({ masterId, albumId });
     await caller.releases.updateTrack({ trackId: track.track_id, genre: [8], language: 'en' });
     const cover = await postCover(account.userId, albumId, await coverImage({ width: options.coverPx ?? 3000 }));
@@ -63,15 +48,15 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
   }
 
   it('when a subscriber builds a two-track release with a custom master, a featured artist, a 30 % participant, artwork and stores, then it passes the check, is delivered as a package whose hashes match, and the stores reach 1202', async () => {
-    const { userId, caller, participantId } = await createDistributor(platform);
+    const { userId, caller, participantId } = await createDistributor(suite.platform);
     const { albumId } = await caller.releases.start();
-    const { masterId } = await createMasterWithAudio(platform, userId, { trackName: 'Sunrise' });
+    const { masterId } = await createMasterWithAudio(suite.platform, userId, { trackName: 'Sunrise' });
     const customId = await uploadCustomMaster(userId, signalWav({ bits: 16, amplitude: 0.4, seconds: 1.5 }), 'Night Drive.wav');
     const songs = await caller.releases.songs();
     expect(songs.find((song) => song.id === customId)).toMatchObject({ track_name: 'Night Drive', custom_master: true, style_name: null });
 
-    // Through REST, as the spec's client does.
-    const first = await fetch(`${app.base}/api/distribution/tracks`, { method: 'POST', headers: json(userId), body: JSON.stringify({ masterId }) });
+    // Through REST, as the public API's clients do.
+    const first = await fetch(`${suite.app.base}/api/distribution/tracks`, { method: 'POST', headers: json(userId), body: JSON.stringify({ masterId }) });
     expect(first.status).toBe(201);
     const firstTrack = (await first.json()) as { track_id: number };
     const second = await caller.releases.addTrack({ masterId: customId, albumId });
@@ -79,7 +64,7 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
 
     const featured = await caller.distribution.createArtist({ name: 'Guest Star', country: 'DE' });
     const partner = await caller.distribution.createParticipant({ name: 'Max Muster', email: 'max@example.com' });
-    const put = await fetch(`${app.base}/api/distribution/tracks/${firstTrack.track_id}`, {
+    const put = await fetch(`${suite.app.base}/api/distribution/tracks/${firstTrack.track_id}`, {
       method: 'PUT',
       headers: json(userId),
       body: JSON.stringify({
@@ -100,17 +85,17 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     expect(await put.json()).toMatchObject({ stereo_isrc: 'DEABC2600042', iswc: 'T0345246801', featuredArtists: [featured.artist_id] });
     await caller.releases.updateTrack({ trackId: second.track_id, genre: [8, 28], language: 'en', lyrics: 'la la la' });
     await caller.releases.reorderTracks({ albumId, trackIds: [second.track_id, firstTrack.track_id] });
-    await fetch(`${app.base}/api/distribution/albums/${albumId}`, { method: 'PUT', headers: json(userId), body: JSON.stringify({ name: 'Morning Songs', cover_image: null }) });
+    await fetch(`${suite.app.base}/api/distribution/albums/${albumId}`, { method: 'PUT', headers: json(userId), body: JSON.stringify({ name: 'Morning Songs', cover_image: null }) });
 
     const cover = await postCover(userId, albumId, await coverImage({ width: 3000 }));
     expect(cover.status).toBe(200);
     expect(cover.body.problems).toEqual([]);
     // The variants are made by a job after the upload answered: until then the album shows none.
     expect(cover.body.cover_image).toBeNull();
-    expect(await runCoverJobs(platform)).toBe(1);
+    expect(await runCoverJobs(suite.platform)).toBe(1);
     const image = (await caller.releases.draft())!.cover_image!;
     expect(image.large.width).toBe(1400);
-    const thumb = await fetch(`${app.base}${image.thumbnail.url}`);
+    const thumb = await fetch(`${suite.app.base}${image.thumbnail.url}`);
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');
 
@@ -118,12 +103,12 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     expect(draft?.album.tracks).toEqual([second.track_id, firstTrack.track_id]);
     expect(draft?.sections.artwork).toMatchObject({ hasError: false });
 
-    const report = await (await fetch(`${app.base}/api/distribution/albums/${albumId}/validate`, { headers: bearer(userId) })).json();
+    const report = await (await fetch(`${suite.app.base}/api/distribution/albums/${albumId}/validate`, { headers: bearer(userId) })).json();
     // Everything but the stores, which the distribute call brings.
     expect(report.items.filter((item: { passed: boolean }) => !item.passed).map((item: { check: string }) => item.check)).toEqual(['outlets']);
     expect(report.passed).toBe(false);
 
-    const distribute = await fetch(`${app.base}/api/distribution/outlets/distribute`, {
+    const distribute = await fetch(`${suite.app.base}/api/distribution/outlets/distribute`, {
       method: 'PATCH',
       headers: json(userId),
       body: JSON.stringify({ albumId, outletDetails: { globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1 }, { store_id: 2, release_start_date: '2099-02-01' }, { store_id: 20 }] } }),
@@ -133,9 +118,9 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     expect((await caller.releases.outlets({ albumId })).map((outlet) => outlet.outlet_status.status_code)).toEqual([1100, 1100, 1100]);
 
     // The local provider's steps, run as the web process's worker runs them.
-    const { [DELIVERY_JOB_KINDS.local]: local } = deliveryJobHandlers(platform);
-    expect((await runQueuedJobs(platform, { [DELIVERY_JOB_KINDS.local]: local! })).failures).toEqual([]);
-    const outlets = await (await fetch(`${app.base}/api/distribution/outlets/${albumId}`, { headers: bearer(userId) })).json();
+    const { [DELIVERY_JOB_KINDS.local]: local } = deliveryJobHandlers(suite.platform);
+    expect((await runQueuedJobs(suite.platform, { [DELIVERY_JOB_KINDS.local]: local! })).failures).toEqual([]);
+    const outlets = await (await fetch(`${suite.app.base}/api/distribution/outlets/${albumId}`, { headers: bearer(userId) })).json();
     expect(outlets).toEqual([
       expect.objectContaining({ store_name: 'Spotify', outlet_status: { status_name: 'DISTRIBUTED', status_code: 1202 }, release_start_date: '2099-01-15' }),
       expect.objectContaining({ store_name: 'Apple Music', child_stores: ['iTunes', 'Shazam'], outlet_status: { status_name: 'DISTRIBUTED', status_code: 1202 }, release_start_date: '2099-02-01' }),
@@ -147,7 +132,7 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     expect(await caller.releases.draft()).toBeNull();
 
     // Acceptance 3: message, audio and artwork, with hashes that match the files.
-    const dir = deliveryDirOf(platform, albumId);
+    const dir = deliveryDirOf(suite.platform, albumId);
     const files = (await readdir(dir, { recursive: true })).map(String).sort();
     const icpn = listed!.product_code!;
     expect(files).toHaveLength(5);
@@ -192,7 +177,7 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
   });
 
   it('when the cover is too small in bytes, not an image, or a CMYK, grey or oblong picture, then each gets its own answer and nothing is kept for refusals', async () => {
-    const { userId, caller } = await createDistributor(platform);
+    const { userId, caller } = await createDistributor(suite.platform);
     const { albumId } = await caller.releases.start();
     const small = await postCover(userId, albumId, Buffer.alloc(500_000, 1));
     expect(small).toEqual({ status: 400, body: expect.objectContaining({ message: 'store.upload.error.fileTooSmall' }) });
@@ -200,7 +185,7 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     expect(notImage).toEqual({ status: 415, body: expect.objectContaining({ message: 'store.upload.error.coverFormat' }) });
     const webp = await postCover(userId, albumId, await coverImage({ width: 1600, format: 'webp' }));
     expect(webp.body.message).toBe('store.upload.error.coverFormat');
-    expect(await platform.storage.list(`releases/${albumId}`)).toEqual([]);
+    expect(await suite.platform.storage.list(`releases/${albumId}`)).toEqual([]);
 
     const cmyk = await postCover(userId, albumId, await coverImage({ width: 1500, cmyk: true }));
     expect(cmyk.status).toBe(200);
@@ -208,7 +193,7 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
     const oblong = await postCover(userId, albumId, await coverImage({ width: 1600, height: 1500, format: 'png' }));
     expect(oblong).toMatchObject({ status: 200, body: { problems: ['release.check.coverNotSquare', 'release.check.coverTooSmall'] } });
     // The replaced cover's files are gone: one version folder remains.
-    expect(new Set((await platform.storage.list(`releases/${albumId}/cover`)).map((key) => key.split('/')[3])).size).toBe(1);
+    expect(new Set((await suite.platform.storage.list(`releases/${albumId}/cover`)).map((key) => key.split('/')[3])).size).toBe(1);
     // Under 3000 px the stores refuse it: an error of the check, not a warning.
     expect((await caller.releases.validate({ albumId })).items.find((item) => item.check === 'coverMinSize')).toMatchObject({ passed: false, severity: 'error' });
     const draft = await caller.releases.draft();
@@ -219,10 +204,10 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
   });
 
   it('when a user with a delivered release deletes the account, then the provider takes it down at each store first, and no row, file or package of it is left', async () => {
-    const local = createLocalReleaseProvider(platform);
+    const local = createLocalReleaseProvider(suite.platform);
     const asked: [number, number[]][] = [];
     // The local provider as it is, telling which takedowns it was asked for (its confirmation goes with the account).
-    useReleaseProvider(platform, {
+    useReleaseProvider(suite.platform, {
       ...local,
       async takeDownBeforeDeletion(db, albumId, storeIds) {
         asked.push([albumId, [...storeIds]]);
@@ -233,25 +218,25 @@ describe('releases: artwork, the pre-submission check and delivery', () => {
       const { userId, caller, albumId, track } = await readyRelease();
       await caller.releases.setOutlets({ albumId, globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1, release_start_date: null }, { store_id: 2, release_start_date: null }] });
       await caller.releases.distribute({ albumId });
-      const { [DELIVERY_JOB_KINDS.local]: deliver } = deliveryJobHandlers(platform);
-      expect((await runQueuedJobs(platform, { [DELIVERY_JOB_KINDS.local]: deliver! })).failures).toEqual([]);
+      const { [DELIVERY_JOB_KINDS.local]: deliver } = deliveryJobHandlers(suite.platform);
+      expect((await runQueuedJobs(suite.platform, { [DELIVERY_JOB_KINDS.local]: deliver! })).failures).toEqual([]);
       expect((await caller.releases.list()).find((release) => release.release_id === albumId)?.album_status.status_name).toBe('LOCAL_DELIVERED');
       // A draft of the same user is no release at a store: nothing to take down.
       const { albumId: draftId } = await caller.releases.start();
 
-      const deleted = await fetch(`${app.base}/api/auth/delete-account`, { method: 'POST', headers: bearer(userId) });
+      const deleted = await fetch(`${suite.app.base}/api/auth/delete-account`, { method: 'POST', headers: bearer(userId) });
       expect(deleted.status).toBeLessThan(300);
       expect(asked).toEqual([[albumId, [1, 2]]]);
       expect({
-        albums: await platform.db.selectFrom('distribution_albums').select('id').where('id', 'in', [albumId, draftId]).execute(),
-        tracks: await platform.db.selectFrom('distribution_tracks').select('id').where('id', '=', track.track_id).execute(),
-        outlets: await platform.db.selectFrom('distribution_album_outlets').select('store_id').where('album_id', '=', albumId).execute(),
-        deliveries: await platform.db.selectFrom('release_deliveries').select('id').where('album_id', '=', albumId).execute(),
-        files: await platform.storage.list(`releases/${albumId}`),
-        package: existsSync(deliveryDirOf(platform, albumId)),
+        albums: await suite.platform.db.selectFrom('distribution_albums').select('id').where('id', 'in', [albumId, draftId]).execute(),
+        tracks: await suite.platform.db.selectFrom('distribution_tracks').select('id').where('id', '=', track.track_id).execute(),
+        outlets: await suite.platform.db.selectFrom('distribution_album_outlets').select('store_id').where('album_id', '=', albumId).execute(),
+        deliveries: await suite.platform.db.selectFrom('release_deliveries').select('id').where('album_id', '=', albumId).execute(),
+        files: await suite.platform.storage.list(`releases/${albumId}`),
+        package: existsSync(deliveryDirOf(suite.platform, albumId)),
       }).toEqual({ albums: [], tracks: [], outlets: [], deliveries: [], files: [], package: false });
     } finally {
-      useReleaseProvider(platform, local);
+      useReleaseProvider(suite.platform, local);
     }
   });
 });

@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../../app-router.js';
-import { createCallerFactory } from '../../platform/trpc/trpc.js';
+import { describe, expect, it } from 'vitest';
 import { coverImage, createDistributor, createMasterWithAudio } from '../../test/release-factories.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { useTestApp } from '../../test/test-app.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { RELEASE_LIMITS } from './releases.schemas.js';
 import { cancelRelease, startRelease } from './releases.service.js';
@@ -11,32 +8,22 @@ import { cancelRelease, startRelease } from './releases.service.js';
 const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: Error) => error.message);
 
 describe('releases: one ISRC per recording, codes given when needed', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
-  const callerFor = (userId: string) => createCallerFactory(appRouter)(platform.contextFor({ userId }));
-
-  beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform?.close();
-  });
+  const suite = useTestApp();
+  const { callerFor } = suite;
 
   async function distribute(userId: string, albumId: number) {
     const caller = callerFor(userId);
     const form = new FormData();
     form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 3000 }))]), 'cover.jpg');
-    const cover = await fetch(`${app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` }, body: form });
+    const cover = await fetch(`${suite.app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(suite.platform.secrets.jwtSecret, userId).token}` }, body: form });
     expect(cover.status).toBe(200);
     await caller.releases.updateAlbum({ albumId, name: 'Morning Songs' });
     return caller.releases.distribute({ albumId, outletDetails: { globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1 }] } });
   }
 
   it('when the same master is released on a single and then on an album, then both tracks carry one ISRC, and the album gets its EAN only when distributed', async () => {
-    const { userId, caller } = await createDistributor(platform);
-    const { masterId } = await createMasterWithAudio(platform, userId, { trackName: 'Sunrise', seconds: 1 });
+    const { userId, caller } = await createDistributor(suite.platform);
+    const { masterId } = await createMasterWithAudio(suite.platform, userId, { trackName: 'Sunrise', seconds: 1 });
     const single = await caller.releases.start();
     expect(single.album.product_code).toBeNull();
     const first = await caller.releases.addTrack({ albumId: single.albumId, masterId });
@@ -54,13 +41,13 @@ describe('releases: one ISRC per recording, codes given when needed', () => {
   });
 
   it('when a user enters an ISRC another user holds, then it is refused; their own recording code is accepted', async () => {
-    const owner = await createDistributor(platform);
-    const other = await createDistributor(platform);
-    const { masterId } = await createMasterWithAudio(platform, owner.userId, { trackName: 'Mine', seconds: 1 });
+    const owner = await createDistributor(suite.platform);
+    const other = await createDistributor(suite.platform);
+    const { masterId } = await createMasterWithAudio(suite.platform, owner.userId, { trackName: 'Mine', seconds: 1 });
     const ownerDraft = await owner.caller.releases.start();
     const ownerTrack = await owner.caller.releases.addTrack({ albumId: ownerDraft.albumId, masterId });
 
-    const { masterId: otherMaster } = await createMasterWithAudio(platform, other.userId, { trackName: 'Theirs', seconds: 1 });
+    const { masterId: otherMaster } = await createMasterWithAudio(suite.platform, other.userId, { trackName: 'Theirs', seconds: 1 });
     const otherDraft = await other.caller.releases.start();
     const otherTrack = await other.caller.releases.addTrack({ albumId: otherDraft.albumId, masterId: otherMaster });
     expect(await refusal(other.caller.releases.updateTrack({ trackId: otherTrack.track_id, stereo_isrc: ownerTrack.stereo_isrc! }))).toBe('release.error.isrcTaken');
@@ -71,88 +58,88 @@ describe('releases: one ISRC per recording, codes given when needed', () => {
   });
 
   it('when a user enters an ISWC that a work of another user carries, then it is refused; the owner enters it again on a second track of the work', async () => {
-    const owner = await createDistributor(platform);
-    const other = await createDistributor(platform);
-    const { masterId } = await createMasterWithAudio(platform, owner.userId, { trackName: 'Song', seconds: 1 });
+    const owner = await createDistributor(suite.platform);
+    const other = await createDistributor(suite.platform);
+    const { masterId } = await createMasterWithAudio(suite.platform, owner.userId, { trackName: 'Song', seconds: 1 });
     const ownerDraft = await owner.caller.releases.start();
     const ownerTrack = await owner.caller.releases.addTrack({ albumId: ownerDraft.albumId, masterId });
     await owner.caller.releases.updateTrack({ trackId: ownerTrack.track_id, iswc: 'T-034.524.680-1' });
 
-    const { masterId: otherMaster } = await createMasterWithAudio(platform, other.userId, { trackName: 'Cover', seconds: 1 });
+    const { masterId: otherMaster } = await createMasterWithAudio(suite.platform, other.userId, { trackName: 'Cover', seconds: 1 });
     const otherDraft = await other.caller.releases.start();
     const otherTrack = await other.caller.releases.addTrack({ albumId: otherDraft.albumId, masterId: otherMaster });
     expect(await refusal(other.caller.releases.updateTrack({ trackId: otherTrack.track_id, iswc: 'T0345246801' }))).toBe('release.error.iswcTaken');
     expect((await other.caller.releases.release({ albumId: otherDraft.albumId })).trackList[0]?.iswc).toBe('');
 
     // The owner's second release of the same work carries its code again.
-    const { masterId: liveMaster } = await createMasterWithAudio(platform, owner.userId, { trackName: 'Song (live)', seconds: 1 });
+    const { masterId: liveMaster } = await createMasterWithAudio(suite.platform, owner.userId, { trackName: 'Song (live)', seconds: 1 });
     const second = await owner.caller.releases.addTrack({ albumId: ownerDraft.albumId, masterId: liveMaster });
     expect((await owner.caller.releases.updateTrack({ trackId: second.track_id, iswc: 'T-034.524.680-1' })).iswc).toBe('T0345246801');
   });
 
   it('when someone types the ISRC the counter would give next, then the counter skips it; when the range is used up, then a translated error answers', async () => {
-    const squatter = await createDistributor(platform);
-    const victim = await createDistributor(platform);
+    const squatter = await createDistributor(suite.platform);
+    const victim = await createDistributor(suite.platform);
     const year = new Date().getUTCFullYear();
-    const sequence = async () => (await platform.db.selectFrom('distribution_code_sequences').select('last_value').where('name', '=', `isrc:${year}`).executeTakeFirst())?.last_value ?? 0;
+    const sequence = async () => (await suite.platform.db.selectFrom('distribution_code_sequences').select('last_value').where('name', '=', `isrc:${year}`).executeTakeFirst())?.last_value ?? 0;
     const next = `DEMDK${String(year % 100).padStart(2, '0')}${String((await sequence()) + 2).padStart(5, '0')}`;
 
-    const { masterId } = await createMasterWithAudio(platform, squatter.userId, { trackName: 'Squat', seconds: 1 });
+    const { masterId } = await createMasterWithAudio(suite.platform, squatter.userId, { trackName: 'Squat', seconds: 1 });
     const draft = await squatter.caller.releases.start();
     const track = await squatter.caller.releases.addTrack({ albumId: draft.albumId, masterId });
     await squatter.caller.releases.updateTrack({ trackId: track.track_id, stereo_isrc: next });
 
-    const { masterId: victimMaster } = await createMasterWithAudio(platform, victim.userId, { trackName: 'Victim', seconds: 1 });
+    const { masterId: victimMaster } = await createMasterWithAudio(suite.platform, victim.userId, { trackName: 'Victim', seconds: 1 });
     const victimDraft = await victim.caller.releases.start();
     const victimTrack = await victim.caller.releases.addTrack({ albumId: victimDraft.albumId, masterId: victimMaster });
     expect(victimTrack.stereo_isrc).not.toBe(next);
     expect(victimTrack.stereo_isrc).toMatch(/^DEMDK\d{7}$/);
 
-    await platform.db.updateTable('distribution_code_sequences').set({ last_value: 99_999 }).where('name', '=', `isrc:${year}`).execute();
-    const { masterId: late } = await createMasterWithAudio(platform, victim.userId, { trackName: 'Late', seconds: 1 });
+    await suite.platform.db.updateTable('distribution_code_sequences').set({ last_value: 99_999 }).where('name', '=', `isrc:${year}`).execute();
+    const { masterId: late } = await createMasterWithAudio(suite.platform, victim.userId, { trackName: 'Late', seconds: 1 });
     expect(await refusal(victim.caller.releases.addTrack({ albumId: victimDraft.albumId, masterId: late }))).toBe('release.error.codesExhausted');
     expect((await victim.caller.releases.release({ albumId: victimDraft.albumId })).trackList).toHaveLength(1);
   });
 
   it('when the EAN range is used up, then distribute answers 409 with the translated key (not a server error), and the release stays a draft without a code', async () => {
-    const { userId, caller } = await createDistributor(platform);
+    const { userId, caller } = await createDistributor(suite.platform);
     // ISRCs to give again (a test above uses their range up); the counter skips the codes held.
-    await platform.db.updateTable('distribution_code_sequences').set({ last_value: 0 }).where('name', 'like', 'isrc:%').execute();
-    const { masterId } = await createMasterWithAudio(platform, userId, { trackName: 'Last Call', seconds: 1 });
+    await suite.platform.db.updateTable('distribution_code_sequences').set({ last_value: 0 }).where('name', 'like', 'isrc:%').execute();
+    const { masterId } = await createMasterWithAudio(suite.platform, userId, { trackName: 'Last Call', seconds: 1 });
     const draft = await caller.releases.start();
     const track = await caller.releases.addTrack({ albumId: draft.albumId, masterId });
     await caller.releases.updateTrack({ trackId: track.track_id, genre: [8], language: 'en' });
     // Every code of the prefix given out: 10^(12 - prefix digits) of them.
-    const codes = 10 ** (12 - platform.env.EAN_PREFIX.length);
-    await platform.db
+    const codes = 10 ** (12 - suite.platform.env.EAN_PREFIX.length);
+    await suite.platform.db
       .insertInto('distribution_code_sequences')
       .values({ name: 'ean', last_value: codes - 1 })
       .onConflict((oc) => oc.column('name').doUpdateSet({ last_value: codes - 1 }))
       .execute();
     const form = new FormData();
     form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 3000 }))]), 'cover.jpg');
-    const auth = { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` };
-    expect((await fetch(`${app.base}/api/distribution/albums/${draft.albumId}/cover`, { method: 'POST', headers: auth, body: form })).status).toBe(200);
+    const auth = { authorization: `Bearer ${signAccessToken(suite.platform.secrets.jwtSecret, userId).token}` };
+    expect((await fetch(`${suite.app.base}/api/distribution/albums/${draft.albumId}/cover`, { method: 'POST', headers: auth, body: form })).status).toBe(200);
     await caller.releases.updateAlbum({ albumId: draft.albumId, name: 'Morning Songs' });
-    const response = await fetch(`${app.base}/api/distribution/outlets/distribute`, {
+    const response = await fetch(`${suite.app.base}/api/distribution/outlets/distribute`, {
       method: 'PATCH',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ albumId: draft.albumId, outletDetails: { globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1 }] } }),
     });
     expect(response.status).toBe(409);
     expect(((await response.json()) as { message: string }).message).toBe('release.error.codesExhausted');
-    const album = await platform.db.selectFrom('distribution_albums').select(['state', 'product_code']).where('id', '=', draft.albumId).executeTakeFirstOrThrow();
+    const album = await suite.platform.db.selectFrom('distribution_albums').select(['state', 'product_code']).where('id', '=', draft.albumId).executeTakeFirstOrThrow();
     expect(album).toEqual({ state: 'draft', product_code: null });
     // A code freed up again (the range extended): the same release goes out.
-    await platform.db.updateTable('distribution_code_sequences').set({ last_value: 0 }).where('name', '=', 'ean').execute();
+    await suite.platform.db.updateTable('distribution_code_sequences').set({ last_value: 0 }).where('name', '=', 'ean').execute();
     expect((await caller.releases.distribute({ albumId: draft.albumId })).product_code).toMatch(/^\d{13}$/);
   });
 
   it('when a user opens more new drafts in an hour than allowed, then the next is refused with the translated key and no album is made; continuing the open draft never counts', async () => {
-    const { userId } = await createDistributor(platform);
-    const ctx = platform.contextFor({ userId });
+    const { userId } = await createDistributor(suite.platform);
+    const ctx = suite.platform.contextFor({ userId });
     const now = new Date();
-    const albums = () => platform.db.selectFrom('distribution_albums').innerJoin('distribution_users', 'distribution_users.id', 'distribution_albums.distribution_user_id').select('distribution_albums.id').where('distribution_users.user_id', '=', userId).execute();
+    const albums = () => suite.platform.db.selectFrom('distribution_albums').innerJoin('distribution_users', 'distribution_users.id', 'distribution_albums.distribution_user_id').select('distribution_albums.id').where('distribution_users.user_id', '=', userId).execute();
     for (let draft = 0; draft < RELEASE_LIMITS.draftsPerHour; draft++) {
       const opened = await startRelease(ctx, { now });
       // Opening the wizard again continues the same draft, free.

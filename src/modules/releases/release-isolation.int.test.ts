@@ -1,53 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../../app-router.js';
-import { signAccessToken } from '../../platform/access-token.js';
-import { createCallerFactory } from '../../platform/trpc/trpc.js';
+import { describe, expect, it } from 'vitest';
 import { coverImage, createDistributor, createMasterWithAudio, runCoverJobs } from '../../test/release-factories.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { useTestApp } from '../../test/test-app.js';
 import { DELIVERY_JOB_KINDS } from './index.js';
 
 describe('releases: one user never reads or changes another user\'s albums, tracks, artwork or outlets', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
-  const callerFor = (userId: string) => createCallerFactory(appRouter)(platform.contextFor({ userId }));
-  const bearer = (userId: string) => ({ authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` });
-
-  beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform.close();
-  });
+  const suite = useTestApp();
+  const { callerFor, bearer } = suite;
 
   /** Everything of the album that any call could change. */
   const snapshot = async (albumId: number) => ({
-    album: await platform.db.selectFrom('distribution_albums').selectAll().where('id', '=', albumId).executeTakeFirst(),
-    tracks: await platform.db.selectFrom('distribution_tracks').selectAll().where('album_id', '=', albumId).orderBy('id').execute(),
-    outlets: await platform.db.selectFrom('distribution_album_outlets').selectAll().where('album_id', '=', albumId).orderBy('store_id').execute(),
-    jobs: await platform.db.selectFrom('jobs').selectAll().where('idempotency_key', 'like', `${DELIVERY_JOB_KINDS.local}:${albumId}:%`).execute(),
+    album: await suite.platform.db.selectFrom('distribution_albums').selectAll().where('id', '=', albumId).executeTakeFirst(),
+    tracks: await suite.platform.db.selectFrom('distribution_tracks').selectAll().where('album_id', '=', albumId).orderBy('id').execute(),
+    outlets: await suite.platform.db.selectFrom('distribution_album_outlets').selectAll().where('album_id', '=', albumId).orderBy('store_id').execute(),
+    jobs: await suite.platform.db.selectFrom('jobs').selectAll().where('idempotency_key', 'like', `${DELIVERY_JOB_KINDS.local}:${albumId}:%`).execute(),
   });
 
   it('when Bob calls any release path with Alice\'s ids over tRPC, REST and GraphQL, then every answer is "not found" and nothing of hers changes', async () => {
-    const alice = await createDistributor(platform);
+    const alice = await createDistributor(suite.platform);
     const aliceCaller = callerFor(alice.userId);
     const { albumId } = await aliceCaller.releases.start();
     await aliceCaller.releases.updateAlbum({ albumId, name: 'Alice Album' });
-    const { masterId } = await createMasterWithAudio(platform, alice.userId, { trackName: 'Alice Song', seconds: 1 });
+    const { masterId } = await createMasterWithAudio(suite.platform, alice.userId, { trackName: 'Alice Song', seconds: 1 });
     const track = await aliceCaller.releases.addTrack({ masterId, albumId });
     await aliceCaller.releases.updateTrack({ trackId: track.track_id, genre: [8], language: 'en' });
     await aliceCaller.releases.setOutlets({ albumId, globalReleaseDate: null, outlets: [{ store_id: 1, release_start_date: null }] });
     const form = new FormData();
     form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 3000 }))]), 'cover.jpg');
-    const coverAnswer = await fetch(`${app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: bearer(alice.userId), body: form });
+    const coverAnswer = await fetch(`${suite.app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: bearer(alice.userId), body: form });
     expect(coverAnswer.status).toBe(200);
-    await runCoverJobs(platform);
+    await runCoverJobs(suite.platform);
     const coverUrl = (await aliceCaller.releases.draft())!.cover_image!.large.url;
     const before = await snapshot(albumId);
 
-    const bob = await createDistributor(platform);
+    const bob = await createDistributor(suite.platform);
     const bobCaller = callerFor(bob.userId);
     const { albumId: bobAlbumId } = await bobCaller.releases.start();
 
@@ -87,14 +72,14 @@ describe('releases: one user never reads or changes another user\'s albums, trac
       ['DELETE track', `/api/distribution/tracks/${track.track_id}`, { method: 'DELETE', headers: bearer(bob.userId) }],
     ];
     for (const [name, url, init] of restCalls) {
-      const response = await fetch(`${app.base}${url}`, init);
+      const response = await fetch(`${suite.app.base}${url}`, init);
       expect({ name, status: response.status, body: await response.json() }).toEqual({ name, status: 404, body: expect.objectContaining({ statusCode: 404, message: 'global.error.notFound' }) });
     }
-    expect((await (await fetch(`${app.base}/api/distribution/albums`, { headers: bearer(bob.userId) })).json()).map((album: { release_id: number }) => album.release_id)).toEqual([bobAlbumId]);
+    expect((await (await fetch(`${suite.app.base}/api/distribution/albums`, { headers: bearer(bob.userId) })).json()).map((album: { release_id: number }) => album.release_id)).toEqual([bobAlbumId]);
 
     // GraphQL
     const graphql = async (query: string) => {
-      const response = await fetch(`${app.base}/graphql`, { method: 'POST', headers: json, body: JSON.stringify({ query }) });
+      const response = await fetch(`${suite.app.base}/graphql`, { method: 'POST', headers: json, body: JSON.stringify({ query }) });
       return (await response.json()) as { data?: unknown; errors?: { message: string }[] };
     };
     for (const query of [
@@ -115,20 +100,20 @@ describe('releases: one user never reads or changes another user\'s albums, trac
     expect(await graphql('{ releases { release_id } }')).toEqual({ data: { releases: [{ release_id: bobAlbumId }] } });
 
     // Artwork: the variant URL is signed for Alice's album; altered, it shows nothing.
-    expect((await fetch(`${app.base}${coverUrl}`)).status).toBe(200);
-    expect((await fetch(`${app.base}${coverUrl.replace(/sig=[0-9a-f]+/, 'sig=' + '0'.repeat(32))}`)).status).toBe(404);
-    expect((await fetch(`${app.base}${coverUrl.replace(`/albums/${albumId}/`, `/albums/${bobAlbumId}/`)}`)).status).toBe(404);
-    expect((await fetch(`${app.base}${coverUrl.replace('/large.jpg', '/original.jpg')}`)).status).toBe(404);
+    expect((await fetch(`${suite.app.base}${coverUrl}`)).status).toBe(200);
+    expect((await fetch(`${suite.app.base}${coverUrl.replace(/sig=[0-9a-f]+/, 'sig=' + '0'.repeat(32))}`)).status).toBe(404);
+    expect((await fetch(`${suite.app.base}${coverUrl.replace(`/albums/${albumId}/`, `/albums/${bobAlbumId}/`)}`)).status).toBe(404);
+    expect((await fetch(`${suite.app.base}${coverUrl.replace('/large.jpg', '/original.jpg')}`)).status).toBe(404);
 
     expect(await snapshot(albumId)).toEqual(before);
     expect(await aliceCaller.releases.draft()).toMatchObject({ albumId, album: { name: 'Alice Album' } });
   });
 
   it('when a client builds a release over GraphQL, then the same services answer, with the same rules', async () => {
-    const dave = await createDistributor(platform);
-    const { masterId } = await createMasterWithAudio(platform, dave.userId, { trackName: 'Graph', seconds: 0.5 });
+    const dave = await createDistributor(suite.platform);
+    const { masterId } = await createMasterWithAudio(suite.platform, dave.userId, { trackName: 'Graph', seconds: 0.5 });
     const graphql = async (query: string) => {
-      const response = await fetch(`${app.base}/graphql`, { method: 'POST', headers: { ...bearer(dave.userId), 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      const response = await fetch(`${suite.app.base}/graphql`, { method: 'POST', headers: { ...bearer(dave.userId), 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
       return (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string }[] };
     };
     const started = await graphql('mutation { startRelease { albumId sections { artwork { hasError visited errors } } } }');
@@ -150,27 +135,27 @@ describe('releases: one user never reads or changes another user\'s albums, trac
   });
 
   it('when a distributor deletes the account, then the releases and their files go with it', async () => {
-    const carol = await createDistributor(platform);
+    const carol = await createDistributor(suite.platform);
     const caller = callerFor(carol.userId);
     const { albumId } = await caller.releases.start();
-    const { masterId } = await createMasterWithAudio(platform, carol.userId, { trackName: 'Gone', seconds: 0.5 });
+    const { masterId } = await createMasterWithAudio(suite.platform, carol.userId, { trackName: 'Gone', seconds: 0.5 });
     await caller.releases.addTrack({ masterId, albumId });
-    expect(await platform.storage.list(`releases/${albumId}`)).not.toEqual([]);
-    const response = await fetch(`${app.base}/api/auth/delete-account`, { method: 'POST', headers: bearer(carol.userId) });
+    expect(await suite.platform.storage.list(`releases/${albumId}`)).not.toEqual([]);
+    const response = await fetch(`${suite.app.base}/api/auth/delete-account`, { method: 'POST', headers: bearer(carol.userId) });
     expect(response.status).toBeLessThan(300);
-    expect(await platform.db.selectFrom('distribution_albums').select('id').where('id', '=', albumId).execute()).toEqual([]);
-    expect(await platform.storage.list(`releases/${albumId}`)).toEqual([]);
+    expect(await suite.platform.db.selectFrom('distribution_albums').select('id').where('id', '=', albumId).execute()).toEqual([]);
+    expect(await suite.platform.storage.list(`releases/${albumId}`)).toEqual([]);
   });
 
   it('when a caller has no distribution account or no session, then release calls are refused', async () => {
-    const stranger = await createDistributor(platform);
-    await platform.db.updateTable('users').set({ distribution_user_id: null }).where('id', '=', stranger.userId).execute();
+    const stranger = await createDistributor(suite.platform);
+    await suite.platform.db.updateTable('users').set({ distribution_user_id: null }).where('id', '=', stranger.userId).execute();
     await expect(callerFor(stranger.userId).releases.list()).rejects.toMatchObject({ message: 'distribution.setupRequired' });
-    const anonymous = await fetch(`${app.base}/api/distribution/albums`);
+    const anonymous = await fetch(`${suite.app.base}/api/distribution/albums`);
     expect(anonymous.status).toBe(401);
     const form = new FormData();
     form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 1500 }))]), 'cover.jpg');
-    const cover = await fetch(`${app.base}/api/distribution/albums/1/cover`, { method: 'POST', body: form });
+    const cover = await fetch(`${suite.app.base}/api/distribution/albums/1/cover`, { method: 'POST', body: form });
     expect({ status: cover.status, body: await cover.json() }).toEqual({ status: 401, body: expect.objectContaining({ message: 'global.error.unauthorized' }) });
   });
 });

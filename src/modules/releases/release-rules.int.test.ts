@@ -1,11 +1,8 @@
 import { stat } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../../app-router.js';
-import { createCallerFactory } from '../../platform/trpc/trpc.js';
+import { describe, expect, it } from 'vitest';
 import { coverImage, createDistributor, createMasterWithAudio } from '../../test/release-factories.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { signAccessToken } from '../../platform/access-token.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { inputIssuesOf, invalidInputError } from '../../platform/validation.js';
 import { claimJob } from '../../platform/queue/job-queue.js';
 import { runQueuedJobs } from '../../test/queued-jobs.js';
@@ -27,28 +24,18 @@ async function refusal(call: Promise<unknown>): Promise<string> {
 }
 
 describe('releases: every rule, cancel, retries and a delivery stopped in the middle', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
-  const callerFor = (userId: string) => createCallerFactory(appRouter)(platform.contextFor({ userId }));
-
-  beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform.close();
-  });
+  const suite = useTestApp();
+  const { callerFor } = suite;
 
   async function releaseWithTrack() {
-    const account = await createDistributor(platform);
+    const account = await createDistributor(suite.platform);
     const caller = callerFor(account.userId);
     const { albumId } = await caller.releases.start();
-    const { masterId } = await createMasterWithAudio(platform, account.userId, { trackName: 'Sunrise', seconds: 1 });
+    const { masterId } = await createMasterWithAudio(suite.platform, account.userId, { trackName: 'Sunrise', seconds: 1 });
     const track = await caller.releases.addTrack({ masterId, albumId });
     return { ...account, caller, albumId, masterId, track };
   }
-  const trackRow = (trackId: number) => platform.db.selectFrom('distribution_tracks').selectAll().where('id', '=', trackId).executeTakeFirstOrThrow();
+  const trackRow = (trackId: number) => suite.platform.db.selectFrom('distribution_tracks').selectAll().where('id', '=', trackId).executeTakeFirstOrThrow();
 
   it('when track details break a rule, then each answers its key and nothing changes; valid details are kept upper-cased', async () => {
     const { caller, track, artistId } = await releaseWithTrack();
@@ -136,7 +123,7 @@ describe('releases: every rule, cancel, retries and a delivery stopped in the mi
 
   it('when songs are selected, reordered and deselected, then the track list follows, a deselected track is deleted at the provider and track list and participants count as not visited', async () => {
     const { userId, caller, albumId, track } = await releaseWithTrack();
-    const second = await createMasterWithAudio(platform, userId, { trackName: 'Second', seconds: 1 });
+    const second = await createMasterWithAudio(suite.platform, userId, { trackName: 'Second', seconds: 1 });
     for (const section of ['trackList', 'participants', 'artwork'] as const) await caller.releases.markVisited({ albumId, section });
     const other = await caller.releases.addTrack({ masterId: second.masterId });
     expect(other.position).toBe(1);
@@ -154,7 +141,7 @@ describe('releases: every rule, cancel, retries and a delivery stopped in the mi
     sections = draft.sections;
     expect([sections.trackList.visited, sections.participants.visited, sections.artwork.visited]).toEqual([false, false, true]);
     expect(draft.trackList[0]?.position).toBe(0);
-    expect(await platform.storage.size(audioKey)).toBeNull();
+    expect(await suite.platform.storage.size(audioKey)).toBeNull();
   });
 
   it('when the album step is saved, then name, type, dates and an own EAN or UPC are checked; visited flags are kept', async () => {
@@ -175,26 +162,26 @@ describe('releases: every rule, cancel, retries and a delivery stopped in the mi
 
   it('when a release is cancelled, then its album, tracks and files are gone, even where the provider fails, and a new draft can start', async () => {
     const { userId, caller, albumId } = await releaseWithTrack();
-    const second = await createMasterWithAudio(platform, userId, { trackName: 'Second', seconds: 1 });
+    const second = await createMasterWithAudio(suite.platform, userId, { trackName: 'Second', seconds: 1 });
     await caller.releases.addTrack({ masterId: second.masterId });
     const form = new FormData();
     form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 1500 }))]), 'c.jpg');
-    const cover = await fetch(`${app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` }, body: form });
+    const cover = await fetch(`${suite.app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(suite.platform.secrets.jwtSecret, userId).token}` }, body: form });
     expect(cover.status).toBe(200);
-    expect((await platform.storage.list(`releases/${albumId}`)).length).toBeGreaterThan(0);
+    expect((await suite.platform.storage.list(`releases/${albumId}`)).length).toBeGreaterThan(0);
 
-    const response = await fetch(`${app.base}/api/distribution/albums/${albumId}`, { method: 'DELETE', headers: { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` } });
+    const response = await fetch(`${suite.app.base}/api/distribution/albums/${albumId}`, { method: 'DELETE', headers: { authorization: `Bearer ${signAccessToken(suite.platform.secrets.jwtSecret, userId).token}` } });
     expect(response.status).toBe(200);
     expect(await caller.releases.draft()).toBeNull();
-    expect(await platform.db.selectFrom('distribution_tracks').select('id').where('album_id', '=', albumId).execute()).toEqual([]);
-    expect(await platform.storage.list(`releases/${albumId}`)).toEqual([]);
+    expect(await suite.platform.db.selectFrom('distribution_tracks').select('id').where('album_id', '=', albumId).execute()).toEqual([]);
+    expect(await suite.platform.storage.list(`releases/${albumId}`)).toEqual([]);
     // The masters themselves stay: only the provider's copies went.
     expect((await caller.releases.songs()).length).toBe(2);
 
     // A provider that fails every delete: cancel still resets the draft.
-    const local = createLocalReleaseProvider(platform);
+    const local = createLocalReleaseProvider(suite.platform);
     const deletes: string[] = [];
-    useReleaseProvider(platform, {
+    useReleaseProvider(suite.platform, {
       ...local,
       deleteTrack: async (_db, _user, trackId) => {
         deletes.push(`track ${trackId}`);
@@ -212,13 +199,13 @@ describe('releases: every rule, cancel, retries and a delivery stopped in the mi
       expect(deletes).toEqual([`track ${added.track_id}`, `album ${again.albumId}`]);
       expect(await caller.releases.draft()).toBeNull();
     } finally {
-      useReleaseProvider(platform, local);
+      useReleaseProvider(suite.platform, local);
     }
   });
 
   it('when album creation fails, then it is retried 5 more times 1 s apart, and after 6 failures the user sees "Unable to create album"', { timeout: 30_000 }, async () => {
-    const { caller } = await createDistributor(platform);
-    const local = createLocalReleaseProvider(platform);
+    const { caller } = await createDistributor(suite.platform);
+    const local = createLocalReleaseProvider(suite.platform);
     const attempts: number[] = [];
     const failing = (failures: number): ReleaseProvider => ({
       ...local,
@@ -229,7 +216,7 @@ describe('releases: every rule, cancel, retries and a delivery stopped in the mi
       },
     });
     try {
-      useReleaseProvider(platform, failing(2));
+      useReleaseProvider(suite.platform, failing(2));
       const draft = await caller.releases.start();
       expect(attempts).toHaveLength(3);
       expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(990);
@@ -237,12 +224,12 @@ describe('releases: every rule, cancel, retries and a delivery stopped in the mi
       await caller.releases.cancel({ albumId: draft.albumId });
 
       attempts.length = 0;
-      useReleaseProvider(platform, failing(100));
+      useReleaseProvider(suite.platform, failing(100));
       expect(await refusal(caller.releases.start())).toBe('release.error.unableToCreateAlbum');
       expect(attempts).toHaveLength(6);
       expect(await caller.releases.draft()).toBeNull();
     } finally {
-      useReleaseProvider(platform, local);
+      useReleaseProvider(suite.platform, local);
     }
   });
 
@@ -250,9 +237,9 @@ describe('releases: every rule, cancel, retries and a delivery stopped in the mi
     const { userId, caller, albumId, track } = await releaseWithTrack();
     const guest = await caller.distribution.createArtist({ name: 'Guest Star', country: 'DE' });
     await caller.releases.updateTrack({ trackId: track.track_id, name: 'Sunrise feat. Guest Star', genre: [8], language: 'en', featuredArtists: [guest.artist_id], lyrics: 'what the fuck', explicit: 1 });
-    const lofi = await createMasterWithAudio(platform, userId, { trackName: 'Lo', sampleRate: 22_050, channels: 1, bits: 16, seconds: 0.5 });
-    const float = await createMasterWithAudio(platform, userId, { trackName: 'Float', float: true, seconds: 0.5 });
-    const clipped = await createMasterWithAudio(platform, userId, { trackName: 'Clip', clipFrames: 10, seconds: 0.5 });
+    const lofi = await createMasterWithAudio(suite.platform, userId, { trackName: 'Lo', sampleRate: 22_050, channels: 1, bits: 16, seconds: 0.5 });
+    const float = await createMasterWithAudio(suite.platform, userId, { trackName: 'Float', float: true, seconds: 0.5 });
+    const clipped = await createMasterWithAudio(suite.platform, userId, { trackName: 'Clip', clipFrames: 10, seconds: 0.5 });
     const lofiTrack = await caller.releases.addTrack({ masterId: lofi.masterId });
     const floatTrack = await caller.releases.addTrack({ masterId: float.masterId });
     const clippedTrack = await caller.releases.addTrack({ masterId: clipped.masterId });
@@ -285,23 +272,23 @@ describe('releases: every rule, cancel, retries and a delivery stopped in the mi
     await caller.releases.updateTrack({ trackId: track.track_id, genre: [18], language: 'en' });
     const form = new FormData();
     form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 3000 }))]), 'c.jpg');
-    const { userId } = await platform.db.selectFrom('distribution_albums').innerJoin('distribution_users', 'distribution_users.id', 'distribution_albums.distribution_user_id').select('distribution_users.user_id as userId').where('distribution_albums.id', '=', albumId).executeTakeFirstOrThrow();
-    await fetch(`${app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, userId).token}` }, body: form });
+    const { userId } = await suite.platform.db.selectFrom('distribution_albums').innerJoin('distribution_users', 'distribution_users.id', 'distribution_albums.distribution_user_id').select('distribution_users.user_id as userId').where('distribution_albums.id', '=', albumId).executeTakeFirstOrThrow();
+    await fetch(`${suite.app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(suite.platform.secrets.jwtSecret, userId).token}` }, body: form });
     await caller.releases.distribute({ albumId, outletDetails: { globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1, release_start_date: null }, { store_id: 7, release_start_date: null }, { store_id: 2, release_start_date: null }] } });
 
-    const { [DELIVERY_JOB_KINDS.local]: local } = deliveryJobHandlers(platform);
-    const deliver = (options: { now?: Date; limit?: number } = {}) => runQueuedJobs(platform, { [DELIVERY_JOB_KINDS.local]: local! }, options);
-    // Each step is a job on the platform queue, keyed <kind>:<album>:<run>:<step>.
+    const { [DELIVERY_JOB_KINDS.local]: local } = deliveryJobHandlers(suite.platform);
+    const deliver = (options: { now?: Date; limit?: number } = {}) => runQueuedJobs(suite.platform, { [DELIVERY_JOB_KINDS.local]: local! }, options);
+    // Each step is a job on the suite.platform queue, keyed <kind>:<album>:<run>:<step>.
     const steps = async () =>
-      (await platform.db.selectFrom('jobs').select(['idempotency_key', 'state', 'attempts']).where('idempotency_key', 'like', `${DELIVERY_JOB_KINDS.local}:${albumId}:%`).orderBy('id').execute()).map(
+      (await suite.platform.db.selectFrom('jobs').select(['idempotency_key', 'state', 'attempts']).where('idempotency_key', 'like', `${DELIVERY_JOB_KINDS.local}:${albumId}:%`).orderBy('id').execute()).map(
         (job) => [job.idempotency_key!.split(':').slice(3).join(':'), job.state, job.attempts],
       );
 
     // The package and the first store, then the process "stops" holding the next step's lease.
     expect(await deliver({ limit: 2 })).toEqual({ done: [DELIVERY_JOB_KINDS.local, DELIVERY_JOB_KINDS.local], failures: [] });
-    const packaged = await stat(deliveryDirOf(platform, albumId));
+    const packaged = await stat(deliveryDirOf(suite.platform, albumId));
     expect((await caller.releases.outlets({ albumId })).map((o) => o.outlet_status.status_code)).toEqual([1202, 1100, 1100]);
-    expect(await claimJob(platform.db, { kinds: [DELIVERY_JOB_KINDS.local], leaseMs: 60_000 })).toMatchObject({ payload: { albumId, step: 'store:2' } });
+    expect(await claimJob(suite.platform.db, { kinds: [DELIVERY_JOB_KINDS.local], leaseMs: 60_000 })).toMatchObject({ payload: { albumId, step: 'store:2' } });
     expect(await steps()).toEqual([
       ['package', 'done', 1],
       ['store:1', 'done', 1],
@@ -321,7 +308,7 @@ describe('releases: every rule, cancel, retries and a delivery stopped in the mi
       ['store:7', 'done', 1],
       ['finish', 'done', 1],
     ]);
-    expect((await stat(deliveryDirOf(platform, albumId))).mtimeMs).toBe(packaged.mtimeMs);
+    expect((await stat(deliveryDirOf(suite.platform, albumId))).mtimeMs).toBe(packaged.mtimeMs);
     const outlets = await caller.releases.outlets({ albumId });
     expect(outlets.map((o) => [o.store_name, o.outlet_status.status_code, o.disapprove_message])).toEqual([
       ['Spotify', 1202, null],

@@ -4,7 +4,7 @@ import type { AlbumState } from '../../platform/db/schema.js';
 import { MASTERED_STATUSES, selectMastersWithStyle } from '../masters/index.js';
 
 /**
- * Kysely only (house rule 6): the local provider's releases (sql/0050). Every read and write of an
+ * Kysely only: the local provider's releases (sql/0050). Every read and write of an
  * album or track is scoped by the provider's user, never by id alone. Dates are read as YYYY-MM-DD
  * text, the same from pg and PGlite.
  */

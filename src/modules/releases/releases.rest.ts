@@ -21,7 +21,7 @@ import {
 import { addTrack, cancelRelease, listReleases, releaseOutlets, removeTrack, startRelease, updateAlbum, updateTrack } from './releases.service.js';
 
 const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
-/** The spec's client sends album data as `data` or flat; both are read. */
+/** The public API's clients send album data as `data` or flat; both are read. */
 const dataOf = (req: Request) => {
   const raw = body(req);
   const data = raw.data && typeof raw.data === 'object' ? (raw.data as Record<string, unknown>) : raw;

@@ -236,7 +236,7 @@ export const ZGenreRef = z.object({ genre_id: z.number().int(), name: z.string()
 export const ZRoleRef = z.object({ role_id: z.number().int(), name: z.string() });
 export const ZArtistRef = z.object({ artist_id: z.number().int(), name: z.string() });
 
-/** A participant of a release track; id and share are strings as the spec's client keeps them. */
+/** A participant of a release track; id and share are strings as the public API's clients keep them. */
 export const ZTrackParticipant = z.object({
   id: z.string(),
   role_id: z.array(ZRoleRef),
@@ -261,7 +261,7 @@ export type TAudioFacts = z.infer<typeof ZAudioFacts>;
 
 /** Release track. */
 export const ZReleaseTrack = z.object({
-  /** The master's id (spec: "id (master id)"). */
+  /** The master's id (the public API calls it "id (master id)"). */
   id: z.string(),
   /** The provider's track id. */
   track_id: z.number().int(),

@@ -1,11 +1,8 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../../app-router.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../platform/access-token.js';
-import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { coverImage, createDistributor, createMasterWithAudio } from '../../test/release-factories.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { useTestApp } from '../../test/test-app.js';
 import { storeAnswerOf } from './delivery/store-answer.js';
 import { STORE_RULES, type StoreCheck } from './delivery/store-rules.js';
 
@@ -42,15 +39,12 @@ const BREAKING: Record<StoreCheck, Partial<ReleaseOptions>[]> = {
 };
 
 describe('store rules: the check refuses first whatever a store would refuse', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
+  const suite = useTestApp();
+  const { callerFor } = suite;
   let covers: Record<CoverName, Buffer>;
   let storeIds: Map<string, number>;
-  const callerFor = (userId: string) => createCallerFactory(appRouter)(platform.contextFor({ userId }));
 
   beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
     covers = {
       fine: await solidPng(3000),
       small: await solidPng(2999),
@@ -58,28 +52,23 @@ describe('store rules: the check refuses first whatever a store would refuse', (
       cmyk: await coverImage({ width: 3000, cmyk: true }),
       grey: await coverImage({ width: 3000, grey: true }),
     };
-    const stores = await platform.db.selectFrom('distribution_outlets').select(['store_id', 'store_name']).execute();
+    const stores = await suite.platform.db.selectFrom('distribution_outlets').select(['store_id', 'store_name']).execute();
     storeIds = new Map(stores.map((store) => [store.store_name, store.store_id]));
   });
-  afterAll(async () => {
-    await app?.close();
-    await platform?.close();
-  });
-
   /** A release of one track to the given stores, built as the wizard builds it (the cover over HTTP). */
   async function release(stores: string[], options: ReleaseOptions) {
-    const account = await createDistributor(platform);
+    const account = await createDistributor(suite.platform);
     const caller = callerFor(account.userId);
     const { albumId } = await caller.releases.start();
     await caller.releases.updateAlbum({ albumId, name: options.title });
-    const { masterId } = await createMasterWithAudio(platform, account.userId, { trackName: 'Sunrise', seconds: 1 });
+    const { masterId } = await createMasterWithAudio(suite.platform, account.userId, { trackName: 'Sunrise', seconds: 1 });
     const track = await caller.releases.addTrack({ albumId, masterId });
     await caller.releases.updateTrack({ trackId: track.track_id, genre: [options.genre], language: 'en' });
     const form = new FormData();
     form.append('cover_image', new Blob([new Uint8Array(covers[options.cover])]), options.cover === 'cmyk' || options.cover === 'grey' ? 'cover.jpg' : 'cover.png');
-    const cover = await fetch(`${app.base}/api/distribution/albums/${albumId}/cover`, {
+    const cover = await fetch(`${suite.app.base}/api/distribution/albums/${albumId}/cover`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${signAccessToken(platform.secrets.jwtSecret, account.userId).token}` },
+      headers: { authorization: `Bearer ${signAccessToken(suite.platform.secrets.jwtSecret, account.userId).token}` },
       body: form,
     });
     expect(cover.status).toBe(200);
@@ -94,7 +83,7 @@ describe('store rules: the check refuses first whatever a store would refuse', (
     const report = await caller.releases.validate({ albumId });
     expect(report.items.filter((item) => !item.passed && item.severity === 'error')).toEqual([]);
     expect(report.passed).toBe(true);
-    for (const store of stores) expect(await storeAnswerOf(platform.db, albumId, storeIds.get(store)!, today())).toEqual({ accepted: true });
+    for (const store of stores) expect(await storeAnswerOf(suite.platform.db, albumId, storeIds.get(store)!, today())).toEqual({ accepted: true });
   });
 
   it('when the rules are listed, then each has a release that breaks it alone, and each store named exists', () => {
@@ -117,9 +106,9 @@ describe('store rules: the check refuses first whatever a store would refuse', (
           if (rule.stores !== 'every') expect(failed[0]?.values.store).toBe(store);
           expect(report.passed).toBe(false);
           await expect(caller.releases.distribute({ albumId })).rejects.toMatchObject({ message: 'release.error.checkFailed' });
-          expect((await platform.db.selectFrom('distribution_albums').select('state').where('id', '=', albumId).executeTakeFirstOrThrow()).state).toBe('draft');
+          expect((await suite.platform.db.selectFrom('distribution_albums').select('state').where('id', '=', albumId).executeTakeFirstOrThrow()).state).toBe('draft');
           // The delivery side, had it received the release, answers by the same rule.
-          expect(await storeAnswerOf(platform.db, albumId, storeIds.get(store)!, today())).toEqual({ accepted: false, reason: rule.reason });
+          expect(await storeAnswerOf(suite.platform.db, albumId, storeIds.get(store)!, today())).toEqual({ accepted: false, reason: rule.reason });
         }
       }
     });

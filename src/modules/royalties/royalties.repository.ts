@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 
 /**
- * Kysely only (house rule 6): statements, lines, ledger, payouts (sql/0067) and the feedback.
+ * Kysely only: statements, lines, ledger, payouts (sql/0067) and the feedback.
  * Every read for a user is scoped by the provider's user id; sums are cast to bigint and read
  * through Number() (pg and PGlite answer them differently).
  */

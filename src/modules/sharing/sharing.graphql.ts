@@ -1,5 +1,7 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
+import { typeDefsOf } from '../../platform/graphql/graphql-sdl.js';
 import { parseInput, withoutNulls } from '../../platform/validation.js';
+import { mastersGraphqlTypes } from '../masters/index.js';
 import { createShare, removeShare, sharedWithMe, sharesByMaster } from './sharing.service.js';
 import { ZCreateShareInput, ZMasterIdInput, ZShare, ZShareIdInput, ZSharedMaster, ZSharedWithMeInput } from './sharing.schemas.js';
 
@@ -7,47 +9,18 @@ import { ZCreateShareInput, ZMasterIdInput, ZShare, ZShareIdInput, ZSharedMaster
  * SharesByMaster answers the share list; sharedWithMe answers the
  * masters shared with the caller, each with its owner in `user`.
  */
+const types = {
+  ShareMasterRef: ZShare.shape.master,
+  Share: ZShare,
+  SharedTrack: ZSharedMaster.shape.track,
+  SharedMasterOwner: ZSharedMaster.shape.user,
+  SharedMaster: ZSharedMaster,
+};
+const descriptions = { SharedMasterOwner: 'The owner of a master shared with the caller: the name is what the sharee is shown.' };
+
 export const sharingGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
-    type ShareMasterRef {
-      id: ID!
-    }
-    type Share {
-      id: ID!
-      user: TrackOwner!
-      email: String!
-      master: ShareMasterRef!
-      createdAt: String!
-    }
-    type SharedTrack {
-      id: ID!
-      name: String!
-      artist: String
-      isCustomMaster: Boolean!
-    }
-    "The owner of a master shared with the caller: the name is what the sharee is shown."
-    type SharedMasterOwner {
-      id: ID!
-      email: String!
-      name: String
-    }
-    type SharedMaster {
-      id: ID!
-      shareId: ID!
-      sharedAt: String!
-      track: SharedTrack!
-      style: MasterStyle
-      intensity: MasterIntensity!
-      user: SharedMasterOwner!
-      status: String!
-      measurements: MasterMeasurements
-      createdAt: String!
-      track_name: String!
-      custom_master: Boolean!
-      track_artist: String
-      style_name: String
-      styleGroup_name: String
-    }
+    ${typeDefsOf(types, { refs: mastersGraphqlTypes, ids: ['shareId'], descriptions })}
     extend type Query {
       sharesByMaster(masterId: ID!): [Share!]!
       sharedWithMe(orderEntity: String, orderDirection: String): [SharedMaster!]!
@@ -68,7 +41,7 @@ export const sharingGraphql: GraphqlModule = {
     },
   },
   contract: {
-    types: { Share: ZShare, ShareMasterRef: ZShare.shape.master, SharedTrack: ZSharedMaster.shape.track, SharedMasterOwner: ZSharedMaster.shape.user, SharedMaster: ZSharedMaster },
+    types,
     args: {
       'Query.sharesByMaster': ZMasterIdInput,
       'Query.sharedWithMe': ZSharedWithMeInput,

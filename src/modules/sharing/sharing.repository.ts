@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/database.js';
 import { MASTER_ORDER_COLUMNS, selectMastersWithStyle } from '../masters/index.js';
 import type { TSharedWithMeInput } from './sharing.schemas.js';
 
-/** Kysely only (house rule 6): shares and the masters they point at. Reads list their columns. */
+/** Kysely only: shares and the masters they point at. Reads list their columns. */
 
 /** What a share's mails name: the track, its style and the owner (the locale, where needed, apart). */
 const SHARE_MAIL_COLUMNS = [

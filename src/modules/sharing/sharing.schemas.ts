@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIntensity, ZMasterMeasurements, ZMasterStatus } from '../masters/masters.schemas.js';
+import { ZIntensity, ZMasterMeasurements, ZMasterStatus, ZMasterStyle, ZUserRef } from '../masters/masters.schemas.js';
 
 /** At most 5 shares per master. */
 export const MAX_SHARES_PER_MASTER = 5;
@@ -44,7 +44,7 @@ export type TSharedWithMeInput = z.infer<typeof ZSharedWithMeInput>;
 /** Share: `user` is the owner who shared, `email` the invited address. */
 export const ZShare = z.object({
   id: z.string(),
-  user: z.object({ id: z.string(), email: z.string() }),
+  user: ZUserRef,
   email: z.string(),
   master: z.object({ id: z.string() }),
   createdAt: z.string(),
@@ -69,9 +69,7 @@ export const ZSharedMaster = z.object({
   shareId: z.string(),
   sharedAt: z.string(),
   track: z.object({ id: z.string(), name: z.string(), artist: z.string().nullable(), isCustomMaster: z.boolean() }),
-  style: z
-    .object({ id: z.number().int(), name: z.string(), styleIndex: z.number().int(), styleGroup: z.object({ id: z.number().int(), name: z.string() }) })
-    .nullable(),
+  style: ZMasterStyle.nullable(),
   /** The shared master's intensity: its stream and the listener's list name it. */
   intensity: ZIntensity,
   /** The owner; `name` is what a sharee is shown (first and last name, null when the account has none). */

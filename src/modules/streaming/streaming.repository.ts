@@ -1,7 +1,7 @@
 import type { Database } from '../../platform/db/database.js';
 import type { MasterIntensity } from '../../platform/db/schema.js';
 
-/** Kysely only (house rule 6): what the media sidecar needs to know about tracks and masters. */
+/** Kysely only: what the media sidecar needs to know about tracks and masters. */
 
 export async function findTrackOwnerAndAudio(db: Database, trackId: string) {
   return db

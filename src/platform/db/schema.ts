@@ -52,9 +52,8 @@ export interface EmailTokensTable {
   created_at: CreatedAt;
 }
 
-export interface AddressesTable {
-  id: Generated<string>;
-  user_id: string;
+/** A postal address as addresses keep it and an invoice copies it. */
+interface PostalAddressColumns {
   company: string | null;
   street_and_number: string;
   additional: string | null;
@@ -63,6 +62,11 @@ export interface AddressesTable {
   country: string;
   state: string;
   tax_id: string | null;
+}
+
+export interface AddressesTable extends PostalAddressColumns {
+  id: Generated<string>;
+  user_id: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -299,21 +303,13 @@ export interface InvoiceCounterTable {
   last_number: Int8;
 }
 
-export interface InvoicesTable {
+export interface InvoicesTable extends PostalAddressColumns {
   invoice_number: Int8;
   user_id: string | null;
   master_id: string | null;
   payment_id: string | null;
   first_name: string;
   last_name: string;
-  company: string | null;
-  street_and_number: string;
-  additional: string | null;
-  city: string;
-  zip: string;
-  country: string;
-  state: string;
-  tax_id: string | null;
   coupon_key: string | null;
   coupon_type: string | null;
   coupon_amount: number | null;

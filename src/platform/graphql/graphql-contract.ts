@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { GraphqlModule } from './graphql-module.js';
 
 /*
- * The GraphQL SDL is written by hand (it is the spec's surface, names and all), but every type and
+ * The GraphQL SDL is written by hand (it is the public surface, names and all), but every type and
  * every argument in it has its zod shape named in the module's `contract`. This walk compares the
  * two and lists each difference, so a zod field that changes type, nullability or name without the
  * SDL following fails graphql-contract.test.ts (and the other way round).

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context.js';
 type Resolver = (parent: unknown, args: Record<string, unknown>, ctx: ServiceContext) => unknown;
 
 /**
- * One domain's part of the GraphQL schema. The SDL is the spec's surface; `contract` names the zod
+ * One domain's part of the GraphQL schema. The SDL is the public surface; `contract` names the zod
  * shape behind each of its parts, and graphql-contract.test.ts fails on any difference between the
  * two (field names, Int/Float/String/Boolean/ID, nullability, lists, enums).
  */

@@ -30,7 +30,7 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
-/** Domain errors become tRPC errors here, the one place (house rule 8). */
+/** Domain errors become tRPC errors here, the one place. */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {

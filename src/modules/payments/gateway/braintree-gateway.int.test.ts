@@ -260,23 +260,27 @@ function customerXml(id: string, cards: StoredCard[], subscriptionsOf: (token: s
   return `<customer><id>${escapeXml(id)}</id><credit-cards type="array">${cardsXml.join('')}</credit-cards><paypal-accounts type="array"/></customer>`;
 }
 
+/** The merchant's settings, and the SDK's own Environment pointed at the stand-in on `port` over plain HTTP. */
+function standInConfig(port: number) {
+  const env: BraintreeEnv = {
+    BRAINTREE_MERCHANT_ID: MERCHANT,
+    BRAINTREE_PUBLIC_KEY: 'public-key',
+    BRAINTREE_PRIVATE_KEY: 'private-key',
+    BRAINTREE_ENVIRONMENT: 'Sandbox',
+    BRAINTREE_MERCHANT_ACCOUNT_USD: undefined,
+    BRAINTREE_MERCHANT_ACCOUNT_EUR: undefined,
+  };
+  const environment = new braintree.Environment('127.0.0.1', String(port), 'http://127.0.0.1', false, '127.0.0.1', String(port));
+  return { env, options: { environment } };
+}
+
 describe('Braintree adapter through the SDK', () => {
   const standIn = new GatewayStandIn();
   let gateway: PaymentGateway;
 
   beforeAll(async () => {
-    const port = await standIn.start();
-    const env: BraintreeEnv = {
-      BRAINTREE_MERCHANT_ID: MERCHANT,
-      BRAINTREE_PUBLIC_KEY: 'public-key',
-      BRAINTREE_PRIVATE_KEY: 'private-key',
-      BRAINTREE_ENVIRONMENT: 'Sandbox',
-      BRAINTREE_MERCHANT_ACCOUNT_USD: undefined,
-      BRAINTREE_MERCHANT_ACCOUNT_EUR: undefined,
-    };
-    // The SDK's own Environment, pointed at the stand-in over plain HTTP.
-    const environment = new braintree.Environment('127.0.0.1', String(port), 'http://127.0.0.1', false, '127.0.0.1', String(port));
-    gateway = createBraintreeGateway(env, pino({ level: 'silent' }), { environment });
+    const { env, options } = standInConfig(await standIn.start());
+    gateway = createBraintreeGateway(env, pino({ level: 'silent' }), options);
   });
   afterAll(() => standIn.stop());
 
@@ -346,18 +350,9 @@ describe('Braintree subscriptions through the SDK (the distribution plan)', () =
   const nextPeriod = () => new Date(Date.now() + 365 * 24 * 3600 * 1000);
 
   beforeAll(async () => {
-    const port = await standIn.start();
-    const env: BraintreeEnv = {
-      BRAINTREE_MERCHANT_ID: MERCHANT,
-      BRAINTREE_PUBLIC_KEY: 'public-key',
-      BRAINTREE_PRIVATE_KEY: 'private-key',
-      BRAINTREE_ENVIRONMENT: 'Sandbox',
-      BRAINTREE_MERCHANT_ACCOUNT_USD: undefined,
-      BRAINTREE_MERCHANT_ACCOUNT_EUR: undefined,
-    };
-    const environment = new braintree.Environment('127.0.0.1', String(port), 'http://127.0.0.1', false, '127.0.0.1', String(port));
-    billing = createBraintreeSubscriptions(env, pino({ level: 'silent' }), { environment });
-    gateway = createBraintreeGateway(env, pino({ level: 'silent' }), { environment });
+    const { env, options } = standInConfig(await standIn.start());
+    billing = createBraintreeSubscriptions(env, pino({ level: 'silent' }), options);
+    gateway = createBraintreeGateway(env, pino({ level: 'silent' }), options);
   });
   afterAll(() => standIn.stop());
 

@@ -20,7 +20,30 @@ export const braintreeConfigured = (env: BraintreeEnv) => Boolean(env.BRAINTREE_
 /** Transaction statuses in which the buyer's money was taken (or held for settlement). */
 const CHARGED_STATUSES = new Set(['authorizing', 'authorized', 'submitted_for_settlement', 'settling', 'settlement_pending', 'settlement_confirmed', 'settled']);
 
-const isNotFound = (error: unknown) => (error as { type?: string } | null)?.type === 'notFoundError';
+export const isNotFound = (error: unknown) => (error as { type?: string } | null)?.type === 'notFoundError';
+
+/** The SDK's client for this environment's merchant, and the merchant account of each currency. */
+export function braintreeClientOf(env: BraintreeEnv, options: BraintreeOptions) {
+  const api = new braintree.BraintreeGateway({
+    environment: options.environment ?? braintree.Environment[env.BRAINTREE_ENVIRONMENT],
+    merchantId: env.BRAINTREE_MERCHANT_ID ?? '',
+    publicKey: env.BRAINTREE_PUBLIC_KEY ?? '',
+    privateKey: env.BRAINTREE_PRIVATE_KEY ?? '',
+  });
+  return { api, merchantAccounts: { USD: env.BRAINTREE_MERCHANT_ACCOUNT_USD, EUR: env.BRAINTREE_MERCHANT_ACCOUNT_EUR } };
+}
+
+/** The buyer's vault customer (the user id is the customer id), created on first use. */
+export async function ensureBraintreeCustomer(api: braintree.BraintreeGateway, customerId: string) {
+  try {
+    return await api.customer.find(customerId);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    const created = await api.customer.create({ id: customerId });
+    if (!created.success) throw new Error(`braintree customer.create: ${created.message}`, { cause: error });
+    return { id: customerId, paymentMethods: [] };
+  }
+}
 
 /** The raw decline of a sale's result, read defensively: the SDK leaves out what does not apply. */
 export function answerOf(result: {
@@ -67,24 +90,8 @@ function savedMethodOf(method: braintree.PaymentMethod): SavedPaymentMethod {
  * The buyer's user id is the customer id; the customer is created on first use.
  */
 export function createBraintreeGateway(env: BraintreeEnv, log: Logger, options: BraintreeOptions = {}): PaymentGateway {
-  const gateway = new braintree.BraintreeGateway({
-    environment: options.environment ?? braintree.Environment[env.BRAINTREE_ENVIRONMENT],
-    merchantId: env.BRAINTREE_MERCHANT_ID ?? '',
-    publicKey: env.BRAINTREE_PUBLIC_KEY ?? '',
-    privateKey: env.BRAINTREE_PRIVATE_KEY ?? '',
-  });
-  const merchantAccounts = { USD: env.BRAINTREE_MERCHANT_ACCOUNT_USD, EUR: env.BRAINTREE_MERCHANT_ACCOUNT_EUR };
-
-  async function ensureCustomer(customerId: string) {
-    try {
-      return await gateway.customer.find(customerId);
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      const created = await gateway.customer.create({ id: customerId });
-      if (!created.success) throw new Error(`braintree customer.create: ${created.message}`, { cause: error });
-      return { id: customerId, paymentMethods: [] };
-    }
-  }
+  const { api: gateway, merchantAccounts } = braintreeClientOf(env, options);
+  const ensureCustomer = (customerId: string) => ensureBraintreeCustomer(gateway, customerId);
 
   return {
     kind: 'braintree',

@@ -1,13 +1,12 @@
 import braintree from 'braintree';
 import type { Logger } from '../../../platform/log.js';
-import { answerOf, type BraintreeEnv, type BraintreeOptions } from './braintree-gateway.js';
+import { answerOf, braintreeClientOf, ensureBraintreeCustomer, isNotFound, type BraintreeEnv, type BraintreeOptions } from './braintree-gateway.js';
 import { declineKeyOf } from './decline-reasons.js';
 import { SERVER_FAILURE } from './payment-gateway.js';
 import type { SubscriptionBilling } from './subscription-billing.js';
 
 /** A transaction that took the money (or will): anything but a failure or void. */
 const CHARGED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled', 'settlement_pending']);
-const isNotFound = (error: unknown) => (error as { type?: string } | null)?.type === 'notFoundError';
 
 /**
  * Braintree subscriptions: the nonce becomes a vaulted method of the buyer's customer, the plan
@@ -16,23 +15,8 @@ const isNotFound = (error: unknown) => (error as { type?: string } | null)?.type
  * transaction since the period began, Past Due (its retries failed so far), or nothing yet.
  */
 export function createBraintreeSubscriptions(env: BraintreeEnv, log: Logger, options: BraintreeOptions = {}): SubscriptionBilling {
-  const api = new braintree.BraintreeGateway({
-    environment: options.environment ?? braintree.Environment[env.BRAINTREE_ENVIRONMENT],
-    merchantId: env.BRAINTREE_MERCHANT_ID ?? '',
-    publicKey: env.BRAINTREE_PUBLIC_KEY ?? '',
-    privateKey: env.BRAINTREE_PRIVATE_KEY ?? '',
-  });
-  const merchantAccounts = { USD: env.BRAINTREE_MERCHANT_ACCOUNT_USD, EUR: env.BRAINTREE_MERCHANT_ACCOUNT_EUR };
-
-  async function ensureCustomer(customerId: string) {
-    try {
-      await api.customer.find(customerId);
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      const created = await api.customer.create({ id: customerId });
-      if (!created.success) throw new Error(`braintree customer.create: ${created.message}`, { cause: error });
-    }
-  }
+  const { api, merchantAccounts } = braintreeClientOf(env, options);
+  const ensureCustomer = (customerId: string) => ensureBraintreeCustomer(api, customerId);
 
   return {
     kind: 'braintree',
