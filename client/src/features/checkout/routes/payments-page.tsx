@@ -1,8 +1,7 @@
-import { ActionIcon, Alert, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import type { TInvoice } from '../../../../../src/modules/invoices/invoices.schemas.js';
-import { ErrorState } from '../../../components/error-state.js';
 import { HonestEmpty } from '../../../components/honest-empty.js';
 import { useAppStoreApi } from '../../../lib/app-store.js';
 import { isLocale } from '../../../lib/i18n.js';
@@ -14,6 +13,7 @@ import { trpc } from '../../../lib/trpc.js';
 import { CardForm, type CardFormHandle } from '../components/card-form.js';
 import { downloadInvoice, useDownloadProgress } from '../downloads.js';
 import { paymentErrorCodeOf } from '../payment-errors.js';
+import { QueriesState, querySettled } from '../../../components/query-page.js';
 
 /** '/account/payments': the invoice rows and the saved payment methods. */
 export function AccountPaymentsPage() {
@@ -48,7 +48,7 @@ export function splitProduct(product: string): { name: string; style: string } {
 }
 
 function InvoiceList() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const invoices = trpc.invoices.list.useQuery();
   const productOf = useProductOf();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
@@ -57,21 +57,11 @@ function InvoiceList() {
       <Trans>Invoices</Trans>
     </Title>
   );
-  if (invoices.isPending) {
+  if (!querySettled(invoices)) {
     return (
       <Stack>
         {heading}
-        <Center py="xl">
-          <Loader aria-label={t`Loading`} />
-        </Center>
-      </Stack>
-    );
-  }
-  if (invoices.isError) {
-    return (
-      <Stack>
-        {heading}
-        <ErrorState error={invoices.error} onRetry={() => void invoices.refetch()} />
+        <QueriesState queries={[invoices]} />
       </Stack>
     );
   }
@@ -204,7 +194,7 @@ function DownloadIcon() {
  * be added here and made the subscription's card, which frees the old one to be removed.
  */
 function PaymentMethods() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const app = useAppStoreApi();
   const config = useSiteConfig();
@@ -301,12 +291,8 @@ function PaymentMethods() {
           </Stack>
         </Card>
       )}
-      {methods.isPending ? (
-        <Center py="md">
-          <Loader aria-label={t`Loading`} />
-        </Center>
-      ) : methods.isError ? (
-        <ErrorState error={methods.error} onRetry={() => void methods.refetch()} />
+      {!querySettled(methods) ? (
+        <QueriesState queries={[methods]} py="md" />
       ) : methods.data.length === 0 ? (
         <Text size="sm" c="dimmed">
           <Trans>No payment method is saved. Cards you pay with through our payment provider can be kept here for next time.</Trans>

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Card, Group, MultiSelect, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, MultiSelect, NumberInput, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { clampPayoutShare, participantRoleMissing, participantsProblems, payoutShareTotal, RELEASE_ERRORS, RELEASE_LIMITS, type StoredParticipant, type TReleaseTrack } from '../../../../../../src/modules/releases/releases.schemas.js';
@@ -12,6 +12,7 @@ import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
 import { setUnsaved, useWizardState } from '../../wizard/wizard-store.js';
 import { NoTracksYet } from './no-tracks-yet.js';
+import { StepHeading } from '../../wizard/step-heading.js';
 
 interface Share {
   id: number;
@@ -43,14 +44,9 @@ export function ParticipantsStep() {
   const { previous, next } = neighbours(step);
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={2} size="h3">
-          <Trans>Participants and payouts</Trans>
-        </Title>
-        <Text c="dimmed" size="sm">
-          <Trans>Name everyone who takes part in a track and the share of its payouts each receives. The shares of a track add up to exactly 100 %.</Trans>
-        </Text>
-      </Stack>
+      <StepHeading title={<Trans>Participants and payouts</Trans>}>
+        <Trans>Name everyone who takes part in a track and the share of its payouts each receives. The shares of a track add up to exactly 100 %.</Trans>
+      </StepHeading>
       {draft.trackList.length === 0 ? (
         <NoTracksYet />
       ) : (

@@ -1,4 +1,4 @@
-import { Accordion, Alert, Button, Group, MultiSelect, Pill, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Accordion, Alert, Button, Group, MultiSelect, Pill, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { RELEASE_LIMITS, trackInputProblems, ZUpdateTrackInput, type TReleaseTrack, type TUpdateTrackInput } from '../../../../../../src/modules/releases/releases.schemas.js';
@@ -12,6 +12,7 @@ import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
 import { setUnsaved, useWizardState } from '../../wizard/wizard-store.js';
 import { NoTracksYet } from './no-tracks-yet.js';
+import { StepHeading } from '../../wizard/step-heading.js';
 
 interface DetailsForm {
   name: string;
@@ -85,14 +86,9 @@ export function TrackDetailsStep() {
   const [open, setOpen] = useState<string | null>(draft.trackList[0] ? String(draft.trackList[0].track_id) : null);
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={2} size="h3">
-          <Trans>Track details</Trans>
-        </Title>
-        <Text c="dimmed" size="sm">
-          <Trans>What the stores show for each track. Leave the ISRC empty and we assign one.</Trans>
-        </Text>
-      </Stack>
+      <StepHeading title={<Trans>Track details</Trans>}>
+        <Trans>What the stores show for each track. Leave the ISRC empty and we assign one.</Trans>
+      </StepHeading>
       {draft.trackList.length === 0 ? (
         <NoTracksYet />
       ) : (
