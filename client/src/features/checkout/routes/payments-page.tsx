@@ -13,6 +13,7 @@ import { trpc } from '../../../lib/trpc.js';
 import { CardForm, type CardFormHandle } from '../components/card-form.js';
 import { downloadInvoice, useDownloadProgress } from '../downloads.js';
 import { paymentErrorCodeOf } from '../payment-errors.js';
+import { requestCardNonce } from '../use-payment-in-flight.js';
 import { QueriesState, querySettled } from '../../../components/query-page.js';
 
 /** '/account/payments': the invoice rows and the saved payment methods. */
@@ -230,8 +231,7 @@ function PaymentMethods() {
     try {
       let nonce: string;
       try {
-        if (!card.current) throw new Error('payment.requestPaymentMethod');
-        nonce = await card.current.requestNonce();
+        nonce = await requestCardNonce(card.current);
       } catch (error) {
         setErrorCode(paymentErrorCodeOf(error));
         return;
