@@ -55,18 +55,19 @@ async function connected(): Promise<FakeWebSocket> {
   return ws;
 }
 
-describe('MasterPlayer', () => {
-  beforeEach(() => {
-    FakeWebSocket.instances = [];
-    vi.stubGlobal('WebSocket', FakeWebSocket);
-    setAccessToken('header.eyJzdWIiOiJ1In0.sig', Date.now() + 600_000);
-  });
-  afterEach(() => {
-    closeSharedMediaSocket();
-    vi.unstubAllGlobals();
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('no network in client tests')));
-  });
+// Both suites play through a fake socket with a signed-in user.
+beforeEach(() => {
+  FakeWebSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+  setAccessToken('header.eyJzdWIiOiJ1In0.sig', Date.now() + 600_000);
+});
+afterEach(() => {
+  closeSharedMediaSocket();
+  vi.unstubAllGlobals();
+  vi.stubGlobal('fetch', () => Promise.reject(new TypeError('no network in client tests')));
+});
 
+describe('MasterPlayer', () => {
   it('when the meta carries no peaks, then the player says the waveform could not be loaded, and shows the loudness', async () => {
     renderWithProviders(<MasterPlayer trackId={TRACK} title="Night Drive" styleId={4} styleIndex={3} isCustomMaster={false} />, { fetch: configFetch });
     const ws = await connected();
@@ -140,17 +141,6 @@ function PrepareOnMount() {
 }
 
 describe('MasteringSession and AnalyzingOverlay', () => {
-  beforeEach(() => {
-    FakeWebSocket.instances = [];
-    vi.stubGlobal('WebSocket', FakeWebSocket);
-    setAccessToken('header.eyJzdWIiOiJ1In0.sig', Date.now() + 600_000);
-  });
-  afterEach(() => {
-    closeSharedMediaSocket();
-    vi.unstubAllGlobals();
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('no network in client tests')));
-  });
-
   it('when preparation runs, then the overlay follows its stages and goes away when processed', async () => {
     renderWithProviders(
       <MasteringSessionProvider trackId={TRACK}>

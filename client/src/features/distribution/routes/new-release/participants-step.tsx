@@ -13,6 +13,7 @@ import { useWizard } from '../../wizard/wizard-layout.js';
 import { setUnsaved, useWizardState } from '../../wizard/wizard-store.js';
 import { NoTracksYet } from './no-tracks-yet.js';
 import { StepHeading } from '../../wizard/step-heading.js';
+import { SavedNote } from '../../wizard/saved-note.js';
 
 interface Share {
   id: number;
@@ -179,11 +180,7 @@ function TrackShares({ track, index }: { track: TReleaseTrack; index: number }) 
             <Button size="xs" onClick={() => void save()} loading={update.isPending} data-testid="save-shares">
               <Trans>Save shares</Trans>
             </Button>
-            {saved && (
-              <Text size="sm" c="teal.5" role="status">
-                <Trans>Saved</Trans>
-              </Text>
-            )}
+            <SavedNote shown={saved} />
           </Group>
         </Group>
       </Stack>

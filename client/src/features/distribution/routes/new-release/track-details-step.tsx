@@ -13,6 +13,7 @@ import { useWizard } from '../../wizard/wizard-layout.js';
 import { setUnsaved, useWizardState } from '../../wizard/wizard-store.js';
 import { NoTracksYet } from './no-tracks-yet.js';
 import { StepHeading } from '../../wizard/step-heading.js';
+import { SavedNote } from '../../wizard/saved-note.js';
 
 interface DetailsForm {
   name: string;
@@ -296,11 +297,7 @@ function TrackDetailsForm({ track }: { track: TReleaseTrack }) {
         <Button type="submit" loading={update.isPending} data-testid="save-track-details">
           <Trans>Save track</Trans>
         </Button>
-        {saved && (
-          <Text size="sm" c="teal.5" role="status">
-            <Trans>Saved</Trans>
-          </Text>
-        )}
+        <SavedNote shown={saved} />
       </Group>
     </Stack>
   );
