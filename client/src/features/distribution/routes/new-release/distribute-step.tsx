@@ -6,7 +6,7 @@ import type { TCheckItem } from '../../../../../../src/modules/releases/releases
 import { ErrorState } from '../../../../components/error-state.js';
 import { errorCodeOf, errorMessageOf } from '../../../../lib/error-messages.js';
 import { trpc } from '../../../../lib/trpc.js';
-import { checkFixMessage, checkValues } from '../../lib/check-messages.js';
+import { checkFixMessage, checkRuleMessage, checkValues } from '../../lib/check-messages.js';
 import { neighbours } from '../../wizard/release-steps.js';
 import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';

@@ -10,7 +10,7 @@ import { onDistributionSelection, useDistributionData } from '../../distribution
 import { neighbours } from '../../wizard/release-steps.js';
 import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
-import { setUnsaved, useWizardState } from '../../wizard/wizard-store.js';
+import { useUnsavedChanges, useWizardState } from '../../wizard/wizard-store.js';
 import { NoTracksYet } from './no-tracks-yet.js';
 import { StepHeading } from '../../wizard/step-heading.js';
 import { SavedNote } from '../../wizard/saved-note.js';
@@ -72,10 +72,7 @@ function TrackShares({ track, index }: { track: TReleaseTrack; index: number }) 
   const [touched, setTouched] = useState(false);
   const [saved, setSaved] = useState(false);
   const unsaved = touched && !saved;
-  useEffect(() => {
-    setUnsaved(`shares:${track.track_id}`, unsaved);
-  }, [track.track_id, unsaved]);
-  useEffect(() => () => setUnsaved(`shares:${track.track_id}`, false), [track.track_id]);
+  useUnsavedChanges(`shares:${track.track_id}`, unsaved);
   const [error, setError] = useState<string | null>(null);
   const total = shareTotal(shares);
   const problems = shareProblems(shares);

@@ -10,7 +10,7 @@ import { onDistributionSelection, useDistributionData } from '../../distribution
 import { neighbours } from '../../wizard/release-steps.js';
 import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
-import { setUnsaved, useWizardState } from '../../wizard/wizard-store.js';
+import { useUnsavedChanges, useWizardState } from '../../wizard/wizard-store.js';
 import { NoTracksYet } from './no-tracks-yet.js';
 import { StepHeading } from '../../wizard/step-heading.js';
 import { SavedNote } from '../../wizard/saved-note.js';
@@ -129,10 +129,7 @@ function TrackDetailsForm({ track }: { track: TReleaseTrack }) {
   const [saved, setSaved] = useState(false);
   const [changed, setChanged] = useState(false);
   const unsaved = changed && !saved;
-  useEffect(() => {
-    setUnsaved(`details:${track.track_id}`, unsaved);
-  }, [track.track_id, unsaved]);
-  useEffect(() => () => setUnsaved(`details:${track.track_id}`, false), [track.track_id]);
+  useUnsavedChanges(`details:${track.track_id}`, unsaved);
   const mainArtistId = metaInfo.data?.artist.artist_id;
   const problems = detailProblems(form, mainArtistId, track.track_id);
   const show = (field: keyof DetailsForm) => (problems[field] && (touched[field] || visited) ? i18n._(errorMessageOf(problems[field])) : undefined);
