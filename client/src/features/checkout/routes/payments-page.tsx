@@ -15,6 +15,7 @@ import { downloadInvoice, useDownloadProgress } from '../downloads.js';
 import { paymentErrorCodeOf } from '../payment-errors.js';
 import { requestCardNonce } from '../use-payment-in-flight.js';
 import { QueriesState, querySettled } from '../../../components/query-page.js';
+import { TableHead } from '../../../components/table-head.js';
 
 /** '/account/payments': the invoice rows and the saved payment methods. */
 export function AccountPaymentsPage() {
@@ -85,33 +86,17 @@ function InvoiceList() {
       {heading}
       {/* Wide screens: a table; narrow screens: one card per invoice (no sideways scrolling at 375 px). */}
       <Table visibleFrom="sm" striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>Name</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Artist</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Style</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Date</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans>Total</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Payment method</Trans>
-            </Table.Th>
-            <Table.Th>
-              <VisuallyHidden>
-                <Trans>Invoice</Trans>
-              </VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            { label: <Trans>Name</Trans> },
+            { label: <Trans>Artist</Trans> },
+            { label: <Trans>Style</Trans> },
+            { label: <Trans>Date</Trans> },
+            { label: <Trans>Total</Trans>, numeric: true },
+            { label: <Trans>Payment method</Trans> },
+            { label: <VisuallyHidden><Trans>Invoice</Trans></VisuallyHidden> },
+          ]}
+        />
         <Table.Tbody>
           {invoices.data.map((invoice) => {
             const { name, style } = productOf(invoice);
