@@ -13,6 +13,7 @@ import { useWizard } from '../../wizard/wizard-layout.js';
 import { forgetVisited, showSelectionError, uploadEnded, uploadStarted, useWizardState } from '../../wizard/wizard-store.js';
 import { StepHeading } from '../../wizard/step-heading.js';
 import { QueriesState, querySettled } from '../../../../components/query-page.js';
+import { HiddenFileInput } from '../../../../components/hidden-file-input.js';
 
 /** A distribution track upload's server message shows as store.upload.<message>. */
 const selectionErrorCode = (code: string) => (code.startsWith('error.') ? `store.upload.${code}` : code);
@@ -224,16 +225,11 @@ function CustomMasterUpload() {
         <Text size="sm" c="dimmed">
           <Trans>A WAV file you mastered elsewhere. It is released exactly as it is, always played as mastered. You can also drop it anywhere on this page.</Trans>
         </Text>
-        <input
+        <HiddenFileInput
           ref={inputRef}
-          type="file"
           accept={ACCEPTED_WAV_TYPES.join(',')}
-          hidden
           data-testid="custom-master-input"
-          onChange={(event) => {
-            accept(event.currentTarget.files?.[0]);
-            event.currentTarget.value = '';
-          }}
+          onFile={accept}
         />
         <Group>
           <Button variant="light" onClick={() => inputRef.current?.click()} data-testid="custom-master-button">
