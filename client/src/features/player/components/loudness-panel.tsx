@@ -5,6 +5,7 @@ import { formatDb, formatFigure } from '../../../lib/format-decibels.js';
 import type { PlayerSnapshot } from '../audio/player-controller.js';
 import classes from './loudness-panel.module.css';
 import { TableHead } from '../../../components/table-head.js';
+import { Swatch } from '../../../components/swatch.js';
 
 /**
  * Measured loudness and true peak of both versions, the loudness-matched A/B switch, and "played
@@ -21,7 +22,7 @@ export function LoudnessPanel({ snapshot, onMatch, onPlatform }: { snapshot: Pla
   const row = (label: string, color: string, value: { lufs: number; truePeak: number } | null, note?: string) => (
     <Table.Tr>
       <Table.Td>
-        <span className={classes.swatch} style={{ background: `var(--mantine-color-${color}-5)` }} aria-hidden />
+        <Swatch color={color} />
         {label}
         {note && (
           <Text span size="xs" c="dimmed">

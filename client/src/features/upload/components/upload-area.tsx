@@ -6,6 +6,7 @@ import { takeTrackFile, useHeldFile } from '../held-file.js';
 import { ACCEPTED_WAV_TYPES } from '../track-file.js';
 import classes from './upload-area.module.css';
 import { HiddenFileInput } from '../../../components/hidden-file-input.js';
+import { LineIcon } from '../../../components/line-icon.js';
 
 /**
  * Where a track is chosen or dropped. The file is checked (type, size), then held; the caller
@@ -89,9 +90,9 @@ export function UploadArea({
 
 function WaveIcon() {
   return (
-    <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="var(--mantine-color-mastered-5)" strokeWidth="1.6" aria-hidden="true">
+    <LineIcon size={40} strokeWidth={1.6} color="var(--mantine-color-mastered-5)">
       <path d="M12 16V4M7 9l5-5 5 5" strokeLinecap="round" strokeLinejoin="round" />
       <path d="M4 20h16" strokeLinecap="round" />
-    </svg>
+    </LineIcon>
   );
 }
