@@ -1,7 +1,6 @@
 import { Alert, Button, Group } from '@mantine/core';
-import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { errorMessageOf } from '../../../lib/error-messages.js';
+import { ErrorAlert } from '../../../components/error-alert.js';
 
 interface FormSaveFooterProps {
   /** What the last save achieved, null before a save or after a change. */
@@ -15,7 +14,6 @@ interface FormSaveFooterProps {
 
 /** A settings form's end: how the last save went (a polite status, or an alert read out at once) and the save button. */
 export function FormSaveFooter({ saved, failure, saving, children }: FormSaveFooterProps) {
-  const { i18n } = useLingui();
   return (
     <>
       {saved && (
@@ -23,11 +21,7 @@ export function FormSaveFooter({ saved, failure, saving, children }: FormSaveFoo
           {saved}
         </Alert>
       )}
-      {failure !== null && (
-        <Alert color="red" role="alert">
-          {i18n._(errorMessageOf(failure))}
-        </Alert>
-      )}
+      <ErrorAlert code={failure} />
       <Group>
         <Button type="submit" loading={saving}>
           {children}

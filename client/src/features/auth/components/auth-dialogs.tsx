@@ -16,6 +16,7 @@ import { signIn } from '../auth-store.js';
 import { EmailField, PasswordField } from './auth-fields.js';
 import { shouldReloadAfterLogin } from '../../../lib/login-reload.js';
 import { ShareInvitationLine, useShareInvitation } from './share-invitation-line.js';
+import { ErrorAlert } from '../../../components/error-alert.js';
 
 interface DialogProps {
   opened: boolean;
@@ -265,11 +266,7 @@ export function SignUpDialog({ opened, onClose }: DialogProps) {
               .
             </Trans>
           </Text>
-          {failure && (
-            <Alert color="red" role="alert">
-              {translate(failure)}
-            </Alert>
-          )}
+          <ErrorAlert code={failure} />
           <Button type="submit" loading={submitting} fullWidth>
             <Trans>Create account</Trans>
           </Button>

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import type { TInvoice } from '../../../../../src/modules/invoices/invoices.schemas.js';
@@ -6,7 +6,7 @@ import { HonestEmpty } from '../../../components/honest-empty.js';
 import { useAppStoreApi } from '../../../lib/app-store.js';
 import { isLocale } from '../../../lib/i18n.js';
 import { useSiteConfig } from '../../../lib/site-config.js';
-import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
+import { errorCodeOf } from '../../../lib/error-messages.js';
 import { listDate } from '../../../lib/list-date.js';
 import { paymentMethodLabel } from '../../../lib/payment-method-label.js';
 import { trpc } from '../../../lib/trpc.js';
@@ -16,6 +16,7 @@ import { paymentErrorCodeOf } from '../payment-errors.js';
 import { requestCardNonce } from '../use-payment-in-flight.js';
 import { QueriesState, querySettled } from '../../../components/query-page.js';
 import { TableHead } from '../../../components/table-head.js';
+import { ErrorAlert } from '../../../components/error-alert.js';
 
 /** '/account/payments': the invoice rows and the saved payment methods. */
 export function AccountPaymentsPage() {
@@ -340,11 +341,7 @@ function PaymentMethods() {
           })}
         </Stack>
       )}
-      {errorCode && (
-        <Alert color="red" role="alert">
-          {i18n._(errorMessageOf(errorCode))}
-        </Alert>
-      )}
+      <ErrorAlert code={errorCode} />
     </Stack>
   );
 }

@@ -147,7 +147,7 @@ function CommentForm({ trackId, player }: { trackId: string; player: PlayheadHan
             <Trans>Add</Trans>
           </Button>
         </Group>
-        <ErrorAlert code={error} />
+        <ErrorAlert code={error} variant="light" />
       </Stack>
     </form>
   );
@@ -268,7 +268,7 @@ function DeleteCommentDialog({ trackId, comment, onClose }: { trackId: string; c
             {comment.text}
           </Text>
         )}
-        <ErrorAlert code={error} />
+        <ErrorAlert code={error} variant="light" />
         <DeleteActions
           onKeep={close}
           deleting={remove.isPending}

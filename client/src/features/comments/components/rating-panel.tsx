@@ -125,7 +125,7 @@ function OwnRating({ trackId, mine }: { trackId: string; mine: TRating | null })
           <Trans>Thank you, your rating is saved.</Trans>
         </Text>
       )}
-      <ErrorAlert code={error} />
+      <ErrorAlert code={error} variant="light" />
     </Stack>
   );
 }

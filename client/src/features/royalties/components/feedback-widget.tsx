@@ -82,7 +82,7 @@ export function FeedbackWidget() {
             data-testid="feedback-include-song-data"
             {...form.getInputProps('includeSongData', { type: 'checkbox' })}
           />
-          <ErrorAlert code={failure} />
+          <ErrorAlert code={failure} variant="light" />
           {sent && (
             <Alert color="teal" variant="light" role="status" data-testid="feedback-sent">
               <Trans>Thank you for your feedback.</Trans>

@@ -47,7 +47,7 @@ export function ConfirmPayoutAddressPage() {
                 you want to receive these payouts there. Nothing is paid to an address that is not confirmed.
               </Trans>
             </Text>
-            <ErrorAlert code={failure} />
+            <ErrorAlert code={failure} variant="light" />
             <Button onClick={() => void submit()} loading={confirm.isPending} data-testid="confirm-payout-address-button">
               <Trans>Confirm my payout address</Trans>
             </Button>

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Card, Group, MultiSelect, NumberInput, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, MultiSelect, NumberInput, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { clampPayoutShare, participantRoleMissing, participantsProblems, payoutShareTotal, RELEASE_ERRORS, RELEASE_LIMITS, type StoredParticipant, type TReleaseTrack } from '../../../../../../src/modules/releases/releases.schemas.js';
@@ -14,6 +14,7 @@ import { useUnsavedChanges, useWizardState } from '../../wizard/wizard-store.js'
 import { NoTracksYet } from './no-tracks-yet.js';
 import { StepHeading } from '../../wizard/step-heading.js';
 import { SavedNote } from '../../wizard/saved-note.js';
+import { ErrorAlert } from '../../../../components/error-alert.js';
 
 interface Share {
   id: number;
@@ -116,11 +117,7 @@ function TrackShares({ track, index }: { track: TReleaseTrack; index: number }) 
         <Text fw={600} truncate>
           <span style={tabularFigures}>{index + 1}.</span> {track.name}
         </Text>
-        {error && (
-          <Alert color="red" role="alert">
-            {i18n._(errorMessageOf(error))}
-          </Alert>
-        )}
+        <ErrorAlert code={error} />
         {shares.map((share, position) => (
           <Group key={share.id} gap="sm" align="flex-start" wrap="wrap" data-testid="share-row">
             <Stack gap={0} style={{ flex: '1 1 160px' }} miw={0}>
