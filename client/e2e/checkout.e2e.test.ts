@@ -30,17 +30,12 @@ const TEXT = {
 type Locale = keyof typeof TEXT;
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
-const { trpcQuery, createAccount, logIn: logInApi, addAddress, upload } = productApi(product);
+const { trpcQuery, customer, upload } = productApi(product);
 
 /* ---------- the product's own calls, from node ---------- */
 
 /** A confirmed user with an invoice address in the US (no VAT: the totals are the prices). */
-async function createBuyer(email: string, password: string): Promise<string> {
-  await createAccount(email, password);
-  const token = await logInApi(email, password);
-  await addAddress(token, ADDRESS_NEW_YORK);
-  return token;
-}
+const createBuyer = (email: string, password: string) => customer(email, password, ADDRESS_NEW_YORK);
 
 /** Uploads a generated WAV (POST /api/upload) and answers its track id. */
 async function uploadTrack(token: string): Promise<string> {

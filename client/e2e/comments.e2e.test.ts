@@ -29,12 +29,9 @@ const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true, browserArgs
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
 const password = 'a long enough secret';
-const { trpcMutation, createAccount, logIn, masteredTrack: masteredTrackOf } = productApi(product);
+const { trpcMutation, customer, masteredTrack: masteredTrackOf } = productApi(product);
 
-async function createUser(email: string): Promise<string> {
-  await createAccount(email, password);
-  return logIn(email, password);
-}
+const createUser = (email: string) => customer(email, password);
 
 /** A 50 s track, mastered over the media socket in the first style: the master's id. */
 const masteredTrack = (token: string) => masteredTrackOf(token, encodeWav(musicLike({ seconds: 50, seed: 7, peakDb: -6 })), 'Comment Song.wav');

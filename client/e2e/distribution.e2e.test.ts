@@ -47,15 +47,10 @@ const TEXT = {
 const savedCard = (page: Page, description: string) => page.getByTestId('payment-method').and(page.locator(`[data-description="${description}"]`));
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR });
-const { api, trpcQuery, createAccount, logIn: logInApi, addAddress } = productApi(product);
+const { api, trpcQuery, customer } = productApi(product);
 
 /** A confirmed user with an invoice address in Germany (19 % VAT on the subscription). */
-async function createUser(email: string, password: string): Promise<string> {
-  await createAccount(email, password);
-  const token = await logInApi(email, password);
-  await addAddress(token, ADDRESS_BERLIN);
-  return token;
-}
+const createUser = (email: string, password: string) => customer(email, password, ADDRESS_BERLIN);
 
 async function shot(page: Page, name: string) {
   await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage: true });

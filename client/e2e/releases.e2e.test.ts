@@ -6,7 +6,7 @@ import { musicLike, sine } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
 import { screenshotWithoutOverflow } from './screens.js';
-import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
+import { openSite, productApi } from './steps.js';
 
 /**
  * In Chromium against the real product (web process and media sidecar): a
@@ -25,16 +25,7 @@ const TEXT = {
 } as const;
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
-const { trpcQuery, createAccount, logIn, addAddress, subscribeToDistribution, masteredTrack: masteredTrackOf } = productApi(product);
-
-/** A confirmed user with an invoice address, subscribed with Braintree's test nonce and set up for distribution. */
-async function subscriber(email: string): Promise<string> {
-  await createAccount(email, password);
-  const token = await logIn(email, password);
-  await addAddress(token, ADDRESS_BERLIN);
-  await subscribeToDistribution(token);
-  return token;
-}
+const { trpcQuery, subscriber, masteredTrack: masteredTrackOf } = productApi(product);
 
 /** A 30 s track, mastered over the media socket in the first style: the master's id. */
 const masteredTrack = (token: string, name: string) =>
@@ -127,7 +118,7 @@ describe('a release from masters to the stores', () => {
   let token: string;
 
   beforeAll(async () => {
-    token = await subscriber(email);
+    token = await subscriber(email, password);
     await masteredTrack(token, 'Night Drive');
   }, 300_000);
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
-import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
+import { openSite, productApi } from './steps.js';
 
 /**
  * In Chromium against the real product: a subscriber's release (one custom
@@ -29,7 +29,7 @@ const TEXT = {
 } as const;
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR });
-const { api, trpcQuery, trpcMutation, createAccount, logIn, addAddress, subscribeToDistribution } = productApi(product);
+const { api, trpcQuery, trpcMutation, subscriber } = productApi(product);
 
 const trpc = async <T,>(procedure: string, token: string, input?: unknown) => trpcMutation<T>(procedure, token, input ?? {});
 
@@ -39,15 +39,6 @@ async function admin(...args: string[]): Promise<string> {
     env: { ...process.env, DATA_DIR: product.server.dataDir, INTERNAL_PORT: String(product.server.internalPort), LOG_LEVEL: 'warn' },
   });
   return stdout;
-}
-
-/** A confirmed user with an invoice address, subscribed with Braintree's test nonce and set up for distribution. */
-async function subscriber(email: string): Promise<string> {
-  await createAccount(email, password);
-  const token = await logIn(email, password);
-  await addAddress(token, ADDRESS_BERLIN);
-  await subscribeToDistribution(token);
-  return token;
 }
 
 /** A release of one custom master (made here) with the user at 70 % and Charles at 30 %: its ISRC and UPC. */
@@ -89,7 +80,7 @@ describe('royalties in the browser', () => {
   let codes: { isrc: string; upc: string };
 
   beforeAll(async () => {
-    const token = await subscriber(email);
+    const token = await subscriber(email, password);
     codes = await releaseWithPartner(token);
   }, 120_000);
 

@@ -87,6 +87,21 @@ export function productApi(product: ProductInBrowser) {
     });
   }
 
+  /** A confirmed user, logged in through the API, with an invoice address when one is given: the access token. */
+  async function customer(email: string, password: string, address?: InvoiceAddress): Promise<string> {
+    await createAccount(email, password);
+    const token = await logIn(email, password);
+    if (address) await addAddress(token, address);
+    return token;
+  }
+
+  /** A confirmed user with an invoice address in Germany, subscribed and set up for distribution: the access token. */
+  async function subscriber(email: string, password: string): Promise<string> {
+    const token = await customer(email, password, ADDRESS_BERLIN);
+    await subscribeToDistribution(token);
+    return token;
+  }
+
   /** Uploads a WAV as the spec's client does (POST /api/upload): the id of the track's unmastered master. */
   async function upload(token: string, wav: Buffer, name: string): Promise<string> {
     const form = new FormData();
@@ -135,7 +150,7 @@ export function productApi(product: ProductInBrowser) {
     }
   }
 
-  return { api, trpcQuery, trpcMutation, createAccount, logIn, addAddress, subscribeToDistribution, upload, masteredTrack };
+  return { api, trpcQuery, trpcMutation, createAccount, logIn, addAddress, subscribeToDistribution, customer, subscriber, upload, masteredTrack };
 }
 
 export interface OpenSiteOptions {

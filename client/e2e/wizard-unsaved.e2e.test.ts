@@ -5,7 +5,7 @@ import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
 import { screenshotWithoutOverflow } from './screens.js';
-import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
+import { openSite, productApi } from './steps.js';
 
 /**
  * The release wizard keeps what was typed: leaving a step with unsaved shares asks (stay, or leave
@@ -16,7 +16,7 @@ import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
 const SHOTS_DIR = '/tmp/shots/wizard-unsaved';
 const password = 'a long enough password';
 const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
-const { createAccount, logIn, addAddress, subscribeToDistribution, trpcQuery } = productApi(product);
+const { logIn, subscriber, trpcQuery } = productApi(product);
 const shot = (page: Page, name: string) => screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage: true });
 
 const TEXT = {
@@ -38,10 +38,7 @@ describe('the release wizard keeps what was typed', () => {
   beforeAll(async () => {
     for (const [locale, width] of runs) {
       const email = `wizard-${locale}-${width}-${Date.now()}@example.com`;
-      await createAccount(email, password);
-      const token = await logIn(email, password);
-      await addAddress(token, ADDRESS_BERLIN);
-      await subscribeToDistribution(token);
+      await subscriber(email, password);
       emails.set(`${locale}-${width}`, email);
     }
   }, 300_000);

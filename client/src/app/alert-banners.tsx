@@ -14,7 +14,7 @@ export const SUCCESS_NOTICE_MS = 4000;
  * a success message leaves by itself after 4 s, an error stays until it is closed or replaced.
  */
 export function AlertBanners() {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const app = useAppStoreApi();
   const errorCode = useAppState((state) => state.errorCode);
   const successCode = useAppState((state) => state.successCode);
@@ -29,32 +29,26 @@ export function AlertBanners() {
   if (!errorCode && !successCode) return null;
   return (
     <Stack className={classes.stack} gap="xs" data-testid="global-alerts">
-      {errorCode && (
-        <Alert
-          color="red"
-          variant="filled"
-          role="alert"
-          withCloseButton
-          closeButtonLabel={t`Close message`}
-          onClose={app.clearError}
-          data-testid="global-error"
-        >
-          {i18n._(errorMessageOf(errorCode))}
-        </Alert>
-      )}
-      {successCode && (
-        <Alert
-          color="teal"
-          variant="filled"
-          role="status"
-          withCloseButton
-          closeButtonLabel={t`Close message`}
-          onClose={app.clearSuccess}
-          data-testid="global-success"
-        >
-          {i18n._(successMessageOf(successCode))}
-        </Alert>
-      )}
+      {errorCode && <Banner kind="error" text={i18n._(errorMessageOf(errorCode))} onClose={app.clearError} />}
+      {successCode && <Banner kind="success" text={i18n._(successMessageOf(successCode))} onClose={app.clearSuccess} />}
     </Stack>
+  );
+}
+
+/** An error is an alert a screen reader reads out at once; a success is a polite status. */
+function Banner({ kind, text, onClose }: { kind: 'error' | 'success'; text: string; onClose: () => void }) {
+  const { t } = useLingui();
+  return (
+    <Alert
+      color={kind === 'error' ? 'red' : 'teal'}
+      variant="filled"
+      role={kind === 'error' ? 'alert' : 'status'}
+      withCloseButton
+      closeButtonLabel={t`Close message`}
+      onClose={onClose}
+      data-testid={`global-${kind}`}
+    >
+      {text}
+    </Alert>
   );
 }

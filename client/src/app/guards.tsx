@@ -1,5 +1,3 @@
-import { Center, Loader } from '@mantine/core';
-import { useLingui } from '@lingui/react/macro';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useEffect, type ReactNode } from 'react';
 import { useAppStoreApi } from '../lib/app-store.js';
@@ -7,20 +5,14 @@ import { useDialogs } from '../lib/dialogs.js';
 import { useAuthStatus, useIsLoggedIn } from '../features/auth/auth-store.js';
 import { useDistributionData, useDistributionUser } from '../features/distribution/distribution-store.js';
 import { useSiteConfig } from '../lib/site-config.js';
+import { LoadingState } from '../components/query-page.js';
 
 /** Any path starting with /account or /masters sends a visitor who is not logged in to /. */
 export function RequireLogin() {
-  const { t } = useLingui();
   const status = useAuthStatus();
   const location = useLocation();
   // While a reload restores the session from the refresh cookie, nobody is sent away yet.
-  if (status === 'restoring') {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t`Loading`} />
-      </Center>
-    );
-  }
+  if (status === 'restoring') return <LoadingState />;
   if (status === 'authenticated') return <Outlet />;
   return /^\/masters\/song\/./.test(location.pathname) ? <AskToSignInFor path={location.pathname + location.search} /> : <Navigate to="/" replace />;
 }
@@ -57,7 +49,6 @@ export function UnknownPath({ notFound }: { notFound: ReactNode }) {
  * a user without a distribution user goes to /distribution (the landing and setup).
  */
 export function DistributionGuard() {
-  const { t } = useLingui();
   const loggedIn = useIsLoggedIn();
   const restoring = useAuthStatus() === 'restoring';
   const distributionUser = useDistributionUser();
@@ -65,13 +56,7 @@ export function DistributionGuard() {
   useDistributionData();
   const config = useSiteConfig();
   if (!loggedIn && !restoring) return <Navigate to="/" replace />;
-  if (config.isPending || restoring || distributionUser.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t`Loading`} />
-      </Center>
-    );
-  }
+  if (config.isPending || restoring || distributionUser.isPending) return <LoadingState />;
   if (config.data && !config.data.features.distribution) return <Navigate to="/" replace />;
   if (!distributionUser.hasUser) return <Navigate to="/distribution" replace />;
   return <Outlet />;

@@ -1,5 +1,6 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
+import { LineIcon } from './line-icon.js';
 
 export function ColorSchemeToggle() {
   const { t } = useLingui();
@@ -15,14 +16,14 @@ export function ColorSchemeToggle() {
       onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
     >
       {scheme === 'dark' ? (
-        <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <LineIcon size={18} strokeWidth={1.8}>
           <circle cx="12" cy="12" r="4" />
           <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" strokeLinecap="round" />
-        </svg>
+        </LineIcon>
       ) : (
-        <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <LineIcon size={18} strokeWidth={1.8}>
           <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5Z" strokeLinejoin="round" />
-        </svg>
+        </LineIcon>
       )}
     </ActionIcon>
   );

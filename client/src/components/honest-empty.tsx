@@ -1,5 +1,6 @@
 import { EmptyState } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { LineIcon } from './line-icon.js';
 
 /**
  * An empty screen or a capability that arrives later: says so plainly, never shows sample data.
@@ -30,8 +31,8 @@ export function HonestEmpty({
 
 function EmptyIcon() {
   return (
-    <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+    <LineIcon size={28} strokeWidth={1.6}>
       <path d="M3 12h2l2-6 3 12 3-9 2 5 2-2h4" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    </LineIcon>
   );
 }

@@ -1,4 +1,4 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, type MantineSpacing } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { ErrorState } from './error-state.js';
@@ -14,16 +14,23 @@ interface PageQuery<T> {
 /** Every query has its data, and none failed (a refetch's failure counts): else show <QueriesState>. */
 export const queriesSettled = (queries: PageQuery<unknown>[]) => queries.every((query) => !query.isPending && !query.isError);
 
-/** A loader while any query is pending; else the first failure (if any) with a retry of them all. */
-export function QueriesState({ queries }: { queries: PageQuery<unknown>[] }) {
+/** The one query has its data and its last fetch did not fail: else show <QueriesState queries={[query]}>. */
+export const querySettled = <Q extends PageQuery<unknown>>(query: Q): query is Q & { data: Exclude<Q['data'], undefined> } =>
+  queriesSettled([query]) && query.data !== undefined;
+
+/** What a page or a panel shows while its data is on the way. */
+export function LoadingState({ py = 'xl' }: { py?: MantineSpacing }) {
   const { t } = useLingui();
-  if (queries.some((query) => query.isPending)) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t`Loading`} />
-      </Center>
-    );
-  }
+  return (
+    <Center py={py}>
+      <Loader aria-label={t`Loading`} />
+    </Center>
+  );
+}
+
+/** A loader while any query is pending; else the first failure (if any) with a retry of them all. */
+export function QueriesState({ queries, py }: { queries: PageQuery<unknown>[]; py?: MantineSpacing }) {
+  if (queries.some((query) => query.isPending)) return <LoadingState py={py} />;
   const failed = queries.find((query) => query.isError);
   return <ErrorState error={failed?.error ?? null} onRetry={() => void Promise.all(queries.map((query) => query.refetch()))} />;
 }

@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { Center, Loader } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HonestEmpty } from '../../components/honest-empty.js';
@@ -10,6 +9,7 @@ import { DistributionInitialScreen } from '../../features/distribution/routes/in
 import { useAppStoreApi } from '../../lib/app-store.js';
 import { useDialogs } from '../../lib/dialogs.js';
 import { useSiteConfig } from '../../lib/site-config.js';
+import { LoadingState } from '../../components/query-page.js';
 
 const DISTRIBUTION_HOME = '/distribution/';
 
@@ -32,13 +32,7 @@ export function DistributionLandingRoute() {
     return <HonestEmpty title={t`Distribution is not available`} />;
   }
   // While a reload restores the session, the button must not yet treat the user as a visitor.
-  if (restoring || (loggedIn && (subscription.isPending || distributionUser.isPending))) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t`Loading`} />
-      </Center>
-    );
-  }
+  if (restoring || (loggedIn && (subscription.isPending || distributionUser.isPending))) return <LoadingState />;
   // Subscribed or chose to distribute, and not set up yet: the initial screen.
   if (loggedIn && !distributionUser.hasUser && (started || subscription.data?.active)) return <DistributionInitialScreen />;
   return (

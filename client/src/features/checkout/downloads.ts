@@ -9,17 +9,24 @@ import { getAccessToken } from '../auth/index.js';
  * not 200 is silently abandoned.
  */
 
-/** Percent (0-100) of each running download, keyed by `master:{id}:{option}` or `invoice:{n}`. */
-const useProgressStore = create<Record<string, number>>()(() => ({}));
+/**
+ * A store of one value per running download, and its setter: null removes the key. The state is
+ * replaced whole (`true`), not merged, so that a finished download's key goes.
+ */
+function perDownloadStore<V>() {
+  const useStore = create<Record<string, V>>()(() => ({}));
+  const set = (key: string, value: V | null) =>
+    useStore.setState((state) => {
+      const next = { ...state };
+      if (value === null) delete next[key];
+      else next[key] = value;
+      return next;
+    }, true);
+  return [useStore, set] as const;
+}
 
-// Both stores are replaced whole (`true`), not merged: a finished download's key must go.
-const setProgress = (key: string, percent: number | null) =>
-  useProgressStore.setState((state) => {
-    const next = { ...state };
-    if (percent === null) delete next[key];
-    else next[key] = percent;
-    return next;
-  }, true);
+/** Percent (0-100) of each running download, keyed by `master:{id}:{option}` or `invoice:{n}`. */
+const [useProgressStore, setProgress] = perDownloadStore<number>();
 
 export const masterDownloadKey = (masterId: string, option: number) => `master:${masterId}:${option}`;
 
@@ -49,15 +56,7 @@ export class DownloadError extends Error {
 /** A download the server is still making from the master: running, or waiting at a place in line (1 = next). */
 export type RenditionWait = { state: 'running' } | { state: 'queued'; position: number };
 
-const useWaitStore = create<Record<string, RenditionWait>>()(() => ({}));
-
-const setWait = (key: string, wait: RenditionWait | null) =>
-  useWaitStore.setState((state) => {
-    const next = { ...state };
-    if (wait === null) delete next[key];
-    else next[key] = wait;
-    return next;
-  }, true);
+const [useWaitStore, setWait] = perDownloadStore<RenditionWait>();
 
 /** The wait of one master download right now (outside React), or null. */
 export const renditionWaitStateOf = (masterId: string, option: number): RenditionWait | null => useWaitStore.getState()[masterDownloadKey(masterId, option)] ?? null;

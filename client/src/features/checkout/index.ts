@@ -2,5 +2,7 @@
 export { BuyOptions } from './components/buy-options.js';
 export { CardForm, type CardFormHandle } from './components/card-form.js';
 export { NameSection } from './components/name-section.js';
+export { InvoiceAddressSection } from './components/invoice-address-section.js';
 export { downloadInvoice } from './downloads.js';
 export { paymentErrorCodeOf } from './payment-errors.js';
+export { requestCardNonce, usePaymentInFlight } from './use-payment-in-flight.js';

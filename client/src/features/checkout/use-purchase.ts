@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import type { TPriceInfo } from '../../../../src/modules/payments/payments.schemas.js';
 import { trackEvent } from '../../lib/analytics.js';
 import { useAppStoreApi } from '../../lib/app-store.js';
@@ -6,6 +5,7 @@ import { trpc } from '../../lib/trpc.js';
 import type { CardFormHandle } from './components/card-form.js';
 import { downloadMaster } from './downloads.js';
 import { paymentErrorCodeOf } from './payment-errors.js';
+import { requestCardNonce, usePaymentInFlight } from './use-payment-in-flight.js';
 
 interface PurchaseOptions {
   masterId: string;
@@ -24,18 +24,11 @@ export function usePurchase({ masterId, styleId, buyingOption, couponKey, summar
   const app = useAppStoreApi();
   const utils = trpc.useUtils();
   const pay = trpc.payments.pay.useMutation();
-  const paying = useRef(false);
-  const [isPaying, setIsPaying] = useState(false);
+  const { run, isPaying } = usePaymentInFlight();
 
-  const complete = async (card: CardFormHandle | null, withCard: boolean) => {
-    if (paying.current) {
-      app.showError('payment.alreadyInProgress');
-      return;
-    }
-    paying.current = true;
-    setIsPaying(true);
-    try {
-      const nonce = withCard ? await requireCard(card).requestNonce() : null;
+  const complete = (card: CardFormHandle | null, withCard: boolean) =>
+    run(async () => {
+      const nonce = withCard ? await requestCardNonce(card) : null;
       const paid = await pay.mutateAsync({ masterId, buyingOption, styleId, couponKey: couponKey || null, nonce });
       trackEvent('purchase', {
         transaction_id: paid.invoice?.transactionId ?? paid.invoice?.invoiceNumber ?? null,
@@ -50,17 +43,6 @@ export function usePurchase({ masterId, styleId, buyingOption, couponKey, summar
       onDone();
       void Promise.all([utils.masters.invalidate(), utils.invoices.invalidate(), utils.payments.invalidate(), utils.coupons.invalidate()]);
       downloadMaster(paid.id, buyingOption).catch((error: unknown) => app.showError(paymentErrorCodeOf(error, 'global.message.error')));
-    } catch (error) {
-      app.showError(paymentErrorCodeOf(error));
-    } finally {
-      paying.current = false;
-      setIsPaying(false);
-    }
-  };
+    });
   return { complete, isPaying };
-}
-
-function requireCard(card: CardFormHandle | null): CardFormHandle {
-  if (!card) throw new Error('payment.requestPaymentMethod');
-  return card;
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useCountryOptions } from '../../../lib/country-names.js';
 import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
 import { zodValidate } from '../../../lib/zod-form.js';
+import { FormSaveFooter } from './form-save-footer.js';
 
 
 type AddressValues = { company: string; streetAndNumber: string; additional: string; city: string; zip: string; country: string; state: string; taxId: string };
@@ -88,21 +89,13 @@ export function AddressEditor({ address }: { address: TAddress | undefined }) {
           />
         </SimpleGrid>
         <TextInput label={t`Tax ID (optional)`} {...form.getInputProps('taxId')} />
-        {notice?.kind === 'saved' && (
-          <Alert color="teal" role="status">
-            <Trans>Your address is saved.</Trans>
-          </Alert>
-        )}
-        {notice?.kind === 'failed' && (
-          <Alert color="red" role="alert">
-            {translate(notice.code)}
-          </Alert>
-        )}
-        <Group>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            <Trans>Save address</Trans>
-          </Button>
-        </Group>
+        <FormSaveFooter
+          saved={notice?.kind === 'saved' && <Trans>Your address is saved.</Trans>}
+          failure={notice?.kind === 'failed' ? notice.code : null}
+          saving={create.isPending || update.isPending}
+        >
+          <Trans>Save address</Trans>
+        </FormSaveFooter>
       </Stack>
     </form>
   );

@@ -1,13 +1,13 @@
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { errorMessageOf } from '../../../lib/error-messages.js';
 import { authApi, AuthApiError } from '../../auth/index.js';
 import { getAccessToken, setAccessToken } from '../../auth/index.js';
+import { ErrorAlert } from '../../../components/error-alert.js';
 
 /** Account deletion behind a confirmation; afterwards every client state is dropped and / opens. */
 export function DeleteAccount() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -48,11 +48,7 @@ export function DeleteAccount() {
           <Text size="sm">
             <Trans>A distribution subscription ends with the account, and your releases are taken down from the stores.</Trans>
           </Text>
-          {failure && (
-            <Alert color="red" role="alert">
-              {i18n._(errorMessageOf(failure))}
-            </Alert>
-          )}
+          <ErrorAlert code={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
               <Trans>Cancel</Trans>

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
 import { zodValidate } from '../../../lib/zod-form.js';
 import { EmailField, PasswordField } from '../../auth/index.js';
+import { FormSaveFooter } from './form-save-footer.js';
 
 const ZName = z.string().trim().min(1, 'global.message.fieldRequired').max(100, 'global.message.tooLong');
 
@@ -128,26 +129,19 @@ export function ProfileForm({ user }: { user: TUser }) {
         {needsCurrent && (
           <PasswordField label={t`Current password`} required autoComplete="current-password" {...form.getInputProps('currentPassword')} />
         )}
-        {notice?.kind === 'saved' && (
-          <Alert color="teal" role="status">
-            <Trans>Your changes are saved.</Trans>
-          </Alert>
-        )}
-        {notice?.kind === 'emailPending' && (
-          <Alert color="teal" role="status">
-            <Trans>Saved. We sent a confirmation link to {notice.email}; your e-mail address changes once you open it.</Trans>
-          </Alert>
-        )}
-        {notice?.kind === 'failed' && (
-          <Alert color="red" role="alert">
-            {translate(notice.code)}
-          </Alert>
-        )}
-        <Group>
-          <Button type="submit" loading={update.isPending}>
-            <Trans>Save profile</Trans>
-          </Button>
-        </Group>
+        <FormSaveFooter
+          saved={
+            notice?.kind === 'saved' ? (
+              <Trans>Your changes are saved.</Trans>
+            ) : (
+              notice?.kind === 'emailPending' && <Trans>Saved. We sent a confirmation link to {notice.email}; your e-mail address changes once you open it.</Trans>
+            )
+          }
+          failure={notice?.kind === 'failed' ? notice.code : null}
+          saving={update.isPending}
+        >
+          <Trans>Save profile</Trans>
+        </FormSaveFooter>
       </Stack>
     </form>
   );

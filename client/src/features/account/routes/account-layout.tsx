@@ -1,4 +1,4 @@
-import { Button, Center, Divider, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
+import { Button, Divider, Group, Paper, Stack, Tabs } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state.js';
@@ -9,6 +9,7 @@ import { AddressEditor } from '../components/address-editor.js';
 import { DeleteAccount } from '../components/delete-account.js';
 import { ProfileForm } from '../components/profile-form.js';
 import { CommentDigestSetting } from '../../comments/index.js';
+import { LoadingState } from '../../../components/query-page.js';
 
 const TABS = ['/account', '/account/payments', '/account/subscription'] as const;
 
@@ -43,16 +44,9 @@ export function AccountLayout() {
 
 /** The profile tab: profile, invoice address, sign-out and deletion. */
 export function AccountProfilePage() {
-  const { t } = useLingui();
   const me = trpc.accounts.me.useQuery();
   const addresses = trpc.addresses.list.useQuery();
-  if (me.isPending || addresses.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t`Loading`} />
-      </Center>
-    );
-  }
+  if (me.isPending || addresses.isPending) return <LoadingState />;
   if (!me.data) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
   return (
     <Stack gap="xl">

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@ma
 import { useForm } from '@mantine/form';
 import { TRPCClientError } from '@trpc/client';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ZEmailInput, ZLoginInput, ZRegisterInput, ZReturnPath } from '../../../../../src/modules/accounts/accounts.schemas.js';
 import { useAppStoreApi } from '../../../lib/app-store.js';
@@ -16,6 +16,7 @@ import { signIn } from '../auth-store.js';
 import { EmailField, PasswordField } from './auth-fields.js';
 import { shouldReloadAfterLogin } from '../../../lib/login-reload.js';
 import { ShareInvitationLine, useShareInvitation } from './share-invitation-line.js';
+import { ErrorAlert } from '../../../components/error-alert.js';
 
 interface DialogProps {
   opened: boolean;
@@ -56,6 +57,31 @@ function useSwitchDialog(from: DialogName) {
     dialogs.close(from);
     dialogs.open(to);
   };
+}
+
+/** A closed dialog opens fresh next time (state adjusted while rendering, not in an effect). */
+function useResetWhenClosed(opened: boolean, reset: () => void) {
+  const [wasOpen, setWasOpen] = useState(opened);
+  if (opened !== wasOpen) {
+    setWasOpen(opened);
+    if (!opened) reset();
+  }
+}
+
+interface EmailForm {
+  values: { email: string };
+  errors: Partial<Record<'email', ReactNode>>;
+  isDirty: (path: 'email') => boolean;
+  setFieldValue: (path: 'email', value: string) => void;
+}
+
+/** A dialog's e-mail field: the form's own error, else "invalid" as soon as what was typed is no address. */
+function DialogEmailField({ form, autoFocus }: { form: EmailForm; autoFocus?: boolean }) {
+  const { t } = useLingui();
+  const translate = useTranslateKey();
+  const { email } = form.values;
+  const error = form.errors.email ?? (form.isDirty('email') && email && !ZEmailInput.safeParse({ email }).success ? translate('global.message.invalidEmail') : null);
+  return <EmailField label={t`E-mail address`} required value={email} onChange={(value) => form.setFieldValue('email', value)} error={error} data-autofocus={autoFocus} />;
 }
 
 /** "Resend confirmation e-mail" with its 4-second notice. */
@@ -134,14 +160,7 @@ export function LoginDialog({ opened, onClose }: DialogProps) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <ShareInvitationLine />
-          <EmailField
-            label={t`E-mail address`}
-            required
-            value={form.values.email}
-            onChange={(value) => form.setFieldValue('email', value)}
-            error={form.errors.email ?? (form.isDirty('email') && form.values.email && !ZEmailInput.safeParse(form.values).success ? translate('global.message.invalidEmail') : null)}
-            data-autofocus
-          />
+          <DialogEmailField form={form} autoFocus />
           <PasswordField label={t`Password`} required autoComplete="current-password" {...form.getInputProps('password')} />
           {failure && (
             <Alert color={unconfirmed ? 'yellow' : 'red'} role="alert">
@@ -181,15 +200,10 @@ export function SignUpDialog({ opened, onClose }: DialogProps) {
   });
   usePrefillInvitedEmail(form.values.email, (value) => form.setFieldValue('email', value));
 
-  // A closed dialog opens fresh next time (state adjusted while rendering, not in an effect).
-  const [wasOpen, setWasOpen] = useState(opened);
-  if (opened !== wasOpen) {
-    setWasOpen(opened);
-    if (!opened) {
-      setRegistered(null);
-      setFailure(null);
-    }
-  }
+  useResetWhenClosed(opened, () => {
+    setRegistered(null);
+    setFailure(null);
+  });
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
@@ -232,8 +246,6 @@ export function SignUpDialog({ opened, onClose }: DialogProps) {
     );
   }
 
-  const emailError =
-    form.errors.email ?? (form.isDirty('email') && form.values.email && !ZEmailInput.safeParse(form.values).success ? translate('global.message.invalidEmail') : null);
   return (
     <Modal opened={opened} onClose={onClose} title={t`Create account`}>
       <form onSubmit={submit} noValidate>
@@ -243,7 +255,7 @@ export function SignUpDialog({ opened, onClose }: DialogProps) {
             <TextInput label={t`First name`} required miw={140} autoComplete="given-name" {...form.getInputProps('firstName')} />
             <TextInput label={t`Last name`} required miw={140} autoComplete="family-name" {...form.getInputProps('lastName')} />
           </Group>
-          <EmailField label={t`E-mail address`} required value={form.values.email} onChange={(value) => form.setFieldValue('email', value)} error={emailError} />
+          <DialogEmailField form={form} />
           <PasswordField label={t`Password`} required withHint autoComplete="new-password" {...form.getInputProps('password')} />
           <Text size="sm" c="dimmed">
             <Trans>
@@ -254,11 +266,7 @@ export function SignUpDialog({ opened, onClose }: DialogProps) {
               .
             </Trans>
           </Text>
-          {failure && (
-            <Alert color="red" role="alert">
-              {translate(failure)}
-            </Alert>
-          )}
+          <ErrorAlert code={failure} />
           <Button type="submit" loading={submitting} fullWidth>
             <Trans>Create account</Trans>
           </Button>
@@ -278,11 +286,7 @@ export function ForgotPasswordDialog({ opened, onClose }: DialogProps) {
   const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; code: string }>({ kind: 'idle' });
   const form = useForm({ mode: 'controlled', initialValues: { email: '' }, validate: zodValidate(ZEmailInput, translate) });
 
-  const [wasOpen, setWasOpen] = useState(opened);
-  if (opened !== wasOpen) {
-    setWasOpen(opened);
-    if (!opened) setState({ kind: 'idle' });
-  }
+  useResetWhenClosed(opened, () => setState({ kind: 'idle' }));
 
   const submit = form.onSubmit(async (values) => {
     setState({ kind: 'sending' });
@@ -301,13 +305,7 @@ export function ForgotPasswordDialog({ opened, onClose }: DialogProps) {
           <Text size="sm" c="dimmed">
             <Trans>Enter the e-mail address of your account and we will send you a link to choose a new password.</Trans>
           </Text>
-          <EmailField
-            label={t`E-mail address`}
-            required
-            value={form.values.email}
-            onChange={(value) => form.setFieldValue('email', value)}
-            error={form.errors.email ?? (form.isDirty('email') && form.values.email && !ZEmailInput.safeParse(form.values).success ? translate('global.message.invalidEmail') : null)}
-          />
+          <DialogEmailField form={form} />
           {state.kind === 'sent' && (
             <Alert color="teal" role="status">
               {i18n._(successMessageOf('global.success.emailSent'))}

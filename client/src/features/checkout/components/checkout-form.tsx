@@ -87,6 +87,7 @@ export function CheckoutForm({ data, user, address, addressesUpdatedAt, master, 
           <NameSection firstName={user.firstName} lastName={user.lastName} editing={editingName} onEditingChange={setEditingName} />
           <Divider />
           <InvoiceAddressSection
+            summaryTestId="checkout-address"
             address={address}
             editing={editingAddress}
             onEdit={() => setAddressEditStartedAt(addressesUpdatedAt)}

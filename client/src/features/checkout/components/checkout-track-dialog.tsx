@@ -1,12 +1,12 @@
-import { Center, Loader, Modal } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
-import { ErrorState } from '../../../components/error-state.js';
 import { useDialogState, type DialogDataMap } from '../../../lib/dialogs.js';
 import { useSiteConfig } from '../../../lib/site-config.js';
 import { trpc } from '../../../lib/trpc.js';
 import { CheckoutForm } from './checkout-form.js';
 import { DownloadProgressNotice } from './download-progress-notice.js';
+import { QueriesState, queriesSettled } from '../../../components/query-page.js';
 
 type CheckoutData = DialogDataMap['CheckoutTrack'];
 
@@ -37,23 +37,13 @@ export function CheckoutTrackDialog({ opened, onClose }: { opened: boolean; onCl
 }
 
 function CheckoutBody({ data, onClose }: { data: CheckoutData; onClose: () => void }) {
-  const { t } = useLingui();
   const me = trpc.accounts.me.useQuery();
   const addresses = trpc.addresses.list.useQuery();
   const master = trpc.masters.master.useQuery({ id: data.masterId });
   const config = useSiteConfig();
 
-  if (me.isPending || addresses.isPending || master.isPending || config.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t`Loading`} />
-      </Center>
-    );
-  }
-  const failed = [me, addresses, master, config].find((query) => query.isError);
-  if (failed || !me.data || !addresses.data || !master.data || !config.data) {
-    return <ErrorState error={failed?.error ?? null} onRetry={() => void Promise.all([me.refetch(), addresses.refetch(), master.refetch(), config.refetch()])} />;
-  }
+  const queries = [me, addresses, master, config];
+  if (!queriesSettled(queries) || !me.data || !addresses.data || !master.data || !config.data) return <QueriesState queries={queries} />;
   return (
     <CheckoutForm
       data={data}

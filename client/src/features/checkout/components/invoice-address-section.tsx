@@ -8,11 +8,13 @@ interface InvoiceAddressSectionProps {
   editing: boolean;
   onEdit: () => void;
   onCancel: () => void;
+  /** The summary's test id, where a test tells this address apart from others on the screen. */
+  summaryTestId?: string;
 }
 
 /** The invoice address: shown with an Edit button, or the editor while there is none or it is being changed. */
-export function InvoiceAddressSection({ address, editing, onEdit, onCancel }: InvoiceAddressSectionProps) {
-  if (!editing) return address ? <AddressSummary address={address} onEdit={onEdit} testId="checkout-address" /> : null;
+export function InvoiceAddressSection({ address, editing, onEdit, onCancel, summaryTestId }: InvoiceAddressSectionProps) {
+  if (!editing) return address ? <AddressSummary address={address} onEdit={onEdit} testId={summaryTestId} /> : null;
   return (
     <Stack gap="xs">
       {!address && (

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
+import { errorCodeOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
+import { ErrorAlert } from '../../../components/error-alert.js';
 
 /**
  * The buyer's full name for the invoice: both names required, save disabled otherwise.
@@ -40,7 +41,7 @@ export function NameSection(props: {
 }
 
 function NameEditor({ firstName, lastName, canCancel, onDone }: { firstName: string; lastName: string; canCancel: boolean; onDone: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const update = trpc.accounts.updateUser.useMutation();
   const [first, setFirst] = useState(firstName);
@@ -66,11 +67,7 @@ function NameEditor({ firstName, lastName, canCancel, onDone }: { firstName: str
         <TextInput label={t`First name`} required autoComplete="given-name" value={first} onChange={(event) => setFirst(event.currentTarget.value)} />
         <TextInput label={t`Last name`} required autoComplete="family-name" value={last} onChange={(event) => setLast(event.currentTarget.value)} />
       </SimpleGrid>
-      {errorCode && (
-        <Alert color="red" role="alert">
-          {i18n._(errorMessageOf(errorCode))}
-        </Alert>
-      )}
+      <ErrorAlert code={errorCode} />
       <Group gap="sm">
         <Button size="compact-md" onClick={() => void save()} disabled={!valid} loading={update.isPending}>
           <Trans>Save name</Trans>

@@ -1,19 +1,22 @@
-import { ActionIcon, Alert, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import type { TInvoice } from '../../../../../src/modules/invoices/invoices.schemas.js';
-import { ErrorState } from '../../../components/error-state.js';
 import { HonestEmpty } from '../../../components/honest-empty.js';
 import { useAppStoreApi } from '../../../lib/app-store.js';
 import { isLocale } from '../../../lib/i18n.js';
 import { useSiteConfig } from '../../../lib/site-config.js';
-import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
+import { errorCodeOf } from '../../../lib/error-messages.js';
 import { listDate } from '../../../lib/list-date.js';
 import { paymentMethodLabel } from '../../../lib/payment-method-label.js';
 import { trpc } from '../../../lib/trpc.js';
 import { CardForm, type CardFormHandle } from '../components/card-form.js';
 import { downloadInvoice, useDownloadProgress } from '../downloads.js';
 import { paymentErrorCodeOf } from '../payment-errors.js';
+import { requestCardNonce } from '../use-payment-in-flight.js';
+import { QueriesState, querySettled } from '../../../components/query-page.js';
+import { TableHead } from '../../../components/table-head.js';
+import { ErrorAlert } from '../../../components/error-alert.js';
 
 /** '/account/payments': the invoice rows and the saved payment methods. */
 export function AccountPaymentsPage() {
@@ -48,7 +51,7 @@ export function splitProduct(product: string): { name: string; style: string } {
 }
 
 function InvoiceList() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const invoices = trpc.invoices.list.useQuery();
   const productOf = useProductOf();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
@@ -57,21 +60,11 @@ function InvoiceList() {
       <Trans>Invoices</Trans>
     </Title>
   );
-  if (invoices.isPending) {
+  if (!querySettled(invoices)) {
     return (
       <Stack>
         {heading}
-        <Center py="xl">
-          <Loader aria-label={t`Loading`} />
-        </Center>
-      </Stack>
-    );
-  }
-  if (invoices.isError) {
-    return (
-      <Stack>
-        {heading}
-        <ErrorState error={invoices.error} onRetry={() => void invoices.refetch()} />
+        <QueriesState queries={[invoices]} />
       </Stack>
     );
   }
@@ -94,33 +87,17 @@ function InvoiceList() {
       {heading}
       {/* Wide screens: a table; narrow screens: one card per invoice (no sideways scrolling at 375 px). */}
       <Table visibleFrom="sm" striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>Name</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Artist</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Style</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Date</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans>Total</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Payment method</Trans>
-            </Table.Th>
-            <Table.Th>
-              <VisuallyHidden>
-                <Trans>Invoice</Trans>
-              </VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            { label: <Trans>Name</Trans> },
+            { label: <Trans>Artist</Trans> },
+            { label: <Trans>Style</Trans> },
+            { label: <Trans>Date</Trans> },
+            { label: <Trans>Total</Trans>, numeric: true },
+            { label: <Trans>Payment method</Trans> },
+            { label: <VisuallyHidden><Trans>Invoice</Trans></VisuallyHidden> },
+          ]}
+        />
         <Table.Tbody>
           {invoices.data.map((invoice) => {
             const { name, style } = productOf(invoice);
@@ -204,7 +181,7 @@ function DownloadIcon() {
  * be added here and made the subscription's card, which frees the old one to be removed.
  */
 function PaymentMethods() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const app = useAppStoreApi();
   const config = useSiteConfig();
@@ -240,8 +217,7 @@ function PaymentMethods() {
     try {
       let nonce: string;
       try {
-        if (!card.current) throw new Error('payment.requestPaymentMethod');
-        nonce = await card.current.requestNonce();
+        nonce = await requestCardNonce(card.current);
       } catch (error) {
         setErrorCode(paymentErrorCodeOf(error));
         return;
@@ -301,12 +277,8 @@ function PaymentMethods() {
           </Stack>
         </Card>
       )}
-      {methods.isPending ? (
-        <Center py="md">
-          <Loader aria-label={t`Loading`} />
-        </Center>
-      ) : methods.isError ? (
-        <ErrorState error={methods.error} onRetry={() => void methods.refetch()} />
+      {!querySettled(methods) ? (
+        <QueriesState queries={[methods]} py="md" />
       ) : methods.data.length === 0 ? (
         <Text size="sm" c="dimmed">
           <Trans>No payment method is saved. Cards you pay with through our payment provider can be kept here for next time.</Trans>
@@ -369,11 +341,7 @@ function PaymentMethods() {
           })}
         </Stack>
       )}
-      {errorCode && (
-        <Alert color="red" role="alert">
-          {i18n._(errorMessageOf(errorCode))}
-        </Alert>
-      )}
+      <ErrorAlert code={errorCode} />
     </Stack>
   );
 }

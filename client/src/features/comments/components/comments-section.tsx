@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { TComment } from '../../../../../src/modules/feedback/feedback.schemas.js';
@@ -9,6 +9,8 @@ import { trpc } from '../../../lib/trpc.js';
 import { formatPosition, parsePosition } from '../position.js';
 import { authorName, type PlayheadHandle, type TrackTalk } from '../use-track-talk.js';
 import classes from './comments-section.module.css';
+import { ErrorAlert } from '../../../components/error-alert.js';
+import { DeleteActions } from '../../../components/delete-actions.js';
 
 type Props = TrackTalk['sectionProps'];
 
@@ -71,7 +73,7 @@ export function CommentsSection({ trackId, comments, list, player, focus }: Prop
 
 /** Add needs trimmed, non-empty text; the position is the playhead's, and may be changed. */
 function CommentForm({ trackId, player }: { trackId: string; player: PlayheadHandle | null }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const create = trpc.feedback.createComment.useMutation();
   const [text, setText] = useState('');
@@ -145,11 +147,7 @@ function CommentForm({ trackId, player }: { trackId: string; player: PlayheadHan
             <Trans>Add</Trans>
           </Button>
         </Group>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {i18n._(errorMessageOf(error))}
-          </Alert>
-        )}
+        <ErrorAlert code={error} variant="light" />
       </Stack>
     </form>
   );
@@ -251,7 +249,7 @@ function CommentItem({ comment, player, highlighted, onDelete }: { comment: TCom
 
 /** Deleting a comment asks first (deleteCommentConfirmation). */
 function DeleteCommentDialog({ trackId, comment, onClose }: { trackId: string; comment: TComment | null; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const remove = trpc.feedback.removeComment.useMutation();
   const [error, setError] = useState<string | null>(null);
@@ -270,32 +268,21 @@ function DeleteCommentDialog({ trackId, comment, onClose }: { trackId: string; c
             {comment.text}
           </Text>
         )}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {i18n._(errorMessageOf(error))}
-          </Alert>
-        )}
-        <Group justify="flex-end" wrap="wrap">
-          <Button variant="default" onClick={close}>
-            <Trans>Keep it</Trans>
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={async () => {
-              if (!comment) return;
-              try {
-                await remove.mutateAsync({ id: comment.id });
-                await utils.feedback.trackComments.invalidate({ trackId });
-                close();
-              } catch (failure) {
-                setError(errorCodeOf(failure));
-              }
-            }}
-          >
-            <Trans>Delete</Trans>
-          </Button>
-        </Group>
+        <ErrorAlert code={error} variant="light" />
+        <DeleteActions
+          onKeep={close}
+          deleting={remove.isPending}
+          onDelete={async () => {
+            if (!comment) return;
+            try {
+              await remove.mutateAsync({ id: comment.id });
+              await utils.feedback.trackComments.invalidate({ trackId });
+              close();
+            } catch (failure) {
+              setError(errorCodeOf(failure));
+            }
+          }}
+        />
       </Stack>
     </Modal>
   );

@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Paper, Rating, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Rating, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { MAX_RATING_COMMENT_LENGTH, type TRating } from '../../../../../src/modules/feedback/feedback.schemas.js';
 import { ErrorState } from '../../../components/error-state.js';
-import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
+import { errorCodeOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
 import { authorName, pollWhileThere } from '../use-track-talk.js';
 import { AverageStars, STAR_SIZE } from './stars.js';
 import classes from './comments-section.module.css';
+import { ErrorAlert } from '../../../components/error-alert.js';
 
 /**
  * Ratings of a track: the average, the caller's own stars with an optional comment
@@ -54,7 +55,7 @@ export function RatingPanel({ trackId }: { trackId: string }) {
 }
 
 function OwnRating({ trackId, mine }: { trackId: string; mine: TRating | null }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const create = trpc.feedback.createRating.useMutation();
   const update = trpc.feedback.updateRating.useMutation();
@@ -124,11 +125,7 @@ function OwnRating({ trackId, mine }: { trackId: string; mine: TRating | null })
           <Trans>Thank you, your rating is saved.</Trans>
         </Text>
       )}
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {i18n._(errorMessageOf(error))}
-        </Alert>
-      )}
+      <ErrorAlert code={error} variant="light" />
     </Stack>
   );
 }

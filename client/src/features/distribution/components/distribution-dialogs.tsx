@@ -31,6 +31,55 @@ function Problems({ problems }: { problems: string[] }) {
   return <ProblemsAlert problems={problems} testId="dialog-problems" />;
 }
 
+/** A dialog body while its list loads, or why it could not be loaded. */
+function LoadingOrProblems({ query }: { query: { isError: boolean; error: unknown } }) {
+  const { t } = useLingui();
+  return query.isError ? <Problems problems={problemsOf(query.error)} /> : <Loader aria-label={t`Loading`} />;
+}
+
+interface ChoicesProps {
+  choices: { key: number; name: string; detail: string; pick: () => void }[];
+  dividerLabel: string;
+  testId: string;
+}
+
+/**
+ * A dialog's form with the server's refusals above its fields. `choices` (the 'select' action's
+ * existing entries) stand above the form, null where the dialog picks nothing.
+ */
+function DialogForm({ choices, problems, onSubmit, children }: { choices?: ChoicesProps | null; problems: string[]; onSubmit: (event: FormEvent) => Promise<void>; children: ReactNode }) {
+  const form = (
+    <Stack component="form" gap="md" onSubmit={(event) => void onSubmit(event)}>
+      <Problems problems={problems} />
+      {children}
+    </Stack>
+  );
+  if (choices === undefined) return form;
+  return (
+    <Stack gap="md">
+      {choices && <ExistingChoices {...choices} />}
+      {form}
+    </Stack>
+  );
+}
+
+/** The name every add/edit dialog asks first; its message shows once the user has typed. */
+function NameInput({ label, value, onChange, problem, testId }: { label: string; value: string; onChange: (value: string) => void; problem: string | undefined; testId?: string }) {
+  const { i18n } = useLingui();
+  return (
+    <TextInput
+      label={label}
+      required
+      data-autofocus
+      value={value}
+      maxLength={200}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={problem ? i18n._(errorMessageOf(problem)) : undefined}
+      data-testid={testId}
+    />
+  );
+}
+
 /**
  * The submit of the add/edit dialogs: nothing is sent while a rule fails; a refusal's messages show
  * in the dialog; a save refreshes what shows the saved row, says so, then picks it or closes.
@@ -70,36 +119,27 @@ export function DistributionEditLabelDialog({ opened, onClose }: DialogProps) {
 }
 
 function EditLabelBody({ onClose }: { onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const meta = trpc.distribution.metaInfo.useQuery();
   const rename = trpc.distribution.renameLabel.useMutation();
   const [name, setName] = useState<string | null>(null);
   const { problems, submitWith } = useDialogSubmit();
-  if (!meta.data) return meta.isError ? <Problems problems={problemsOf(meta.error)} /> : <Loader aria-label={t`Loading`} />;
+  if (!meta.data) return <LoadingOrProblems query={meta} />;
   const label = meta.data.label;
   const value = name ?? label.label_name;
   const rules = labelProblems({ name: value });
   const submit = submitWith(rules, () => rename.mutateAsync({ labelId: label.label_id, name: value }), () => utils.distribution.metaInfo.invalidate(), onClose);
   return (
-    <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
-      <Problems problems={problems} />
-      <TextInput
-        label={t`Label name`}
-        required
-        data-autofocus
-        value={value}
-        maxLength={200}
-        onChange={(event) => setName(event.currentTarget.value)}
-        error={name !== null && rules[0] ? i18n._(errorMessageOf(rules[0])) : undefined}
-      />
+    <DialogForm problems={problems} onSubmit={submit}>
+      <NameInput label={t`Label name`} value={value} onChange={setName} problem={name !== null ? rules[0] : undefined} />
       <DialogActions onClose={onClose} disabled={rules.length > 0} loading={rename.isPending} />
-    </Stack>
+    </DialogForm>
   );
 }
 
 /** The 'select' action's list of existing entries above the add form; nothing when there are none. */
-function ExistingChoices({ choices, dividerLabel, testId }: { choices: { key: number; name: string; detail: string; pick: () => void }[]; dividerLabel: string; testId: string }) {
+function ExistingChoices({ choices, dividerLabel, testId }: ChoicesProps) {
   if (choices.length === 0) return null;
   return (
     <>
@@ -158,7 +198,7 @@ function ArtistBody({ select, trackId, artistIdToEdit, onClose }: { select: bool
   const [name, setName] = useState<string | null>(null);
   const [country, setCountry] = useState<string>(DEFAULT_ARTIST_COUNTRY);
   const { problems, submitWith } = useDialogSubmit();
-  if (!artists.data) return artists.isError ? <Problems problems={problemsOf(artists.error)} /> : <Loader aria-label={t`Loading`} />;
+  if (!artists.data) return <LoadingOrProblems query={artists} />;
   if (artistIdToEdit !== undefined && !editing) return <Problems problems={['global.error.notFound']} />;
   const value = name ?? editing?.name ?? '';
   const others = artists.data.filter((artist) => artist.artist_id !== artistIdToEdit);
@@ -176,40 +216,33 @@ function ArtistBody({ select, trackId, artistIdToEdit, onClose }: { select: bool
     (saved) => (select ? pick(saved) : onClose()),
   );
   return (
-    <Stack gap="md">
-      {select && (
-        <ExistingChoices
-          testId="artist-choices"
-          choices={artists.data.map((artist) => ({ key: artist.artist_id, name: artist.name, detail: artist.country, pick: () => pick(artist) }))}
-          dividerLabel={t`or add a new artist`}
+    <DialogForm
+      choices={
+        select
+          ? {
+              testId: 'artist-choices',
+              choices: artists.data.map((artist) => ({ key: artist.artist_id, name: artist.name, detail: artist.country, pick: () => pick(artist) })),
+              dividerLabel: t`or add a new artist`,
+            }
+          : null
+      }
+      problems={problems}
+      onSubmit={submit}
+    >
+      <NameInput label={t`Artist name`} value={value} onChange={setName} problem={nameProblem} testId="artist-name" />
+      {!editing && (
+        <Select
+          label={t`Country`}
+          required
+          searchable
+          data={countryOptions}
+          value={country}
+          onChange={(next) => setCountry(next ?? '')}
+          error={country === '' ? i18n._(errorMessageOf('distribution.countryRequired')) : undefined}
         />
       )}
-      <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
-        <Problems problems={problems} />
-        <TextInput
-          label={t`Artist name`}
-          required
-          data-autofocus
-          value={value}
-          maxLength={200}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={nameProblem ? i18n._(errorMessageOf(nameProblem)) : undefined}
-          data-testid="artist-name"
-        />
-        {!editing && (
-          <Select
-            label={t`Country`}
-            required
-            searchable
-            data={countryOptions}
-            value={country}
-            onChange={(next) => setCountry(next ?? '')}
-            error={country === '' ? i18n._(errorMessageOf('distribution.countryRequired')) : undefined}
-          />
-        )}
-        <DialogActions onClose={onClose} disabled={rules.length > 0} loading={create.isPending || rename.isPending} label={editing ? undefined : <Trans>Add artist</Trans>} />
-      </Stack>
-    </Stack>
+      <DialogActions onClose={onClose} disabled={rules.length > 0} loading={create.isPending || rename.isPending} label={editing ? undefined : <Trans>Add artist</Trans>} />
+    </DialogForm>
   );
 }
 
@@ -246,7 +279,7 @@ function ParticipantBody({ select, trackIndex, participantIdToEdit, onClose }: {
   const [name, setName] = useState<string | null>(null);
   const [email, setEmail] = useState<string | null>(null);
   const { problems, submitWith } = useDialogSubmit();
-  if (!participants.data) return participants.isError ? <Problems problems={problemsOf(participants.error)} /> : <Loader aria-label={t`Loading`} />;
+  if (!participants.data) return <LoadingOrProblems query={participants} />;
   // An unknown id answers the error catalogue's "participant not found".
   if (participantIdToEdit !== undefined && !editing) return <Problems problems={['distribution.participantNotFound']} />;
   const values = { name: name ?? editing?.name ?? '', email: email ?? editing?.email ?? '' };
@@ -266,38 +299,31 @@ function ParticipantBody({ select, trackIndex, participantIdToEdit, onClose }: {
     (saved) => (select ? pick(saved) : onClose()),
   );
   return (
-    <Stack gap="md">
-      {select && (
-        <ExistingChoices
-          testId="participant-choices"
-          choices={participants.data.map((participant) => ({ key: participant.participant_id, name: participant.name, detail: participant.email, pick: () => pick(participant) }))}
-          dividerLabel={t`or add a new participant`}
-        />
-      )}
-      <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
-        <Problems problems={problems} />
-        <TextInput
-          label={t`Name`}
-          required
-          data-autofocus
-          value={values.name}
-          maxLength={200}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={nameProblem ? i18n._(errorMessageOf(nameProblem)) : undefined}
-          data-testid="participant-name"
-        />
-        <TextInput
-          label={t`Payout e-mail (PayPal)`}
-          type="email"
-          required
-          value={values.email}
-          maxLength={254}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={emailProblem ? i18n._(errorMessageOf(emailProblem)) : undefined}
-          data-testid="participant-email"
-        />
-        <DialogActions onClose={onClose} disabled={rules.length > 0} loading={create.isPending || update.isPending} label={editing ? undefined : <Trans>Add participant</Trans>} />
-      </Stack>
-    </Stack>
+    <DialogForm
+      choices={
+        select
+          ? {
+              testId: 'participant-choices',
+              choices: participants.data.map((participant) => ({ key: participant.participant_id, name: participant.name, detail: participant.email, pick: () => pick(participant) })),
+              dividerLabel: t`or add a new participant`,
+            }
+          : null
+      }
+      problems={problems}
+      onSubmit={submit}
+    >
+      <NameInput label={t`Name`} value={values.name} onChange={setName} problem={nameProblem} testId="participant-name" />
+      <TextInput
+        label={t`Payout e-mail (PayPal)`}
+        type="email"
+        required
+        value={values.email}
+        maxLength={254}
+        onChange={(event) => setEmail(event.currentTarget.value)}
+        error={emailProblem ? i18n._(errorMessageOf(emailProblem)) : undefined}
+        data-testid="participant-email"
+      />
+      <DialogActions onClose={onClose} disabled={rules.length > 0} loading={create.isPending || update.isPending} label={editing ? undefined : <Trans>Add participant</Trans>} />
+    </DialogForm>
   );
 }

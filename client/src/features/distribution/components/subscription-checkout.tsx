@@ -11,10 +11,9 @@ import { useAppStoreApi } from '../../../lib/app-store.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { useSiteConfig } from '../../../lib/site-config.js';
 import { trpc } from '../../../lib/trpc.js';
-import { AddressEditor, AddressSummary } from '../../account/index.js';
 import { CardForm, type CardFormHandle } from '../../checkout/index.js';
-import { NameSection } from '../../checkout/index.js';
-import { paymentErrorCodeOf } from '../../checkout/index.js';
+import { InvoiceAddressSection, NameSection } from '../../checkout/index.js';
+import { paymentErrorCodeOf, requestCardNonce, usePaymentInFlight } from '../../checkout/index.js';
 import { billingPeriodOf, formatMoney } from '../lib/money.js';
 
 /**
@@ -61,24 +60,16 @@ function Checkout({ user, address, addressesUpdatedAt, planId, billingFrequency,
   const editingAddress = !address || addressEditStartedAt === addressesUpdatedAt;
   const [step, setStep] = useState<0 | 1>(0);
   const card = useRef<CardFormHandle>(null);
-  const paying = useRef(false);
-  const [isPaying, setIsPaying] = useState(false);
+  const { run, isPaying } = usePaymentInFlight();
   const price = trpc.distribution.priceInfo.useQuery();
   const subscribe = trpc.distribution.subscribe.useMutation();
   const ready = hasName && !editingName && !editingAddress && Boolean(address) && price.data !== undefined;
 
-  const pay = async () => {
-    if (paying.current) {
-      app.showError('payment.alreadyInProgress');
-      return;
-    }
-    paying.current = true;
-    setIsPaying(true);
-    try {
+  const pay = () =>
+    run(async () => {
       let nonce: string;
       try {
-        if (!card.current) throw new Error('payment.requestPaymentMethod');
-        nonce = await card.current.requestNonce();
+        nonce = await requestCardNonce(card.current);
       } catch (error) {
         const code = paymentErrorCodeOf(error);
         // For the subscription, no payment method just ends the paying state.
@@ -89,13 +80,7 @@ function Checkout({ user, address, addressesUpdatedAt, planId, billingFrequency,
       app.clearError();
       await Promise.all([utils.distribution.subscription.invalidate(), utils.invoices.invalidate(), utils.payments.invalidate()]);
       onSubscribed(status.lastInvoiceNumber);
-    } catch (error) {
-      app.showError(paymentErrorCodeOf(error));
-    } finally {
-      paying.current = false;
-      setIsPaying(false);
-    }
-  };
+    });
 
   return (
     <Paper withBorder radius="md" p="lg" data-testid="subscription-checkout" data-step={step}>
@@ -112,25 +97,7 @@ function Checkout({ user, address, addressesUpdatedAt, planId, billingFrequency,
           <>
             <NameSection firstName={user.firstName} lastName={user.lastName} editing={editingName} onEditingChange={setEditingName} />
             <Divider />
-            {editingAddress ? (
-              <Stack gap="xs">
-                {!address && (
-                  <Text size="sm" c="dimmed">
-                    <Trans>Your invoice needs an address. It is saved to your account.</Trans>
-                  </Text>
-                )}
-                <AddressEditor address={address} />
-                {address && (
-                  <Group>
-                    <Button variant="default" size="compact-md" onClick={() => setAddressEditStartedAt(null)}>
-                      <Trans>Cancel</Trans>
-                    </Button>
-                  </Group>
-                )}
-              </Stack>
-            ) : (
-              address && <AddressSummary address={address} onEdit={() => setAddressEditStartedAt(addressesUpdatedAt)} />
-            )}
+            <InvoiceAddressSection address={address} editing={editingAddress} onEdit={() => setAddressEditStartedAt(addressesUpdatedAt)} onCancel={() => setAddressEditStartedAt(null)} />
             <Divider />
             {price.data ? (
               <SubscriptionPriceSummary info={price.data} months={billingFrequency} />

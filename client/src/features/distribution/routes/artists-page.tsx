@@ -39,60 +39,42 @@ export function DistributionArtistsPage() {
           </Card>
         </Section>
 
-        <Section
-          title={t`Artists`}
-          action={
-            <Button onClick={() => dialogs.open('DistributionArtist', { action: 'addEdit' })} data-testid="add-artist">
-              <Trans>Add artist</Trans>
-            </Button>
-          }
-        >
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" data-testid="artist-list">
-            {artists.data.map((artist) => (
-              <EntryCard
-                key={artist.artist_id}
-                testId="artist-card"
-                name={artist.name}
-                detail={
-                  <>
-                    {countryName(artist.country)}
-                    {artist.artist_id === mainArtistId && <> · <Trans>main artist</Trans></>}
-                  </>
-                }
-                action={<Trans>Rename</Trans>}
-                onAction={() => dialogs.open('DistributionArtist', { action: 'addEdit', artistIdToEdit: artist.artist_id })}
-              />
-            ))}
-          </SimpleGrid>
-        </Section>
+        <EntryGrid title={t`Artists`} addLabel={<Trans>Add artist</Trans>} onAdd={() => dialogs.open('DistributionArtist', { action: 'addEdit' })} testId="artist">
+          {artists.data.map((artist) => (
+            <EntryCard
+              key={artist.artist_id}
+              testId="artist-card"
+              name={artist.name}
+              detail={
+                <>
+                  {countryName(artist.country)}
+                  {artist.artist_id === mainArtistId && <> · <Trans>main artist</Trans></>}
+                </>
+              }
+              action={<Trans>Rename</Trans>}
+              onAction={() => dialogs.open('DistributionArtist', { action: 'addEdit', artistIdToEdit: artist.artist_id })}
+            />
+          ))}
+        </EntryGrid>
 
-        <Section
-          title={t`Participants`}
-          action={
-            <Button onClick={() => dialogs.open('DistributionParticipant')} data-testid="add-participant">
-              <Trans>Add participant</Trans>
-            </Button>
-          }
-        >
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" data-testid="participant-list">
-            {participants.data.map((participant) => (
-              <EntryCard
-                key={participant.participant_id}
-                testId="participant-card"
-                name={participant.name}
-                truncateDetail
-                detail={
-                  <>
-                    {participant.email}
-                    {participant.participant_id === mainParticipantId && <> · <Trans>you</Trans></>}
-                  </>
-                }
-                action={<Trans>Edit</Trans>}
-                onAction={() => dialogs.open('DistributionParticipant', { participantIdToEdit: participant.participant_id })}
-              />
-            ))}
-          </SimpleGrid>
-        </Section>
+        <EntryGrid title={t`Participants`} addLabel={<Trans>Add participant</Trans>} onAdd={() => dialogs.open('DistributionParticipant')} testId="participant">
+          {participants.data.map((participant) => (
+            <EntryCard
+              key={participant.participant_id}
+              testId="participant-card"
+              name={participant.name}
+              truncateDetail
+              detail={
+                <>
+                  {participant.email}
+                  {participant.participant_id === mainParticipantId && <> · <Trans>you</Trans></>}
+                </>
+              }
+              action={<Trans>Edit</Trans>}
+              onAction={() => dialogs.open('DistributionParticipant', { participantIdToEdit: participant.participant_id })}
+            />
+          ))}
+        </EntryGrid>
       </Stack>
     </>
   );
@@ -109,6 +91,24 @@ function Section({ title, action, children }: { title: string; action: ReactNode
       </Group>
       {children}
     </Stack>
+  );
+}
+
+/** Entries of one kind with the button that adds one: a card each, up to three abreast. */
+function EntryGrid({ title, addLabel, onAdd, testId, children }: { title: string; addLabel: ReactNode; onAdd: () => void; testId: string; children: ReactNode }) {
+  return (
+    <Section
+      title={title}
+      action={
+        <Button onClick={onAdd} data-testid={`add-${testId}`}>
+          {addLabel}
+        </Button>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" data-testid={`${testId}-list`}>
+        {children}
+      </SimpleGrid>
+    </Section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { downloadInvoice } from '../../checkout/index.js';
 import { SetupForm } from '../components/setup-form.js';
 import { SubscriptionCheckout } from '../components/subscription-checkout.js';
 import { useDistributionSubscription } from '../distribution-store.js';
+import { LoadingState } from '../../../components/query-page.js';
 
 /**
  * The initial screen: stage 0 is the subscription checkout while no subscription is
@@ -23,13 +24,7 @@ export function DistributionInitialScreen() {
   const [invoiceNumber, setInvoiceNumber] = useState<number | null>(null);
   const [subscribedNow, setSubscribedNow] = useState(false);
 
-  if (subscription.isPending || me.isPending || addresses.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t`Loading`} />
-      </Center>
-    );
-  }
+  if (subscription.isPending || me.isPending || addresses.isPending) return <LoadingState />;
   if (!me.data) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
   const stage = subscribedNow || subscription.data?.active ? 1 : 0;
   const name = `${me.data.firstName} ${me.data.lastName}`.trim();

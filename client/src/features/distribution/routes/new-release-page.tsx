@@ -1,14 +1,14 @@
-import { Alert, Button, Center, List, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, List, Paper, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { ErrorState } from '../../../components/error-state.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
 import { RELEASE_STEPS, STEP_LABELS, stepPath } from '../wizard/release-steps.js';
 import { useReleaseDraft } from '../wizard/wizard-layout.js';
 import { resetWizard } from '../wizard/wizard-store.js';
+import { QueriesState, querySettled } from '../../../components/query-page.js';
 
 /**
  * /distribution/new-release, the start of the wizard: a release in the making continues at its
@@ -23,14 +23,7 @@ export function NewReleasePage() {
   const create = trpc.releases.start.useMutation();
   const [error, setError] = useState<string | null>(null);
 
-  if (draft.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t`Loading`} />
-      </Center>
-    );
-  }
-  if (draft.isError) return <ErrorState error={draft.error} onRetry={() => void draft.refetch()} />;
+  if (!querySettled(draft)) return <QueriesState queries={[draft]} />;
   if (draft.data) return <Navigate to={stepPath('track')} replace />;
 
   const start = async () => {

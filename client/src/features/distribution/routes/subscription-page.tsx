@@ -1,8 +1,7 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/error-state.js';
 import { HonestEmpty } from '../../../components/honest-empty.js';
 import { useAppStoreApi } from '../../../lib/app-store.js';
 import { errorCodeOf } from '../../../lib/error-messages.js';
@@ -10,6 +9,7 @@ import { trpc } from '../../../lib/trpc.js';
 import type { TDistributionSubscription } from '../../../../../src/modules/distribution/distribution.schemas.js';
 import { BillingPeriodText, Money } from '../components/subscription-checkout.js';
 import { formatMoney } from '../lib/money.js';
+import { QueriesState, querySettled } from '../../../components/query-page.js';
 
 /** Long month, day, year in English (dates for releases), the German order in German. */
 const longDate = (iso: string, locale: string) => new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', { dateStyle: 'long' }).format(new Date(iso));
@@ -24,14 +24,7 @@ export function SubscriptionPage() {
   const resume = trpc.distribution.resume.useMutation();
   const methods = trpc.payments.methods.useQuery();
   const [confirming, setConfirming] = useState(false);
-  if (subscription.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t`Loading`} />
-      </Center>
-    );
-  }
-  if (subscription.isError) return <ErrorState error={subscription.error} onRetry={() => void subscription.refetch()} />;
+  if (!querySettled(subscription)) return <QueriesState queries={[subscription]} />;
   const data = subscription.data;
   if (!data.status || !data.active) {
     return (

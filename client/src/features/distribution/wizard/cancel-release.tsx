@@ -1,18 +1,19 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
+import { errorCodeOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
 import { NEW_RELEASE_PATH } from './release-steps.js';
 import { resetWizard } from './wizard-store.js';
+import { ErrorAlert } from '../../../components/error-alert.js';
 
 /**
  * Cancelling a new release asks first; then the album and every track uploaded to the
  * provider are deleted (the server ignores the provider's failures) and the draft starts over.
  */
 export function CancelReleaseButton({ albumId }: { albumId: number }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const cancel = trpc.releases.cancel.useMutation();
@@ -42,11 +43,7 @@ export function CancelReleaseButton({ albumId }: { albumId: number }) {
           <Text>
             <Trans>The release, its uploaded tracks and its artwork are deleted. Your masters stay in your master list.</Trans>
           </Text>
-          {error && (
-            <Alert color="red" role="alert">
-              {i18n._(errorMessageOf(error))}
-            </Alert>
-          )}
+          <ErrorAlert code={error} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setOpened(false)}>
               <Trans>Keep editing</Trans>

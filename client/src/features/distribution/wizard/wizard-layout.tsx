@@ -1,15 +1,15 @@
-import { Box, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useBlocker, useLocation, useOutletContext } from 'react-router';
 import type { TReleaseDraft } from '../../../../../src/modules/releases/releases.schemas.js';
-import { ErrorState } from '../../../components/error-state.js';
 import { trpc } from '../../../lib/trpc.js';
 import { CancelReleaseButton } from './cancel-release.js';
 import { NEW_RELEASE_PATH, STEP_SECTIONS, stepOfPath, type ReleaseStep } from './release-steps.js';
 import { SideStepNavigation, TopStepNavigation, useStepStatus } from './step-navigation.js';
 import { forgetUnsaved, markVisitedLocally, useWizardState } from './wizard-store.js';
 import classes from './wizard-layout.module.css';
+import { QueriesState, querySettled } from '../../../components/query-page.js';
 
 export interface WizardContext {
   draft: TReleaseDraft;
@@ -34,7 +34,6 @@ export function useReleaseDraft() {
  * editor records on closing that its section was seen, so its messages show from then on).
  */
 export function WizardLayout() {
-  const { t } = useLingui();
   const location = useLocation();
   const step = stepOfPath(location.pathname);
   const draft = useReleaseDraft();
@@ -56,14 +55,7 @@ export function WizardLayout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step, albumId]);
 
-  if (draft.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t`Loading`} />
-      </Center>
-    );
-  }
-  if (draft.isError) return <ErrorState error={draft.error} onRetry={() => void draft.refetch()} />;
+  if (!querySettled(draft)) return <QueriesState queries={[draft]} />;
   if (!draft.data || !step) return <Navigate to={NEW_RELEASE_PATH} replace />;
   return <WizardFrame draft={draft.data} step={step} />;
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { TSectionName } from '../../../../../src/modules/releases/releases.schemas.js';
 
@@ -86,6 +87,14 @@ export function setUnsaved(editor: string, unsaved: boolean): void {
     if (has === unsaved) return state;
     return { ...state, unsaved: unsaved ? [...state.unsaved, editor] : state.unsaved.filter((key) => key !== editor) };
   });
+}
+
+/** An editor's changes count as unsaved while `unsaved` holds, and no longer once the editor is gone. */
+export function useUnsavedChanges(editor: string, unsaved: boolean): void {
+  useEffect(() => {
+    setUnsaved(editor, unsaved);
+  }, [editor, unsaved]);
+  useEffect(() => () => setUnsaved(editor, false), [editor]);
 }
 
 /** The user chose to leave without saving: the editors' changes are dropped with the step. */

@@ -1,9 +1,34 @@
-import { Anchor, List, Stack, Text, Title } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
+import { Anchor, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { PageHeader } from '../../../components/page-header.js';
 import type { TPublicConfig } from '../../../../../src/modules/site/site.schemas.js';
 
 export type Seller = TPublicConfig['seller'];
+
+/**
+ * A legal text's page: its title and the date of its last change above the sections; only the title
+ * and a loader while the site's configuration (the seller it names) is not known yet.
+ */
+export function LegalPage({ title, updated, testId, loading, children }: { title: string; updated: string; testId: string; loading?: boolean; children?: ReactNode }) {
+  const { t } = useLingui();
+  if (loading) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Loader role="status" aria-label={t`Loading`} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={title} description={t`Last updated ${updated}`} />
+      <Stack gap="sm" maw={820} data-testid={testId}>
+        {children}
+      </Stack>
+    </>
+  );
+}
 
 /** One numbered part of a legal text; headings are real h2s so the page can be navigated by heading. */
 export function LegalSection({ title, children }: { title: ReactNode; children: ReactNode }) {

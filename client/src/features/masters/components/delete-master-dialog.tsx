@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { isUploadRow, type MasterRow } from '../lib/master-rows.js';
+import { DeleteActions } from '../../../components/delete-actions.js';
 
 /** Asks before a master is deleted; deleting the uploaded track itself says that its masters go too. */
 export function DeleteMasterDialog({ row, onClose, onDelete }: { row: MasterRow | null; onClose: () => void; onDelete?: (row: MasterRow) => Promise<void> }) {
@@ -23,27 +24,20 @@ export function DeleteMasterDialog({ row, onClose, onDelete }: { row: MasterRow 
             <Trans>Deleting the uploaded track deletes all of its masters too.</Trans>
           </Text>
         )}
-        <Group justify="flex-end" wrap="wrap">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Keep it</Trans>
-          </Button>
-          <Button
-            color="red"
-            loading={deleting}
-            onClick={async () => {
-              if (!row || !onDelete) return;
-              setDeleting(true);
-              try {
-                await onDelete(row);
-              } finally {
-                setDeleting(false);
-                onClose();
-              }
-            }}
-          >
-            <Trans>Delete</Trans>
-          </Button>
-        </Group>
+        <DeleteActions
+          onKeep={onClose}
+          deleting={deleting}
+          onDelete={async () => {
+            if (!row || !onDelete) return;
+            setDeleting(true);
+            try {
+              await onDelete(row);
+            } finally {
+              setDeleting(false);
+              onClose();
+            }
+          }}
+        />
       </Stack>
     </Modal>
   );

@@ -8,6 +8,7 @@ import { useDialogState } from '../../../lib/dialogs.js';
 import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
 import { zodValidate } from '../../../lib/zod-form.js';
+import { LineIcon } from '../../../components/line-icon.js';
 
 interface DialogProps {
   opened: boolean;
@@ -185,9 +186,9 @@ function ShareTrackBody({ masterId }: { masterId: string }) {
                   }
                 }}
               >
-                <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <LineIcon size={16} strokeWidth={2}>
                   <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-                </svg>
+                </LineIcon>
               </ActionIcon>
             </Group>
           ))}

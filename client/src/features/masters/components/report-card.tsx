@@ -8,6 +8,7 @@ import { loudnessOutcomeOf, normalisationOf, type BudgetFigures, type EqPoint, t
 import classes from './report-card.module.css';
 import type { Intensity } from '../../../../../src/modules/masters/masters.constants.js';
 import { INTENSITY_NAMES } from '../lib/intensity-names.js';
+import { Swatch } from '../../../components/swatch.js';
 
 /**
  * Beyond the spec: original and master side by side, with what the streaming services' loudness
@@ -73,11 +74,11 @@ export function ReportCard({ figures, intensity }: { figures: ReportFigures; /**
                   </VisuallyHidden>
                 </Table.Th>
                 <Table.Th ta="right" className={classes.original}>
-                  <span className={classes.swatch} style={{ background: 'var(--mantine-color-original-5)' }} />
+                  <Swatch color="original" />
                   <Trans>Original</Trans>
                 </Table.Th>
                 <Table.Th ta="right" className={classes.mastered}>
-                  <span className={classes.swatch} style={{ background: 'var(--mantine-color-mastered-5)' }} />
+                  <Swatch color="mastered" />
                   <Trans>Master</Trans>
                 </Table.Th>
               </Table.Tr>

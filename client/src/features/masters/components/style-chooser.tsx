@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { TStyleGroup } from '../../../../../src/modules/catalogue/catalogue.schemas.js';
 import { useEffect } from 'react';
 import { trackEvent } from '../../../lib/analytics.js';
+import { LineIcon } from '../../../components/line-icon.js';
 
 /** Enabled groups by order, each with its enabled styles by order (new master screen). */
 export function enabledGroups(groups: TStyleGroup[]): TStyleGroup[] {
@@ -90,8 +91,8 @@ export function StyleChooser({
 
 function CheckIcon() {
   return (
-    <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true">
+    <LineIcon size={12} strokeWidth={3}>
       <path d="M5 12l5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    </LineIcon>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state.js';
 import { HonestEmpty } from '../../../components/honest-empty.js';
@@ -44,51 +44,80 @@ export function MastersPage() {
   const remove = trpc.masters.removeMaster.useMutation();
 
   return (
-    <>
-      <PageHeader title={t`Your masters`} description={t`Every track you upload and every master you make is listed here.`} />
-      {masters.data && new Set(masters.data.map((row) => row.track.id)).size >= 2 && (
-        <Group mb="md" gap="md">
-          <Button component={Link} to="/masters/album" variant="light">
-            <Trans>Master as album</Trans>
-          </Button>
-          <AlbumLinks />
-        </Group>
-      )}
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-        {masters.isPending ? (
-          <ListSkeleton />
-        ) : masters.isError ? (
-          <ErrorState error={masters.error} onRetry={() => void masters.refetch()} />
-        ) : masters.data.length === 0 ? (
-          <HonestEmpty
-            title={<Trans>Your masters will appear here</Trans>}
-            description={<Trans>Drop a WAV file anywhere on this page, or choose one, and pick a style to make your first master.</Trans>}
-            actions={
-              <Button component={Link} to="/" onClick={(event) => openFilePicker() && event.preventDefault()}>
-                <Trans>Upload a track</Trans>
-              </Button>
+    <MasterListPage
+      title={t`Your masters`}
+      description={t`Every track you upload and every master you make is listed here.`}
+      query={masters}
+      actions={
+        masters.data && new Set(masters.data.map((row) => row.track.id)).size >= 2 ? (
+          <Group mb="md" gap="md">
+            <Button component={Link} to="/masters/album" variant="light">
+              <Trans>Master as album</Trans>
+            </Button>
+            <AlbumLinks />
+          </Group>
+        ) : null
+      }
+      empty={
+        <HonestEmpty
+          title={<Trans>Your masters will appear here</Trans>}
+          description={<Trans>Drop a WAV file anywhere on this page, or choose one, and pick a style to make your first master.</Trans>}
+          actions={
+            <Button component={Link} to="/" onClick={(event) => openFilePicker() && event.preventDefault()}>
+              <Trans>Upload a track</Trans>
+            </Button>
+          }
+        />
+      }
+    >
+      {(rows) => (
+        <MasterList
+          rows={rows}
+          mode="own"
+          order={order}
+          onOrderChange={setOrder}
+          onShare={(row) => dialogs.open('ShareTrack', { masterId: row.id })}
+          onEdit={(row) => dialogs.open('EditTrack', { trackId: row.track.id })}
+          onDelete={async (row) => {
+            try {
+              const removed = await remove.mutateAsync({ id: row.id });
+              // A removal that does not answer true is a failure.
+              if (removed !== true) app.showError('master.removeFailed');
+            } catch (error) {
+              const code = errorCodeOf(error);
+              app.showError(code === 'global.error.server' ? 'master.removeFailed' : code);
             }
-          />
+            await utils.masters.invalidate();
+          }}
+        />
+      )}
+    </MasterListPage>
+  );
+}
+
+interface ListQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: T[] | undefined;
+  refetch: () => unknown;
+}
+
+/** A page of masters: its header, then a skeleton while the list loads, the failure with a retry, `empty` when there are none, else the list. */
+function MasterListPage<T>({ title, description, query, actions, empty, children }: { title: string; description: string; query: ListQuery<T>; actions?: ReactNode; empty: ReactNode; children: (rows: T[]) => ReactNode }) {
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      {actions}
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+        {query.isPending ? (
+          <ListSkeleton />
+        ) : query.isError || !query.data ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data.length === 0 ? (
+          empty
         ) : (
-          <MasterList
-            rows={masters.data}
-            mode="own"
-            order={order}
-            onOrderChange={setOrder}
-            onShare={(row) => dialogs.open('ShareTrack', { masterId: row.id })}
-            onEdit={(row) => dialogs.open('EditTrack', { trackId: row.track.id })}
-            onDelete={async (row) => {
-              try {
-                const removed = await remove.mutateAsync({ id: row.id });
-                // A removal that does not answer true is a failure.
-                if (removed !== true) app.showError('master.removeFailed');
-              } catch (error) {
-                const code = errorCodeOf(error);
-                app.showError(code === 'global.error.server' ? 'master.removeFailed' : code);
-              }
-              await utils.masters.invalidate();
-            }}
-          />
+          children(query.data)
         )}
       </Paper>
     </>
@@ -101,23 +130,14 @@ export function SharedMastersPage() {
   const [order, setOrder] = useState<Order>(DEFAULT_ORDER);
   const shared = trpc.sharing.sharedWithMe.useQuery(order, { placeholderData: (previous) => previous });
   return (
-    <>
-      <PageHeader title={t`Shared with me`} description={t`Masters that other people share with you, to listen to and compare with the original.`} />
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-        {shared.isPending ? (
-          <ListSkeleton />
-        ) : shared.isError ? (
-          <ErrorState error={shared.error} onRetry={() => void shared.refetch()} />
-        ) : shared.data.length === 0 ? (
-          <HonestEmpty
-            title={<Trans>Nothing has been shared with you yet</Trans>}
-            description={<Trans>When someone shares a master with your e-mail address, it appears here.</Trans>}
-          />
-        ) : (
-          <MasterList rows={shared.data} mode="shared" order={order} onOrderChange={setOrder} />
-        )}
-      </Paper>
-    </>
+    <MasterListPage
+      title={t`Shared with me`}
+      description={t`Masters that other people share with you, to listen to and compare with the original.`}
+      query={shared}
+      empty={<HonestEmpty title={<Trans>Nothing has been shared with you yet</Trans>} description={<Trans>When someone shares a master with your e-mail address, it appears here.</Trans>} />}
+    >
+      {(rows) => <MasterList rows={rows} mode="shared" order={order} onOrderChange={setOrder} />}
+    </MasterListPage>
   );
 }
 

@@ -4,6 +4,8 @@ import { PLATFORM_IDS, PLATFORM_RULES, ZPlatformId, type TPlatformId } from '../
 import { formatDb, formatFigure } from '../../../lib/format-decibels.js';
 import type { PlayerSnapshot } from '../audio/player-controller.js';
 import classes from './loudness-panel.module.css';
+import { TableHead } from '../../../components/table-head.js';
+import { Swatch } from '../../../components/swatch.js';
 
 /**
  * Measured loudness and true peak of both versions, the loudness-matched A/B switch, and "played
@@ -20,7 +22,7 @@ export function LoudnessPanel({ snapshot, onMatch, onPlatform }: { snapshot: Pla
   const row = (label: string, color: string, value: { lufs: number; truePeak: number } | null, note?: string) => (
     <Table.Tr>
       <Table.Td>
-        <span className={classes.swatch} style={{ background: `var(--mantine-color-${color}-5)` }} aria-hidden />
+        <Swatch color={color} />
         {label}
         {note && (
           <Text span size="xs" c="dimmed">
@@ -66,19 +68,13 @@ export function LoudnessPanel({ snapshot, onMatch, onPlatform }: { snapshot: Pla
       />
       <Table.ScrollContainer minWidth={280}>
         <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing="xs" className={classes.loudnessTable} aria-label={t`Measured loudness`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Version</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Loudness</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>True peak</Trans>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            columns={[
+              { label: <Trans>Version</Trans> },
+              { label: <Trans>Loudness</Trans> },
+              { label: <Trans>True peak</Trans> },
+            ]}
+          />
           <Table.Tbody>
             {row(t`Original`, 'original', original)}
             {row(t`Mastered`, 'mastered', mastered, mastered && predicted ? t`predicted` : undefined)}

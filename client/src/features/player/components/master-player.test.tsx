@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeStreamFrame } from '../../../../../src/modules/streaming/stream-frame.js';
 import { renderWithProviders } from '../../../test/render.js';
@@ -55,18 +55,19 @@ async function connected(): Promise<FakeWebSocket> {
   return ws;
 }
 
-describe('MasterPlayer', () => {
-  beforeEach(() => {
-    FakeWebSocket.instances = [];
-    vi.stubGlobal('WebSocket', FakeWebSocket);
-    setAccessToken('header.eyJzdWIiOiJ1In0.sig', Date.now() + 600_000);
-  });
-  afterEach(() => {
-    closeSharedMediaSocket();
-    vi.unstubAllGlobals();
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('no network in client tests')));
-  });
+// Both suites play through a fake socket with a signed-in user.
+beforeEach(() => {
+  FakeWebSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+  setAccessToken('header.eyJzdWIiOiJ1In0.sig', Date.now() + 600_000);
+});
+afterEach(() => {
+  closeSharedMediaSocket();
+  vi.unstubAllGlobals();
+  vi.stubGlobal('fetch', () => Promise.reject(new TypeError('no network in client tests')));
+});
 
+describe('MasterPlayer', () => {
   it('when the meta carries no peaks, then the player says the waveform could not be loaded, and shows the loudness', async () => {
     renderWithProviders(<MasterPlayer trackId={TRACK} title="Night Drive" styleId={4} styleIndex={3} isCustomMaster={false} />, { fetch: configFetch });
     const ws = await connected();
@@ -139,26 +140,20 @@ function PrepareOnMount() {
   return null;
 }
 
-describe('MasteringSession and AnalyzingOverlay', () => {
-  beforeEach(() => {
-    FakeWebSocket.instances = [];
-    vi.stubGlobal('WebSocket', FakeWebSocket);
-    setAccessToken('header.eyJzdWIiOiJ1In0.sig', Date.now() + 600_000);
-  });
-  afterEach(() => {
-    closeSharedMediaSocket();
-    vi.unstubAllGlobals();
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('no network in client tests')));
-  });
+/** The session of TRACK with `driver` (what starts its work) and the analysing overlay. */
+function renderWithOverlay(driver: ReactNode) {
+  return renderWithProviders(
+    <MasteringSessionProvider trackId={TRACK}>
+      {driver}
+      <AnalyzingOverlay />
+    </MasteringSessionProvider>,
+    { fetch: configFetch },
+  );
+}
 
+describe('MasteringSession and AnalyzingOverlay', () => {
   it('when preparation runs, then the overlay follows its stages and goes away when processed', async () => {
-    renderWithProviders(
-      <MasteringSessionProvider trackId={TRACK}>
-        <PrepareOnMount />
-        <AnalyzingOverlay />
-      </MasteringSessionProvider>,
-      { fetch: configFetch },
-    );
+    renderWithOverlay(<PrepareOnMount />);
     const ws = await connected();
     await waitFor(() => expect(ws.sent.map((m) => m.event)).toContain('request-mastering'));
     await screen.findByText('Preparing your track');
@@ -188,13 +183,7 @@ describe('MasteringSession and AnalyzingOverlay', () => {
       }, [session]);
       return <output data-testid="prepared">{String(session.preparation?.processed ?? false)}</output>;
     }
-    renderWithProviders(
-      <MasteringSessionProvider trackId={TRACK}>
-        <BounceOnMount />
-        <AnalyzingOverlay />
-      </MasteringSessionProvider>,
-      { fetch: configFetch },
-    );
+    renderWithOverlay(<BounceOnMount />);
     const ws = await connected();
     await waitFor(() => expect(ws.sent.map((m) => m.event)).toContain('end-mastering'));
     expect(ws.sent.find((m) => m.event === 'end-mastering')!.payload).toEqual({ trackId: TRACK, styleId: 4, intensity: 'medium' });

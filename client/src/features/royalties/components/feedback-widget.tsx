@@ -7,6 +7,7 @@ import { FEEDBACK_LIMITS, ZFeedbackInput } from '../../../../../src/modules/roya
 import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
 import { zodValidate } from '../../../lib/zod-form.js';
+import { ErrorAlert } from '../../../components/error-alert.js';
 
 interface FeedbackValues {
   soundRating: number;
@@ -81,11 +82,7 @@ export function FeedbackWidget() {
             data-testid="feedback-include-song-data"
             {...form.getInputProps('includeSongData', { type: 'checkbox' })}
           />
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {i18n._(errorMessageOf(failure))}
-            </Alert>
-          )}
+          <ErrorAlert code={failure} variant="light" />
           {sent && (
             <Alert color="teal" variant="light" role="status" data-testid="feedback-sent">
               <Trans>Thank you for your feedback.</Trans>

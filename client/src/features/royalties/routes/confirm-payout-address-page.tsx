@@ -1,10 +1,11 @@
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { TConfirmPayoutAddressResult } from '../../../../../src/modules/royalties/royalties.schemas.js';
-import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
+import { errorCodeOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
+import { ErrorAlert } from '../../../components/error-alert.js';
 
 /**
  * /payout-address/confirm/:token: the link of the mail that asks a participant to confirm their
@@ -12,7 +13,6 @@ import { trpc } from '../../../lib/trpc.js';
  * open links, and an address must only count as confirmed by its owner.
  */
 export function ConfirmPayoutAddressPage() {
-  const { i18n } = useLingui();
   const { token = '' } = useParams();
   const confirm = trpc.royalties.confirmPayoutAddress.useMutation();
   const [done, setDone] = useState<TConfirmPayoutAddressResult | null>(null);
@@ -47,11 +47,7 @@ export function ConfirmPayoutAddressPage() {
                 you want to receive these payouts there. Nothing is paid to an address that is not confirmed.
               </Trans>
             </Text>
-            {failure && (
-              <Alert color="red" variant="light" role="alert">
-                {i18n._(errorMessageOf(failure))}
-              </Alert>
-            )}
+            <ErrorAlert code={failure} variant="light" />
             <Button onClick={() => void submit()} loading={confirm.isPending} data-testid="confirm-payout-address-button">
               <Trans>Confirm my payout address</Trans>
             </Button>

@@ -9,6 +9,7 @@ import { listDate } from '../../../lib/list-date.js';
 import { trpc } from '../../../lib/trpc.js';
 import { formatMinor, formatPeriod } from '../lib/format.js';
 import { TitledSection } from '../components/titled-section.js';
+import { TableHead } from '../../../components/table-head.js';
 
 /**
  * /distribution/payments: the user's participants with what each earned from
@@ -189,31 +190,17 @@ function PaymentsView({ data }: { data: TPayments }) {
           <TitledSection title={t`Ledger`} description={t`Each statement line of your tracks, split by the payout shares.`}>
             <Table.ScrollContainer minWidth={640} visibleFrom="sm">
               <Table striped verticalSpacing="xs" data-testid="ledger">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <Trans>Month</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Store</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Track</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Participant</Trans>
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>Payout share</Trans>
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>Amount</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Status</Trans>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead
+                  columns={[
+                    { label: <Trans>Month</Trans> },
+                    { label: <Trans>Store</Trans> },
+                    { label: <Trans>Track</Trans> },
+                    { label: <Trans>Participant</Trans> },
+                    { label: <Trans>Payout share</Trans>, numeric: true },
+                    { label: <Trans>Amount</Trans>, numeric: true },
+                    { label: <Trans>Status</Trans> },
+                  ]}
+                />
                 <Table.Tbody>
                   {data.entries.map((entry) => (
                     <Table.Tr key={entry.id} data-testid="ledger-row">

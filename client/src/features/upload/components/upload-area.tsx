@@ -5,6 +5,8 @@ import { registerFilePicker } from '../../../lib/file-picker.js';
 import { takeTrackFile, useHeldFile } from '../held-file.js';
 import { ACCEPTED_WAV_TYPES } from '../track-file.js';
 import classes from './upload-area.module.css';
+import { HiddenFileInput } from '../../../components/hidden-file-input.js';
+import { LineIcon } from '../../../components/line-icon.js';
 
 /**
  * Where a track is chosen or dropped. The file is checked (type, size), then held; the caller
@@ -59,17 +61,12 @@ export function UploadArea({
         <Text c="dimmed" size="sm" id={hintId} maw={420}>
           <Trans>WAV, mono or stereo, up to 500 MB. You hear every style on your own track before you buy.</Trans>
         </Text>
-        <input
+        <HiddenFileInput
           ref={inputRef}
-          type="file"
           accept={ACCEPTED_WAV_TYPES.join(',')}
-          hidden
           aria-describedby={hintId}
           data-testid="track-file-input"
-          onChange={(event) => {
-            accept(event.currentTarget.files?.[0]);
-            event.currentTarget.value = '';
-          }}
+          onFile={accept}
         />
         <Button size="md" onClick={() => inputRef.current?.click()} aria-describedby={hintId}>
           <Trans>Choose a WAV file</Trans>
@@ -93,9 +90,9 @@ export function UploadArea({
 
 function WaveIcon() {
   return (
-    <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="var(--mantine-color-mastered-5)" strokeWidth="1.6" aria-hidden="true">
+    <LineIcon size={40} strokeWidth={1.6} color="var(--mantine-color-mastered-5)">
       <path d="M12 16V4M7 9l5-5 5 5" strokeLinecap="round" strokeLinejoin="round" />
       <path d="M4 20h16" strokeLinecap="round" />
-    </svg>
+    </LineIcon>
   );
 }

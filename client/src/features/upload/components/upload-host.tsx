@@ -11,6 +11,7 @@ import { getHeldFile, holdFile, takeTrackFile, useHeldFile } from '../held-file.
 import { uploadErrorCanRetry } from '../upload-errors.js';
 import { CUSTOM_MASTER_PATH, dropAllowedOn, rejectFile, resetUpload, retryUpload, startUpload, UploadStatus, uploadStore, useUploadState } from '../upload-store.js';
 import classes from './upload-host.module.css';
+import { HiddenFileInput } from '../../../components/hidden-file-input.js';
 
 /** The progress overlay (and the ring chart with its tooltip library) comes in its own chunk. */
 const UploadProgressOverlay = lazy(async () => ({ default: (await import('./upload-progress-overlay.js')).UploadProgressOverlay }));
@@ -121,16 +122,11 @@ export function UploadHost() {
 
   return (
     <>
-      <input
+      <HiddenFileInput
         ref={pickerRef}
-        type="file"
         accept="audio/wav"
-        hidden
         data-testid="upload-retry-input"
-        onChange={(event) => {
-          accept(event.currentTarget.files?.[0]);
-          event.currentTarget.value = '';
-        }}
+        onFile={accept}
       />
       {dragging && dropAllowed && (
         <div className={classes.dropOverlay} data-testid="drop-overlay">

@@ -12,6 +12,7 @@ import { neighbours } from '../../wizard/release-steps.js';
 import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
 import { setCoverUpload, useWizardState } from '../../wizard/wizard-store.js';
+import { HiddenFileInput } from '../../../../components/hidden-file-input.js';
 
 /**
  * /distribution/new-release/artwork: the release's title, type and barcode (the album section) and
@@ -189,16 +190,11 @@ function CoverArtwork({ draft }: { draft: TReleaseDraft }) {
                 {facts.width} × {facts.height} px · {facts.format.toUpperCase()} · {(facts.bytes / 1_048_576).toFixed(1)} MB
               </Text>
             )}
-            <input
+            <HiddenFileInput
               ref={inputRef}
-              type="file"
               accept="image/jpeg,image/png"
-              hidden
               data-testid="cover-input"
-              onChange={(event) => {
-                void upload(event.currentTarget.files?.[0]);
-                event.currentTarget.value = '';
-              }}
+              onFile={(file) => void upload(file)}
             />
             <Group>
               <Button onClick={() => inputRef.current?.click()} loading={status === 'Saving'} data-testid="cover-button">

@@ -12,6 +12,7 @@ import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
 import { resetWizard } from '../../wizard/wizard-store.js';
 import classes from './distribute-step.module.css';
+import { StepHeading } from '../../wizard/step-heading.js';
 
 const RELEASES_PATH = '/distribution/releases';
 
@@ -48,14 +49,9 @@ export function DistributeStep() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={2} size="h3">
-          <Trans>Check and distribute</Trans>
-        </Title>
-        <Text c="dimmed" size="sm">
-          <Trans>Your release is checked against the rules the stores apply. Fix what fails, then send it to the stores.</Trans>
-        </Text>
-      </Stack>
+      <StepHeading title={<Trans>Check and distribute</Trans>}>
+        <Trans>Your release is checked against the rules the stores apply. Fix what fails, then send it to the stores.</Trans>
+      </StepHeading>
       {check.isPending ? (
         <Center py="lg">
           <Group gap="sm">

@@ -11,6 +11,7 @@ import { formatReleaseDate, todayDay } from '../../lib/release-format.js';
 import { neighbours } from '../../wizard/release-steps.js';
 import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
+import { StepHeading } from '../../wizard/step-heading.js';
 
 /** The date picker's debounce; changes are saved once the user pauses. */
 const SAVE_DELAY_MS = 500;
@@ -101,14 +102,9 @@ export function OutletDetailsStep() {
 
   return (
     <Stack gap="xl">
-      <Stack gap={4}>
-        <Title order={2} size="h3">
-          <Trans>Stores and dates</Trans>
-        </Title>
-        <Text c="dimmed" size="sm">
-          <Trans>Choose where the release goes and when it comes out. A store can have its own date.</Trans>
-        </Text>
-      </Stack>
+      <StepHeading title={<Trans>Stores and dates</Trans>}>
+        <Trans>Choose where the release goes and when it comes out. A store can have its own date.</Trans>
+      </StepHeading>
       {error && (
         <Alert color="red" role="alert">
           {i18n._(errorMessageOf(error))}

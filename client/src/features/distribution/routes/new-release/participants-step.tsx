@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Card, Group, MultiSelect, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, MultiSelect, NumberInput, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { clampPayoutShare, participantRoleMissing, participantsProblems, payoutShareTotal, RELEASE_ERRORS, RELEASE_LIMITS, type StoredParticipant, type TReleaseTrack } from '../../../../../../src/modules/releases/releases.schemas.js';
@@ -10,8 +10,11 @@ import { onDistributionSelection, useDistributionData } from '../../distribution
 import { neighbours } from '../../wizard/release-steps.js';
 import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
-import { setUnsaved, useWizardState } from '../../wizard/wizard-store.js';
+import { useUnsavedChanges, useWizardState } from '../../wizard/wizard-store.js';
 import { NoTracksYet } from './no-tracks-yet.js';
+import { StepHeading } from '../../wizard/step-heading.js';
+import { SavedNote } from '../../wizard/saved-note.js';
+import { ErrorAlert } from '../../../../components/error-alert.js';
 
 interface Share {
   id: number;
@@ -43,14 +46,9 @@ export function ParticipantsStep() {
   const { previous, next } = neighbours(step);
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={2} size="h3">
-          <Trans>Participants and payouts</Trans>
-        </Title>
-        <Text c="dimmed" size="sm">
-          <Trans>Name everyone who takes part in a track and the share of its payouts each receives. The shares of a track add up to exactly 100 %.</Trans>
-        </Text>
-      </Stack>
+      <StepHeading title={<Trans>Participants and payouts</Trans>}>
+        <Trans>Name everyone who takes part in a track and the share of its payouts each receives. The shares of a track add up to exactly 100 %.</Trans>
+      </StepHeading>
       {draft.trackList.length === 0 ? (
         <NoTracksYet />
       ) : (
@@ -75,10 +73,7 @@ function TrackShares({ track, index }: { track: TReleaseTrack; index: number }) 
   const [touched, setTouched] = useState(false);
   const [saved, setSaved] = useState(false);
   const unsaved = touched && !saved;
-  useEffect(() => {
-    setUnsaved(`shares:${track.track_id}`, unsaved);
-  }, [track.track_id, unsaved]);
-  useEffect(() => () => setUnsaved(`shares:${track.track_id}`, false), [track.track_id]);
+  useUnsavedChanges(`shares:${track.track_id}`, unsaved);
   const [error, setError] = useState<string | null>(null);
   const total = shareTotal(shares);
   const problems = shareProblems(shares);
@@ -122,11 +117,7 @@ function TrackShares({ track, index }: { track: TReleaseTrack; index: number }) 
         <Text fw={600} truncate>
           <span style={tabularFigures}>{index + 1}.</span> {track.name}
         </Text>
-        {error && (
-          <Alert color="red" role="alert">
-            {i18n._(errorMessageOf(error))}
-          </Alert>
-        )}
+        <ErrorAlert code={error} />
         {shares.map((share, position) => (
           <Group key={share.id} gap="sm" align="flex-start" wrap="wrap" data-testid="share-row">
             <Stack gap={0} style={{ flex: '1 1 160px' }} miw={0}>
@@ -183,11 +174,7 @@ function TrackShares({ track, index }: { track: TReleaseTrack; index: number }) 
             <Button size="xs" onClick={() => void save()} loading={update.isPending} data-testid="save-shares">
               <Trans>Save shares</Trans>
             </Button>
-            {saved && (
-              <Text size="sm" c="teal.5" role="status">
-                <Trans>Saved</Trans>
-              </Text>
-            )}
+            <SavedNote shown={saved} />
           </Group>
         </Group>
       </Stack>

@@ -1,4 +1,4 @@
-import { Accordion, Alert, Button, Group, MultiSelect, Pill, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Accordion, Alert, Button, Group, MultiSelect, Pill, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { RELEASE_LIMITS, trackInputProblems, ZUpdateTrackInput, type TReleaseTrack, type TUpdateTrackInput } from '../../../../../../src/modules/releases/releases.schemas.js';
@@ -10,8 +10,10 @@ import { onDistributionSelection, useDistributionData } from '../../distribution
 import { neighbours } from '../../wizard/release-steps.js';
 import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
-import { setUnsaved, useWizardState } from '../../wizard/wizard-store.js';
+import { useUnsavedChanges, useWizardState } from '../../wizard/wizard-store.js';
 import { NoTracksYet } from './no-tracks-yet.js';
+import { StepHeading } from '../../wizard/step-heading.js';
+import { SavedNote } from '../../wizard/saved-note.js';
 
 interface DetailsForm {
   name: string;
@@ -85,14 +87,9 @@ export function TrackDetailsStep() {
   const [open, setOpen] = useState<string | null>(draft.trackList[0] ? String(draft.trackList[0].track_id) : null);
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={2} size="h3">
-          <Trans>Track details</Trans>
-        </Title>
-        <Text c="dimmed" size="sm">
-          <Trans>What the stores show for each track. Leave the ISRC empty and we assign one.</Trans>
-        </Text>
-      </Stack>
+      <StepHeading title={<Trans>Track details</Trans>}>
+        <Trans>What the stores show for each track. Leave the ISRC empty and we assign one.</Trans>
+      </StepHeading>
       {draft.trackList.length === 0 ? (
         <NoTracksYet />
       ) : (
@@ -132,10 +129,7 @@ function TrackDetailsForm({ track }: { track: TReleaseTrack }) {
   const [saved, setSaved] = useState(false);
   const [changed, setChanged] = useState(false);
   const unsaved = changed && !saved;
-  useEffect(() => {
-    setUnsaved(`details:${track.track_id}`, unsaved);
-  }, [track.track_id, unsaved]);
-  useEffect(() => () => setUnsaved(`details:${track.track_id}`, false), [track.track_id]);
+  useUnsavedChanges(`details:${track.track_id}`, unsaved);
   const mainArtistId = metaInfo.data?.artist.artist_id;
   const problems = detailProblems(form, mainArtistId, track.track_id);
   const show = (field: keyof DetailsForm) => (problems[field] && (touched[field] || visited) ? i18n._(errorMessageOf(problems[field])) : undefined);
@@ -300,11 +294,7 @@ function TrackDetailsForm({ track }: { track: TReleaseTrack }) {
         <Button type="submit" loading={update.isPending} data-testid="save-track-details">
           <Trans>Save track</Trans>
         </Button>
-        {saved && (
-          <Text size="sm" c="teal.5" role="status">
-            <Trans>Saved</Trans>
-          </Text>
-        )}
+        <SavedNote shown={saved} />
       </Group>
     </Stack>
   );

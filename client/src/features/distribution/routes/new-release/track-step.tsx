@@ -1,8 +1,7 @@
-import { ActionIcon, Alert, Badge, Button, Card, Center, Checkbox, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Checkbox, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { TPickerSong, TReleaseDraft } from '../../../../../../src/modules/releases/releases.schemas.js';
-import { ErrorState } from '../../../../components/error-state.js';
 import { tabularFigures } from '../../../../app/theme.js';
 import { errorCodeOf, errorMessageOf } from '../../../../lib/error-messages.js';
 import { trpc } from '../../../../lib/trpc.js';
@@ -12,6 +11,9 @@ import { neighbours } from '../../wizard/release-steps.js';
 import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
 import { forgetVisited, showSelectionError, uploadEnded, uploadStarted, useWizardState } from '../../wizard/wizard-store.js';
+import { StepHeading } from '../../wizard/step-heading.js';
+import { QueriesState, querySettled } from '../../../../components/query-page.js';
+import { HiddenFileInput } from '../../../../components/hidden-file-input.js';
 
 /** A distribution track upload's server message shows as store.upload.<message>. */
 const selectionErrorCode = (code: string) => (code.startsWith('error.') ? `store.upload.${code}` : code);
@@ -22,29 +24,15 @@ const selectionErrorCode = (code: string) => (code.startsWith('error.') ? `store
  * the chosen tracks in release order with move up and down; and the custom-master upload.
  */
 export function TrackStep() {
-  const { t } = useLingui();
   const { draft, step } = useWizard();
   const songs = trpc.releases.songs.useQuery();
   const { previous, next } = neighbours(step);
   return (
     <Stack gap="xl">
-      <Stack gap={4}>
-        <Title order={2} size="h3">
-          <Trans>Choose the tracks</Trans>
-        </Title>
-        <Text c="dimmed" size="sm">
-          <Trans>Pick the masters that make up this release. Each one is uploaded to the distributor when you select it.</Trans>
-        </Text>
-      </Stack>
-      {songs.isPending ? (
-        <Center py="lg">
-          <Loader aria-label={t`Loading`} />
-        </Center>
-      ) : songs.isError ? (
-        <ErrorState error={songs.error} onRetry={() => void songs.refetch()} />
-      ) : (
-        <SongPicker draft={draft} songs={songs.data} />
-      )}
+      <StepHeading title={<Trans>Choose the tracks</Trans>}>
+        <Trans>Pick the masters that make up this release. Each one is uploaded to the distributor when you select it.</Trans>
+      </StepHeading>
+      {querySettled(songs) ? <SongPicker draft={draft} songs={songs.data} /> : <QueriesState queries={[songs]} py="lg" />}
       <TrackOrder draft={draft} />
       <CustomMasterUpload />
       <StepFooter previous={previous} next={next} />
@@ -237,16 +225,11 @@ function CustomMasterUpload() {
         <Text size="sm" c="dimmed">
           <Trans>A WAV file you mastered elsewhere. It is released exactly as it is, always played as mastered. You can also drop it anywhere on this page.</Trans>
         </Text>
-        <input
+        <HiddenFileInput
           ref={inputRef}
-          type="file"
           accept={ACCEPTED_WAV_TYPES.join(',')}
-          hidden
           data-testid="custom-master-input"
-          onChange={(event) => {
-            accept(event.currentTarget.files?.[0]);
-            event.currentTarget.value = '';
-          }}
+          onFile={accept}
         />
         <Group>
           <Button variant="light" onClick={() => inputRef.current?.click()} data-testid="custom-master-button">
