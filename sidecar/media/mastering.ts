@@ -3,9 +3,9 @@ import { createReadStream } from 'node:fs';
 import { open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { decodeForBounce, type FittedStyle, type TrackAnalysis, type WorkFile } from '../engine/index.js';
+import { decodeForBounce, type FittedStyle, type Preparation, type TrackAnalysis, type WorkFile } from '../engine/index.js';
+import type { SteeredFit } from '../engine/steered-master.js';
 import { withLocalFile } from '../../src/platform/storage/file-storage.js';
-import type { IntensityPreparation } from './intensity-fit.js';
 import { PREPARATION_VERSION } from '../engine/preparation-version.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage, LocalFile } from '../../src/platform/storage/file-storage.js';
@@ -30,16 +30,20 @@ import type { WebDirectory } from './web-directory.js';
 
 /** A prepared track: the engine's preparation plus what identifies it (cache keys of rendered chunks). */
 export interface PreparedTrack {
+  trackId: string;
   version: string;
   workFile: WorkFile;
-  preparation: IntensityPreparation;
+  /** Every enabled style fitted at Medium, and what a later fit needs (the kept analysis). */
+  preparation: Preparation;
+  /** Styles fitted at the other intensities, each when first asked for (fittedStyle). */
+  steered: Map<string, Promise<SteeredFit | null>>;
 }
 
 interface StoredPreparation {
   version: string;
   originalMtimeMs: number;
   styleKey: string;
-  preparation: IntensityPreparation;
+  preparation: Preparation;
 }
 
 
@@ -173,10 +177,10 @@ export class Mastering {
     try {
       const stored = JSON.parse(await text(this.storage.read(trackKeys(source.trackId).preparation))) as StoredPreparation;
       if (stored.originalMtimeMs !== source.info.originalMtimeMs || stored.preparation?.version !== PREPARATION_VERSION) return null;
-      // Stored before intensities existed: prepared again, with Low and High fitted too.
-      if (!stored.preparation.intensities) return null;
+      // Stored without its excerpt's place (nothing could be fitted from it later): prepared again.
+      if (!stored.preparation.excerpt) return null;
       if (styleKey && stored.styleKey !== styleKey) return null;
-      const prepared = { version: stored.version, workFile: this.workFileOf(source), preparation: stored.preparation };
+      const prepared: PreparedTrack = { trackId: source.trackId, version: stored.version, workFile: this.workFileOf(source), preparation: stored.preparation, steered: new Map() };
       this.prepared.set(source.trackId, prepared);
       return prepared;
     } catch {
@@ -284,7 +288,7 @@ export class Mastering {
           const staged = await this.storage.stage(trackKeys(audio.trackId).preparation, tag ? { tag } : {});
           await writeFile(staged.tempPath, JSON.stringify(stored));
           await staged.commit();
-          const prepared = { version, workFile: this.workFileOf(source), preparation };
+          const prepared: PreparedTrack = { trackId: audio.trackId, version, workFile: this.workFileOf(source), preparation, steered: new Map() };
           this.prepared.set(audio.trackId, prepared);
           this.log.info({ trackId: audio.trackId, styles: styles.length, ms: Date.now() - started }, 'track prepared');
           return prepared;
@@ -301,10 +305,43 @@ export class Mastering {
     );
   }
 
-  /** The style as fitted at the intensity (Medium: the style as the catalogue holds it). */
-  fittedStyle(prepared: PreparedTrack, styleId: number, intensity: Intensity = 'medium'): IntensityPreparation['styles'][number] | null {
-    const fits = intensity === 'medium' ? prepared.preparation.styles : prepared.preparation.intensities[intensity];
-    return fits.find((style) => style.styleId === styleId) ?? null;
+  /**
+   * The style as fitted at the intensity (Medium: the style as the catalogue holds it, fitted by the
+   * preparation). Another intensity is fitted when first asked for, from the preparation's kept
+   * analysis (a fraction of a second), then kept beside it: in memory and stored, so a bounce on
+   * any media process masters what was heard.
+   */
+  async fittedStyle(prepared: PreparedTrack, styleId: number, intensity: Intensity = 'medium'): Promise<SteeredFit | null> {
+    const medium = prepared.preparation.styles.find((style) => style.styleId === styleId) ?? null;
+    if (!medium || intensity === 'medium') return medium;
+    const key = `${styleId}:${intensity}`;
+    let fit = prepared.steered.get(key);
+    if (!fit) {
+      fit = this.steeredFit(prepared, medium, intensity);
+      prepared.steered.set(key, fit);
+      // A failed fit is tried again by the next asker.
+      fit.catch(() => prepared.steered.delete(key));
+    }
+    return fit;
+  }
+
+  private async steeredFit(prepared: PreparedTrack, medium: SteeredFit, intensity: Exclude<Intensity, 'medium'>): Promise<SteeredFit | null> {
+    const storageKey = trackKeys(prepared.trackId).steeredFit(`${prepared.preparation.version}-${prepared.version}`, medium.styleId, intensity);
+    const stored = await text(this.storage.read(storageKey)).then((json) => JSON.parse(json) as SteeredFit, () => null);
+    if (stored) return stored;
+    const style = (await this.directory.enabledStyles()).find((s) => s.id === medium.styleId);
+    if (!style) return null;
+    const { analysis, excerpt } = prepared.preparation;
+    const fitted = await this.engine.refit(`${prepared.trackId}:${medium.styleId}`, prepared.workFile, { analysis, excerpt }, style, medium, intensity);
+    try {
+      const staged = await this.storage.stage(storageKey);
+      await writeFile(staged.tempPath, JSON.stringify(fitted));
+      await staged.commit();
+    } catch (error) {
+      // Kept in memory all the same; another process fits it again (the same fit) if it needs it.
+      this.log.warn({ err: error, trackId: prepared.trackId }, 'steered fit not stored');
+    }
+    return fitted;
   }
 
   /** 16-bit PCM of a prepared style's range at an intensity, rendered in a worker thread. */
@@ -368,7 +405,7 @@ export class Mastering {
     try {
       lease.progress({ processed: false, progressInPercent: 0 });
       const prepared = await this.prepareHere(audio, jobWaiter, () => undefined, tag);
-      const fitted = this.fittedStyle(prepared, styleId, intensity);
+      const fitted = await this.fittedStyle(prepared, styleId, intensity);
       if (!fitted) throw new BounceRefusedError('error.styleNotFound');
       // Waiting for a slot of this process does not count toward the time limit.
       release = await this.scheduler.acquire(audio.ownerId, 'bounce', lease.signal, (queuePosition) => lease.progress({ processed: false, progressInPercent: 0, queuePosition }));

@@ -17,6 +17,8 @@ export const trackKeys = (trackId: string) => ({
   workInfo: `tracks/${trackId}/work.json`,
   preparation: `tracks/${trackId}/preparation.json`,
   /** Medium keeps the name it had before intensities; Low and High are masters of their own. */
+  /** A style fitted at another intensity from the preparation `version` (its original and enabled styles). */
+  steeredFit: (version: string, styleId: number, intensity: string) => `tracks/${trackId}/fits/${version.replace(/[^\w-]/g, '-')}/style-${styleId}-${intensity}.json`,
   master: (styleId: number, intensity: string = 'medium') => `tracks/${trackId}/masters/style-${styleId}${intensity === 'medium' ? '' : `-${intensity}`}.wav`,
 });
 

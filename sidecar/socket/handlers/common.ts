@@ -107,7 +107,7 @@ export async function resolveTarget(
     return null;
   }
   const prepared = await services.mastering.preparedTrack(source);
-  const fitted = prepared ? services.mastering.fittedStyle(prepared, style.id, intensity) : null;
+  const fitted = prepared ? await services.mastering.fittedStyle(prepared, style.id, intensity) : null;
   if (!prepared || !fitted) {
     session.sendError(broken ? errorCodeOf(broken) : SOCKET_ERROR_CODES.notPrepared, event);
     return null;

@@ -53,7 +53,7 @@ export function requestMeta(services: MediaServices): EventHandler {
         styleIndex = streamIndexOf(style.styleIndex, intensity);
         master = loudnessOf(info?.measurements);
         masterWaveform = info?.waveform?.length ? info.waveform : null;
-        const fitted = !master && prepared ? services.mastering.fittedStyle(prepared, style.id, intensity) : null;
+        const fitted = !master && prepared ? await services.mastering.fittedStyle(prepared, style.id, intensity) : null;
         if (fitted) {
           // The fit's own prediction of the peak (none for silence: the ceiling), so the panel shows
           // about what the report card will once the style is bounced.
