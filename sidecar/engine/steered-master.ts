@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { MasterReport } from './bounce.js';
 import { analyseWorkFile, bounce, decodeForBounce, decodeToWorkFile, prepareTrack, refitStyles, type DecodedWorkFile, type KeptAnalysis, type MasterProgress, type Preparation, type TrackAnalysis, type WorkFile } from './index.js';
 import type { FittedStyle } from './fit.js';
-import { LOW_UNDER_MEDIUM_LU, styleAtIntensity, styleWithTarget, type Intensity } from './steer.js';
+import { DEFAULT_AMOUNTS, isDefaultAmounts, LOW_UNDER_MEDIUM_LU, styleAtIntensity, styleWithAmounts, styleWithTarget, type Amounts, type Intensity } from './steer.js';
 import type { EngineStyle } from './style.js';
 
 /**
@@ -22,28 +22,29 @@ import type { EngineStyle } from './style.js';
  *   and only the target and budget rise. On a track whose Medium is held back by gain riding, High
  *   is then only a little louder than Medium: that budget is a promise of the engine, not a setting.
  */
-export async function fitAtIntensity(workFile: WorkFile, style: EngineStyle, intensity: Intensity, onProgress: (progress: MasterProgress) => void = () => {}): Promise<{ fitted: FittedStyle; analysis: TrackAnalysis; style: EngineStyle }> {
+export async function fitAtIntensity(workFile: WorkFile, style: EngineStyle, intensity: Intensity, onProgress: (progress: MasterProgress) => void = () => {}, amounts: Amounts = DEFAULT_AMOUNTS): Promise<{ fitted: FittedStyle; analysis: TrackAnalysis; style: EngineStyle }> {
   const preparation = await prepareTrack(workFile, [style], onProgress);
   const medium = preparation.styles[0]!;
-  if (intensity === 'medium') return { fitted: medium, analysis: preparation.analysis, style };
-  return { ...fitSteered(workFile, preparation, style, medium, intensity), analysis: preparation.analysis };
+  if (intensity === 'medium' && isDefaultAmounts(amounts)) return { fitted: medium, analysis: preparation.analysis, style };
+  return { ...fitSteered(workFile, preparation, style, medium, intensity, amounts), analysis: preparation.analysis };
 }
 
 export type SteeredFit = Preparation['styles'][number];
 
 /**
- * A style at an intensity other than Medium, fitted from a preparation's kept analysis beside its
- * Medium fit (`medium`); `style` is the steered style the fit met.
+ * A style at an intensity and amounts other than the style as it is (Medium, 100 %), fitted from a
+ * preparation's kept analysis beside its Medium fit (`medium`, which Low is aimed under whatever
+ * the amounts); `style` is the steered style the fit met.
  */
-export function fitSteered(workFile: WorkFile, kept: KeptAnalysis, style: EngineStyle, medium: FittedStyle, intensity: Intensity): { fitted: SteeredFit; style: EngineStyle } {
+export function fitSteered(workFile: WorkFile, kept: KeptAnalysis, style: EngineStyle, medium: FittedStyle, intensity: Intensity, amounts: Amounts = DEFAULT_AMOUNTS): { fitted: SteeredFit; style: EngineStyle } {
   if (intensity === 'high') {
-    const strong = styleAtIntensity(style, 'high');
-    const ownTone = styleAtIntensity(style, 'high', { toneMove: 1 });
+    const strong = styleWithAmounts(styleAtIntensity(style, 'high'), amounts);
+    const ownTone = styleWithAmounts(styleAtIntensity(style, 'high', { toneMove: 1 }), amounts);
     // The style's own move is fitted only when the stronger one falls short (fitted after it, with it as history, either way).
     const [strongFit, ownToneFit] = refitStyles(workFile, kept, [strong, ownTone], (fitted) => fitted.effectiveTargetLufs < medium.effectiveTargetLufs + HIGH_OVER_MEDIUM_LU);
     return ownToneFit && pickHigh(medium, strongFit!, ownToneFit) === 1 ? { fitted: ownToneFit, style: ownTone } : { fitted: strongFit!, style: strong };
   }
-  const steered = styleAtIntensity(style, intensity);
+  const steered = styleWithAmounts(styleAtIntensity(style, intensity), amounts);
   const aimed = intensity === 'low' ? styleWithTarget(steered, lowTargetLufs(steered.processing.targetLufs, medium)) : steered;
   return { fitted: refitStyles(workFile, kept, [aimed])[0]!, style: aimed };
 }
@@ -68,11 +69,19 @@ export function lowTargetLufs(ownTargetLufs: number, medium: Pick<FittedStyle, '
 }
 
 /** Decode, fit at the intensity, bounce: the command line's one call for a steered master. */
-export async function masterAtIntensity(inputPath: string, style: EngineStyle, intensity: Intensity, outPath: string, onProgress: (progress: MasterProgress) => void = () => {}, signal?: AbortSignal): Promise<MasterReport & { analysis: TrackAnalysis; targetLufs: number }> {
+export async function masterAtIntensity(
+  inputPath: string,
+  style: EngineStyle,
+  intensity: Intensity,
+  outPath: string,
+  onProgress: (progress: MasterProgress) => void = () => {},
+  signal?: AbortSignal,
+  amounts: Amounts = DEFAULT_AMOUNTS,
+): Promise<MasterReport & { analysis: TrackAnalysis; targetLufs: number }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'masterdeck-'));
   try {
     const workFile = await decodeToWorkFile(inputPath, path.join(dir, 'work.f32'), signal);
-    const { fitted, analysis, style: steered } = await fitAtIntensity(workFile, style, intensity, onProgress);
+    const { fitted, analysis, style: steered } = await fitAtIntensity(workFile, style, intensity, onProgress, amounts);
     const masterWork = (await decodeForBounce(inputPath, workFile, workFile.sourceSampleRate, path.join(dir, 'master.f32'), signal)) ?? workFile;
     const report = await bounce(masterWork, fitted, outPath, onProgress, signal);
     return { ...report, analysis, targetLufs: steered.processing.targetLufs };
