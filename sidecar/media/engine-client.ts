@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
 import type { BounceProgress, FittedStyle, KeptAnalysis, MasterReport, Preparation, PreparationProgress, WorkFile } from '../engine/index.js';
 import type { SteeredFit } from '../engine/steered-master.js';
-import type { Intensity } from '../engine/steer.js';
+import type { Amounts, Intensity } from '../engine/steer.js';
 import type { EngineReply, EngineRequest } from './engine-worker.js';
 import { startWorker } from '../worker-entry.js';
 
@@ -86,11 +86,11 @@ export class EngineClient {
   }
 
   /**
-   * A style fitted at another intensity from a preparation's kept analysis. It takes a fraction of
+   * A style fitted at another intensity or amounts from a preparation's kept analysis. It takes a fraction of
    * a second, so it runs on a render thread (warm, unlike a new job thread) picked by `key`.
    */
-  refit(key: string, workFile: WorkFile, kept: KeptAnalysis, style: TEngineStyle, medium: FittedStyle, intensity: Exclude<Intensity, 'medium'>): Promise<SteeredFit> {
-    return this.renderWorker(key).call<SteeredFit>({ op: 'refit', workFile, kept, style, medium, intensity });
+  refit(key: string, workFile: WorkFile, kept: KeptAnalysis, style: TEngineStyle, medium: FittedStyle, intensity: Intensity, amounts: Amounts): Promise<SteeredFit> {
+    return this.renderWorker(key).call<SteeredFit>({ op: 'refit', workFile, kept, style, medium, intensity, amounts });
   }
 
   private async job<T>(request: EngineCall, signal: AbortSignal, onProgress: (progress: unknown) => void): Promise<T> {

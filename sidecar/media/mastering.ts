@@ -10,7 +10,7 @@ import { PREPARATION_VERSION } from '../engine/preparation-version.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage, LocalFile } from '../../src/platform/storage/file-storage.js';
 import { bounceTopic, prepareTopic } from '../../src/modules/streaming/streaming.constants.js';
-import { SOCKET_ERROR_CODES, type Intensity, type TBounceProgress, type TMasterStreamInfo, type TPreparationState, type TTrackAudioInfo } from '../../src/modules/streaming/streaming.schemas.js';
+import { amountsKeyOf, DEFAULT_AMOUNTS, isDefaultAmounts, SOCKET_ERROR_CODES, type Amounts, type Intensity, type TBounceProgress, type TMasterStreamInfo, type TPreparationState, type TTrackAudioInfo } from '../../src/modules/streaming/streaming.schemas.js';
 import type { StoredMasterFile } from './chunk-provider.js';
 import type { EngineClient } from './engine-client.js';
 import type { JobRegistry, Waiter } from './jobs.js';
@@ -311,13 +311,13 @@ export class Mastering {
    * analysis (a fraction of a second), then kept beside it: in memory and stored, so a bounce on
    * any media process masters what was heard.
    */
-  async fittedStyle(prepared: PreparedTrack, styleId: number, intensity: Intensity = 'medium'): Promise<SteeredFit | null> {
+  async fittedStyle(prepared: PreparedTrack, styleId: number, intensity: Intensity = 'medium', amounts: Amounts = DEFAULT_AMOUNTS): Promise<SteeredFit | null> {
     const medium = prepared.preparation.styles.find((style) => style.styleId === styleId) ?? null;
-    if (!medium || intensity === 'medium') return medium;
-    const key = `${styleId}:${intensity}`;
+    if (!medium || (intensity === 'medium' && isDefaultAmounts(amounts))) return medium;
+    const key = `${styleId}:${intensity}${amountsKeyOf(amounts)}`;
     let fit = prepared.steered.get(key);
     if (!fit) {
-      fit = this.steeredFit(prepared, medium, intensity);
+      fit = this.steeredFit(prepared, medium, intensity, amounts);
       prepared.steered.set(key, fit);
       // A failed fit is tried again by the next asker.
       fit.catch(() => prepared.steered.delete(key));
@@ -325,14 +325,14 @@ export class Mastering {
     return fit;
   }
 
-  private async steeredFit(prepared: PreparedTrack, medium: SteeredFit, intensity: Exclude<Intensity, 'medium'>): Promise<SteeredFit | null> {
-    const storageKey = trackKeys(prepared.trackId).steeredFit(`${prepared.preparation.version}-${prepared.version}`, medium.styleId, intensity);
+  private async steeredFit(prepared: PreparedTrack, medium: SteeredFit, intensity: Intensity, amounts: Amounts): Promise<SteeredFit | null> {
+    const storageKey = trackKeys(prepared.trackId).steeredFit(`${prepared.preparation.version}-${prepared.version}`, medium.styleId, `${intensity}${amountsKeyOf(amounts).replace('~', '-')}`);
     const stored = await text(this.storage.read(storageKey)).then((json) => JSON.parse(json) as SteeredFit, () => null);
     if (stored) return stored;
     const style = (await this.directory.enabledStyles()).find((s) => s.id === medium.styleId);
     if (!style) return null;
     const { analysis, excerpt } = prepared.preparation;
-    const fitted = await this.engine.refit(`${prepared.trackId}:${medium.styleId}`, prepared.workFile, { analysis, excerpt }, style, medium, intensity);
+    const fitted = await this.engine.refit(`${prepared.trackId}:${medium.styleId}`, prepared.workFile, { analysis, excerpt }, style, medium, intensity, amounts);
     try {
       const staged = await this.storage.stage(storageKey);
       await writeFile(staged.tempPath, JSON.stringify(fitted));
@@ -345,8 +345,8 @@ export class Mastering {
   }
 
   /** 16-bit PCM of a prepared style's range at an intensity, rendered in a worker thread. */
-  render(prepared: PreparedTrack, fitted: FittedStyle, trackId: string, startFrame: number, frameCount: number, intensity: Intensity = 'medium'): Promise<Uint8Array> {
-    return this.engine.render(`${trackId}:${fitted.styleId}:${intensity}:${prepared.version}`, prepared.workFile, fitted, startFrame, frameCount);
+  render(prepared: PreparedTrack, fitted: FittedStyle, trackId: string, startFrame: number, frameCount: number, intensity: Intensity = 'medium', amounts: Amounts = DEFAULT_AMOUNTS): Promise<Uint8Array> {
+    return this.engine.render(`${trackId}:${fitted.styleId}:${intensity}${amountsKeyOf(amounts)}:${prepared.version}`, prepared.workFile, fitted, startFrame, frameCount);
   }
 
   /**
@@ -355,13 +355,13 @@ export class Mastering {
    * media process claims it, and heard here through the job events. The refusals of the mastering
    * rules come at once; a bounce nobody waits for any more still finishes (its master is stored).
    */
-  async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: TBounceProgress) => void, intensity: Intensity = 'medium'): Promise<{ masterId: string }> {
+  async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: TBounceProgress) => void, intensity: Intensity = 'medium', amounts: Amounts = DEFAULT_AMOUNTS): Promise<{ masterId: string }> {
     const { trackId } = audio;
     const jobs = this.directory.client.mediaJobs;
     const { masterId } = await this.waits.wait(waiter, {
-      topic: bounceTopic(trackId, styleId, intensity),
-      enqueue: () => this.askWithSlot((claim) => jobs.enqueueBounce.mutate({ trackId, styleId, intensity, ...(claim ? { claim } : {}) })),
-      ticket: (jobId) => jobs.ticket.query({ jobId, trackId, styleId, intensity }),
+      topic: bounceTopic(trackId, styleId, intensity, amounts),
+      enqueue: () => this.askWithSlot((claim) => jobs.enqueueBounce.mutate({ trackId, styleId, intensity, amounts, ...(claim ? { claim } : {}) })),
+      ticket: (jobId) => jobs.ticket.query({ jobId, trackId, styleId, intensity, amounts }),
       onProgress: (data) => onProgress(data as TBounceProgress),
       onQueued: (queuePosition) => onProgress({ processed: false, progressInPercent: 0, queuePosition }),
       refusalOf: refusalKeyOf,
@@ -382,14 +382,14 @@ export class Mastering {
    * attempt; a lost lease or a stopping process records nothing.
    */
   async runBounce(lease: MediaJobLease): Promise<void> {
-    const { trackId, styleId, intensity = 'medium' } = lease.job.payload as { trackId: string; styleId: number; intensity?: Intensity };
+    const { trackId, styleId, intensity = 'medium', amounts = DEFAULT_AMOUNTS } = lease.job.payload as { trackId: string; styleId: number; intensity?: Intensity; amounts?: Amounts };
     const ids = { jobId: lease.job.id, leaseToken: lease.job.leaseToken };
-    const fail = (error: string, counts: boolean) => this.directory.client.mediaJobs.failBounce.mutate({ ...ids, trackId, styleId, intensity, error, counts });
+    const fail = (error: string, counts: boolean) => this.directory.client.mediaJobs.failBounce.mutate({ ...ids, trackId, styleId, intensity, amounts, error, counts });
     this.directory.forgetTrack(trackId);
     const audio = await this.directory.audioInfo(trackId);
     if (!audio) return void (await fail(SOCKET_ERROR_CODES.notFound, false));
     const tag = leaseTagOf(lease.job.leaseToken);
-    const key = trackKeys(trackId).master(styleId, intensity);
+    const key = trackKeys(trackId).master(styleId, intensity, amounts);
     // Taken up again: what the process that died under it left half-written goes now, not at the next sweep.
     if (lease.job.attempts > 1) {
       await removePartialFiles(this.storage, { liveLeases: (tokens) => this.directory.client.mediaJobs.liveLeases.query({ tokens }), staleMs: this.timeouts.bounceMs }, path.posix.dirname(key)).catch(
@@ -405,7 +405,7 @@ export class Mastering {
     try {
       lease.progress({ processed: false, progressInPercent: 0 });
       const prepared = await this.prepareHere(audio, jobWaiter, () => undefined, tag);
-      const fitted = await this.fittedStyle(prepared, styleId, intensity);
+      const fitted = await this.fittedStyle(prepared, styleId, intensity, amounts);
       if (!fitted) throw new BounceRefusedError('error.styleNotFound');
       // Waiting for a slot of this process does not count toward the time limit.
       release = await this.scheduler.acquire(audio.ownerId, 'bounce', lease.signal, (queuePosition) => lease.progress({ processed: false, progressInPercent: 0, queuePosition }));
@@ -433,6 +433,7 @@ export class Mastering {
           trackId,
           styleId,
           intensity,
+          amounts,
           path: key,
           checksum: report.sha256,
           measurements: {
