@@ -3,7 +3,7 @@ import { text } from 'node:stream/consumers';
 import { z } from 'zod';
 import { withLocalFile, type FileStorage, type LocalFile } from '../../src/platform/storage/file-storage.js';
 import type { Logger } from '../../src/platform/log.js';
-import { amountsKeyOf, type Amounts, type TTrackAudioInfo } from '../../src/modules/streaming/index.js';
+import { amountsKeyOf, type Amounts, type TTrackAudioInfo } from '../../src/modules/streaming/streaming.schemas.js';
 import { decodeToWorkFile } from '../engine/index.js';
 import { appErrorOf } from './engine-errors.js';
 import type { JobScheduler } from './job-scheduler.js';

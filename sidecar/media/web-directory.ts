@@ -1,6 +1,6 @@
 import type { InternalClient } from '../../src/internal/internal-client.js';
 import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
-import { amountsKeyOf, DEFAULT_AMOUNTS, type Amounts, type Intensity, type TMasterStreamInfo, type TStyleHearing, type TTrackAccess, type TTrackAudioInfo } from '../../src/modules/streaming/index.js';
+import { amountsKeyOf, DEFAULT_AMOUNTS, type Amounts, type Intensity, type TMasterStreamInfo, type TStyleHearing, type TTrackAccess, type TTrackAudioInfo } from '../../src/modules/streaming/streaming.schemas.js';
 
 /**
  * How long an access answer is reused: a revoked share stops streaming within this time (plus the
