@@ -11,7 +11,7 @@ import { platformGains } from '../src/modules/platforms/index.js';
 import { findStyle, loadCatalogueStyles, styleLabel } from './lib/catalogue-source.js';
 
 const USAGE = [
-  'usage: npm run master -- IN.wav --style "Group/Style" [--intensity low|medium|high] [--out OUT.wav] [--json]',
+  'usage: npm run master -- IN.wav --style "Group/Style" [--intensity low|medium|high] [--tone 0-150] [--width 0-150] [--dynamics 0-150] [--out OUT.wav] [--json]',
   '       npm run master -- --album A.wav B.wav ... --style "Group/Style" [--intensity low|medium|high] --out-dir DIR [--json]',
 ].join('\n');
 
@@ -30,6 +30,9 @@ async function main(): Promise<void> {
     options: {
       style: { type: 'string' },
       intensity: { type: 'string', default: 'medium' },
+      tone: { type: 'string', default: '100' },
+      width: { type: 'string', default: '100' },
+      dynamics: { type: 'string', default: '100' },
       out: { type: 'string' },
       'out-dir': { type: 'string' },
       album: { type: 'boolean', default: false },
@@ -43,8 +46,10 @@ async function main(): Promise<void> {
   }
   const intensity = INTENSITIES.find((i) => i === values.intensity);
   if (!intensity) throw new UsageError(`unknown intensity "${values.intensity}"; intensities: ${INTENSITIES.join(', ')}`);
+  const amounts = { tone: amountOf('tone', values.tone), width: amountOf('width', values.width), dynamics: amountOf('dynamics', values.dynamics) };
   if (positionals.length === 0 || !values.style) throw new UsageError(USAGE);
   if (!values.album && positionals.length > 1) throw new UsageError(`one input file, or --album for several\n${USAGE}`);
+  if (values.album && (amounts.tone !== 100 || amounts.width !== 100 || amounts.dynamics !== 100)) throw new UsageError('--tone, --width and --dynamics master one file, not an album');
   if (values.album && !values['out-dir']) throw new UsageError(`--album needs --out-dir\n${USAGE}`);
   for (const input of positionals) {
     try {
@@ -65,7 +70,7 @@ async function main(): Promise<void> {
     process.stderr.write(`${progress.stage}...\n`);
   };
   const seconds = () => Math.round(performance.now() - started) / 1000;
-  const context = { style: styleLabel(catalogueStyle), intensity, catalogue: source };
+  const context = { style: styleLabel(catalogueStyle), intensity, amounts, catalogue: source };
 
   if (values.album) {
     const outDir = values['out-dir']!;
@@ -91,7 +96,7 @@ async function main(): Promise<void> {
   const input = positionals[0]!;
   const parsed = path.parse(input);
   const out = values.out ?? path.join(parsed.dir, `${parsed.name}_${catalogueStyle.groupName}_${catalogueStyle.name}.wav`);
-  const report = await masterAtIntensity(input, catalogueStyle, intensity, out, onProgress);
+  const report = await masterAtIntensity(input, catalogueStyle, intensity, out, onProgress, undefined, amounts);
   const summary = summaryOf(input, out, context, report.targetLufs, report, seconds());
   if (values.json) {
     console.log(JSON.stringify(summary));
@@ -103,10 +108,17 @@ async function main(): Promise<void> {
   }
 }
 
+/** An amount as the product takes it: percent of the style's move, 0 to 150 in steps of 10. */
+function amountOf(name: string, value: string): number {
+  const percent = Number(value);
+  if (!Number.isInteger(percent) || percent < 0 || percent > 150 || percent % 10 !== 0) throw new UsageError(`--${name} takes 0 to 150 in steps of 10 (percent of the style's move), not "${value}"`);
+  return percent;
+}
+
 function summaryOf(
   input: string,
   output: string,
-  context: { style: string; intensity: Intensity; catalogue: 'product' | 'database' | 'snapshot' },
+  context: { style: string; intensity: Intensity; amounts: { tone: number; width: number; dynamics: number }; catalogue: 'product' | 'database' | 'snapshot' },
   targetLufs: number,
   report: MasterReport & { analysis: TrackAnalysis },
   wallS: number,

@@ -59,8 +59,9 @@ describe('masters at an intensity (real media process, ffmpeg measuring)', () =>
       const started = Date.now();
       client.send('request-chunks', owner.token, { trackId, styleIndex: streamIndexOf(style.styleIndex, intensity), styleId: style.id, chunkIndices: [2] });
       await client.until(() => client.frames().length === before + 1, 10_000);
-      // Rendered from the fit kept since preparation, with no fit in between: a first chunk (its
-      // renderer made, 4 s of pre-roll) took 0.4-1.7 s on two cores shared with other test runs.
+      // Rendered from the fit made when request-meta asked for its prediction (from the kept
+      // analysis, no preparation): a first chunk (its renderer made, 4 s of pre-roll) took
+      // 0.4-1.7 s on two cores shared with other test runs.
       const ms = Date.now() - started;
       console.info(`first ${intensity} chunk after the switch: ${ms} ms`);
       expect(ms).toBeLessThan(3_000);
@@ -90,6 +91,34 @@ describe('masters at an intensity (real media process, ffmpeg measuring)', () =>
     for (const m of [low, medium, high]) expect(m.truePeakDbtp).toBeLessThanOrEqual(-1);
     const paths = await h.platform.db.selectFrom('masters').select('path').where('track_id', '=', trackId).where('style_id', '=', style.id).execute();
     expect(new Set(paths.map((p) => p.path)).size).toBe(3);
+    client.close();
+  }, 600_000);
+
+  it('when the owner asks for the style at other amounts, then it is a stream of its own, rendered without a new preparation, and its bounce is a master with those amounts under -1 dBTP', async () => {
+    const client = await h.connect();
+    client.send('request-mastering', owner.token, { trackId });
+    await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 180_000);
+    const preparations = client.json('prepare-mastering').length;
+    const amounts = { tone: 120, width: 80, dynamics: 100 };
+    client.send('request-meta', owner.token, { trackId, styleId: style.id, intensity: 'high', amounts });
+    const meta = (await client.nextJson('meta', 0)).payload as { styleIndex: number };
+    expect(meta.styleIndex).toBe(streamIndexOf(style.styleIndex, 'high', amounts));
+    expect(meta.styleIndex).not.toBe(streamIndexOf(style.styleIndex, 'high'));
+    const before = client.frames().length;
+    client.send('request-chunks', owner.token, { trackId, styleIndex: meta.styleIndex, styleId: style.id, chunkIndices: [1] });
+    await client.until(() => client.frames().length === before + 1, 10_000);
+    expect(client.frames().at(-1)!.styleIndex).toBe(meta.styleIndex);
+    expect(client.json('prepare-mastering')).toHaveLength(preparations);
+    client.send('end-mastering', owner.token, { styleId: style.id, intensity: 'high', amounts });
+    const done = await client.until(() => client.json('bounce-progress').find((m) => m.payload.processed === true && (m.payload.amounts as { tone?: number } | undefined)?.tone === 120), 180_000);
+    const row = await h.platform.db
+      .selectFrom('masters')
+      .select(['id', 'path', 'tone_amount', 'width_amount', 'dynamics_amount'])
+      .where('id', '=', done.payload.masterId as string)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ tone_amount: 120, width_amount: 80, dynamics_amount: 100 });
+    const measured = await withLocalFile(h.platform.storage, row.path!, (file) => ffmpegLoudness(file));
+    expect(measured.truePeakDbtp).toBeLessThanOrEqual(-1);
     client.close();
   }, 600_000);
 });

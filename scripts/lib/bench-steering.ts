@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { decodeToWorkFile, prepareTrack, type EngineStyle } from '../../sidecar/engine/index.js';
+import { createStyleRenderer, decodeToWorkFile, prepareTrack, type EngineStyle, type FittedStyle, type WorkFile } from '../../sidecar/engine/index.js';
 import { measureLoudness } from '../../sidecar/engine/meter/loudness-meter.js';
 import { INTENSITIES, styleAtIntensity } from '../../sidecar/engine/steer.js';
-import { fitAtIntensity, masterAlbum } from '../../sidecar/engine/steered-master.js';
+import { fitAtIntensity, fitSteered, masterAlbum } from '../../sidecar/engine/steered-master.js';
 import { ffmpegLoudness } from '../../sidecar/engine/testing/independent-meters.js';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { writeWavFile } from '../../sidecar/engine/testing/wav-writer.js';
@@ -19,9 +19,32 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; wallS: num
   return { result, wallS: (performance.now() - started) / 1000, cpuS: cpuSecondsSince(cpu) };
 }
 
+/** The first mastered second of a fitted style, as the chunk stream renders it after a switch. */
+function firstChunk(workFile: WorkFile, fitted: FittedStyle): void {
+  const renderer = createStyleRenderer(workFile, fitted);
+  renderer.render(Math.round(workFile.frames * 0.4), 44100);
+  renderer.close();
+}
+
+/**
+ * What the media process pays: its preparation of every enabled style at Medium (the second one,
+ * with the fitting helper thread warm), and a switch of one style to each other intensity while
+ * playing: its fit from the kept analysis, then its first mastered second.
+ */
+async function mediaFigures(workFile: WorkFile, style: EngineStyle, styles: EngineStyle[]): Promise<void> {
+  await prepareTrack(workFile, styles);
+  const { result: preparation, wallS, cpuS } = await timed(() => prepareTrack(workFile, styles));
+  console.log(`  media preparation, ${styles.length} styles: ${wallS.toFixed(2)} s wall, ${cpuS.toFixed(2)} s CPU`);
+  const medium = preparation.styles[styles.indexOf(style)]!;
+  for (const intensity of ['low', 'high'] as const) {
+    const switched = await timed(async () => firstChunk(workFile, fitSteered(workFile, preparation, style, medium, intensity).fitted));
+    console.log(`  switch to ${intensity.padEnd(4)} while playing, first mastered second: ${switched.wallS.toFixed(3)} s wall, ${switched.cpuS.toFixed(3)} s CPU`);
+  }
+}
+
 /**
  * The bench's figures for steered mastering: switching a style's intensity on a prepared track
- * (the one style fitted again at the other intensity, analysis pass included; Low fits Medium first),
+ * (the one style prepared, analysis pass included, then fitted at the intensity from what that kept),
  * and an album of three generated 3-minute tracks mixed at -18, -14 and -11 LUFS, mastered as one
  * record (decode, anchor, the two others at their distance to it), every level read by ffmpeg.
  */
@@ -30,6 +53,7 @@ export async function steeringFigures(dir: string, input: string, style: EngineS
   console.log('');
   console.log(`steering, ${label}:`);
   const workFile = await decodeToWorkFile(input, path.join(dir, 'steer.f32'));
+  await mediaFigures(workFile, style, styles);
   // The media process prepares every style first; the switch comes after, with its threads warm.
   await prepareTrack(workFile, styles);
   for (const intensity of INTENSITIES) {

@@ -13,7 +13,8 @@ import { bandLevelsDb, createSpectrumAccumulator, createWaveform, feedSpectrum, 
 import { bounceStyle, type BounceProgress, type MasterReport } from './bounce.js';
 import { eqFilters, TONE_BANDS, type BandGains } from './dsp/chain.js';
 import { magnitudeDb } from './dsp/biquad.js';
-import { createFitClaims, createFitWorkspace, excerptCorrelation, excerptInputLoudness, fitClaimedStyles, fitStyle, loadExcerpt, planExcerpt, type FitInputs, type FittedStyle } from './fit.js';
+import { createFitClaims, createFitWorkspace, excerptCorrelation, excerptInputLoudness, fitClaimedStyles, fitStyle, loadExcerpt, planExcerpt, type Excerpt, type FitInputs, type FittedStyle } from './fit.js';
+import type { ExcerptSegment } from './excerpt.js';
 import type { FitHelperMessage, FitReply } from './fit-worker.js';
 import { startWorker } from '../worker-entry.js';
 import { createLoudnessMeter, feedMeter, medianShortTerm, meterResult } from './meter/loudness-meter.js';
@@ -67,6 +68,11 @@ export interface Preparation {
   version: typeof PREPARATION_VERSION;
   analysis: TrackAnalysis;
   styles: Array<FittedStyle & { eqCurve: EqCurve }>;
+  /**
+   * Where the fit's excerpt lies in the track: kept with the analysis, so a style can be fitted
+   * again later (another intensity, other amounts) without the analysis pass (refitStyles).
+   */
+  excerpt: ExcerptSegment[];
   /** Wall time of the preparation, s. */
   seconds: number;
 }
@@ -274,23 +280,22 @@ export async function prepareTrack(workFile: WorkFile, styles: EngineStyle[], on
   }
 }
 
-async function prepareWith(helper: FitHelper | null, started: number, workFile: WorkFile, styles: EngineStyle[], onProgress: (progress: PreparationProgress) => void): Promise<Preparation> {
-  onProgress({ stage: 'preparing', iteration: 0, progressInPercent: 0 });
-  const { analysis, blocks } = await analysisPass(workFile, (fraction) => onProgress({ stage: 'preparing', iteration: 0, progressInPercent: Math.floor(fraction * 100) }));
-  onProgress({ stage: 'preparing', iteration: 0, progressInPercent: 100 });
-
+function readExcerpt(workFile: WorkFile, segments: ExcerptSegment[]): Excerpt {
   const reader = openWorkFile(workFile);
-  let excerpt;
   try {
-    excerpt = loadExcerpt(reader, planExcerpt(workFile.frames, blocks));
+    return loadExcerpt(reader, segments);
   } finally {
     reader.close();
   }
+}
+
+/** What every fit of this track compares against, from the analysis and the excerpt. */
+function fitInputsOf(workFile: WorkFile, analysis: TrackAnalysis, excerpt: Excerpt): FitInputs {
   const bandLevels = Object.fromEntries(TONE_BANDS.map((band) => [band, analysis.bandLevelsDb[band] ?? -Infinity])) as BandGains;
   // A mono input becomes a stereo master (its channel on both sides): everything the fit compares
   // with the master's loudness is read as that stereo signal, 3.01 dB over the mono reading.
   const asStereo = workFile.channels === 1 ? 10 * Math.log10(2) : 0;
-  const inputs: FitInputs = {
+  return {
     inputLufs: (analysis.lufs ?? -Infinity) + asStereo,
     shortTermLufs: (analysis.shortTermLufs ?? -Infinity) + asStereo,
     correlation: excerptCorrelation(excerpt),
@@ -300,6 +305,42 @@ async function prepareWith(helper: FitHelper | null, started: number, workFile: 
     subsonicHz: subsonicCorner(excerpt),
     lra: analysis.lra,
   };
+}
+
+/** What a later fit needs of a preparation: the analysis and where its excerpt lies. */
+export type KeptAnalysis = Pick<Preparation, 'analysis' | 'excerpt'>;
+
+/**
+ * Styles fitted after the preparation, from what it kept: the excerpt is read again (about 12 s of
+ * audio) and no analysis pass runs, so a fit costs what it costs inside a preparation. The inputs
+ * are the preparation's own, so the same style fitted here or there meets the same target on the
+ * same excerpt; in this thread, in order, each fit the next one's first-guess history (the result
+ * depends only on the styles asked for, whichever process asks). `goOn` decides after each fit
+ * whether the next style is fitted (the ones after a no are left out).
+ */
+export function refitStyles(workFile: WorkFile, kept: KeptAnalysis, styles: readonly EngineStyle[], goOn: (fitted: FittedStyle) => boolean = () => true): Preparation['styles'] {
+  const excerpt = readExcerpt(workFile, kept.excerpt);
+  const inputs = fitInputsOf(workFile, kept.analysis, excerpt);
+  const workspace = createFitWorkspace(excerpt);
+  const history: FittedStyle[] = [];
+  const fits: Preparation['styles'] = [];
+  for (const style of styles) {
+    const fitted = fitStyle(style, inputs, excerpt, workspace, () => {}, history);
+    history.push(fitted);
+    fits.push({ ...fitted, eqCurve: eqCurveOf(fitted) });
+    if (!goOn(fitted)) break;
+  }
+  return fits;
+}
+
+async function prepareWith(helper: FitHelper | null, started: number, workFile: WorkFile, styles: EngineStyle[], onProgress: (progress: PreparationProgress) => void): Promise<Preparation> {
+  onProgress({ stage: 'preparing', iteration: 0, progressInPercent: 0 });
+  const { analysis, blocks } = await analysisPass(workFile, (fraction) => onProgress({ stage: 'preparing', iteration: 0, progressInPercent: Math.floor(fraction * 100) }));
+  onProgress({ stage: 'preparing', iteration: 0, progressInPercent: 100 });
+
+  const segments = planExcerpt(workFile.frames, blocks);
+  const excerpt = readExcerpt(workFile, segments);
+  const inputs = fitInputsOf(workFile, analysis, excerpt);
   // Both threads claim styles from one counter and learn from each other's fits.
   const claims = createFitClaims();
   const results: (FittedStyle | undefined)[] = new Array(styles.length);
@@ -340,7 +381,7 @@ async function prepareWith(helper: FitHelper | null, started: number, workFile: 
     return { ...style, eqCurve: eqCurveOf(style) };
   });
   onProgress({ stage: 'eq', iteration: 0, progressInPercent: 100 });
-  return { version: PREPARATION_VERSION, analysis, styles: withCurves, seconds: round((performance.now() - started) / 1000, 3) };
+  return { version: PREPARATION_VERSION, analysis, styles: withCurves, excerpt: segments, seconds: round((performance.now() - started) / 1000, 3) };
 }
 
 /** Mastered audio of frames [startFrame, startFrame+frameCount): interleaved stereo float. */

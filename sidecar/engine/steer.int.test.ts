@@ -131,4 +131,19 @@ describe('npm run master, steered', () => {
     expect(failure?.stderr).toContain('unknown intensity "extreme"; intensities: low, medium, high');
     expect(existsSync(out)).toBe(false);
   }, 60_000);
+
+  it('when an amount is not 0 to 150 in steps of 10, then it fails with a clear error and exit code 2, writing nothing', async () => {
+    const input = path.join(dir, 'unused-amounts.wav');
+    writeWavFile(input, musicLike({ seconds: 2, seed: 1, peakDb: -6 }), { format: 'pcm16' });
+    const out = path.join(dir, 'never-amounts.wav');
+    const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/master.ts', input, '--style', 'Rock/Modern', '--width', '155', '--out', out], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+    }).then(
+      () => null,
+      (error: unknown) => error as { code: number; stderr: string },
+    );
+    expect(failure?.code).toBe(2);
+    expect(failure?.stderr).toContain('--width takes 0 to 150 in steps of 10');
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOW_UNDER_MEDIUM_LU, paramsAtIntensity, styleAtIntensity, styleWithTarget } from './steer.js';
+import { ZStyleProcessing } from '../../src/audio-core/style-parameters.js';
+import { DEFAULT_AMOUNTS, LOW_UNDER_MEDIUM_LU, paramsAtIntensity, paramsWithAmounts, styleAtIntensity, styleWithTarget } from './steer.js';
 import { albumTargets, anchorOf, lowTargetLufs } from './steered-master.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 
@@ -73,5 +74,39 @@ describe('album targets and Low against Medium', () => {
   it('when Medium is held back on a track, then Low aims the fixed distance under what Medium reaches, else at its own target', () => {
     expect(lowTargetLufs(-13, { effectiveTargetLufs: -12.4 })).toBeCloseTo(-12.4 - LOW_UNDER_MEDIUM_LU, 9);
     expect(lowTargetLufs(-13, { effectiveTargetLufs: -9.5 })).toBe(-13);
+  });
+});
+
+describe('a style steered by amounts', () => {
+  it('when every amount is 100 %, then the parameters are the style s own', () => {
+    const params = byLabel('Electronic/Wide').processing;
+    expect(paramsWithAmounts(params, DEFAULT_AMOUNTS)).toBe(params);
+  });
+
+  it('when every amount is 0 %, then there is no tone move, the mix s own width and no compression, saturation or limiting budget', () => {
+    for (const style of styles) {
+      const p = paramsWithAmounts(style.processing, { tone: 0, width: 0, dynamics: 0 });
+      expect(Object.values(p.tone).every((db) => db === 0)).toBe(true);
+      expect(p.eqStrength).toBe(0);
+      expect(p.width).toBe(1);
+      if (p.midSide) expect([p.midSide.sideAirDb, p.midSide.sideBassDb].every((db) => db === 0)).toBe(true);
+      expect(p.compression.ratio).toBe(1);
+      expect(p.multiband).toBeUndefined();
+      expect(p.saturation).toBe(0);
+      expect(p.budget!.limiterDb).toBe(0);
+      expect(p.budget!.compressionDb).toBe(0);
+      expect(p.targetLufs).toBe(style.processing.targetLufs);
+    }
+  });
+
+  it('when every amount is 150 %, then each move is half again the style s, within the parameters bounds', () => {
+    const p = byLabel('Electronic/Wide').processing;
+    const more = paramsWithAmounts(p, { tone: 150, width: 150, dynamics: 150 });
+    expect(more.tone.high).toBeCloseTo(p.tone.high * 1.5, 3);
+    expect(more.width - 1).toBeCloseTo((p.width - 1) * 1.5, 3);
+    expect(more.compression.ratio - 1).toBeCloseTo((p.compression.ratio - 1) * 1.5, 2);
+    expect(more.budget!.limiterDb).toBeCloseTo(p.budget!.limiterDb * 1.5, 3);
+    expect(ZStyleProcessing.safeParse(more).success).toBe(true);
+    for (const style of styles) expect(ZStyleProcessing.safeParse(paramsWithAmounts(paramsAtIntensity(style.processing, 'high'), { tone: 150, width: 150, dynamics: 150 })).success).toBe(true);
   });
 });

@@ -99,3 +99,68 @@ export function styleAtIntensity(style: EngineStyle, intensity: Intensity, optio
 export function styleWithTarget(style: EngineStyle, targetLufs: number): EngineStyle {
   return { ...style, processing: { ...style.processing, targetLufs: round(Math.min(MAX_TARGET_LUFS, targetLufs)), ceilingDbtp: Math.min(style.processing.ceilingDbtp, MAX_CEILING_DBTP) } };
 }
+
+/**
+ * How far each part of the style's move is taken, in percent of the style's own (100: the style as
+ * it is, at whatever intensity). Tone: the tonal move and the corrective match. Width: the side
+ * gain and the M/S equalisation. Dynamics: compression, saturation and the dynamics budget.
+ */
+export interface Amounts {
+  tone: number;
+  width: number;
+  dynamics: number;
+}
+export const DEFAULT_AMOUNTS: Readonly<Amounts> = { tone: 100, width: 100, dynamics: 100 };
+/** The range the engine takes, percent (150: half again the style's move). */
+export const MAX_AMOUNT = 150;
+
+export const isDefaultAmounts = (amounts: Amounts | undefined): boolean =>
+  !amounts || (amounts.tone === DEFAULT_AMOUNTS.tone && amounts.width === DEFAULT_AMOUNTS.width && amounts.dynamics === DEFAULT_AMOUNTS.dynamics);
+
+const TONE_LIMIT_DB = 6;
+const MAX_WIDTH = 2;
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+/**
+ * A style's parameters with its move scaled part by part (applied after the intensity, so both
+ * count). 100 % returns the parameters unchanged. At 0 %: tone, no tone move and no corrective match
+ * (the EQ stage is flat but for the subsonic high-pass); width, the mix's own width (side gain 1, no
+ * M/S equalisation); dynamics, no compression, no saturation and no limiting budget, so the limiter
+ * only takes what the ceiling (or the loudness floor) needs and the rest is held back. 150 %: half
+ * again, within the parameters' bounds.
+ */
+export function paramsWithAmounts(params: EngineStyleParams, amounts: Amounts): EngineStyleParams {
+  if (isDefaultAmounts(amounts)) return params;
+  const t = clamp(amounts.tone, 0, MAX_AMOUNT) / 100;
+  const w = clamp(amounts.width, 0, MAX_AMOUNT) / 100;
+  const d = clamp(amounts.dynamics, 0, MAX_AMOUNT) / 100;
+  const tone = (value: number) => round(clamp(value * t, -TONE_LIMIT_DB, TONE_LIMIT_DB));
+  const ratio = (value: number) => Math.max(1, round(1 + (value - 1) * d));
+  const budget = budgetOf(params);
+  return {
+    ...params,
+    tone: { low: tone(params.tone.low), lowMid: tone(params.tone.lowMid), mid: tone(params.tone.mid), highMid: tone(params.tone.highMid), high: tone(params.tone.high) },
+    eqStrength: round(Math.min(1, params.eqStrength * t)),
+    maxEqDb: round(Math.min(12, params.maxEqDb * Math.max(1, t))),
+    width: round(clamp(1 + (params.width - 1) * w, 0, MAX_WIDTH)),
+    midSide: params.midSide ? { sideAirDb: round(Math.min(6, params.midSide.sideAirDb * w)), sideBassDb: round(Math.max(-12, params.midSide.sideBassDb * w)) } : params.midSide,
+    compression: { ...params.compression, ratio: ratio(params.compression.ratio) },
+    // At 0 % the three-band stage goes too: at 1:1 it would still be run, and be counted as colour.
+    multiband:
+      params.multiband && d > 0
+        ? { ...params.multiband, ratios: { low: ratio(params.multiband.ratios.low), mid: ratio(params.multiband.ratios.mid), high: ratio(params.multiband.ratios.high) } }
+        : undefined,
+    saturation: round(Math.min(MAX_SATURATION, params.saturation * d)),
+    budget: {
+      limiterDb: round(budget.limiterDb * d),
+      compressionDb: round(budget.compressionDb * d),
+      lraShare: round(clamp(1 - (1 - budget.lraShare) * d, 0.4, 1)),
+      attackLossDb: round(clamp(budget.attackLossDb * d, 0.5, 6)),
+    },
+  };
+}
+
+/** The style with its move scaled by the amounts (same id: it is the same style, steered). */
+export function styleWithAmounts(style: EngineStyle, amounts: Amounts): EngineStyle {
+  return isDefaultAmounts(amounts) ? style : { ...style, processing: paramsWithAmounts(style.processing, amounts) };
+}

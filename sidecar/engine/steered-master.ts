@@ -2,17 +2,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { MasterReport } from './bounce.js';
-import { analyseWorkFile, bounce, decodeForBounce, decodeToWorkFile, prepareTrack, type DecodedWorkFile, type MasterProgress, type TrackAnalysis, type WorkFile } from './index.js';
+import { analyseWorkFile, bounce, decodeForBounce, decodeToWorkFile, prepareTrack, refitStyles, type DecodedWorkFile, type KeptAnalysis, type MasterProgress, type Preparation, type TrackAnalysis, type WorkFile } from './index.js';
 import type { FittedStyle } from './fit.js';
-import { LOW_UNDER_MEDIUM_LU, styleAtIntensity, styleWithTarget, type Intensity } from './steer.js';
+import { DEFAULT_AMOUNTS, isDefaultAmounts, LOW_UNDER_MEDIUM_LU, styleAtIntensity, styleWithAmounts, styleWithTarget, type Amounts, type Intensity } from './steer.js';
 import type { EngineStyle } from './style.js';
 
 /**
  * Masters steered by the user's choices, built from the engine's public steps (decode, prepare,
  * bounce) and the pure steering of steer.ts; the fit itself is not touched.
  *
- * Intensity: Medium is the style as it is. Both other intensities are fitted beside Medium, so
- * their order holds on every track:
+ * Intensity: Medium is the style as it is, fitted by the preparation. The other intensities are
+ * fitted afterwards from what the preparation kept (refitStyles: no analysis pass), against the
+ * Medium fit, so their order holds on every track:
  * - Low is aimed LOW_UNDER_MEDIUM_LU under the level Medium reaches on this track (or at its own
  *   lower target, whichever is quieter), so it stays audibly quieter even where Medium is held back.
  * - High is fitted with its higher target, larger budget and stronger tone move; where that move
@@ -21,24 +22,42 @@ import type { EngineStyle } from './style.js';
  *   and only the target and budget rise. On a track whose Medium is held back by gain riding, High
  *   is then only a little louder than Medium: that budget is a promise of the engine, not a setting.
  */
-export async function fitAtIntensity(workFile: WorkFile, style: EngineStyle, intensity: Intensity, onProgress: (progress: MasterProgress) => void = () => {}): Promise<{ fitted: FittedStyle; analysis: TrackAnalysis; style: EngineStyle }> {
-  if (intensity === 'medium') {
-    const preparation = await prepareTrack(workFile, [style], onProgress);
-    return { fitted: preparation.styles[0]!, analysis: preparation.analysis, style };
-  }
+export async function fitAtIntensity(workFile: WorkFile, style: EngineStyle, intensity: Intensity, onProgress: (progress: MasterProgress) => void = () => {}, amounts: Amounts = DEFAULT_AMOUNTS): Promise<{ fitted: FittedStyle; analysis: TrackAnalysis; style: EngineStyle }> {
+  const preparation = await prepareTrack(workFile, [style], onProgress);
+  const medium = preparation.styles[0]!;
+  if (intensity === 'medium' && isDefaultAmounts(amounts)) return { fitted: medium, analysis: preparation.analysis, style };
+  return { ...fitSteered(workFile, preparation, style, medium, intensity, amounts), analysis: preparation.analysis };
+}
+
+export type SteeredFit = Preparation['styles'][number];
+
+/**
+ * A style at an intensity and amounts other than the style as it is (Medium, 100 %), fitted from a
+ * preparation's kept analysis beside its Medium fit (`medium`, which Low is aimed under whatever
+ * the amounts); `style` is the steered style the fit met.
+ */
+export function fitSteered(workFile: WorkFile, kept: KeptAnalysis, style: EngineStyle, medium: FittedStyle, intensity: Intensity, amounts: Amounts = DEFAULT_AMOUNTS): { fitted: SteeredFit; style: EngineStyle } {
   if (intensity === 'high') {
-    const candidates = [styleAtIntensity(style, 'high'), styleAtIntensity(style, 'high', { toneMove: 1 })];
-    const preparation = await prepareTrack(workFile, [style, ...candidates], onProgress);
-    const [medium, ...fitted] = preparation.styles;
-    const louder = fitted.findIndex((f) => f.effectiveTargetLufs >= medium!.effectiveTargetLufs + HIGH_OVER_MEDIUM_LU);
-    const pick = louder >= 0 ? louder : fitted[1]!.effectiveTargetLufs > fitted[0]!.effectiveTargetLufs ? 1 : 0;
-    return { fitted: fitted[pick]!, analysis: preparation.analysis, style: candidates[pick]! };
+    const strong = styleWithAmounts(styleAtIntensity(style, 'high'), amounts);
+    const ownTone = styleWithAmounts(styleAtIntensity(style, 'high', { toneMove: 1 }), amounts);
+    // The style's own move is fitted only when the stronger one falls short (fitted after it, with it as history, either way).
+    const [strongFit, ownToneFit] = refitStyles(workFile, kept, [strong, ownTone], (fitted) => fitted.effectiveTargetLufs < medium.effectiveTargetLufs + HIGH_OVER_MEDIUM_LU);
+    return ownToneFit && pickHigh(medium, strongFit!, ownToneFit) === 1 ? { fitted: ownToneFit, style: ownTone } : { fitted: strongFit!, style: strong };
   }
-  const steered = styleAtIntensity(style, 'low');
-  const medium = await prepareTrack(workFile, [style], onProgress);
-  const aimed = styleWithTarget(steered, lowTargetLufs(steered.processing.targetLufs, medium.styles[0]!));
-  const preparation = await prepareTrack(workFile, [aimed], onProgress);
-  return { fitted: preparation.styles[0]!, analysis: preparation.analysis, style: aimed };
+  const steered = styleWithAmounts(styleAtIntensity(style, intensity), amounts);
+  const aimed = intensity === 'low' ? styleWithTarget(steered, lowTargetLufs(steered.processing.targetLufs, medium)) : steered;
+  return { fitted: refitStyles(workFile, kept, [aimed])[0]!, style: aimed };
+}
+
+/**
+ * Which High candidate is kept (0: the stronger tone move, 1: the style's own): the stronger move
+ * where it stays HIGH_OVER_MEDIUM_LU louder than Medium, else the style's own move, else (neither
+ * is) the louder of the two.
+ */
+function pickHigh(medium: FittedStyle, strong: FittedStyle, ownTone: FittedStyle): 0 | 1 {
+  if (strong.effectiveTargetLufs >= medium.effectiveTargetLufs + HIGH_OVER_MEDIUM_LU) return 0;
+  if (ownTone.effectiveTargetLufs >= medium.effectiveTargetLufs + HIGH_OVER_MEDIUM_LU) return 1;
+  return ownTone.effectiveTargetLufs > strong.effectiveTargetLufs ? 1 : 0;
 }
 
 /** How much louder than Medium High's stronger tone move must still be to be kept, LU. */
@@ -50,11 +69,19 @@ export function lowTargetLufs(ownTargetLufs: number, medium: Pick<FittedStyle, '
 }
 
 /** Decode, fit at the intensity, bounce: the command line's one call for a steered master. */
-export async function masterAtIntensity(inputPath: string, style: EngineStyle, intensity: Intensity, outPath: string, onProgress: (progress: MasterProgress) => void = () => {}, signal?: AbortSignal): Promise<MasterReport & { analysis: TrackAnalysis; targetLufs: number }> {
+export async function masterAtIntensity(
+  inputPath: string,
+  style: EngineStyle,
+  intensity: Intensity,
+  outPath: string,
+  onProgress: (progress: MasterProgress) => void = () => {},
+  signal?: AbortSignal,
+  amounts: Amounts = DEFAULT_AMOUNTS,
+): Promise<MasterReport & { analysis: TrackAnalysis; targetLufs: number }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'masterdeck-'));
   try {
     const workFile = await decodeToWorkFile(inputPath, path.join(dir, 'work.f32'), signal);
-    const { fitted, analysis, style: steered } = await fitAtIntensity(workFile, style, intensity, onProgress);
+    const { fitted, analysis, style: steered } = await fitAtIntensity(workFile, style, intensity, onProgress, amounts);
     const masterWork = (await decodeForBounce(inputPath, workFile, workFile.sourceSampleRate, path.join(dir, 'master.f32'), signal)) ?? workFile;
     const report = await bounce(masterWork, fitted, outPath, onProgress, signal);
     return { ...report, analysis, targetLufs: steered.processing.targetLufs };

@@ -1,7 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
-import type { BounceProgress, FittedStyle, MasterReport, PreparationProgress, WorkFile } from '../engine/index.js';
-import type { IntensityPreparation } from './intensity-fit.js';
+import type { BounceProgress, FittedStyle, KeptAnalysis, MasterReport, Preparation, PreparationProgress, WorkFile } from '../engine/index.js';
+import type { SteeredFit } from '../engine/steered-master.js';
+import type { Amounts, Intensity } from '../engine/steer.js';
 import type { EngineReply, EngineRequest } from './engine-worker.js';
 import { startWorker } from '../worker-entry.js';
 
@@ -84,6 +85,14 @@ export class EngineClient {
     return this.renderWorker(key).call<Uint8Array>({ op: 'render', key, workFile, fitted, startFrame, frameCount });
   }
 
+  /**
+   * A style fitted at another intensity or amounts from a preparation's kept analysis. It takes a fraction of
+   * a second, so it runs on a render thread (warm, unlike a new job thread) picked by `key`.
+   */
+  refit(key: string, workFile: WorkFile, kept: KeptAnalysis, style: TEngineStyle, medium: FittedStyle, intensity: Intensity, amounts: Amounts): Promise<SteeredFit> {
+    return this.renderWorker(key).call<SteeredFit>({ op: 'refit', workFile, kept, style, medium, intensity, amounts });
+  }
+
   private async job<T>(request: EngineCall, signal: AbortSignal, onProgress: (progress: unknown) => void): Promise<T> {
     if (signal.aborted) throw new Error('aborted');
     const worker = this.idleJobWorkers.pop() ?? new EngineWorker();
@@ -98,8 +107,8 @@ export class EngineClient {
     }
   }
 
-  prepare(workFile: WorkFile, styles: TEngineStyle[], signal: AbortSignal, onProgress: (progress: PreparationProgress) => void): Promise<IntensityPreparation> {
-    return this.job<IntensityPreparation>({ op: 'prepare', workFile, styles }, signal, onProgress as (progress: unknown) => void);
+  prepare(workFile: WorkFile, styles: TEngineStyle[], signal: AbortSignal, onProgress: (progress: PreparationProgress) => void): Promise<Preparation> {
+    return this.job<Preparation>({ op: 'prepare', workFile, styles }, signal, onProgress as (progress: unknown) => void);
   }
 
   bounce(workFile: WorkFile, fitted: FittedStyle, outPath: string, signal: AbortSignal, onProgress: (progress: BounceProgress) => void): Promise<MasterReport> {

@@ -1,16 +1,19 @@
 import { parentPort } from 'node:worker_threads';
-import { bounce, createStyleRenderer, writeCdRendition, type FittedStyle, type RangeRenderer, type WorkFile } from '../engine/index.js';
+import { bounce, createStyleRenderer, prepareTrack, writeCdRendition, type FittedStyle, type KeptAnalysis, type RangeRenderer, type WorkFile } from '../engine/index.js';
+import { fitSteered } from '../engine/steered-master.js';
+import type { Amounts, Intensity } from '../engine/steer.js';
 import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
 import { floatToS16le } from './pcm.js';
-import { prepareAtIntensities } from './intensity-fit.js';
 
 /**
  * The engine, off the uWS event loop. Messages: `render` (a preview range of a prepared
- * style, answered as 16-bit PCM), `prepare`, `bounce` and `dither16` (a master's 16-bit download) (long jobs, one worker each, stopped by
+ * style, answered as 16-bit PCM), `refit` (a style fitted at another intensity or amounts from a preparation's
+ * kept analysis: short, so it runs beside the renders), `prepare`, `bounce` and `dither16` (a master's 16-bit download) (long jobs, one worker each, stopped by
  * terminating the worker). Progress and results are posted back with the request's id.
  */
 export type EngineRequest =
   | { op: 'render'; id: number; key: string; workFile: WorkFile; fitted: FittedStyle; startFrame: number; frameCount: number }
+  | { op: 'refit'; id: number; workFile: WorkFile; kept: KeptAnalysis; style: TEngineStyle; medium: FittedStyle; intensity: Intensity; amounts: Amounts }
   | { op: 'prepare'; id: number; workFile: WorkFile; styles: TEngineStyle[] }
   | { op: 'bounce'; id: number; workFile: WorkFile; fitted: FittedStyle; outPath: string }
   | { op: 'dither16'; id: number; masterPath: string; outPath: string };
@@ -57,9 +60,14 @@ async function handle(request: EngineRequest): Promise<void> {
         port!.postMessage({ id: request.id, kind: 'result', result: pcm } satisfies EngineReply, [pcm.buffer]);
         return;
       }
+      case 'refit': {
+        const result = fitSteered(request.workFile, request.kept, request.style, request.medium, request.intensity, request.amounts).fitted;
+        port!.postMessage({ id: request.id, kind: 'result', result } satisfies EngineReply);
+        return;
+      }
       case 'prepare': {
-        // Every style at all three intensities, so an intensity switch while playing needs no new fit.
-        const result = await prepareAtIntensities(request.workFile, request.styles, (progress) =>
+        // Medium only: the other intensities are fitted when first asked for (refit).
+        const result = await prepareTrack(request.workFile, request.styles, (progress) =>
           port!.postMessage({ id: request.id, kind: 'progress', progress } satisfies EngineReply),
         );
         port!.postMessage({ id: request.id, kind: 'result', result } satisfies EngineReply);

@@ -3,14 +3,14 @@ import { createReadStream } from 'node:fs';
 import { open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { decodeForBounce, type FittedStyle, type TrackAnalysis, type WorkFile } from '../engine/index.js';
+import { decodeForBounce, type FittedStyle, type Preparation, type TrackAnalysis, type WorkFile } from '../engine/index.js';
+import type { SteeredFit } from '../engine/steered-master.js';
 import { withLocalFile } from '../../src/platform/storage/file-storage.js';
-import type { IntensityPreparation } from './intensity-fit.js';
 import { PREPARATION_VERSION } from '../engine/preparation-version.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage, LocalFile } from '../../src/platform/storage/file-storage.js';
 import { bounceTopic, prepareTopic } from '../../src/modules/streaming/streaming.constants.js';
-import { SOCKET_ERROR_CODES, type Intensity, type TBounceProgress, type TMasterStreamInfo, type TPreparationState, type TTrackAudioInfo } from '../../src/modules/streaming/streaming.schemas.js';
+import { amountsKeyOf, DEFAULT_AMOUNTS, isDefaultAmounts, SOCKET_ERROR_CODES, type Amounts, type Intensity, type TBounceProgress, type TMasterStreamInfo, type TPreparationState, type TTrackAudioInfo } from '../../src/modules/streaming/streaming.schemas.js';
 import type { StoredMasterFile } from './chunk-provider.js';
 import type { EngineClient } from './engine-client.js';
 import type { JobRegistry, Waiter } from './jobs.js';
@@ -29,16 +29,20 @@ import type { WebDirectory } from './web-directory.js';
 
 /** A prepared track: the engine's preparation plus what identifies it (cache keys of rendered chunks). */
 export interface PreparedTrack {
+  trackId: string;
   version: string;
   workFile: WorkFile;
-  preparation: IntensityPreparation;
+  /** Every enabled style fitted at Medium, and what a later fit needs (the kept analysis). */
+  preparation: Preparation;
+  /** Styles fitted at the other intensities, each when first asked for (fittedStyle). */
+  steered: Map<string, Promise<SteeredFit | null>>;
 }
 
 interface StoredPreparation {
   version: string;
   originalMtimeMs: number;
   styleKey: string;
-  preparation: IntensityPreparation;
+  preparation: Preparation;
 }
 
 
@@ -171,10 +175,10 @@ export class Mastering {
     try {
       const stored = JSON.parse(await text(this.storage.read(trackKeys(source.trackId).preparation))) as StoredPreparation;
       if (stored.originalMtimeMs !== source.info.originalMtimeMs || stored.preparation?.version !== PREPARATION_VERSION) return null;
-      // Stored before intensities existed: prepared again, with Low and High fitted too.
-      if (!stored.preparation.intensities) return null;
+      // Stored without its excerpt's place (nothing could be fitted from it later): prepared again.
+      if (!stored.preparation.excerpt) return null;
       if (styleKey && stored.styleKey !== styleKey) return null;
-      const prepared = { version: stored.version, workFile: this.workFileOf(source), preparation: stored.preparation };
+      const prepared: PreparedTrack = { trackId: source.trackId, version: stored.version, workFile: this.workFileOf(source), preparation: stored.preparation, steered: new Map() };
       this.prepared.set(source.trackId, prepared);
       return prepared;
     } catch {
@@ -276,7 +280,7 @@ export class Mastering {
           const staged = await this.storage.stage(trackKeys(audio.trackId).preparation, tag ? { tag } : {});
           await writeFile(staged.tempPath, JSON.stringify(stored));
           await staged.commit();
-          const prepared = { version, workFile: this.workFileOf(source), preparation };
+          const prepared: PreparedTrack = { trackId: audio.trackId, version, workFile: this.workFileOf(source), preparation, steered: new Map() };
           this.prepared.set(audio.trackId, prepared);
           this.log.info({ trackId: audio.trackId, styles: styles.length, ms: Date.now() - started }, 'track prepared');
           return prepared;
@@ -292,15 +296,48 @@ export class Mastering {
     );
   }
 
-  /** The style as fitted at the intensity (Medium: the style as the catalogue holds it). */
-  fittedStyle(prepared: PreparedTrack, styleId: number, intensity: Intensity = 'medium'): IntensityPreparation['styles'][number] | null {
-    const fits = intensity === 'medium' ? prepared.preparation.styles : prepared.preparation.intensities[intensity];
-    return fits.find((style) => style.styleId === styleId) ?? null;
+  /**
+   * The style as fitted at the intensity (Medium: the style as the catalogue holds it, fitted by the
+   * preparation). Another intensity is fitted when first asked for, from the preparation's kept
+   * analysis (a fraction of a second), then kept beside it: in memory and stored, so a bounce on
+   * any media process masters what was heard.
+   */
+  async fittedStyle(prepared: PreparedTrack, styleId: number, intensity: Intensity = 'medium', amounts: Amounts = DEFAULT_AMOUNTS): Promise<SteeredFit | null> {
+    const medium = prepared.preparation.styles.find((style) => style.styleId === styleId) ?? null;
+    if (!medium || (intensity === 'medium' && isDefaultAmounts(amounts))) return medium;
+    const key = `${styleId}:${intensity}${amountsKeyOf(amounts)}`;
+    let fit = prepared.steered.get(key);
+    if (!fit) {
+      fit = this.steeredFit(prepared, medium, intensity, amounts);
+      prepared.steered.set(key, fit);
+      // A failed fit is tried again by the next asker.
+      fit.catch(() => prepared.steered.delete(key));
+    }
+    return fit;
+  }
+
+  private async steeredFit(prepared: PreparedTrack, medium: SteeredFit, intensity: Intensity, amounts: Amounts): Promise<SteeredFit | null> {
+    const storageKey = trackKeys(prepared.trackId).steeredFit(`${prepared.preparation.version}-${prepared.version}`, medium.styleId, `${intensity}${amountsKeyOf(amounts).replace('~', '-')}`);
+    const stored = await text(this.storage.read(storageKey)).then((json) => JSON.parse(json) as SteeredFit, () => null);
+    if (stored) return stored;
+    const style = (await this.directory.enabledStyles()).find((s) => s.id === medium.styleId);
+    if (!style) return null;
+    const { analysis, excerpt } = prepared.preparation;
+    const fitted = await this.engine.refit(`${prepared.trackId}:${medium.styleId}`, prepared.workFile, { analysis, excerpt }, style, medium, intensity, amounts);
+    try {
+      const staged = await this.storage.stage(storageKey);
+      await writeFile(staged.tempPath, JSON.stringify(fitted));
+      await staged.commit();
+    } catch (error) {
+      // Kept in memory all the same; another process fits it again (the same fit) if it needs it.
+      this.log.warn({ err: error, trackId: prepared.trackId }, 'steered fit not stored');
+    }
+    return fitted;
   }
 
   /** 16-bit PCM of a prepared style's range at an intensity, rendered in a worker thread. */
-  render(prepared: PreparedTrack, fitted: FittedStyle, trackId: string, startFrame: number, frameCount: number, intensity: Intensity = 'medium'): Promise<Uint8Array> {
-    return this.engine.render(`${trackId}:${fitted.styleId}:${intensity}:${prepared.version}`, prepared.workFile, fitted, startFrame, frameCount);
+  render(prepared: PreparedTrack, fitted: FittedStyle, trackId: string, startFrame: number, frameCount: number, intensity: Intensity = 'medium', amounts: Amounts = DEFAULT_AMOUNTS): Promise<Uint8Array> {
+    return this.engine.render(`${trackId}:${fitted.styleId}:${intensity}${amountsKeyOf(amounts)}:${prepared.version}`, prepared.workFile, fitted, startFrame, frameCount);
   }
 
   /**
@@ -309,13 +346,13 @@ export class Mastering {
    * media process claims it, and heard here through the job events. The refusals of the mastering
    * rules come at once; a bounce nobody waits for any more still finishes (its master is stored).
    */
-  async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: TBounceProgress) => void, intensity: Intensity = 'medium'): Promise<{ masterId: string }> {
+  async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: TBounceProgress) => void, intensity: Intensity = 'medium', amounts: Amounts = DEFAULT_AMOUNTS): Promise<{ masterId: string }> {
     const { trackId } = audio;
     const jobs = this.directory.client.mediaJobs;
     const { masterId } = await this.waits.wait(waiter, {
-      topic: bounceTopic(trackId, styleId, intensity),
-      enqueue: () => this.askWithSlot((claim) => jobs.enqueueBounce.mutate({ trackId, styleId, intensity, ...(claim ? { claim } : {}) })),
-      ticket: (jobId) => jobs.ticket.query({ jobId, trackId, styleId, intensity }),
+      topic: bounceTopic(trackId, styleId, intensity, amounts),
+      enqueue: () => this.askWithSlot((claim) => jobs.enqueueBounce.mutate({ trackId, styleId, intensity, amounts, ...(claim ? { claim } : {}) })),
+      ticket: (jobId) => jobs.ticket.query({ jobId, trackId, styleId, intensity, amounts }),
       onProgress: (data) => onProgress(data as TBounceProgress),
       onQueued: (queuePosition) => onProgress({ processed: false, progressInPercent: 0, queuePosition }),
       refusalOf: refusalKeyOf,
@@ -336,14 +373,14 @@ export class Mastering {
    * attempt; a lost lease or a stopping process records nothing.
    */
   async runBounce(lease: MediaJobLease): Promise<void> {
-    const { trackId, styleId, intensity = 'medium' } = lease.job.payload as { trackId: string; styleId: number; intensity?: Intensity };
+    const { trackId, styleId, intensity = 'medium', amounts = DEFAULT_AMOUNTS } = lease.job.payload as { trackId: string; styleId: number; intensity?: Intensity; amounts?: Amounts };
     const ids = { jobId: lease.job.id, leaseToken: lease.job.leaseToken };
-    const fail = (error: string, counts: boolean) => this.directory.client.mediaJobs.failBounce.mutate({ ...ids, trackId, styleId, intensity, error, counts });
+    const fail = (error: string, counts: boolean) => this.directory.client.mediaJobs.failBounce.mutate({ ...ids, trackId, styleId, intensity, amounts, error, counts });
     this.directory.forgetTrack(trackId);
     const audio = await this.directory.audioInfo(trackId);
     if (!audio) return void (await fail(SOCKET_ERROR_CODES.notFound, false));
     const tag = leaseTagOf(lease.job.leaseToken);
-    const key = trackKeys(trackId).master(styleId, intensity);
+    const key = trackKeys(trackId).master(styleId, intensity, amounts);
     // Taken up again: what the process that died under it left half-written goes now, not at the next sweep.
     if (lease.job.attempts > 1) {
       await removePartialFiles(this.storage, { liveLeases: (tokens) => this.directory.client.mediaJobs.liveLeases.query({ tokens }), staleMs: this.timeouts.bounceMs }, path.posix.dirname(key)).catch(
@@ -358,7 +395,7 @@ export class Mastering {
     try {
       lease.progress({ processed: false, progressInPercent: 0 });
       const prepared = await this.prepareHere(audio, jobWaiter, () => undefined, tag);
-      const fitted = this.fittedStyle(prepared, styleId, intensity);
+      const fitted = await this.fittedStyle(prepared, styleId, intensity, amounts);
       if (!fitted) throw new BounceRefusedError('error.styleNotFound');
       // The preparation it needed does not count toward the bounce's time limit.
       limit = withTimeout(lease.signal, this.timeouts.bounceMs);
@@ -385,6 +422,7 @@ export class Mastering {
           trackId,
           styleId,
           intensity,
+          amounts,
           path: key,
           checksum: report.sha256,
           measurements: {

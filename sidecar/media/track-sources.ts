@@ -3,7 +3,7 @@ import { text } from 'node:stream/consumers';
 import { z } from 'zod';
 import { withLocalFile, type FileStorage, type LocalFile } from '../../src/platform/storage/file-storage.js';
 import type { Logger } from '../../src/platform/log.js';
-import type { TTrackAudioInfo } from '../../src/modules/streaming/index.js';
+import { amountsKeyOf, type Amounts, type TTrackAudioInfo } from '../../src/modules/streaming/streaming.schemas.js';
 import { decodeToWorkFile } from '../engine/index.js';
 import { appErrorOf } from './engine-errors.js';
 import type { CpuSlots } from './cpu-slots.js';
@@ -17,8 +17,11 @@ export const trackKeys = (trackId: string) => ({
   work: `tracks/${trackId}/work.f32`,
   workInfo: `tracks/${trackId}/work.json`,
   preparation: `tracks/${trackId}/preparation.json`,
-  /** Medium keeps the name it had before intensities; Low and High are masters of their own. */
-  master: (styleId: number, intensity: string = 'medium') => `tracks/${trackId}/masters/style-${styleId}${intensity === 'medium' ? '' : `-${intensity}`}.wav`,
+  /** A style fitted at another intensity or amounts (`steering`) from the preparation `version` (its original and enabled styles). */
+  steeredFit: (version: string, styleId: number, steering: string) => `tracks/${trackId}/fits/${version.replace(/[^\w-]/g, '-')}/style-${styleId}-${steering}.json`,
+  /** Medium at the default amounts keeps the name it had before intensities; the others are masters of their own. */
+  master: (styleId: number, intensity: string = 'medium', amounts?: Amounts) =>
+    `tracks/${trackId}/masters/style-${styleId}${intensity === 'medium' ? '' : `-${intensity}`}${amountsKeyOf(amounts).replace('~', '-')}.wav`,
 });
 
 const ZWorkInfo = z.object({

@@ -1,6 +1,6 @@
 import type { InternalClient } from '../../src/internal/internal-client.js';
 import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
-import type { Intensity, TMasterStreamInfo, TStyleHearing, TTrackAccess, TTrackAudioInfo } from '../../src/modules/streaming/index.js';
+import { amountsKeyOf, DEFAULT_AMOUNTS, type Amounts, type Intensity, type TMasterStreamInfo, type TStyleHearing, type TTrackAccess, type TTrackAudioInfo } from '../../src/modules/streaming/streaming.schemas.js';
 
 /**
  * How long an access answer is reused: a revoked share stops streaming within this time (plus the
@@ -78,9 +78,9 @@ export class WebDirectory {
   }
 
   /** How the user may hear the style (the web process's rule; cached as long as trackAccess). */
-  styleHearing(userId: string, trackId: string, styleId: number, intensity: Intensity = 'medium'): Promise<TStyleHearing> {
-    return this.cached(this.hearing, `${userId}:${trackId}:${styleId}:${intensity}`, ACCESS_TTL_MS, () =>
-      this.client.tracks.styleHearing.query({ userId, trackId, styleId, intensity }),
+  styleHearing(userId: string, trackId: string, styleId: number, intensity: Intensity = 'medium', amounts: Amounts = DEFAULT_AMOUNTS): Promise<TStyleHearing> {
+    return this.cached(this.hearing, `${userId}:${trackId}:${styleId}:${intensity}${amountsKeyOf(amounts)}`, ACCESS_TTL_MS, () =>
+      this.client.tracks.styleHearing.query({ userId, trackId, styleId, intensity, amounts }),
     );
   }
 
@@ -112,8 +112,8 @@ export class WebDirectory {
   }
 
   /** Cached briefly (a listener asks about every second); a bounce of this sidecar forgets it at once. */
-  masterInfo(input: { trackId: string; styleId?: number | null; intensity?: Intensity; masterId?: string | null }): Promise<TMasterStreamInfo | null> {
-    const key = `${input.trackId}:${input.styleId ?? ''}:${input.intensity ?? 'medium'}:${input.masterId ?? ''}`;
+  masterInfo(input: { trackId: string; styleId?: number | null; intensity?: Intensity; amounts?: Amounts; masterId?: string | null }): Promise<TMasterStreamInfo | null> {
+    const key = `${input.trackId}:${input.styleId ?? ''}:${input.intensity ?? 'medium'}${amountsKeyOf(input.amounts)}:${input.masterId ?? ''}`;
     return this.cached(this.masters, key, MASTER_INFO_TTL_MS, () => this.client.masters.streamInfo.query(input));
   }
 

@@ -67,6 +67,7 @@ import {
   ZRecordMasteredInput,
   ZStyleHearingInput,
   ZRecordFailureInput as ZBounceInput,
+  ZAmounts,
   ZTrackAccessInput,
 } from '../modules/streaming/index.js';
 
@@ -138,7 +139,7 @@ export const internalRouter = router({
   masters: router({
     /** The track's master of a style (or by id) with its stored file and measurements, or null. */
     streamInfo: publicProcedure
-      .input(z.object({ trackId: z.string(), styleId: z.number().int().nullish(), intensity: ZIntensity.optional(), masterId: z.string().nullish() }))
+      .input(z.object({ trackId: z.string(), styleId: z.number().int().nullish(), intensity: ZIntensity.optional(), amounts: ZAmounts.optional(), masterId: z.string().nullish() }))
       .query(({ ctx, input }) => masterStreamInfo(ctx, input)),
     /** Whether the id is the track's unmastered master (its stream is the original's). */
     isUnmastered: publicProcedure
@@ -155,7 +156,7 @@ export const internalRouter = router({
     enqueueBounce: publicProcedure.input(ZBounceInput.extend({ claim: ZMediaClaim.optional() })).mutation(({ ctx, input }) => enqueueBounce(ctx, input)),
     /** A waiter's look at its job: after a reconnect of its event stream, and its place in line. */
     ticket: publicProcedure
-      .input(z.object({ jobId: z.string().regex(/^\d+$/), trackId: z.string(), styleId: z.number().int().optional(), intensity: ZIntensity.optional() }))
+      .input(z.object({ jobId: z.string().regex(/^\d+$/), trackId: z.string(), styleId: z.number().int().optional(), intensity: ZIntensity.optional(), amounts: ZAmounts.optional() }))
       .query(({ ctx, input }) => mediaJobTicket(ctx, input)),
     enqueuePreparation: publicProcedure
       .input(z.object({ trackId: z.string(), version: z.string().max(200), claim: ZMediaClaim.optional() }))

@@ -61,7 +61,7 @@ export async function authorizeTrack(
 /**
  * What chunks of (track, style, intensity) are cut from: the original; the stored master (checked);
  * or, for the owner of a prepared track, a live render of the style fitted at the intensity.
- * `streamIndex` is the style's index with the intensity in it (streamIndexOf). Null after
+ * `streamIndex` is the style's index with the intensity and amounts in it (streamIndexOf). Null after
  * answering the refusal.
  */
 export async function resolveTarget(
@@ -81,15 +81,15 @@ export async function resolveTarget(
     session.sendError(SOCKET_ERROR_CODES.notFound, event);
     return null;
   }
-  const { intensity } = named;
+  const { intensity, amounts } = named;
   const styleIndex = streamIndex;
   // The web process decides who hears which style (and how); the sidecar obeys.
-  const hearing = await services.directory.styleHearing(track.userId, trackId, style.id, intensity);
+  const hearing = await services.directory.styleHearing(track.userId, trackId, style.id, intensity, amounts);
   if (hearing === 'none') {
     session.sendError(SOCKET_ERROR_CODES.forbidden, event);
     return null;
   }
-  const master = await services.directory.masterInfo({ trackId, styleId: style.id, intensity });
+  const master = await services.directory.masterInfo({ trackId, styleId: style.id, intensity, amounts });
   let broken: unknown = null;
   if (master?.path && isMastered(master.status, master.styleId)) {
     try {
@@ -105,7 +105,7 @@ export async function resolveTarget(
     return null;
   }
   const prepared = await services.mastering.preparedTrack(source);
-  const fitted = prepared ? services.mastering.fittedStyle(prepared, style.id, intensity) : null;
+  const fitted = prepared ? await services.mastering.fittedStyle(prepared, style.id, intensity, amounts) : null;
   if (!prepared || !fitted) {
     session.sendError(broken ? errorCodeOf(broken) : SOCKET_ERROR_CODES.notPrepared, event);
     return null;
@@ -119,7 +119,7 @@ export async function resolveTarget(
     channels: OUTPUT_CHANNELS,
     render: (chunkIndex) => {
       const { start, count } = chunkRange(chunkIndex, source.frames);
-      return services.mastering.render(prepared, fitted, trackId, start, count, intensity);
+      return services.mastering.render(prepared, fitted, trackId, start, count, intensity, amounts);
     },
   };
 }

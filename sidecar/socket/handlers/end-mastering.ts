@@ -1,4 +1,4 @@
-import { SOCKET_ERROR_CODES, ZEndMasteringPayload, type TBounceState } from '../../../src/modules/streaming/streaming.schemas.js';
+import { DEFAULT_AMOUNTS, SOCKET_ERROR_CODES, ZEndMasteringPayload, type TBounceState } from '../../../src/modules/streaming/streaming.schemas.js';
 import type { MediaServices } from '../../media/media-services.js';
 import type { EventHandler } from '../handlers.js';
 import { authorizeTrack, reportFailure, throttled } from './common.js';
@@ -6,7 +6,7 @@ import { authorizeTrack, reportFailure, throttled } from './common.js';
 const EVENT = 'end-mastering';
 
 /**
- * end-mastering {styleId, trackId?, intensity?} -> bounce-progress {processed, progressInPercent} while the
+ * end-mastering {styleId, trackId?, intensity?, amounts?} -> bounce-progress {processed, progressInPercent} while the
  * style's master at the intensity (Medium when absent) is rendered and stored (a running bounce of it is joined), ending with
  * processed: true and the master's id; from then on that style streams from the stored file.
  */
@@ -16,11 +16,14 @@ export function endMastering(services: MediaServices): EventHandler {
     const trackId = parsed.success ? (parsed.data.trackId ?? session.masteringTrackId) : null;
     if (!parsed.success || !trackId) return session.sendError(SOCKET_ERROR_CODES.malformed, EVENT);
     const { styleId, intensity } = parsed.data;
-    const send = (state: Omit<TBounceState, 'trackId' | 'styleId' | 'intensity'>) => session.sendJson('bounce-progress', { trackId, styleId, intensity, ...state } satisfies TBounceState);
+    const amounts = parsed.data.amounts ?? DEFAULT_AMOUNTS;
+    // Amounts go out only when asked for: listeners from before amounts match on style and intensity.
+    const send = (state: Omit<TBounceState, 'trackId' | 'styleId' | 'intensity'>) =>
+      session.sendJson('bounce-progress', { trackId, styleId, intensity, ...(parsed.data.amounts ? { amounts } : {}), ...state } satisfies TBounceState);
     try {
       const track = await authorizeTrack(services, session, userId, trackId, EVENT, 'owner');
       if (!track) return;
-      const { masterId } = await services.mastering.bounce(track.audio, styleId, session, throttled(send), intensity);
+      const { masterId } = await services.mastering.bounce(track.audio, styleId, session, throttled(send), intensity, amounts);
       services.directory.forgetTrack(trackId);
       send({ processed: true, progressInPercent: 100, masterId });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { SOCKET_ERROR_CODES, ZRequestMetaPayload, type TLoudness, type TStreamMeta } from '../../../src/modules/streaming/streaming.schemas.js';
+import { DEFAULT_AMOUNTS, SOCKET_ERROR_CODES, ZRequestMetaPayload, type TLoudness, type TStreamMeta } from '../../../src/modules/streaming/streaming.schemas.js';
 import { streamIndexOf } from '../../../src/modules/streaming/stream-frame.js';
 import { OUTPUT_CHANNELS } from '../../engine/index.js';
 import type { MediaServices } from '../../media/media-services.js';
@@ -17,7 +17,7 @@ const loudnessOf = (value: unknown): TLoudness | undefined => {
 
 /**
  * request-meta {trackId, masterId?, styleId?, intensity?} -> meta (its styleIndex the stream's index,
- * streamIndexOf: the style's with the intensity in it). Original and
+ * streamIndexOf: the style's with the intensity and amounts in it). Original and
  * masters stream at 44.1 kHz, 16 bits, so toggling keeps the sample position; a master is stereo.
  */
 export function requestMeta(services: MediaServices): EventHandler {
@@ -27,6 +27,7 @@ export function requestMeta(services: MediaServices): EventHandler {
     const { trackId, masterId, styleId } = parsed.data;
     // A master named by id is heard at its own intensity; a style at the one asked for.
     let intensity = parsed.data.intensity;
+    let amounts = parsed.data.amounts ?? DEFAULT_AMOUNTS;
     try {
       const track = await authorizeTrack(services, session, userId, trackId, EVENT);
       if (!track) return;
@@ -41,19 +42,22 @@ export function requestMeta(services: MediaServices): EventHandler {
       let master: TLoudness | undefined;
       let masterPredicted = false;
       let masterWaveform: number[] | null = null;
-      const info = masterId || styleId ? await services.directory.masterInfo({ trackId, masterId: masterId ?? null, styleId: masterId ? null : (styleId ?? null), intensity }) : null;
-      if (info) intensity = info.intensity;
+      const info = masterId || styleId ? await services.directory.masterInfo({ trackId, masterId: masterId ?? null, styleId: masterId ? null : (styleId ?? null), intensity, amounts }) : null;
+      if (info) {
+        intensity = info.intensity;
+        amounts = info.amounts;
+      }
       // The track's unmastered master (the id an upload answers, as the public API's clients send it) streams the original.
       const wantsStyle = Boolean(info || styleId || (masterId && !(await services.directory.isUnmasteredMaster(trackId, masterId))));
       if (wantsStyle) {
         resolvedStyleId = info?.styleId ?? styleId ?? null;
         const style = resolvedStyleId !== null ? await services.directory.styleById(resolvedStyleId) : null;
         if (!style) return session.sendError(SOCKET_ERROR_CODES.notFound, EVENT);
-        if ((await services.directory.styleHearing(userId, trackId, style.id, intensity)) === 'none') return session.sendError(SOCKET_ERROR_CODES.forbidden, EVENT);
-        styleIndex = streamIndexOf(style.styleIndex, intensity);
+        if ((await services.directory.styleHearing(userId, trackId, style.id, intensity, amounts)) === 'none') return session.sendError(SOCKET_ERROR_CODES.forbidden, EVENT);
+        styleIndex = streamIndexOf(style.styleIndex, intensity, amounts);
         master = loudnessOf(info?.measurements);
         masterWaveform = info?.waveform?.length ? info.waveform : null;
-        const fitted = !master && prepared ? services.mastering.fittedStyle(prepared, style.id, intensity) : null;
+        const fitted = !master && prepared ? await services.mastering.fittedStyle(prepared, style.id, intensity, amounts) : null;
         if (fitted) {
           // The fit's own prediction of the peak (none for silence: the ceiling), so the panel shows
           // about what the report card will once the style is bounced.

@@ -13,3 +13,28 @@ export const MAX_UPLOAD_BYTES = 524_288_000;
 export const INTENSITIES = ['low', 'medium', 'high'] as const;
 export type Intensity = (typeof INTENSITIES)[number];
 export const DEFAULT_INTENSITY: Intensity = 'medium';
+
+/**
+ * How far each part of the style's move is taken on top of the intensity, percent of the style's
+ * own: tone, width and dynamics, 0 to 150 in steps of 10 (100: the style as it is). Other amounts are
+ * another master.
+ */
+export const AMOUNT_MIN = 0;
+export const AMOUNT_MAX = 150;
+export const AMOUNT_STEP = 10;
+export interface Amounts {
+  tone: number;
+  width: number;
+  dynamics: number;
+}
+export const DEFAULT_AMOUNTS: Readonly<Amounts> = { tone: 100, width: 100, dynamics: 100 };
+export const isDefaultAmounts = (amounts: Amounts | undefined | null): boolean =>
+  !amounts || (amounts.tone === DEFAULT_AMOUNTS.tone && amounts.width === DEFAULT_AMOUNTS.width && amounts.dynamics === DEFAULT_AMOUNTS.dynamics);
+/** Amounts with what is left out at 100 %. */
+export const fullAmounts = (amounts: { tone?: number | undefined; width?: number | undefined; dynamics?: number | undefined } | undefined | null): Amounts => ({
+  tone: amounts?.tone ?? DEFAULT_AMOUNTS.tone,
+  width: amounts?.width ?? DEFAULT_AMOUNTS.width,
+  dynamics: amounts?.dynamics ?? DEFAULT_AMOUNTS.dynamics,
+});
+/** A key part for amounts other than the default ('' for the default, so older keys stay as they were). */
+export const amountsKeyOf = (amounts: Amounts | undefined | null): string => (!amounts || isDefaultAmounts(amounts) ? '' : `~t${amounts.tone}w${amounts.width}d${amounts.dynamics}`);

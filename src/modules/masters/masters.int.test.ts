@@ -301,7 +301,7 @@ describe('masters and tracks', () => {
     expect(await trackAccessFor(suite.platform, { userId: alice.id, trackId: trackId })).toEqual({ role: 'owner' });
     // Rock/Modern is mastered too but not shared: it is not among bob's styles.
     expect(unshared.id).not.toBe(styled.id);
-    expect(await trackAccessFor(suite.platform, { userId: bob.id, trackId: trackId })).toEqual({ role: 'shared', styleIds: [styleId('Hip-Hop/Heavy')], masters: [{ styleId: styleId('Hip-Hop/Heavy'), intensity: 'medium' }] });
+    expect(await trackAccessFor(suite.platform, { userId: bob.id, trackId: trackId })).toEqual({ role: 'shared', styleIds: [styleId('Hip-Hop/Heavy')], masters: [{ styleId: styleId('Hip-Hop/Heavy'), intensity: 'medium', amounts: { tone: 100, width: 100, dynamics: 100 } }] });
     expect(await trackAccessFor(suite.platform, { userId: carol.id, trackId: trackId })).toBeNull();
     expect(await trackAccessFor(suite.platform, { userId: alice.id, trackId: '00000000-0000-4000-8000-000000000000' })).toBeNull();
     expect(await trackAccessFor(suite.platform, { userId: alice.id, trackId: 'nonsense' })).toBeNull();
@@ -309,6 +309,8 @@ describe('masters and tracks', () => {
     const hearing = (userId: string, style: string) => styleHearing(suite.platform, { userId, trackId, styleId: styleId(style) });
     expect(await hearing(alice.id, 'Rock/Modern')).toBe('live');
     expect(await hearing(bob.id, 'Hip-Hop/Heavy')).toBe('stored');
+    // The shared master is the style as it is: the same style at other amounts is not shared.
+    expect(await styleHearing(suite.platform, { userId: bob.id, trackId, styleId: styleId('Hip-Hop/Heavy'), amounts: { tone: 120, width: 100, dynamics: 100 } })).toBe('none');
     expect(await hearing(bob.id, 'Rock/Modern')).toBe('none');
     expect(await hearing(carol.id, 'Hip-Hop/Heavy')).toBe('none');
   });

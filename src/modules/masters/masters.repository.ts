@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import type { MasterIntensity, MasterStatus } from '../../platform/db/schema.js';
 import type { TMasterStatus, TMastersInput, TTrackAccess } from './masters.schemas.js';
+import { DEFAULT_AMOUNTS, type Amounts } from './masters.constants.js';
 
 /** Kysely only: tracks, masters and what hangs on them. Reads list their columns. */
 
@@ -245,7 +246,7 @@ export function deleteMaster(db: Database, masterId: string, userId: string) {
 }
 
 /** Counts for the new-master rule. */
-export async function newMasterFacts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity) {
+export async function newMasterFacts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity, amounts: Amounts = DEFAULT_AMOUNTS) {
   const row = await db
     .selectNoFrom((eb) => [
       eb
@@ -267,6 +268,9 @@ export async function newMasterFacts(db: Database, trackId: string, styleId: num
         .where('track_id', '=', trackId)
         .where('style_id', '=', styleId)
         .where('intensity', '=', intensity)
+        .where('tone_amount', '=', amounts.tone)
+        .where('width_amount', '=', amounts.width)
+        .where('dynamics_amount', '=', amounts.dynamics)
         .as('masters_of_style'),
       eb
         .selectFrom('styles')
@@ -323,12 +327,14 @@ export async function findTrackAccess(db: Database, userId: string, trackId: str
     .selectFrom('shares')
     .innerJoin('masters', 'masters.id', 'shares.master_id')
     .innerJoin('users', 'users.email', 'shares.email')
-    .select(['masters.style_id', 'masters.intensity'])
+    .select(['masters.style_id', 'masters.intensity', 'masters.tone_amount', 'masters.width_amount', 'masters.dynamics_amount'])
     .where('masters.track_id', '=', trackId)
     .where('users.id', '=', userId)
     .execute();
   if (shared.length === 0) return null;
   const styleIds = [...new Set(shared.flatMap((row) => (row.style_id === null ? [] : [row.style_id])))].sort((a, b) => a - b);
-  const masters = shared.flatMap((row) => (row.style_id === null ? [] : [{ styleId: row.style_id, intensity: row.intensity }]));
+  const masters = shared.flatMap((row) =>
+    row.style_id === null ? [] : [{ styleId: row.style_id, intensity: row.intensity, amounts: { tone: row.tone_amount, width: row.width_amount, dynamics: row.dynamics_amount } }],
+  );
   return { role: 'shared', styleIds, masters };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { INTENSITIES } from './masters.constants.js';
+import { AMOUNT_MAX, AMOUNT_MIN, AMOUNT_STEP, INTENSITIES } from './masters.constants.js';
 
-export { DEFAULT_INTENSITY, INTENSITIES, MAX_UPLOAD_BYTES, type Intensity } from './masters.constants.js';
+export { AMOUNT_MAX, AMOUNT_MIN, AMOUNT_STEP, amountsKeyOf, DEFAULT_AMOUNTS, fullAmounts, DEFAULT_INTENSITY, INTENSITIES, isDefaultAmounts, MAX_UPLOAD_BYTES, type Amounts, type Intensity } from './masters.constants.js';
 
 /* ---------- inputs (shared by tRPC, GraphQL, REST and the client) ---------- */
 
@@ -65,7 +65,31 @@ export type TUploadFields = z.infer<typeof ZUploadFields>;
 export const ZIntensity = z.enum(INTENSITIES, 'error.intensityInvalid');
 export type TIntensity = z.infer<typeof ZIntensity>;
 
-export const ZCanCreateMasterInput = z.object({ trackId: ZUuid, styleId: z.number().int().positive(), intensity: ZIntensity.default('medium') });
+/** One amount (masters.constants.ts): 0-150 % in steps of 10; an input that leaves it out means 100. */
+export const ZAmount = z
+  .number('error.amountInvalid')
+  .int('error.amountInvalid')
+  .min(AMOUNT_MIN, 'error.amountInvalid')
+  .max(AMOUNT_MAX, 'error.amountInvalid')
+  .multipleOf(AMOUNT_STEP, 'error.amountInvalid');
+export const ZAmounts = z.object({ tone: ZAmount.default(100), width: ZAmount.default(100), dynamics: ZAmount.default(100) });
+export type TAmounts = z.infer<typeof ZAmounts>;
+/** The amounts as flat fields of a public input, each left out meaning 100 %. */
+export const ZAmountFields = z.object({ toneAmount: ZAmount.default(100), widthAmount: ZAmount.default(100), dynamicsAmount: ZAmount.default(100) });
+/** The same fields in an answer, always present. */
+export const ZAmountFieldsOut = z.object({ toneAmount: ZAmount, widthAmount: ZAmount, dynamicsAmount: ZAmount });
+export const fieldsOfAmounts = (amounts: TAmounts | undefined): z.infer<typeof ZAmountFieldsOut> => ({
+  toneAmount: amounts?.tone ?? 100,
+  widthAmount: amounts?.width ?? 100,
+  dynamicsAmount: amounts?.dynamics ?? 100,
+});
+export const amountsOfFields = (fields: { toneAmount?: number | undefined; widthAmount?: number | undefined; dynamicsAmount?: number | undefined }): TAmounts => ({
+  tone: fields.toneAmount ?? 100,
+  width: fields.widthAmount ?? 100,
+  dynamics: fields.dynamicsAmount ?? 100,
+});
+
+export const ZCanCreateMasterInput = z.object({ trackId: ZUuid, styleId: z.number().int().positive(), intensity: ZIntensity.default('medium'), amounts: ZAmounts.optional() });
 /** Taken as sent: intensity may be left out (Medium). */
 export type TCanCreateMasterInput = z.input<typeof ZCanCreateMasterInput>;
 
@@ -227,7 +251,7 @@ export const ZTrackAccess = z
       role: z.literal('shared'),
       styleIds: z.array(z.number().int()),
       /** The shared masters' styles at their intensities: a share opens that master, not the style's others. */
-      masters: z.array(z.object({ styleId: z.number().int(), intensity: ZIntensity })).optional(),
+      masters: z.array(z.object({ styleId: z.number().int(), intensity: ZIntensity, amounts: ZAmounts.optional() })).optional(),
     }),
   ])
   .nullable();

@@ -15,7 +15,7 @@ import {
   type TTrackAccess,
   type TTrackIdInput,
 } from './masters.schemas.js';
-import { DEFAULT_INTENSITY, INTENSITIES, type Intensity } from './masters.constants.js';
+import { amountsKeyOf, DEFAULT_AMOUNTS, DEFAULT_INTENSITY, fullAmounts, INTENSITIES, type Amounts, type Intensity } from './masters.constants.js';
 import { removeStoredFiles, removeTrackOfUser, toTrack, userIdOf } from './tracks.service.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -162,7 +162,7 @@ export const masterFilesPrefix = (trackId: string, masterId: string) => `tracks/
  * are fewer than the enabled styles. Ownership is the caller's business (see assertCanCreateMaster).
  */
 export async function canCreateMaster(ctx: Pick<ServiceContext, 'db'>, input: TCanCreateMasterInput): Promise<TCanCreateMaster> {
-  const facts = await repo.newMasterFacts(ctx.db, input.trackId, input.styleId, input.intensity ?? DEFAULT_INTENSITY);
+  const facts = await repo.newMasterFacts(ctx.db, input.trackId, input.styleId, input.intensity ?? DEFAULT_INTENSITY, fullAmounts(input.amounts));
   if (!facts.styleAvailable) return { allowed: false, reason: 'styleNotAvailable' };
   if (facts.mastersOfStyle > 0) return { allowed: false, reason: 'styleAlreadyMastered' };
   // Each enabled style may be mastered once at every intensity.
@@ -181,16 +181,22 @@ export async function assertCanCreateMaster(ctx: ServiceContext, input: TCanCrea
 }
 
 /** The style-hearing rule (ZStyleHearing), decided here only: the sidecar asks through styleHearing. */
-export function styleHearingOf(access: TTrackAccess, styleId: number, intensity: Intensity = DEFAULT_INTENSITY): TStyleHearing {
+export function styleHearingOf(access: TTrackAccess, styleId: number, intensity: Intensity = DEFAULT_INTENSITY, amounts: Amounts = DEFAULT_AMOUNTS): TStyleHearing {
   if (!access) return 'none';
   if (access.role === 'owner') return 'live';
-  const shared = access.masters ? access.masters.some((m) => m.styleId === styleId && m.intensity === intensity) : access.styleIds.includes(styleId);
+  // A share opens the shared master only: its style at its intensity and amounts.
+  const shared = access.masters
+    ? access.masters.some((m) => m.styleId === styleId && m.intensity === intensity && amountsKeyOf(fullAmounts(m.amounts)) === amountsKeyOf(amounts))
+    : access.styleIds.includes(styleId);
   return shared ? 'stored' : 'none';
 }
 
 /** How the user may hear the track's style at an intensity (styleHearingOf over trackAccessFor). */
-export async function styleHearing(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string; styleId: number; intensity?: Intensity | undefined }): Promise<TStyleHearing> {
-  return styleHearingOf(await trackAccessFor(ctx, input), input.styleId, input.intensity);
+export async function styleHearing(
+  ctx: Pick<ServiceContext, 'db'>,
+  input: { userId: string; trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined },
+): Promise<TStyleHearing> {
+  return styleHearingOf(await trackAccessFor(ctx, input), input.styleId, input.intensity, fullAmounts(input.amounts));
 }
 
 /** Of a list of tracks, the ids the user may hear (as trackAccessFor decides for one), in one query. */

@@ -98,6 +98,40 @@ describe('a bounce started at an intensity', () => {
     expect((await bounceJobs()).map((job) => job.payload)).toEqual([{ trackId, styleId, intensity: 'high' }]);
   });
 
+  it('when the owner starts bounces at other amounts, then each is a job of its own on every adapter, answered with its amounts; the default amounts join the plain bounce', async () => {
+    const viaTrpc = await callerFor(owner).mastering.startBounce({ trackId, styleId, intensity: 'high', toneAmount: 120, widthAmount: 80 });
+    expect(viaTrpc).toMatchObject({ state: 'queued', intensity: 'high', toneAmount: 120, widthAmount: 80, dynamicsAmount: 100 });
+    const plain = await callerFor(owner).mastering.startBounce({ trackId, styleId, intensity: 'high', toneAmount: 100, widthAmount: 100, dynamicsAmount: 100 });
+    expect(plain.jobId).not.toBe(viaTrpc.jobId);
+    const viaRest = await rest(owner, { trackId, styleId, dynamicsAmount: 0 });
+    expect(viaRest.status).toBe(202);
+    expect(await viaRest.json()).toMatchObject({ intensity: 'medium', toneAmount: 100, widthAmount: 100, dynamicsAmount: 0 });
+    const viaGraphql = await graphql(owner, 'mutation($t: ID!, $s: Int!) { startBounce(trackId: $t, styleId: $s, toneAmount: 150) { jobId intensity toneAmount widthAmount dynamicsAmount } }', { t: trackId, s: styleId });
+    expect(viaGraphql.body.errors).toBeUndefined();
+    expect(viaGraphql.body.data?.startBounce).toMatchObject({ intensity: 'medium', toneAmount: 150, widthAmount: 100, dynamicsAmount: 100 });
+    expect((await bounceJobs()).map((job) => job.payload)).toEqual([
+      { trackId, styleId, intensity: 'high', amounts: { tone: 120, width: 80, dynamics: 100 } },
+      { trackId, styleId, intensity: 'high' },
+      { trackId, styleId, intensity: 'medium', amounts: { tone: 100, width: 100, dynamics: 0 } },
+      { trackId, styleId, intensity: 'medium', amounts: { tone: 150, width: 100, dynamics: 100 } },
+    ]);
+    // Asked again with the same amounts, it joins its job.
+    expect((await callerFor(owner).mastering.startBounce({ trackId, styleId, intensity: 'high', widthAmount: 80, toneAmount: 120 })).jobId).toBe(viaTrpc.jobId);
+  });
+
+  it('when an amount is outside 0-150 or not a step of 10, then tRPC and REST refuse it with its key, GraphQL with the invalid-input key, and nothing is queued', async () => {
+    await expect(callerFor(owner).mastering.startBounce({ trackId, styleId, toneAmount: 160 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      cause: { issues: expect.arrayContaining([expect.objectContaining({ message: 'error.amountInvalid' })]) as unknown },
+    });
+    const bad = await rest(owner, { trackId, styleId, widthAmount: 85 });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ statusCode: 400, message: 'error.amountInvalid' });
+    const viaGraphql = await graphql(owner, 'mutation($t: ID!, $s: Int!) { startBounce(trackId: $t, styleId: $s, dynamicsAmount: -10) { jobId } }', { t: trackId, s: styleId });
+    expect(viaGraphql.body.errors?.[0]?.message).toBe('error.amountInvalid');
+    expect(await bounceJobs()).toEqual([]);
+  });
+
   it("when someone else asks for a bounce of the track, at any intensity, then every adapter answers not found and nothing is queued", async () => {
     await expect(callerFor(stranger).mastering.startBounce({ trackId, styleId, intensity: 'high' })).rejects.toThrow('global.error.notFound');
     const viaRest = await rest(stranger, { trackId, styleId, intensity: 'low' });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeStreamFrame, encodeStreamFrame, ORIGINAL_STYLE_INDEX, STREAM_FRAME_HEADER_BYTES, streamIndexOf, styleOfStreamIndex } from './stream-frame.js';
 
+const DEFAULT = { tone: 100, width: 100, dynamics: 100 };
+
 describe('stream frame', () => {
   it('when a style is heard at Low or High, then its stream index carries the intensity beside the style and comes back from a frame; Medium is the style index itself', () => {
     expect(streamIndexOf(7)).toBe(7);
@@ -10,11 +12,30 @@ describe('stream frame', () => {
     expect(new Set([7, low, high, streamIndexOf(8, 'low')]).size).toBe(4);
     for (const intensity of ['low', 'medium', 'high'] as const) {
       const index = streamIndexOf(7, intensity);
-      expect(styleOfStreamIndex(decodeStreamFrame(encodeStreamFrame(index, 3, new Uint8Array(4))).styleIndex)).toEqual({ styleIndex: 7, intensity });
+      expect(styleOfStreamIndex(decodeStreamFrame(encodeStreamFrame(index, 3, new Uint8Array(4))).styleIndex)).toEqual({ styleIndex: 7, intensity, amounts: DEFAULT });
     }
-    expect(styleOfStreamIndex(ORIGINAL_STYLE_INDEX)).toEqual({ styleIndex: ORIGINAL_STYLE_INDEX, intensity: 'medium' });
+    expect(styleOfStreamIndex(ORIGINAL_STYLE_INDEX)).toEqual({ styleIndex: ORIGINAL_STYLE_INDEX, intensity: 'medium', amounts: DEFAULT });
     expect(styleOfStreamIndex(3 * 2 ** 24 + 7)).toBeNull();
-    expect(() => streamIndexOf(2 ** 24, 'high')).toThrow(RangeError);
+    expect(() => streamIndexOf(2 ** 18, 'high')).toThrow(RangeError);
+  });
+
+  it('when a style is heard at other amounts, then every combination is a stream of its own that comes back from a frame, and the default amounts leave the index as it was', () => {
+    expect(streamIndexOf(7, 'high', DEFAULT)).toBe(streamIndexOf(7, 'high'));
+    const seen = new Set<number>();
+    for (const intensity of ['low', 'medium', 'high'] as const) {
+      for (let tone = 0; tone <= 150; tone += 10) {
+        for (let width = 0; width <= 150; width += 10) {
+          for (let dynamics = 0; dynamics <= 150; dynamics += 10) {
+            const amounts = { tone, width, dynamics };
+            const index = streamIndexOf(12, intensity, amounts);
+            expect(index).not.toBe(ORIGINAL_STYLE_INDEX);
+            seen.add(index);
+            expect(styleOfStreamIndex(decodeStreamFrame(encodeStreamFrame(index, 0, new Uint8Array(0))).styleIndex)).toEqual({ styleIndex: 12, intensity, amounts });
+          }
+        }
+      }
+    }
+    expect(seen.size).toBe(3 * 16 ** 3);
   });
 
   it('when the original is encoded, then the header is version 1, all-ones style and big-endian chunk index', () => {

@@ -3,13 +3,16 @@
  * job kinds and the topics their events go out on. Plain values, so the media process imports them
  * without the streaming module's services.
  */
+import { amountsKeyOf, type Amounts } from '../masters/masters.constants.js';
+
 export const MEDIA_JOB_KINDS = { bounce: 'media.bounce', prepare: 'media.prepare', renditions: 'media.renditions', album: 'media.album' } as const;
 export type MediaJobKind = (typeof MEDIA_JOB_KINDS)[keyof typeof MEDIA_JOB_KINDS];
 
 /** The topic every media process hears: new media work is queued (its workers look at once). */
 export const MEDIA_QUEUED_TOPIC = 'media';
 /** Medium keeps the topic it had before intensities existed, so a bounce queued before still reaches its listener. */
-export const bounceTopic = (trackId: string, styleId: number, intensity: string = 'medium') => `bounce:${trackId}:${styleId}${intensity === 'medium' ? '' : `:${intensity}`}`;
+export const bounceTopic = (trackId: string, styleId: number, intensity: string = 'medium', amounts?: Amounts | null) =>
+  `bounce:${trackId}:${styleId}${intensity === 'medium' ? '' : `:${intensity}`}${amountsKeyOf(amounts)}`;
 export const prepareTopic = (trackId: string) => `prepare:${trackId}`;
 /** An album's masters, made together by one job (the albums module). */
 export const albumTopic = (albumId: string) => `album:${albumId}`;

@@ -3,7 +3,7 @@ import { parseInput, withoutNulls } from '../../platform/validation.js';
 import { startBounce } from './media-jobs.service.js';
 import { ZBounceTicket, ZStartBounceInput } from './streaming.schemas.js';
 
-/** startBounce: a bounce of the caller's own track at an intensity (MasterIntensity is the masters module's enum). */
+/** startBounce: a bounce of the caller's own track at an intensity (MasterIntensity is the masters module's enum) and amounts. */
 export const streamingGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
     type BounceTicket {
@@ -12,9 +12,14 @@ export const streamingGraphql: GraphqlModule = {
       position: Int
       masterId: ID
       intensity: MasterIntensity!
+      "Tone, width and dynamics, percent of the style's move on top of the intensity (100: the style as it is)."
+      toneAmount: Int!
+      widthAmount: Int!
+      dynamicsAmount: Int!
     }
     extend type Mutation {
-      startBounce(trackId: ID!, styleId: Int!, intensity: MasterIntensity): BounceTicket!
+      "Amounts: 0-150 in steps of 10, each left out meaning 100."
+      startBounce(trackId: ID!, styleId: Int!, intensity: MasterIntensity, toneAmount: Int, widthAmount: Int, dynamicsAmount: Int): BounceTicket!
     }
   `,
   resolvers: {

@@ -1,5 +1,6 @@
 import type { Database } from '../../platform/db/database.js';
 import type { MasterIntensity } from '../../platform/db/schema.js';
+import { DEFAULT_AMOUNTS, type Amounts } from './streaming.schemas.js';
 
 /** Kysely only: what the media sidecar needs to know about tracks and masters. */
 
@@ -11,20 +12,25 @@ export async function findTrackOwnerAndAudio(db: Database, trackId: string) {
     .executeTakeFirst();
 }
 
-export async function findMasterOfStyle(db: Database, trackId: string, styleId: number, intensity: MasterIntensity) {
+const MASTER_COLUMNS = ['id', 'style_id', 'intensity', 'tone_amount', 'width_amount', 'dynamics_amount', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'] as const;
+
+export async function findMasterOfStyle(db: Database, trackId: string, styleId: number, intensity: MasterIntensity, amounts: Amounts = DEFAULT_AMOUNTS) {
   return db
     .selectFrom('masters')
-    .select(['id', 'style_id', 'intensity', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
+    .select(MASTER_COLUMNS)
     .where('track_id', '=', trackId)
     .where('style_id', '=', styleId)
     .where('intensity', '=', intensity)
+    .where('tone_amount', '=', amounts.tone)
+    .where('width_amount', '=', amounts.width)
+    .where('dynamics_amount', '=', amounts.dynamics)
     .executeTakeFirst();
 }
 
 export async function findMasterById(db: Database, masterId: string) {
   return db
     .selectFrom('masters')
-    .select(['id', 'track_id', 'style_id', 'intensity', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
+    .select(['track_id', ...MASTER_COLUMNS])
     .where('id', '=', masterId)
     .executeTakeFirst();
 }
@@ -32,7 +38,7 @@ export async function findMasterById(db: Database, masterId: string) {
 export async function findMastersOfTrack(db: Database, trackId: string) {
   return db
     .selectFrom('masters')
-    .select(['id', 'style_id', 'intensity', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
+    .select(MASTER_COLUMNS)
     .where('track_id', '=', trackId)
     .execute();
 }
@@ -70,7 +76,7 @@ export async function updateMasterFile(db: Database, masterId: string, file: Mas
 
 export async function insertMasteredMaster(
   db: Database,
-  row: { trackId: string; userId: string; styleId: number; intensity: MasterIntensity } & MasterFileColumns,
+  row: { trackId: string; userId: string; styleId: number; intensity: MasterIntensity; amounts?: Amounts | undefined } & MasterFileColumns,
 ) {
   return db
     .insertInto('masters')
@@ -79,6 +85,9 @@ export async function insertMasteredMaster(
       user_id: row.userId,
       style_id: row.styleId,
       intensity: row.intensity,
+      tone_amount: row.amounts?.tone ?? DEFAULT_AMOUNTS.tone,
+      width_amount: row.amounts?.width ?? DEFAULT_AMOUNTS.width,
+      dynamics_amount: row.amounts?.dynamics ?? DEFAULT_AMOUNTS.dynamics,
       status: 'MASTERED',
       path: row.path,
       checksum: row.checksum,
@@ -91,13 +100,16 @@ export async function insertMasteredMaster(
 }
 
 /** One more failed attempt on the style's master at the intensity, or on the track's unmastered master when none exists yet. */
-export async function incrementFailedAttempts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity) {
+export async function incrementFailedAttempts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity, amounts: Amounts = DEFAULT_AMOUNTS) {
   const styled = await db
     .updateTable('masters')
     .set((eb) => ({ failed_mastering_attempts: eb('failed_mastering_attempts', '+', 1), updated_at: new Date() }))
     .where('track_id', '=', trackId)
     .where('style_id', '=', styleId)
     .where('intensity', '=', intensity)
+    .where('tone_amount', '=', amounts.tone)
+    .where('width_amount', '=', amounts.width)
+    .where('dynamics_amount', '=', amounts.dynamics)
     .returning(['failed_mastering_attempts'])
     .executeTakeFirst();
   if (styled) return styled.failed_mastering_attempts;

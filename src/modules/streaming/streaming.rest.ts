@@ -5,7 +5,7 @@ import { parseInput } from '../../platform/validation.js';
 import { startBounce } from './media-jobs.service.js';
 import { ZStartBounceInput } from './streaming.schemas.js';
 
-/** POST /api/masters/bounce {trackId, styleId, intensity?}: 202 with the bounce's job, which runs on its own. */
+/** POST /api/masters/bounce {trackId, styleId, intensity?, toneAmount?, widthAmount?, dynamicsAmount?}: 202 with the bounce's job, which runs on its own. */
 export function streamingRest(platform: Platform) {
   const router = express.Router();
   router.post('/masters/bounce', async (req, res) => {

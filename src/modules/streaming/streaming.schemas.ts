@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ZIntensity, ZMasterMeasurements, ZMasterStatus } from '../masters/masters.schemas.js';
+import { ZAmountFields, ZAmountFieldsOut, ZAmounts, ZIntensity, ZMasterMeasurements, ZMasterStatus } from '../masters/masters.schemas.js';
 
 export { ZIntensity, DEFAULT_INTENSITY, INTENSITIES, type Intensity, type TIntensity } from '../masters/masters.schemas.js';
+export { ZAmounts, DEFAULT_AMOUNTS, amountsKeyOf, fullAmounts, isDefaultAmounts, type Amounts, type TAmounts } from '../masters/masters.schemas.js';
 
 /** Client-to-server events of the real-time socket, in the `{event, token, payload}` envelope. */
 export const ZClientEnvelope = z.object({
@@ -70,6 +71,8 @@ export const ZRequestMetaPayload = z.object({
   masterId: z.uuid().nullish(),
   styleId: z.number().int().positive().nullish(),
   intensity: ZWireIntensity,
+  /** Absent: 100 % each (clients from before amounts). */
+  amounts: ZAmounts.optional(),
 });
 export type TRequestMetaPayload = z.infer<typeof ZRequestMetaPayload>;
 
@@ -93,7 +96,7 @@ export const ZRequestMasteringPayload = z.object({ trackId: ZTrackId });
 export type TRequestMasteringPayload = z.infer<typeof ZRequestMasteringPayload>;
 
 /** trackId is optional: without it the track of the session's last request-mastering is meant. */
-export const ZEndMasteringPayload = z.object({ styleId: z.number().int().positive(), trackId: ZTrackId.optional(), intensity: ZWireIntensity });
+export const ZEndMasteringPayload = z.object({ styleId: z.number().int().positive(), trackId: ZTrackId.optional(), intensity: ZWireIntensity, amounts: ZAmounts.optional() });
 export type TEndMasteringPayload = z.infer<typeof ZEndMasteringPayload>;
 
 /** Loudness of one version as measured by the engine (ITU-R BS.1770-4). */
@@ -153,6 +156,8 @@ export const ZBounceState = z.object({
   styleId: z.number().int(),
   /** Absent from a media process older than intensities: Medium. */
   intensity: ZIntensity.default('medium'),
+  /** Absent from a media process older than amounts, or at 100 % each. */
+  amounts: ZAmounts.optional(),
   processed: z.boolean(),
   progressInPercent: z.number(),
   masterId: z.string().optional(),
@@ -168,7 +173,7 @@ export type TChunksCanceled = z.infer<typeof ZChunksCanceled>;
 
 /* Internal API (web process <- sidecar) inputs and answers. */
 export const ZTrackAccessInput = z.object({ userId: z.string(), trackId: z.string() });
-export const ZStyleHearingInput = ZTrackAccessInput.extend({ styleId: z.number().int(), intensity: ZIntensity.default('medium') });
+export const ZStyleHearingInput = ZTrackAccessInput.extend({ styleId: z.number().int(), intensity: ZIntensity.default('medium'), amounts: ZAmounts.optional() });
 export { isMastered, ZStyleHearing, ZTrackAccess, type TStyleHearing, type TTrackAccess } from '../masters/masters.schemas.js';
 
 export const ZTrackAudioInfo = z.object({
@@ -188,6 +193,7 @@ export const ZMasterStreamInfo = z.object({
   masterId: z.string(),
   styleId: z.number().int(),
   intensity: ZIntensity,
+  amounts: ZAmounts,
   status: ZMasterStatus,
   path: z.string().nullable(),
   checksum: z.string().nullable(),
@@ -202,6 +208,7 @@ export const ZRecordMasteredInput = z.object({
   trackId: z.string(),
   styleId: z.number().int(),
   intensity: ZIntensity.default('medium'),
+  amounts: ZAmounts.optional(),
   /** Storage key of the 24-bit master. */
   path: z.string(),
   /** sha256 hex of the stored file. */
@@ -214,7 +221,7 @@ export const ZRecordMasteredInput = z.object({
 });
 export type TRecordMasteredInput = z.input<typeof ZRecordMasteredInput>;
 
-export const ZRecordFailureInput = z.object({ trackId: z.string(), styleId: z.number().int(), intensity: ZIntensity.default('medium') });
+export const ZRecordFailureInput = z.object({ trackId: z.string(), styleId: z.number().int(), intensity: ZIntensity.default('medium'), amounts: ZAmounts.optional() });
 
 /** Failed bounces after which a master is not tried again (mastering.maxFailedAttemptsReached). */
 export const MAX_FAILED_MASTERING_ATTEMPTS = 3;
@@ -225,6 +232,8 @@ export const ZStartBounceInput = z.object({
   styleId: z.number('global.error.invalidInput').int('global.error.invalidInput').positive('global.error.invalidInput'),
   /** Absent: Medium, the style as the catalogue holds it. */
   intensity: ZIntensity.default('medium'),
+  /** Tone, width and dynamics, percent of the style's move on top of the intensity; each absent: 100. */
+  ...ZAmountFields.shape,
 });
 export type TStartBounceInput = z.input<typeof ZStartBounceInput>;
 
@@ -235,5 +244,6 @@ export const ZBounceTicket = z.object({
   position: z.number().int().nullable(),
   masterId: z.string().nullable(),
   intensity: ZIntensity,
+  ...ZAmountFieldsOut.shape,
 });
 export type TBounceTicket = z.infer<typeof ZBounceTicket>;

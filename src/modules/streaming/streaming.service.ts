@@ -5,7 +5,10 @@ import { AppError } from '../../platform/errors.js';
 import { assertStorageForMaster, canCreateMaster, measurementsOf, styleHearing as styleHearingFor, trackAccessFor } from '../masters/index.js';
 import * as repo from './streaming.repository.js';
 import {
+  DEFAULT_AMOUNTS,
+  fullAmounts,
   MAX_FAILED_MASTERING_ATTEMPTS,
+  type Amounts,
   type Intensity,
   type TMasterStreamInfo,
   type TRecordMasteredInput,
@@ -25,7 +28,7 @@ export function trackAccess(ctx: Pick<ServiceContext, 'db'>, input: { userId: st
 }
 
 /** How the user may hear one style of the track (masters' styleHearingOf); 'none' for unknown ids. */
-export function styleHearing(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string; styleId: number; intensity?: Intensity | undefined }): Promise<TStyleHearing> {
+export function styleHearing(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined }): Promise<TStyleHearing> {
   return styleHearingFor(ctx, input);
 }
 
@@ -54,6 +57,11 @@ export async function trackAudioInfo(ctx: Pick<ServiceContext, 'db'>, input: { t
   };
 }
 
+const amountsOfRow = (row: { tone_amount: number; width_amount: number; dynamics_amount: number }): Amounts => ({ tone: row.tone_amount, width: row.width_amount, dynamics: row.dynamics_amount });
+/** Same style, intensity and amounts: the same master. */
+export const sameSteering = (row: { intensity: Intensity; tone_amount: number; width_amount: number; dynamics_amount: number }, intensity: Intensity, amounts: Amounts = DEFAULT_AMOUNTS): boolean =>
+  row.intensity === intensity && row.tone_amount === amounts.tone && row.width_amount === amounts.width && row.dynamics_amount === amounts.dynamics;
+
 function toStreamInfo(row: NonNullable<Awaited<ReturnType<typeof repo.findMasterOfStyle>>>): TMasterStreamInfo | null {
   if (row.style_id === null) return null;
   const measurements = row.measurements;
@@ -61,6 +69,7 @@ function toStreamInfo(row: NonNullable<Awaited<ReturnType<typeof repo.findMaster
     masterId: row.id,
     styleId: row.style_id,
     intensity: row.intensity,
+    amounts: amountsOfRow(row),
     status: row.status,
     path: row.path,
     checksum: row.checksum,
@@ -73,7 +82,7 @@ function toStreamInfo(row: NonNullable<Awaited<ReturnType<typeof repo.findMaster
 /** The track's master of a style, as the sidecar streams it; null when none exists. */
 export async function masterStreamInfo(
   ctx: Pick<ServiceContext, 'db'>,
-  input: { trackId: string; styleId?: number | null | undefined; intensity?: Intensity | undefined; masterId?: string | null | undefined },
+  input: { trackId: string; styleId?: number | null | undefined; intensity?: Intensity | undefined; amounts?: Amounts | undefined; masterId?: string | null | undefined },
 ): Promise<TMasterStreamInfo | null> {
   if (!UUID.test(input.trackId)) return null;
   if (input.masterId) {
@@ -83,7 +92,7 @@ export async function masterStreamInfo(
     return toStreamInfo(row);
   }
   if (input.styleId == null) return null;
-  const row = await repo.findMasterOfStyle(ctx.db, input.trackId, input.styleId, input.intensity ?? 'medium');
+  const row = await repo.findMasterOfStyle(ctx.db, input.trackId, input.styleId, input.intensity ?? 'medium', input.amounts);
   return row ? toStreamInfo(row) : null;
 }
 
@@ -101,10 +110,10 @@ export async function mastersOfTrack(ctx: Pick<ServiceContext, 'db'>, input: { t
  */
 export async function assertCanBounce(
   ctx: Pick<ServiceContext, 'db' | 'platform'>,
-  input: { trackId: string; styleId: number; intensity?: Intensity | undefined },
+  input: { trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined },
 ): Promise<{ existingMasterId: string | null }> {
   const masters = await repo.findMastersOfTrack(ctx.db, input.trackId);
-  const styled = masters.find((m) => m.style_id === input.styleId && m.intensity === (input.intensity ?? 'medium'));
+  const styled = masters.find((m) => m.style_id === input.styleId && sameSteering(m, input.intensity ?? 'medium', input.amounts));
   const attempts = styled?.failed_mastering_attempts ?? masters.find((m) => m.style_id === null)?.failed_mastering_attempts ?? 0;
   if (attempts >= MAX_FAILED_MASTERING_ATTEMPTS) throw new AppError('CONFLICT', 'mastering.maxFailedAttemptsReached');
   if (styled) return { existingMasterId: styled.id };
@@ -137,11 +146,12 @@ export async function recordMastered(ctx: Pick<ServiceContext, 'db'>, input: TRe
       fileBytes: input.fileBytes,
     };
     const intensity = input.intensity ?? 'medium';
-    const existing = await repo.findMasterOfStyle(trx, input.trackId, input.styleId, intensity);
+    const amounts = fullAmounts(input.amounts);
+    const existing = await repo.findMasterOfStyle(trx, input.trackId, input.styleId, intensity, amounts);
     if (existing) return { masterId: (await repo.updateMasterFile(trx, existing.id, file)).id };
-    const verdict = await canCreateMaster({ db: trx }, { trackId: input.trackId, styleId: input.styleId, intensity });
+    const verdict = await canCreateMaster({ db: trx }, { trackId: input.trackId, styleId: input.styleId, intensity, amounts });
     if (!verdict.allowed) throw new AppError('CONFLICT', `mastering.${verdict.reason}`);
-    const row = await repo.insertMasteredMaster(trx, { trackId: input.trackId, userId: track.user_id, styleId: input.styleId, intensity, ...file });
+    const row = await repo.insertMasteredMaster(trx, { trackId: input.trackId, userId: track.user_id, styleId: input.styleId, intensity, amounts, ...file });
     return { masterId: row.id };
   });
 }
@@ -149,8 +159,8 @@ export async function recordMastered(ctx: Pick<ServiceContext, 'db'>, input: TRe
 /** A failed bounce: one more attempt counted; at the limit the caller answers mastering.maxFailedAttemptsReached. */
 export async function recordMasteringFailure(
   ctx: Pick<ServiceContext, 'db'>,
-  input: { trackId: string; styleId: number; intensity?: Intensity | undefined },
+  input: { trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined },
 ): Promise<{ failedMasteringAttempts: number; limitReached: boolean }> {
-  const failedMasteringAttempts = await repo.incrementFailedAttempts(ctx.db, input.trackId, input.styleId, input.intensity ?? 'medium');
+  const failedMasteringAttempts = await repo.incrementFailedAttempts(ctx.db, input.trackId, input.styleId, input.intensity ?? 'medium', input.amounts);
   return { failedMasteringAttempts, limitReached: failedMasteringAttempts >= MAX_FAILED_MASTERING_ATTEMPTS };
 }

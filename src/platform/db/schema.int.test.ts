@@ -35,7 +35,7 @@ const columns: ColumnList = {
   style_groups: { id: 'integer', name: 'text', description: 'text', description_de: 'text', icon: 'text', sort_order: 'integer', enabled: 'boolean', name_de: 'text' },
   styles: { id: 'integer', style_group_id: 'integer', name: 'text', description: 'text', description_de: 'text', style_index: 'integer', sort_order: 'integer', enabled: 'boolean', usage_count: 'integer', processing: 'jsonb', name_de: 'text' },
   tracks: { id: 'uuid', user_id: 'uuid', name: 'text', artist: 'text null', genre: 'text null', album: 'text null', bpm: 'integer null', is_custom_master: 'boolean', path: 'text null', file_name: 'text null', sample_rate: 'integer null', channels: 'smallint null', bits_per_sample: 'smallint null', sample_format: 'text null', number_of_samples: 'bigint null', byte_length: 'bigint null', created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone', data_offset: 'bigint null', data_bytes: 'bigint null' },
-  masters: { id: 'uuid', track_id: 'uuid', user_id: 'uuid', style_id: 'integer null', buying_option: 'smallint', status: 'text', failed_mastering_attempts: 'integer', share_count: 'integer', path: 'text null', checksum: 'text null', measurements: 'jsonb null', created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone', waveform: 'jsonb null', file_bytes: 'bigint', intensity: 'text' },
+  masters: { id: 'uuid', track_id: 'uuid', user_id: 'uuid', style_id: 'integer null', buying_option: 'smallint', status: 'text', failed_mastering_attempts: 'integer', share_count: 'integer', path: 'text null', checksum: 'text null', measurements: 'jsonb null', created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone', waveform: 'jsonb null', file_bytes: 'bigint', intensity: 'text', tone_amount: 'smallint', width_amount: 'smallint', dynamics_amount: 'smallint' },
   mastering_albums: { id: 'uuid', user_id: 'uuid', style_id: 'integer', intensity: 'text', state: 'text', error: 'text null', created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone' },
   mastering_album_tracks: { album_id: 'uuid', user_id: 'uuid', position: 'integer', track_id: 'uuid', master_id: 'uuid null', mix_lufs: 'double precision null', target_lufs: 'double precision null', master_lufs: 'double precision null', master_true_peak: 'double precision null' },
   shares: { id: 'uuid', master_id: 'uuid', owner_user_id: 'uuid', email: 'text', created_at: 'timestamp with time zone' },
@@ -119,9 +119,25 @@ describe('database schema', () => {
       db.insertInto('masters').values({ track_id: track.id, user_id: owner.id, style_id: style.id, ...(intensity ? { intensity } : {}) }).returning(['id', 'intensity']).executeTakeFirstOrThrow();
     expect((await master()).intensity).toBe('medium');
     expect((await master('high')).intensity).toBe('high');
-    await expect(master('high')).rejects.toThrow(/masters_track_style_intensity_key/);
+    await expect(master('high')).rejects.toThrow(/masters_track_style_steering_key/);
     await expect(db.insertInto('masters').values({ track_id: track.id, user_id: owner.id, intensity: 'high' }).execute()).rejects.toThrow(/masters_unmastered_is_medium/);
     await expect(db.insertInto('masters').values({ track_id: track.id, user_id: owner.id, style_id: style.id, intensity: 'loud' as 'low' }).execute()).rejects.toThrow(/intensity_check/);
+  });
+
+  it('when a style is mastered at other amounts, then that is another master; amounts outside 0-150 in steps of 10, or on an unmastered master, are refused', async () => {
+    const db = testDb.db;
+    const owner = await db.insertInto('users').values({ email: 'amounts@schema.test', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const track = await db.insertInto('tracks').values({ user_id: owner.id, name: 'Song' }).returning('id').executeTakeFirstOrThrow();
+    const style = await db.selectFrom('styles').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const master = (amounts: { tone_amount?: number; width_amount?: number; dynamics_amount?: number }) =>
+      db.insertInto('masters').values({ track_id: track.id, user_id: owner.id, style_id: style.id, ...amounts }).returning(['tone_amount', 'width_amount', 'dynamics_amount']).executeTakeFirstOrThrow();
+    expect(await master({})).toEqual({ tone_amount: 100, width_amount: 100, dynamics_amount: 100 });
+    expect(await master({ tone_amount: 120, width_amount: 80 })).toEqual({ tone_amount: 120, width_amount: 80, dynamics_amount: 100 });
+    await expect(master({ tone_amount: 120, width_amount: 80 })).rejects.toThrow(/masters_track_style_steering_key/);
+    await expect(master({ tone_amount: 160 })).rejects.toThrow(/masters_tone_amount_check/);
+    await expect(master({ width_amount: 85 })).rejects.toThrow(/masters_width_amount_check/);
+    await expect(master({ dynamics_amount: -10 })).rejects.toThrow(/masters_dynamics_amount_check/);
+    await expect(db.insertInto('masters').values({ track_id: track.id, user_id: owner.id, tone_amount: 50 }).execute()).rejects.toThrow(/masters_unmastered_has_default_amounts/);
   });
 
   it("when a master or share names someone other than the owner, or an invoice's figures do not add up, then the database refuses it", async () => {

@@ -143,6 +143,10 @@ export interface MastersTable {
   file_bytes: ColumnType<string | number, number | string | undefined, number | string>;
   /** How hard the style is driven (sql/0263); part of the master's key with track and style. */
   intensity: Generated<MasterIntensity>;
+  /** How far the style's tone, width and dynamics moves are taken, percent (sql/0280); part of the key too. */
+  tone_amount: Generated<number>;
+  width_amount: Generated<number>;
+  dynamics_amount: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
