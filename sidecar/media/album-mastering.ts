@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { decodeForBounce, type WorkFile } from '../engine/index.js';
-import type { IntensityPreparation } from './intensity-fit.js';
+import type { SteeredFit } from '../engine/steered-master.js';
 import type { MasterReport } from '../engine/bounce.js';
 import { albumTargets, anchorOf } from '../engine/steered-master.js';
 import { styleAtIntensity, styleWithTarget } from '../engine/steer.js';
@@ -20,7 +20,7 @@ import type { WebDirectory } from './web-directory.js';
 
 class AlbumRefusedError extends Error {}
 
-type PreparedFit = IntensityPreparation['styles'][number];
+type PreparedFit = SteeredFit;
 
 interface AlbumTrackWork {
   position: number;
@@ -121,7 +121,7 @@ export class AlbumMastering {
     const anchor = anchorOf(mixLufs);
     const progressOf = (done: number) => (progress: { progressInPercent: number }) =>
       lease.progress({ processed: false, progressInPercent: Math.min(99, 40 + Math.floor(((done + progress.progressInPercent / 100) / works.length) * 60)) });
-    const anchorFit = this.deps.mastering.fittedStyle(works[anchor]!.prepared, plan.styleId, plan.intensity);
+    const anchorFit = await this.deps.mastering.fittedStyle(works[anchor]!.prepared, plan.styleId, plan.intensity);
     if (!anchorFit) throw new AlbumRefusedError('error.styleNotFound');
     const bounced: BouncedAlbumTrack[] = new Array(works.length);
     bounced[anchor] = await this.bounceOne(plan, works[anchor]!, anchorFit, anchorFit.targetLufs, lease, signal, staged, progressOf(0));
