@@ -6,7 +6,7 @@ import { couponsRest } from './modules/coupons/index.js';
 import { downloadsRest } from './modules/downloads/index.js';
 import { paymentsRest } from './modules/payments/index.js';
 import { invoicesRest } from './modules/invoices/index.js';
-import { uploadRest } from './modules/masters/index.js';
+import { referencesRest, uploadRest } from './modules/masters/index.js';
 import { streamingRest } from './modules/streaming/index.js';
 import { blogRest } from './modules/blog/index.js';
 import { demosRest } from './modules/demos/index.js';
@@ -20,6 +20,7 @@ export function restRoutes(platform: Platform) {
   api.use(siteRest(platform));
   api.use(accountsRest(platform));
   api.use(uploadRest(platform));
+  api.use(referencesRest(platform));
   api.use(streamingRest(platform));
   api.use(couponsRest(platform));
   api.use(paymentsRest(platform));

@@ -54,6 +54,11 @@ export type TUpdateTrackInput = z.infer<typeof ZUpdateTrackInput>;
 /** Multipart fields of POST /api/upload besides the file. */
 export const ZUploadFields = z.object({
   trackId: ZUuid.optional(),
+  /** 'true': the file is a reference track to master toward (private to its owner), not a track. */
+  reference: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => value === 'true'),
   isCustomMaster: z
     .enum(['true', 'false', ''])
     .optional()
@@ -240,3 +245,14 @@ export type TTrackAccess = z.infer<typeof ZTrackAccess>;
  */
 export const ZStyleHearing = z.enum(['live', 'stored', 'none']);
 export type TStyleHearing = z.infer<typeof ZStyleHearing>;
+
+/** A reference track as its owner sees it (the only one who ever does): no path, no download. */
+export const ZReferenceTrack = z.object({
+  id: z.string(),
+  name: z.string(),
+  sampleRate: z.number().int(),
+  channels: z.number().int(),
+  durationS: z.number(),
+  createdAt: z.string(),
+});
+export type TReferenceTrack = z.infer<typeof ZReferenceTrack>;

@@ -143,6 +143,19 @@ export interface MastersTable {
   updated_at: Timestamp;
 }
 
+/** A user's private reference WAV (sql/0275): never shared, sold, listed for others or downloaded. */
+export interface ReferenceTracksTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  path: string;
+  sample_rate: number;
+  channels: number;
+  number_of_samples: Int8;
+  byte_length: Int8;
+  created_at: CreatedAt;
+}
+
 export interface SharesTable {
   id: Generated<string>;
   master_id: string;
@@ -642,6 +655,7 @@ export interface DB {
   styles: StylesTable;
   tracks: TracksTable;
   masters: MastersTable;
+  reference_tracks: ReferenceTracksTable;
   shares: SharesTable;
   comments: CommentsTable;
   ratings: RatingsTable;
