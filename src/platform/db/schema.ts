@@ -139,6 +139,8 @@ export interface MastersTable {
   file_bytes: ColumnType<string | number, number | string | undefined, number | string>;
   /** How hard the style is driven (sql/0263); part of the master's key with track and style. */
   intensity: Generated<MasterIntensity>;
+  /** The owner's reference track it was made toward (sql/0276), part of its key; null: none. */
+  reference_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
