@@ -17,7 +17,8 @@ export const trackKeys = (trackId: string) => ({
   workInfo: `tracks/${trackId}/work.json`,
   preparation: `tracks/${trackId}/preparation.json`,
   /** Medium keeps the name it had before intensities; Low and High are masters of their own. */
-  master: (styleId: number, intensity: string = 'medium') => `tracks/${trackId}/masters/style-${styleId}${intensity === 'medium' ? '' : `-${intensity}`}.wav`,
+  master: (styleId: number, intensity: string = 'medium', referenceId?: string | null) =>
+    `tracks/${trackId}/masters/style-${styleId}${intensity === 'medium' ? '' : `-${intensity}`}${referenceId ? `-reference-${referenceId}` : ''}.wav`,
 });
 
 const ZWorkInfo = z.object({

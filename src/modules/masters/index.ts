@@ -3,6 +3,7 @@ export { mastersGraphql } from './masters.graphql.js';
 export { uploadRest } from './upload.rest.js';
 export { referencesRest } from './references.rest.js';
 export { referenceOfUser } from './references.service.js';
+export { referenceKeyOf } from './reference-keys.js';
 export { assertCanCreateMaster, canCreateMaster, localName, masterFilesPrefix, measurementsOf, styleHearing, styleHearingOf, trackAccessFor, accessibleTrackIds } from './masters.service.js';
 export { getTrack, originalKeyOf, trackFilesPrefix } from './tracks.service.js';
 export * from './masters.schemas.js';

@@ -245,7 +245,7 @@ export function deleteMaster(db: Database, masterId: string, userId: string) {
 }
 
 /** Counts for the new-master rule. */
-export async function newMasterFacts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity) {
+export async function newMasterFacts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity, referenceId: string | null = null) {
   const row = await db
     .selectNoFrom((eb) => [
       eb
@@ -260,6 +260,7 @@ export async function newMasterFacts(db: Database, trackId: string, styleId: num
         .select(eb.fn.countAll<number>().as('n'))
         .where('track_id', '=', trackId)
         .where('style_id', 'is not', null)
+        .where('reference_id', 'is', null)
         .as('styled_masters'),
       eb
         .selectFrom('masters')
@@ -267,6 +268,7 @@ export async function newMasterFacts(db: Database, trackId: string, styleId: num
         .where('track_id', '=', trackId)
         .where('style_id', '=', styleId)
         .where('intensity', '=', intensity)
+        .where('reference_id', referenceId === null ? 'is' : '=', referenceId)
         .as('masters_of_style'),
       eb
         .selectFrom('styles')

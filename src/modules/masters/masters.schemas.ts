@@ -173,6 +173,11 @@ export const ZMasterMeasurements = z
     original: ZVersionFigures.optional(),
     /** The EQ stage's change, dB at each frequency. */
     eq: z.object({ frequencies: z.array(z.number()), gainsDb: z.array(z.number()) }).optional(),
+    /**
+     * A master made toward a reference track: the tonal distance (RMS of the level-matched
+     * 1/3-octave spectra, dB) of the mix and of the master to the reference (null: silence).
+     */
+    reference: z.object({ distanceBeforeDb: z.number().nullable(), distanceAfterDb: z.number().nullable() }).optional(),
   })
   // Stored JSON written by an older engine may carry fields this version no longer names.
   .loose();

@@ -3,7 +3,7 @@ import { parseInput, withoutNulls } from '../../platform/validation.js';
 import { startBounce } from './media-jobs.service.js';
 import { ZBounceTicket, ZStartBounceInput } from './streaming.schemas.js';
 
-/** startBounce: a bounce of the caller's own track at an intensity (MasterIntensity is the masters module's enum). */
+/** startBounce: a bounce of the caller's own track at an intensity, optionally toward one of the caller's reference tracks (MasterIntensity is the masters module's enum). */
 export const streamingGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
     type BounceTicket {
@@ -12,9 +12,10 @@ export const streamingGraphql: GraphqlModule = {
       position: Int
       masterId: ID
       intensity: MasterIntensity!
+      referenceId: ID
     }
     extend type Mutation {
-      startBounce(trackId: ID!, styleId: Int!, intensity: MasterIntensity): BounceTicket!
+      startBounce(trackId: ID!, styleId: Int!, intensity: MasterIntensity, referenceId: ID): BounceTicket!
     }
   `,
   resolvers: {

@@ -11,13 +11,15 @@ export async function findTrackOwnerAndAudio(db: Database, trackId: string) {
     .executeTakeFirst();
 }
 
-export async function findMasterOfStyle(db: Database, trackId: string, styleId: number, intensity: MasterIntensity) {
+/** The track's master of the style at the intensity, made toward the reference (null: toward none). */
+export async function findMasterOfStyle(db: Database, trackId: string, styleId: number, intensity: MasterIntensity, referenceId: string | null = null) {
   return db
     .selectFrom('masters')
     .select(['id', 'style_id', 'intensity', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
     .where('track_id', '=', trackId)
     .where('style_id', '=', styleId)
     .where('intensity', '=', intensity)
+    .where('reference_id', referenceId === null ? 'is' : '=', referenceId)
     .executeTakeFirst();
 }
 
@@ -32,7 +34,7 @@ export async function findMasterById(db: Database, masterId: string) {
 export async function findMastersOfTrack(db: Database, trackId: string) {
   return db
     .selectFrom('masters')
-    .select(['id', 'style_id', 'intensity', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
+    .select(['id', 'style_id', 'intensity', 'reference_id', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'])
     .where('track_id', '=', trackId)
     .execute();
 }
@@ -70,7 +72,7 @@ export async function updateMasterFile(db: Database, masterId: string, file: Mas
 
 export async function insertMasteredMaster(
   db: Database,
-  row: { trackId: string; userId: string; styleId: number; intensity: MasterIntensity } & MasterFileColumns,
+  row: { trackId: string; userId: string; styleId: number; intensity: MasterIntensity; referenceId: string | null } & MasterFileColumns,
 ) {
   return db
     .insertInto('masters')
@@ -79,6 +81,7 @@ export async function insertMasteredMaster(
       user_id: row.userId,
       style_id: row.styleId,
       intensity: row.intensity,
+      reference_id: row.referenceId,
       status: 'MASTERED',
       path: row.path,
       checksum: row.checksum,
@@ -91,13 +94,14 @@ export async function insertMasteredMaster(
 }
 
 /** One more failed attempt on the style's master at the intensity, or on the track's unmastered master when none exists yet. */
-export async function incrementFailedAttempts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity) {
+export async function incrementFailedAttempts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity, referenceId: string | null = null) {
   const styled = await db
     .updateTable('masters')
     .set((eb) => ({ failed_mastering_attempts: eb('failed_mastering_attempts', '+', 1), updated_at: new Date() }))
     .where('track_id', '=', trackId)
     .where('style_id', '=', styleId)
     .where('intensity', '=', intensity)
+    .where('reference_id', referenceId === null ? 'is' : '=', referenceId)
     .returning(['failed_mastering_attempts'])
     .executeTakeFirst();
   if (styled) return styled.failed_mastering_attempts;

@@ -202,6 +202,8 @@ export const ZRecordMasteredInput = z.object({
   trackId: z.string(),
   styleId: z.number().int(),
   intensity: ZIntensity.default('medium'),
+  /** The owner's reference track the master was made toward (null: none). */
+  referenceId: z.uuid().nullish(),
   /** Storage key of the 24-bit master. */
   path: z.string(),
   /** sha256 hex of the stored file. */
@@ -214,7 +216,7 @@ export const ZRecordMasteredInput = z.object({
 });
 export type TRecordMasteredInput = z.input<typeof ZRecordMasteredInput>;
 
-export const ZRecordFailureInput = z.object({ trackId: z.string(), styleId: z.number().int(), intensity: ZIntensity.default('medium') });
+export const ZRecordFailureInput = z.object({ trackId: z.string(), styleId: z.number().int(), intensity: ZIntensity.default('medium'), referenceId: z.uuid().nullish() });
 
 /** Failed bounces after which a master is not tried again (mastering.maxFailedAttemptsReached). */
 export const MAX_FAILED_MASTERING_ATTEMPTS = 3;
@@ -225,6 +227,8 @@ export const ZStartBounceInput = z.object({
   styleId: z.number('global.error.invalidInput').int('global.error.invalidInput').positive('global.error.invalidInput'),
   /** Absent: Medium, the style as the catalogue holds it. */
   intensity: ZIntensity.default('medium'),
+  /** One of the caller's reference tracks: the style is mastered toward it, as a master of its own. */
+  referenceId: z.uuid('global.error.invalidInput').optional(),
 });
 export type TStartBounceInput = z.input<typeof ZStartBounceInput>;
 
@@ -235,5 +239,6 @@ export const ZBounceTicket = z.object({
   position: z.number().int().nullable(),
   masterId: z.string().nullable(),
   intensity: ZIntensity,
+  referenceId: z.string().nullable(),
 });
 export type TBounceTicket = z.infer<typeof ZBounceTicket>;

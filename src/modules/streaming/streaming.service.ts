@@ -101,10 +101,10 @@ export async function mastersOfTrack(ctx: Pick<ServiceContext, 'db'>, input: { t
  */
 export async function assertCanBounce(
   ctx: Pick<ServiceContext, 'db' | 'platform'>,
-  input: { trackId: string; styleId: number; intensity?: Intensity | undefined },
+  input: { trackId: string; styleId: number; intensity?: Intensity | undefined; referenceId?: string | null | undefined },
 ): Promise<{ existingMasterId: string | null }> {
   const masters = await repo.findMastersOfTrack(ctx.db, input.trackId);
-  const styled = masters.find((m) => m.style_id === input.styleId && m.intensity === (input.intensity ?? 'medium'));
+  const styled = masters.find((m) => m.style_id === input.styleId && m.intensity === (input.intensity ?? 'medium') && m.reference_id === (input.referenceId ?? null));
   const attempts = styled?.failed_mastering_attempts ?? masters.find((m) => m.style_id === null)?.failed_mastering_attempts ?? 0;
   if (attempts >= MAX_FAILED_MASTERING_ATTEMPTS) throw new AppError('CONFLICT', 'mastering.maxFailedAttemptsReached');
   if (styled) return { existingMasterId: styled.id };
@@ -137,11 +137,12 @@ export async function recordMastered(ctx: Pick<ServiceContext, 'db'>, input: TRe
       fileBytes: input.fileBytes,
     };
     const intensity = input.intensity ?? 'medium';
-    const existing = await repo.findMasterOfStyle(trx, input.trackId, input.styleId, intensity);
+    const referenceId = input.referenceId ?? null;
+    const existing = await repo.findMasterOfStyle(trx, input.trackId, input.styleId, intensity, referenceId);
     if (existing) return { masterId: (await repo.updateMasterFile(trx, existing.id, file)).id };
-    const verdict = await canCreateMaster({ db: trx }, { trackId: input.trackId, styleId: input.styleId, intensity });
+    const verdict = await canCreateMaster({ db: trx }, { trackId: input.trackId, styleId: input.styleId, intensity, referenceId });
     if (!verdict.allowed) throw new AppError('CONFLICT', `mastering.${verdict.reason}`);
-    const row = await repo.insertMasteredMaster(trx, { trackId: input.trackId, userId: track.user_id, styleId: input.styleId, intensity, ...file });
+    const row = await repo.insertMasteredMaster(trx, { trackId: input.trackId, userId: track.user_id, styleId: input.styleId, intensity, referenceId, ...file });
     return { masterId: row.id };
   });
 }
@@ -149,8 +150,8 @@ export async function recordMastered(ctx: Pick<ServiceContext, 'db'>, input: TRe
 /** A failed bounce: one more attempt counted; at the limit the caller answers mastering.maxFailedAttemptsReached. */
 export async function recordMasteringFailure(
   ctx: Pick<ServiceContext, 'db'>,
-  input: { trackId: string; styleId: number; intensity?: Intensity | undefined },
+  input: { trackId: string; styleId: number; intensity?: Intensity | undefined; referenceId?: string | null | undefined },
 ): Promise<{ failedMasteringAttempts: number; limitReached: boolean }> {
-  const failedMasteringAttempts = await repo.incrementFailedAttempts(ctx.db, input.trackId, input.styleId, input.intensity ?? 'medium');
+  const failedMasteringAttempts = await repo.incrementFailedAttempts(ctx.db, input.trackId, input.styleId, input.intensity ?? 'medium', input.referenceId ?? null);
   return { failedMasteringAttempts, limitReached: failedMasteringAttempts >= MAX_FAILED_MASTERING_ATTEMPTS };
 }
