@@ -104,6 +104,7 @@ describe('a master toward a reference track (real media process, ffmpeg measurin
     const row = await h.platform.db.selectFrom('masters').select(['id', 'path', 'reference_id']).where('track_id', '=', trackId).where('style_id', '=', styleId).executeTakeFirstOrThrow();
     expect(row.reference_id).toBe(ownReference);
     const master = (await callerFor(owner).masters.trackMasters({ trackId })).find((m) => m.id === row.id)!;
+    expect(master.referenceId).toBe(ownReference);
     const distances = master.measurements!.reference!;
     const peaks = await withLocalFile(h.platform.storage, row.path!, (file) => ffmpegLoudness(file));
     console.info(`toward the reference: tonal distance ${distances.distanceBeforeDb} dB -> ${distances.distanceAfterDb} dB; ffmpeg ${peaks.integratedLufs} LUFS, ${peaks.truePeakDbtp} dBTP`);

@@ -89,6 +89,7 @@ export const mastersGraphql: GraphqlModule = {
       buyingOption: Int!
       style: MasterStyle
       intensity: MasterIntensity!
+      referenceId: ID
       user: TrackOwner!
       invoice: MasterInvoice
       status: String!

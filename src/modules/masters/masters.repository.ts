@@ -159,6 +159,7 @@ export function findMasters(
       'masters.user_id',
       'masters.style_id',
       'masters.intensity',
+      'masters.reference_id',
       'masters.buying_option',
       'masters.status',
       'masters.failed_mastering_attempts',

@@ -199,6 +199,8 @@ export const ZMaster = z.object({
   style: ZMasterStyle.nullable(),
   /** How hard the style is driven; 'medium' for the unmastered master. */
   intensity: ZIntensity,
+  /** The owner's reference track it was made toward (null: none); its distances are in measurements.reference. */
+  referenceId: z.string().nullable(),
   user: ZUserRef,
   invoice: ZMasterInvoice.nullable(),
   status: ZMasterStatus,

@@ -74,6 +74,7 @@ async function toMasters(db: Database, rows: MasterRow[], locale: string): Promi
           }
         : null,
       intensity: row.intensity,
+      referenceId: row.reference_id,
       user: { id: row.user_id, email: row.user_email },
       invoice: invoice
         ? {
