@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { MasterProgress, MasterReport, TrackAnalysis } from '../sidecar/engine/index.js';
 import { masterAlbum, masterAtIntensity } from '../sidecar/engine/steered-master.js';
-import { INTENSITIES, type Intensity } from '../sidecar/engine/steer.js';
+import { masterWithReference } from '../sidecar/engine/referenced-master.js';
+import { INTENSITIES, styleAtIntensity, type Intensity } from '../sidecar/engine/steer.js';
 import { AppError } from '../src/platform/errors.js';
 import { appErrorOf } from '../sidecar/media/engine-errors.js';
 import { parseEnv } from '../src/platform/env.js';
@@ -12,8 +13,12 @@ import { findStyle, loadCatalogueStyles, styleLabel } from './lib/catalogue-sour
 
 const USAGE = [
   'usage: npm run master -- IN.wav --style "Group/Style" [--intensity low|medium|high] [--tone 0-150] [--width 0-150] [--dynamics 0-150] [--out OUT.wav] [--json]',
+  '       npm run master -- IN.wav --reference REF.wav [--style "Group/Style"] [--intensity low|medium|high] [--tone 0-150] [--width 0-150] [--dynamics 0-150] [--out OUT.wav] [--json]',
   '       npm run master -- --album A.wav B.wav ... --style "Group/Style" [--intensity low|medium|high] --out-dir DIR [--json]',
 ].join('\n');
+
+/** The style a --reference master takes when none is named. */
+const DEFAULT_REFERENCE_STYLE = 'Acoustic/Natural';
 
 /**
  * `npm run master`: masters one WAV with a style of the product's catalogue, the same engine the
@@ -23,6 +28,9 @@ const USAGE = [
  * played at, ...); otherwise progress and a summary go to the terminal. With --album, every file is
  * mastered into --out-dir as one record (sidecar/engine/steered-master.ts) and --json prints
  * `{ tracks: [one object per track, in order], album: { anchor, spreadInLu, spreadOutLu } }`.
+ * With --reference, the style (at the intensity) is steered toward a reference track
+ * (sidecar/engine/reference.ts) and --json adds `reference: { distanceBeforeDb, distanceAfterDb,
+ * lufs, lra, truePeak, plr }` (the tonal distances of the mix and of the master to the reference).
  */
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -34,6 +42,7 @@ async function main(): Promise<void> {
       width: { type: 'string', default: '100' },
       dynamics: { type: 'string', default: '100' },
       out: { type: 'string' },
+      reference: { type: 'string' },
       'out-dir': { type: 'string' },
       album: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
@@ -47,20 +56,24 @@ async function main(): Promise<void> {
   const intensity = INTENSITIES.find((i) => i === values.intensity);
   if (!intensity) throw new UsageError(`unknown intensity "${values.intensity}"; intensities: ${INTENSITIES.join(', ')}`);
   const amounts = { tone: amountOf('tone', values.tone), width: amountOf('width', values.width), dynamics: amountOf('dynamics', values.dynamics) };
-  if (positionals.length === 0 || !values.style) throw new UsageError(USAGE);
+  // A reference sets the tone, so without a style the most neutral one carries its dynamics.
+  const styleName = values.style ?? (values.reference ? DEFAULT_REFERENCE_STYLE : undefined);
+  if (positionals.length === 0 || !styleName) throw new UsageError(USAGE);
   if (!values.album && positionals.length > 1) throw new UsageError(`one input file, or --album for several\n${USAGE}`);
   if (values.album && (amounts.tone !== 100 || amounts.width !== 100 || amounts.dynamics !== 100)) throw new UsageError('--tone, --width and --dynamics master one file, not an album');
   if (values.album && !values['out-dir']) throw new UsageError(`--album needs --out-dir\n${USAGE}`);
-  for (const input of positionals) {
+  if (values.album && values.reference) throw new UsageError(`--reference masters one file, not an --album\n${USAGE}`);
+  const files = [...positionals.map((file) => ({ file, role: 'input' })), ...(values.reference ? [{ file: values.reference, role: 'reference' }] : [])];
+  for (const { file, role } of files) {
     try {
-      await access(input, constants.R_OK);
+      await access(file, constants.R_OK);
     } catch {
-      throw new UsageError(`cannot read input file: ${input}`);
+      throw new UsageError(`cannot read ${role} file: ${file}`);
     }
   }
   const { styles, source } = await loadCatalogueStyles(parseEnv());
-  const catalogueStyle = findStyle(styles, values.style);
-  if (!catalogueStyle) throw new UsageError(`unknown style "${values.style}"; styles: ${styles.map(styleLabel).join(', ')}`);
+  const catalogueStyle = findStyle(styles, styleName);
+  if (!catalogueStyle) throw new UsageError(`unknown style "${styleName}"; styles: ${styles.map(styleLabel).join(', ')}`);
 
   const started = performance.now();
   let lastStage = '';
@@ -96,11 +109,13 @@ async function main(): Promise<void> {
   const input = positionals[0]!;
   const parsed = path.parse(input);
   const out = values.out ?? path.join(parsed.dir, `${parsed.name}_${catalogueStyle.groupName}_${catalogueStyle.name}.wav`);
-  const report = await masterAtIntensity(input, catalogueStyle, intensity, out, onProgress, undefined, amounts);
-  const summary = summaryOf(input, out, context, report.targetLufs, report, seconds());
+  const referenced = values.reference ? await masterWithReference(input, values.reference, styleAtIntensity(catalogueStyle, intensity), out, onProgress, undefined, amounts) : null;
+  const report = referenced ?? (await masterAtIntensity(input, catalogueStyle, intensity, out, onProgress, undefined, amounts));
+  const summary = { ...summaryOf(input, out, context, report.targetLufs, report, seconds()), ...(referenced ? { reference: referenced.reference } : {}) };
   if (values.json) {
     console.log(JSON.stringify(summary));
   } else {
+    if (referenced) console.log(`reference ${values.reference}: ${referenced.reference.lufs} LUFS, tonal distance ${referenced.reference.distanceBeforeDb} dB -> ${referenced.reference.distanceAfterDb} dB`);
     const heldBack = summary.heldBackLu > 0 ? `, held back ${summary.heldBackLu} LU to keep the dynamics` : '';
     console.log(`${summary.style} (${intensity}): ${summary.lufs} LUFS (target ${summary.targetLufs}${heldBack}), true peak ${summary.truePeak} dBTP, LRA ${summary.lra} LU`);
     console.log(summary.loudness);

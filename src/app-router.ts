@@ -4,7 +4,7 @@ import { addressesRouter } from './modules/addresses/index.js';
 import { invoicesRouter } from './modules/invoices/index.js';
 import { catalogueRouter } from './modules/catalogue/index.js';
 import { faqRouter } from './modules/faq/index.js';
-import { mastersRouter, tracksRouter } from './modules/masters/index.js';
+import { mastersRouter, referencesRouter, tracksRouter } from './modules/masters/index.js';
 import { masteringRouter } from './modules/streaming/index.js';
 import { siteRouter } from './modules/site/index.js';
 import { couponsRouter } from './modules/coupons/index.js';
@@ -28,6 +28,7 @@ export const appRouter = router({
   faq: faqRouter,
   masters: mastersRouter,
   mastering: masteringRouter,
+  references: referencesRouter,
   tracks: tracksRouter,
   site: siteRouter,
   coupons: couponsRouter,

@@ -7,6 +7,8 @@ export type EngineErrorCode =
   | 'decodeFailed'
   /** The input decoded to a channel count the engine does not master (it takes 1 or 2). */
   | 'unsupportedChannels'
+  /** A reference track to master toward is digital silence: it has no loudness or balance to aim at. */
+  | 'silentReference'
   /** The caller aborted the job. */
   | 'aborted';
 

@@ -3,6 +3,8 @@ import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
 import type { BounceProgress, FittedStyle, KeptAnalysis, MasterReport, Preparation, PreparationProgress, WorkFile } from '../engine/index.js';
 import type { SteeredFit } from '../engine/steered-master.js';
 import type { Amounts, Intensity } from '../engine/steer.js';
+import type { ReferenceAnalysis } from '../engine/reference.js';
+import type { ReferenceBounceJob, ReferenceBounceReport } from './reference-bounce.js';
 import type { EngineReply, EngineRequest } from './engine-worker.js';
 import { startWorker } from '../worker-entry.js';
 
@@ -113,6 +115,16 @@ export class EngineClient {
 
   bounce(workFile: WorkFile, fitted: FittedStyle, outPath: string, signal: AbortSignal, onProgress: (progress: BounceProgress) => void): Promise<MasterReport> {
     return this.job<MasterReport>({ op: 'bounce', workFile, fitted, outPath }, signal, onProgress as (progress: unknown) => void);
+  }
+
+  /** A reference track decoded (to `workPath`, removed after) and measured; a silent one is refused. */
+  analyseReference(referencePath: string, workPath: string, signal: AbortSignal): Promise<ReferenceAnalysis> {
+    return this.job<ReferenceAnalysis>({ op: 'analyseReference', referencePath, workPath }, signal, () => undefined);
+  }
+
+  /** A style steered toward a reference, fitted and bounced, with the tonal distances before and after. */
+  bounceToReference(job: ReferenceBounceJob, signal: AbortSignal, onProgress: (progress: BounceProgress) => void): Promise<ReferenceBounceReport> {
+    return this.job<ReferenceBounceReport>({ op: 'bounceToReference', ...job }, signal, onProgress as (progress: unknown) => void);
   }
 
   /** The master's 16-bit 44.1 kHz download (resampled if need be, noise-shaped dither), written off the event loop. */

@@ -6,6 +6,7 @@ import { FfmpegError } from '../ffmpeg/ffmpeg-run.js';
 const APP_ERRORS: Record<EngineErrorCode, { code: 'BAD_REQUEST' | 'INTERNAL'; message: string }> = {
   decodeFailed: { code: 'INTERNAL', message: 'error.ffmpegFailed' },
   unsupportedChannels: { code: 'BAD_REQUEST', message: 'error.unsupportedWave' },
+  silentReference: { code: 'BAD_REQUEST', message: 'error.silentReference' },
   aborted: { code: 'INTERNAL', message: 'error.aborted' },
 };
 

@@ -4,11 +4,14 @@ import { fitSteered } from '../engine/steered-master.js';
 import type { Amounts, Intensity } from '../engine/steer.js';
 import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
 import { floatToS16le } from './pcm.js';
+import { analyseReference } from '../engine/referenced-master.js';
+import { bounceToReference, type ReferenceBounceJob } from './reference-bounce.js';
 
 /**
  * The engine, off the uWS event loop. Messages: `render` (a preview range of a prepared
  * style, answered as 16-bit PCM), `refit` (a style fitted at another intensity or amounts from a preparation's
- * kept analysis: short, so it runs beside the renders), `prepare`, `bounce` and `dither16` (a master's 16-bit download) (long jobs, one worker each, stopped by
+ * kept analysis: short, so it runs beside the renders), `prepare`, `bounce`, `dither16` (a master's 16-bit download),
+ * `analyseReference` and `bounceToReference` (a bounce toward a reference track) (long jobs, one worker each, stopped by
  * terminating the worker). Progress and results are posted back with the request's id.
  */
 export type EngineRequest =
@@ -16,7 +19,9 @@ export type EngineRequest =
   | { op: 'refit'; id: number; workFile: WorkFile; kept: KeptAnalysis; style: TEngineStyle; medium: FittedStyle; intensity: Intensity; amounts: Amounts }
   | { op: 'prepare'; id: number; workFile: WorkFile; styles: TEngineStyle[] }
   | { op: 'bounce'; id: number; workFile: WorkFile; fitted: FittedStyle; outPath: string }
-  | { op: 'dither16'; id: number; masterPath: string; outPath: string };
+  | { op: 'dither16'; id: number; masterPath: string; outPath: string }
+  | { op: 'analyseReference'; id: number; referencePath: string; workPath: string }
+  | ({ op: 'bounceToReference'; id: number } & ReferenceBounceJob);
 
 export type EngineReply =
   | { id: number; kind: 'progress'; progress: unknown }
@@ -78,6 +83,17 @@ async function handle(request: EngineRequest): Promise<void> {
           port!.postMessage({ id: request.id, kind: 'progress', progress } satisfies EngineReply),
         );
         port!.postMessage({ id: request.id, kind: 'result', result } satisfies EngineReply);
+        return;
+      }
+      case 'analyseReference': {
+        const result = await analyseReference(request.referencePath, request.workPath);
+        port!.postMessage({ id: request.id, kind: 'result', result } satisfies EngineReply);
+        return;
+      }
+      case 'bounceToReference': {
+        const { id, op: _op, ...job } = request;
+        const result = await bounceToReference(job, (progress) => port!.postMessage({ id, kind: 'progress', progress } satisfies EngineReply));
+        port!.postMessage({ id, kind: 'result', result } satisfies EngineReply);
         return;
       }
       case 'dither16': {

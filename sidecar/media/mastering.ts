@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { decodeForBounce, type FittedStyle, type Preparation, type TrackAnalysis, type WorkFile } from '../engine/index.js';
+import { decodeForBounce, type BounceProgress, type FittedStyle, type MasterReport, type Preparation, type TrackAnalysis, type WorkFile } from '../engine/index.js';
 import type { SteeredFit } from '../engine/steered-master.js';
 import { withLocalFile } from '../../src/platform/storage/file-storage.js';
 import { PREPARATION_VERSION } from '../engine/preparation-version.js';
@@ -361,6 +361,35 @@ export class Mastering {
     return { masterId };
   }
 
+  /**
+   * A bounce toward the owner's reference track: the reference read from storage and measured,
+   * then the style at its intensity steered toward it from the kept analysis (the amounts scaling
+   * that move), fitted and bounced in the engine's worker. A reference removed since the bounce was asked for refuses it (not found).
+   */
+  private async bounceToReference(
+    job: { ownerId: string; referenceId: string; styleId: number; intensity: Intensity; amounts: Amounts },
+    prepared: PreparedTrack,
+    masterWork: WorkFile,
+    outPath: string,
+    signal: AbortSignal,
+    onProgress: (progress: BounceProgress) => void,
+  ): Promise<{ report: MasterReport; eq: SteeredFit['eqCurve']; reference: { distanceBeforeDb: number | null; distanceAfterDb: number | null } }> {
+    const stored = await this.directory.client.masters.referenceOf.query({ userId: job.ownerId, referenceId: job.referenceId }).catch((error: unknown) => {
+      if (refusalKeyOf(error) === 'global.error.notFound') return null;
+      throw error;
+    });
+    const style = (await this.directory.enabledStyles()).find((s) => s.id === job.styleId);
+    if (!stored) throw new BounceRefusedError('global.error.notFound');
+    if (!style) throw new BounceRefusedError('error.styleNotFound');
+    const reference = await withLocalFile(this.storage, stored.path, (local) => this.engine.analyseReference(local, `${outPath}.reference.f32`, signal));
+    const report = await this.engine.bounceToReference(
+      { workFile: prepared.workFile, masterWork, style, intensity: job.intensity, amounts: job.amounts, analysis: prepared.preparation.analysis, reference, outPath, checkPath: `${outPath}.check.f32` },
+      signal,
+      onProgress,
+    );
+    return { report, eq: report.eqCurve, reference: report.reference };
+  }
+
   /** The waiter (a closed socket) stops waiting for its preparations and bounces; the jobs are the queue's. */
   leave(waiter: Waiter): void {
     this.waits.leave(waiter);
@@ -373,14 +402,14 @@ export class Mastering {
    * attempt; a lost lease or a stopping process records nothing.
    */
   async runBounce(lease: MediaJobLease): Promise<void> {
-    const { trackId, styleId, intensity = 'medium', amounts = DEFAULT_AMOUNTS } = lease.job.payload as { trackId: string; styleId: number; intensity?: Intensity; amounts?: Amounts };
+    const { trackId, styleId, intensity = 'medium', amounts = DEFAULT_AMOUNTS, referenceId = null } = lease.job.payload as { trackId: string; styleId: number; intensity?: Intensity; amounts?: Amounts; referenceId?: string };
     const ids = { jobId: lease.job.id, leaseToken: lease.job.leaseToken };
-    const fail = (error: string, counts: boolean) => this.directory.client.mediaJobs.failBounce.mutate({ ...ids, trackId, styleId, intensity, amounts, error, counts });
+    const fail = (error: string, counts: boolean) => this.directory.client.mediaJobs.failBounce.mutate({ ...ids, trackId, styleId, intensity, amounts, referenceId, error, counts });
     this.directory.forgetTrack(trackId);
     const audio = await this.directory.audioInfo(trackId);
     if (!audio) return void (await fail(SOCKET_ERROR_CODES.notFound, false));
     const tag = leaseTagOf(lease.job.leaseToken);
-    const key = trackKeys(trackId).master(styleId, intensity, amounts);
+    const key = trackKeys(trackId).master(styleId, intensity, amounts, referenceId);
     // Taken up again: what the process that died under it left half-written goes now, not at the next sweep.
     if (lease.job.attempts > 1) {
       await removePartialFiles(this.storage, { liveLeases: (tokens) => this.directory.client.mediaJobs.liveLeases.query({ tokens }), staleMs: this.timeouts.bounceMs }, path.posix.dirname(key)).catch(
@@ -395,7 +424,8 @@ export class Mastering {
     try {
       lease.progress({ processed: false, progressInPercent: 0 });
       const prepared = await this.prepareHere(audio, jobWaiter, () => undefined, tag);
-      const fitted = await this.fittedStyle(prepared, styleId, intensity, amounts);
+      // Toward a reference the style is fitted afresh, steered by it: Medium's kept fit only says the style is there.
+      const fitted = referenceId ? await this.fittedStyle(prepared, styleId) : await this.fittedStyle(prepared, styleId, intensity, amounts);
       if (!fitted) throw new BounceRefusedError('error.styleNotFound');
       // The preparation it needed does not count toward the bounce's time limit.
       limit = withTimeout(lease.signal, this.timeouts.bounceMs);
@@ -406,9 +436,11 @@ export class Mastering {
       // (Left behind by a failure, it goes with the staged file's other partial names.)
       const masterWork = (await withLocalFile(this.storage, audio.path, (original) => decodeForBounce(original, prepared.workFile, audio.sampleRate, masterWorkPath, signal))) ?? prepared.workFile;
       // 99 % at most: the bar reaches its end only when the master is recorded and playable.
-      const report = await this.engine.bounce(masterWork, fitted, staged.tempPath, limit.signal, (progress) =>
-        lease.progress({ processed: false, progressInPercent: progress.stage === 'finalizing' ? 99 : Math.min(99, progress.progressInPercent) }),
-      );
+      const onProgress = (progress: BounceProgress) =>
+        lease.progress({ processed: false, progressInPercent: progress.stage === 'finalizing' ? 99 : Math.min(99, progress.progressInPercent) });
+      const { report, eq, reference } = referenceId
+        ? await this.bounceToReference({ ownerId: audio.ownerId, referenceId, styleId, intensity, amounts }, prepared, masterWork, staged.tempPath, signal, onProgress)
+        : { report: await this.engine.bounce(masterWork, fitted, staged.tempPath, signal, onProgress), eq: fitted.eqCurve, reference: undefined };
       if (masterWork !== prepared.workFile) await rm(masterWork.path, { force: true });
       // Another process holds the job now: its file is the one that goes into place.
       if (!(await lease.renew())) throw new LeaseLostError(lease.job.id);
@@ -423,6 +455,7 @@ export class Mastering {
           styleId,
           intensity,
           amounts,
+          ...(referenceId ? { referenceId } : {}),
           path: key,
           checksum: report.sha256,
           measurements: {
@@ -445,7 +478,8 @@ export class Mastering {
             trimDb: report.trimDb,
             // The report card shows original and master side by side, and the EQ change as a curve.
             original: originalFiguresOf(prepared.preparation.analysis),
-            eq: fitted.eqCurve,
+            eq,
+            ...(reference ? { reference } : {}),
           },
           waveform: report.waveform,
           // The master and its downloads (made next) count toward the owner's storage quota.

@@ -19,9 +19,9 @@ export const trackKeys = (trackId: string) => ({
   preparation: `tracks/${trackId}/preparation.json`,
   /** A style fitted at another intensity or amounts (`steering`) from the preparation `version` (its original and enabled styles). */
   steeredFit: (version: string, styleId: number, steering: string) => `tracks/${trackId}/fits/${version.replace(/[^\w-]/g, '-')}/style-${styleId}-${steering}.json`,
-  /** Medium at the default amounts keeps the name it had before intensities; the others are masters of their own. */
-  master: (styleId: number, intensity: string = 'medium', amounts?: Amounts) =>
-    `tracks/${trackId}/masters/style-${styleId}${intensity === 'medium' ? '' : `-${intensity}`}${amountsKeyOf(amounts).replace('~', '-')}.wav`,
+  /** Medium at the default amounts and toward no reference keeps the name it had before intensities; the others are masters of their own. */
+  master: (styleId: number, intensity: string = 'medium', amounts?: Amounts, referenceId?: string | null) =>
+    `tracks/${trackId}/masters/style-${styleId}${intensity === 'medium' ? '' : `-${intensity}`}${amountsKeyOf(amounts).replace('~', '-')}${referenceId ? `-reference-${referenceId}` : ''}.wav`,
 });
 
 const ZWorkInfo = z.object({

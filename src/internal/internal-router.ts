@@ -16,6 +16,7 @@ import {
   ZUnpublishPostInput,
 } from '../modules/blog/index.js';
 import { addDemo, removeDemo, ZAddDemoInput, ZRemoveDemoInput } from '../modules/demos/index.js';
+import { referenceOfUser } from '../modules/masters/index.js';
 import {
   adjustBalance,
   importStatementFile,
@@ -150,13 +151,17 @@ export const internalRouter = router({
     assertCanBounce: publicProcedure.input(ZRecordFailureInput).query(({ ctx, input }) => assertCanBounce(ctx, input)),
     recordMastered: publicProcedure.input(ZRecordMasteredInput).mutation(({ ctx, input }) => recordMastered(ctx, input)),
     recordFailure: publicProcedure.input(ZRecordFailureInput).mutation(({ ctx, input }) => recordMasteringFailure(ctx, input)),
+    /** Where the user's reference track is stored (a bounce toward it reads it); anyone else's: not found. */
+    referenceOf: publicProcedure
+      .input(z.object({ userId: z.uuid(), referenceId: z.uuid() }))
+      .query(async ({ ctx, input }) => ({ path: (await referenceOfUser(ctx, { userId: input.userId, id: input.referenceId })).path })),
   }),
   /** The media processes' side of the durable queue (media-jobs.service.ts): they work, the web process rules. */
   mediaJobs: router({
     enqueueBounce: publicProcedure.input(ZBounceInput.extend({ claim: ZMediaClaim.optional() })).mutation(({ ctx, input }) => enqueueBounce(ctx, input)),
     /** A waiter's look at its job: after a reconnect of its event stream, and its place in line. */
     ticket: publicProcedure
-      .input(z.object({ jobId: z.string().regex(/^\d+$/), trackId: z.string(), styleId: z.number().int().optional(), intensity: ZIntensity.optional(), amounts: ZAmounts.optional() }))
+      .input(z.object({ jobId: z.string().regex(/^\d+$/), trackId: z.string(), styleId: z.number().int().optional(), intensity: ZIntensity.optional(), amounts: ZAmounts.optional(), referenceId: z.uuid().nullish() }))
       .query(({ ctx, input }) => mediaJobTicket(ctx, input)),
     enqueuePreparation: publicProcedure
       .input(z.object({ trackId: z.string(), version: z.string().max(200), claim: ZMediaClaim.optional() }))

@@ -54,6 +54,7 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'error.bpmInvalid': msg`BPM must be a whole number from 0 to 999.`,
   'error.intensityInvalid': msg`Choose Low, Medium or High as the intensity.`,
   'error.amountInvalid': msg`An amount is a percentage from 0 to 150 in steps of 10.`,
+  'error.silentReference': msg`This reference track is silent. Choose a reference with audio in it.`,
   'mastering.styleAlreadyMastered': msg`This track already has a master in this style.`,
   'mastering.storageFull': msg`Your storage is full: this master would not fit. Delete tracks or masters you no longer need.`,
   'mastering.noStylesLeft': msg`This track already has a master in every style.`,

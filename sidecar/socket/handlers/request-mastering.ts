@@ -25,9 +25,10 @@ export function requestMastering(services: MediaServices): EventHandler {
       progress({ processed: false, fixing: false, stage: 'preparing', iteration: 0, progressInPercent: 0 });
       const source = await services.sources.get(track.audio, session);
       const masters = await services.directory.client.masters.ofTrack.query({ trackId });
-      const broken: Array<Pick<typeof masters[number], 'styleId' | 'intensity'>> = [];
+      const broken: Array<Pick<typeof masters[number], 'styleId' | 'intensity' | 'amounts'>> = [];
       for (const master of masters) {
-        if (!master.path || !isMastered(master.status, master.styleId)) continue;
+        // A master toward a reference is rebuilt only by a bounce asked for it (the socket bounces toward none).
+        if (!master.path || !isMastered(master.status, master.styleId) || master.referenceId) continue;
         try {
           await services.mastering.storedMaster(master, source.frames);
         } catch (error) {
@@ -40,10 +41,10 @@ export function requestMastering(services: MediaServices): EventHandler {
       }
       const fixing = broken.length > 0;
       await services.mastering.prepare(track.audio, session, progress, fixing);
-      for (const { styleId, intensity } of broken) {
+      for (const { styleId, intensity, amounts } of broken) {
         await services.mastering.bounce(track.audio, styleId, session, throttled((state) =>
           send({ processed: false, fixing: true, stage: 'done', iteration: 0, progressInPercent: state.progressInPercent }),
-        ), intensity);
+        ), intensity, amounts);
         services.directory.forgetTrack(trackId);
       }
       send({ processed: true, fixing: false, stage: 'done', iteration: 0, progressInPercent: 100 });

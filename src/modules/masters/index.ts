@@ -1,6 +1,9 @@
-export { mastersRouter, tracksRouter } from './masters.trpc.js';
+export { mastersRouter, referencesRouter, tracksRouter } from './masters.trpc.js';
 export { mastersGraphql, mastersGraphqlTypes } from './masters.graphql.js';
 export { uploadRest } from './upload.rest.js';
+export { referencesRest } from './references.rest.js';
+export { referenceOfUser } from './references.service.js';
+export { referenceKeyOf } from './reference-keys.js';
 export { assertCanCreateMaster, canCreateMaster, localName, masterFilesPrefix, measurementsOf, styleHearing, styleHearingOf, trackAccessFor, accessibleTrackIds } from './masters.service.js';
 export { getTrack, originalKeyOf, trackFilesPrefix } from './tracks.service.js';
 export * from './masters.schemas.js';

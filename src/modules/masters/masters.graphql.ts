@@ -13,11 +13,13 @@ import {
   ZMasterMeasurements,
   ZMasterStyle,
   ZMastersInput,
+  ZReferenceTrack,
   ZTrack,
   ZTrackIdInput,
   ZUpdateTrackInput,
   ZUserRef,
 } from './masters.schemas.js';
+import { listReferences, removeReference } from './references.service.js';
 import { createTrack, listMyTracks, removeTrackOfUser, updateTrack } from './tracks.service.js';
 
 /** The engine's loudness figures: a JSON object passed through as is. */
@@ -40,6 +42,8 @@ const types = {
   MasterInvoice: ZMasterInvoice,
   Master: ZMaster,
   MasterIntensity: ZIntensity,
+  /** A reference track to master toward: its owner's alone, never shared or downloadable. */
+  ReferenceTrack: ZReferenceTrack,
 };
 const scalars = { MasterMeasurements: ZMasterMeasurements };
 /** The types this module declares, for the modules whose types hold them. */
@@ -48,8 +52,9 @@ export const mastersGraphqlTypes = { ...types, ...scalars };
 export const mastersGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
     scalar MasterMeasurements
-    ${typeDefsOf(types, { refs: scalars })}
+    ${typeDefsOf(types, { refs: scalars, ids: ['referenceId'] })}
     extend type Query {
+      myReferences: [ReferenceTrack!]!
       masters(orderEntity: String, orderDirection: String): [Master!]!
       trackMasters(trackId: ID!): [Master!]!
       unmasteredMaster(trackId: ID!): Master
@@ -58,6 +63,7 @@ export const mastersGraphql: GraphqlModule = {
     }
     extend type Mutation {
       removeMaster(id: ID!): Boolean!
+      removeReference(id: ID!): Boolean!
       createTrack(name: String!, isCustomMaster: Boolean): Track!
       updateTrack(id: ID!, name: String, artist: String, genre: String, album: String, bpm: Int): Track!
       removeTrack(id: ID!): Boolean!
@@ -71,9 +77,11 @@ export const mastersGraphql: GraphqlModule = {
       unmasteredMaster: (_parent, args, ctx) => getUnmasteredMaster(ctx, parseInput(ZTrackIdInput, args)),
       master: (_parent, args, ctx) => getMaster(ctx, parseInput(ZIdInput, args)),
       myTracks: (_parent, _args, ctx) => listMyTracks(ctx),
+      myReferences: (_parent, _args, ctx) => listReferences(ctx),
     },
     Mutation: {
       removeMaster: (_parent, args, ctx) => removeMaster(ctx, parseInput(ZIdInput, args)),
+      removeReference: (_parent, args, ctx) => removeReference(ctx, parseInput(ZIdInput, args)),
       createTrack: (_parent, args, ctx) => createTrack(ctx, parseInput(ZCreateTrackInput, withoutNulls(args))),
       // null is meaningful here: it clears artist, genre, album or bpm (a null name means unchanged).
       updateTrack: (_parent, args, ctx) => updateTrack(ctx, parseInput(ZUpdateTrackInput, { ...args, name: args.name ?? undefined })),
@@ -89,6 +97,7 @@ export const mastersGraphql: GraphqlModule = {
       'Query.unmasteredMaster': ZTrackIdInput,
       'Query.master': ZIdInput,
       'Mutation.removeMaster': ZIdInput,
+      'Mutation.removeReference': ZIdInput,
       'Mutation.createTrack': ZCreateTrackInput,
       'Mutation.updateTrack': ZUpdateTrackInput,
       'Mutation.removeTrack': ZIdInput,

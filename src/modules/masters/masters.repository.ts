@@ -160,6 +160,7 @@ export function findMasters(
       'masters.user_id',
       'masters.style_id',
       'masters.intensity',
+      'masters.reference_id',
       'masters.buying_option',
       'masters.status',
       'masters.failed_mastering_attempts',
@@ -246,7 +247,7 @@ export function deleteMaster(db: Database, masterId: string, userId: string) {
 }
 
 /** Counts for the new-master rule. */
-export async function newMasterFacts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity, amounts: Amounts = DEFAULT_AMOUNTS) {
+export async function newMasterFacts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity, amounts: Amounts = DEFAULT_AMOUNTS, referenceId: string | null = null) {
   const row = await db
     .selectNoFrom((eb) => [
       eb
@@ -261,6 +262,7 @@ export async function newMasterFacts(db: Database, trackId: string, styleId: num
         .select(eb.fn.countAll<number>().as('n'))
         .where('track_id', '=', trackId)
         .where('style_id', 'is not', null)
+        .where('reference_id', 'is', null)
         .as('styled_masters'),
       eb
         .selectFrom('masters')
@@ -271,6 +273,7 @@ export async function newMasterFacts(db: Database, trackId: string, styleId: num
         .where('tone_amount', '=', amounts.tone)
         .where('width_amount', '=', amounts.width)
         .where('dynamics_amount', '=', amounts.dynamics)
+        .where('reference_id', referenceId === null ? 'is' : '=', referenceId)
         .as('masters_of_style'),
       eb
         .selectFrom('styles')

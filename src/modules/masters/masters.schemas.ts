@@ -54,6 +54,11 @@ export type TUpdateTrackInput = z.infer<typeof ZUpdateTrackInput>;
 /** Multipart fields of POST /api/upload besides the file. */
 export const ZUploadFields = z.object({
   trackId: ZUuid.optional(),
+  /** 'true': the file is a reference track to master toward (private to its owner), not a track. */
+  reference: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => value === 'true'),
   isCustomMaster: z
     .enum(['true', 'false', ''])
     .optional()
@@ -192,6 +197,11 @@ export const ZMasterMeasurements = z
     original: ZVersionFigures.optional(),
     /** The EQ stage's change, dB at each frequency. */
     eq: z.object({ frequencies: z.array(z.number()), gainsDb: z.array(z.number()) }).optional(),
+    /**
+     * A master made toward a reference track: the tonal distance (RMS of the level-matched
+     * 1/3-octave spectra, dB) of the mix and of the master to the reference (null: silence).
+     */
+    reference: z.object({ distanceBeforeDb: z.number().nullable(), distanceAfterDb: z.number().nullable() }).optional(),
   })
   // Stored JSON written by an older engine may carry fields this version no longer names.
   .loose();
@@ -213,6 +223,8 @@ export const ZMaster = z.object({
   style: ZMasterStyle.nullable(),
   /** How hard the style is driven; 'medium' for the unmastered master. */
   intensity: ZIntensity,
+  /** The owner's reference track it was made toward (null: none); its distances are in measurements.reference. */
+  referenceId: z.string().nullable(),
   user: ZUserRef,
   invoice: ZMasterInvoice.nullable(),
   status: ZMasterStatus,
@@ -264,3 +276,14 @@ export type TTrackAccess = z.infer<typeof ZTrackAccess>;
  */
 export const ZStyleHearing = z.enum(['live', 'stored', 'none']);
 export type TStyleHearing = z.infer<typeof ZStyleHearing>;
+
+/** A reference track as its owner sees it (the only one who ever does): no path, no download. */
+export const ZReferenceTrack = z.object({
+  id: z.string(),
+  name: z.string(),
+  sampleRate: z.number().int(),
+  channels: z.number().int(),
+  durationS: z.number(),
+  createdAt: z.string(),
+});
+export type TReferenceTrack = z.infer<typeof ZReferenceTrack>;

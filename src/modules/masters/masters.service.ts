@@ -74,6 +74,7 @@ async function toMasters(db: Database, rows: MasterRow[], locale: string): Promi
           }
         : null,
       intensity: row.intensity,
+      referenceId: row.reference_id,
       user: { id: row.user_id, email: row.user_email },
       invoice: invoice
         ? {
@@ -161,12 +162,13 @@ export const masterFilesPrefix = (trackId: string, masterId: string) => `tracks/
  * enabled (with its group), the track has none of that style yet, and the track's styled masters
  * are fewer than the enabled styles. Ownership is the caller's business (see assertCanCreateMaster).
  */
-export async function canCreateMaster(ctx: Pick<ServiceContext, 'db'>, input: TCanCreateMasterInput): Promise<TCanCreateMaster> {
-  const facts = await repo.newMasterFacts(ctx.db, input.trackId, input.styleId, input.intensity ?? DEFAULT_INTENSITY, fullAmounts(input.amounts));
+export async function canCreateMaster(ctx: Pick<ServiceContext, 'db'>, input: TCanCreateMasterInput & { referenceId?: string | null | undefined }): Promise<TCanCreateMaster> {
+  // A master toward a reference is one more of its style (once per reference and amounts), outside the styles' count.
+  const facts = await repo.newMasterFacts(ctx.db, input.trackId, input.styleId, input.intensity ?? DEFAULT_INTENSITY, fullAmounts(input.amounts), input.referenceId ?? null);
   if (!facts.styleAvailable) return { allowed: false, reason: 'styleNotAvailable' };
   if (facts.mastersOfStyle > 0) return { allowed: false, reason: 'styleAlreadyMastered' };
   // Each enabled style may be mastered once at every intensity.
-  if (facts.styledMasters >= facts.enabledStyles * INTENSITIES.length) return { allowed: false, reason: 'noStylesLeft' };
+  if (!input.referenceId && facts.styledMasters >= facts.enabledStyles * INTENSITIES.length) return { allowed: false, reason: 'noStylesLeft' };
   return { allowed: true };
 }
 

@@ -1,6 +1,7 @@
 import { authedProcedure, router } from '../../platform/trpc/trpc.js';
 import { getMaster, getUnmasteredMaster, listMasters, listTrackMasters, removeMaster } from './masters.service.js';
 import { ZCreateTrackInput, ZIdInput, ZMastersInput, ZTrackIdInput, ZUpdateTrackInput } from './masters.schemas.js';
+import { listReferences, removeReference } from './references.service.js';
 import { createTrack, getTrack, listMyTracks, removeTrackOfUser, updateTrack } from './tracks.service.js';
 
 /** Masters (GraphQL names), for the caller's own masters only. */
@@ -10,6 +11,12 @@ export const mastersRouter = router({
   unmasteredMaster: authedProcedure.input(ZTrackIdInput).query(({ ctx, input }) => getUnmasteredMaster(ctx, input)),
   master: authedProcedure.input(ZIdInput).query(({ ctx, input }) => getMaster(ctx, input)),
   removeMaster: authedProcedure.input(ZIdInput).mutation(({ ctx, input }) => removeMaster(ctx, input)),
+});
+
+/** Reference tracks, the caller's own only (uploaded through POST /api/upload with `reference=true`). */
+export const referencesRouter = router({
+  myReferences: authedProcedure.query(({ ctx }) => listReferences(ctx)),
+  removeReference: authedProcedure.input(ZIdInput).mutation(({ ctx, input }) => removeReference(ctx, input)),
 });
 
 /** Tracks, for the caller's own tracks only. */

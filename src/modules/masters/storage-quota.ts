@@ -21,15 +21,16 @@ export const MASTER_BYTES_PER_SECOND = masterBytesPerSecond(SAMPLE_RATE);
 
 export type QuotaRefusal = 'store.upload.error.storageFull' | 'mastering.storageFull';
 
-/** Bytes the user keeps: originals (tracks.byte_length) and masters' files (masters.file_bytes). */
+/** Bytes the user keeps: originals (tracks.byte_length), masters' files (masters.file_bytes) and reference tracks. */
 export async function storageUsedBy(db: Database, userId: string): Promise<number> {
   const row = await db
     .selectNoFrom([
       sql<string>`(select coalesce(sum(byte_length), 0) from tracks where user_id = ${userId})::text`.as('originals'),
       sql<string>`(select coalesce(sum(file_bytes), 0) from masters where user_id = ${userId})::text`.as('masters'),
+      sql<string>`(select coalesce(sum(byte_length), 0) from reference_tracks where user_id = ${userId})::text`.as('references'),
     ])
     .executeTakeFirst();
-  return Number(row?.originals ?? 0) + Number(row?.masters ?? 0);
+  return Number(row?.originals ?? 0) + Number(row?.masters ?? 0) + Number(row?.references ?? 0);
 }
 
 /** Refuses with `refusal` (413) when `bytes` more would take the user over the quota. */

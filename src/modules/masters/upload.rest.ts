@@ -8,6 +8,7 @@ import { contextOfRequest } from '../../platform/http/request-context.js';
 import { parseInput } from '../../platform/validation.js';
 import { MAX_UPLOAD_BYTES, ZUploadFields, type TUploadAnswer } from './masters.schemas.js';
 import { checkUploadQuotas, discardUpload, fileTooLarge, receiveUpload, saveUpload, type ReceivedUpload } from './upload.service.js';
+import { saveReferenceUpload } from './references.service.js';
 
 /**
  * A refused body is still read to its end and discarded ("the rest of the body
@@ -65,7 +66,7 @@ function readMultipart(ctx: ServiceContext, req: Request): Promise<ParsedUpload>
     }
     parser.on('field', (name, value) => {
       if (hasControlCharacters(name) || hasControlCharacters(value)) parsed.controlCharacters = true;
-      if (name === 'trackId' && parsed.received) parsed.trackIdAfterFile = true;
+      if ((name === 'trackId' || name === 'reference') && parsed.received) parsed.trackIdAfterFile = true;
       parsed.fields[name] = value;
     });
     parser.on('file', (name, file, info) => {
@@ -80,6 +81,7 @@ function readMultipart(ctx: ServiceContext, req: Request): Promise<ParsedUpload>
         file,
         fileName: info.filename ?? '',
         trackId: trackId.success ? trackId.data : undefined,
+        reference: ZUploadFields.shape.reference.safeParse(parsed.fields.reference).data === true,
       });
       // Settled by the caller after the body has been read; this only keeps Node from calling it unhandled.
       parsed.received.catch(() => undefined);
@@ -162,6 +164,7 @@ async function handleUpload(platform: Platform, req: Request): Promise<TUploadAn
       throw new AppError('BAD_REQUEST', 'error.uploadFieldOrder', { detail: 'send trackId before the track file, as a valid id' });
     }
     const fields = parseInput(ZUploadFields, parsed.fields);
+    if (received.reference) return { id: (await saveReferenceUpload(ctx, received)).id };
     return await saveUpload(ctx, { upload: received, isCustomMaster: fields.isCustomMaster });
   } catch (error) {
     await discardUpload(ctx, received);
@@ -169,7 +172,11 @@ async function handleUpload(platform: Platform, req: Request): Promise<TUploadAn
   }
 }
 
-/** POST /api/upload: multipart `track` file, optional `isCustomMaster` and `trackId`; answers `{id}`. */
+/**
+ * POST /api/upload: multipart `track` file, optional `isCustomMaster` and `trackId`; answers `{id}`
+ * (the unmastered master's). With `reference=true` before the file: a private reference track,
+ * answered with the reference's id.
+ */
 export function uploadRest(platform: Platform) {
   const router = express.Router();
   router.post('/upload', (req, res, next) => {

@@ -11,6 +11,7 @@ import * as repo from './masters.repository.js';
 import { MAX_UPLOAD_BYTES, type TUploadAnswer } from './masters.schemas.js';
 import { assertStorageFor } from './storage-quota.js';
 import { originalKeyOf, removeStoredFiles, trackFilesPrefix, userIdOf } from './tracks.service.js';
+import { referenceKeyOf } from './reference-keys.js';
 
 /**
  * Upload of an original, in two steps so that a transport can read its
@@ -28,9 +29,11 @@ const unsupportedWave = (reason: string) => new AppError('BAD_REQUEST', 'error.u
 
 export interface ReceivedUpload {
   userId: string;
-  /** The track the file belongs to: the caller's existing one, or the id a new one will get. */
+  /** The track the file belongs to: the caller's existing one, or the id a new one will get (a reference's id, for a reference). */
   trackId: string;
   isNewTrack: boolean;
+  /** A reference track (references.service.ts): stored under the user, no track made. */
+  reference: boolean;
   fileName: string;
   bytes: number;
   format: WavFormat;
@@ -81,18 +84,20 @@ async function closeWriter(writer: WriteStream): Promise<void> {
  */
 export async function receiveUpload(
   ctx: ServiceContext,
-  input: { file: Readable; fileName: string; trackId?: string | undefined; maxBytes?: number },
+  input: { file: Readable; fileName: string; trackId?: string | undefined; maxBytes?: number; reference?: boolean },
 ): Promise<ReceivedUpload> {
   const { file } = input;
   const maxBytes = input.maxBytes ?? MAX_UPLOAD_BYTES;
+  const reference = input.reference ?? false;
   let staged: StagedFile | null = null;
   let writer: WriteStream | null = null;
-  const isNewTrack = !input.trackId;
-  const trackId = input.trackId ?? randomUUID();
+  const isNewTrack = !input.trackId && !reference;
+  const trackId = (reference ? undefined : input.trackId) ?? randomUUID();
   try {
     const userId = userIdOf(ctx);
+    if (reference && input.trackId) throw new AppError('BAD_REQUEST', 'global.error.invalidInput', { detail: 'a reference belongs to no track: send no trackId' });
     if (input.trackId) await assertTrackAwaitsAudio(ctx, userId, input.trackId);
-    staged = await ctx.platform.storage.stage(originalKeyOf(trackId));
+    staged = await ctx.platform.storage.stage(reference ? referenceKeyOf(userId, trackId) : originalKeyOf(trackId));
     writer = createWriteStream(staged.tempPath);
     const writeError = once(writer, 'error').then(([error]) => Promise.reject(error as Error));
     writeError.catch(() => undefined);
@@ -131,7 +136,7 @@ export async function receiveUpload(
     if (final.status === 'noWaveFile') throw noWaveFile(final.reason);
     if (final.status !== 'ok') throw unsupportedWave(final.status === 'unsupportedWave' ? final.reason : 'the file ends inside its header');
     await Promise.race([closeWriter(writer), writeError]);
-    return { userId, trackId, isNewTrack, fileName: input.fileName, bytes, format: final.format, staged };
+    return { userId, trackId, isNewTrack, reference, fileName: input.fileName, bytes, format: final.format, staged };
   } catch (error) {
     await drain(file);
     if (writer) await closeWriter(writer).catch(() => undefined);
@@ -163,6 +168,7 @@ export function discardUpload(ctx: ServiceContext, upload: ReceivedUpload): Prom
  */
 export async function saveUpload(ctx: ServiceContext, input: { upload: ReceivedUpload; isCustomMaster: boolean }): Promise<TUploadAnswer> {
   const { upload, ...options } = input;
+  if (upload.reference) throw new Error('a reference upload is saved by saveReferenceUpload');
   const key = originalKeyOf(upload.trackId);
   let moved = false;
   await assertStorageFor(ctx, upload.userId, upload.bytes, 'store.upload.error.storageFull');

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
-import { trackAccessFor } from '../masters/index.js';
+import { referenceOfUser, trackAccessFor } from '../masters/index.js';
 import { claimJob, completeJobWith, countJobWaiter, dropQueuedJob, enqueueJob, liveJobWithKey, queuedJobsOf, retireJobKey, extendLease, failJob, heldLeases, jobStatus, LeaseLostError, type ClaimedJob, type JobStatus, type NewJob } from '../../platform/queue/job-queue.js';
 import * as repo from './streaming.repository.js';
 import { bounceTopic, MEDIA_JOB_KINDS, MEDIA_QUEUED_TOPIC, prepareTopic, type MediaJobKind } from './streaming.constants.js';
@@ -76,10 +76,18 @@ async function withClaim(ctx: Pick<ServiceContext, 'db' | 'platform'>, ticket: M
   return { ...ticket, ...(claimed?.id === ticket.jobId ? { state: 'running' as const, position: null } : {}), claimed };
 }
 
-async function ticketOf(ctx: Pick<ServiceContext, 'db'>, jobId: string, trackId: string, styleId?: number, intensity: Intensity = 'medium', amounts?: Amounts): Promise<MediaJobTicket> {
+async function ticketOf(
+  ctx: Pick<ServiceContext, 'db'>,
+  jobId: string,
+  trackId: string,
+  styleId?: number,
+  intensity: Intensity = 'medium',
+  amounts?: Amounts,
+  referenceId: string | null = null,
+): Promise<MediaJobTicket> {
   const status = await jobStatus(ctx.db, jobId, Object.values(MEDIA_JOB_KINDS));
   if (!status) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'job' });
-  const masterId = status.state === 'done' && styleId !== undefined ? ((await repo.findMasterOfStyle(ctx.db, trackId, styleId, intensity, amounts))?.id ?? null) : null;
+  const masterId = status.state === 'done' && styleId !== undefined ? ((await repo.findMasterOfStyle(ctx.db, trackId, styleId, intensity, amounts, referenceId))?.id ?? null) : null;
   return { jobId, state: status.state, position: status.position, masterId, error: status.state === 'failed' ? (status.lastError ?? 'global.error.server') : null };
 }
 
@@ -91,26 +99,28 @@ async function ticketOf(ctx: Pick<ServiceContext, 'db'>, jobId: string, trackId:
  */
 export async function enqueueBounce(
   ctx: Pick<ServiceContext, 'db' | 'platform'>,
-  input: { trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined; claim?: MediaClaim | undefined },
+  input: { trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined; referenceId?: string | null | undefined; claim?: MediaClaim | undefined },
 ): Promise<MediaJobTicket> {
   const intensity = input.intensity ?? 'medium';
   // The default amounts stay out of the payload and the key: a bounce queued before amounts is joined.
   const amounts = isDefaultAmounts(input.amounts) ? undefined : input.amounts;
+  const referenceId = input.referenceId ?? null;
   const audio = await trackAudioInfo(ctx, { trackId: input.trackId });
   if (!audio) throw new AppError('NOT_FOUND', 'global.error.notFound', { detail: 'track' });
   await assertCanBounce(ctx, input);
   const original = await ctx.platform.storage.stat(audio.path);
   if (!original) throw new AppError('NOT_FOUND', 'binary.s3File.missing');
   const masters = await repo.findMastersOfTrack(ctx.db, input.trackId);
-  const styled = masters.find((m) => m.style_id === input.styleId && sameSteering(m, intensity, amounts));
+  const styled = masters.find((m) => m.style_id === input.styleId && sameSteering(m, intensity, amounts, referenceId));
   const attempts = styled?.failed_mastering_attempts ?? masters.find((m) => m.style_id === null)?.failed_mastering_attempts ?? 0;
   // Medium's key is the one it had before intensities, so a bounce queued then is joined, not doubled.
-  const styleKey = `${intensity === 'medium' ? `${input.styleId}` : `${input.styleId}@${intensity}`}${amountsKeyOf(amounts)}`;
+  const styleKey = `${intensity === 'medium' ? `${input.styleId}` : `${input.styleId}@${intensity}`}${amountsKeyOf(amounts)}${referenceId ? `~${referenceId}` : ''}`;
   const key = `${MEDIA_JOB_KINDS.bounce}:${input.trackId}:${styleKey}:${original.modifiedMs}:${styled?.checksum ?? 'none'}:${attempts}`;
   await assertRoomInLine(ctx, audio.ownerId, key);
   const { id, created } = await enqueueJob(ctx.db, {
     kind: MEDIA_JOB_KINDS.bounce,
-    payload: { trackId: input.trackId, styleId: input.styleId, intensity, ...(amounts ? { amounts } : {}) },
+    // Toward a reference: the media process asks for that reference by the track owner's id.
+    payload: { trackId: input.trackId, styleId: input.styleId, intensity, ...(amounts ? { amounts } : {}), ...(referenceId ? { referenceId } : {}) },
     userId: audio.ownerId,
     priority: BOUNCE_PRIORITY,
     idempotencyKey: key,
@@ -118,7 +128,7 @@ export async function enqueueBounce(
     backoffMs: MEDIA_JOB_BACKOFF_MS,
   });
   if (created) await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
-  const ticket = await ticketOf(ctx, id, input.trackId, input.styleId, intensity, amounts);
+  const ticket = await ticketOf(ctx, id, input.trackId, input.styleId, intensity, amounts, referenceId);
   // Every media process that tried it died under it: that counts as a failed attempt, and the
   // count (part of the key) lets a new try be queued, until the attempt limit refuses it.
   if (ticket.state === 'failed' && (ticket.error?.startsWith(LEASE_EXPIRED) || ticket.error === RELEASED)) {
@@ -138,15 +148,17 @@ export async function startBounce(ctx: Pick<ServiceContext, 'db' | 'platform' | 
   const access = await trackAccessFor(ctx, { userId: ctx.actor.userId, trackId: input.trackId });
   if (access?.role !== 'owner') throw notFound('track');
   const amounts = amountsOfFields(input);
-  const ticket = await enqueueBounce(ctx, { trackId: input.trackId, styleId: input.styleId, intensity: input.intensity, amounts });
-  return { jobId: ticket.jobId, state: ticket.state, position: ticket.position, masterId: ticket.masterId, intensity: input.intensity, ...fieldsOfAmounts(amounts) };
+  // The caller's own reference only: anyone else's reads as not found.
+  if (input.referenceId) await referenceOfUser(ctx, { userId: ctx.actor.userId, id: input.referenceId });
+  const ticket = await enqueueBounce(ctx, { trackId: input.trackId, styleId: input.styleId, intensity: input.intensity, amounts, referenceId: input.referenceId });
+  return { jobId: ticket.jobId, state: ticket.state, position: ticket.position, masterId: ticket.masterId, intensity: input.intensity, ...fieldsOfAmounts(amounts), referenceId: input.referenceId ?? null };
 }
 
 export function mediaJobTicket(
   ctx: Pick<ServiceContext, 'db'>,
-  input: { jobId: string; trackId: string; styleId?: number | undefined; intensity?: Intensity | undefined; amounts?: Amounts | undefined },
+  input: { jobId: string; trackId: string; styleId?: number | undefined; intensity?: Intensity | undefined; amounts?: Amounts | undefined; referenceId?: string | null | undefined },
 ): Promise<MediaJobTicket> {
-  return ticketOf(ctx, input.jobId, input.trackId, input.styleId, input.intensity, input.amounts);
+  return ticketOf(ctx, input.jobId, input.trackId, input.styleId, input.intensity, input.amounts, input.referenceId ?? null);
 }
 
 /** The next media job for a media process with a free slot, under the per-user caps of every process together. */
@@ -183,7 +195,11 @@ export async function completeBounceJob(ctx: Pick<ServiceContext, 'db' | 'platfo
       await enqueueJob(tx, renditionsJob({ path: input.master.path, checksum: input.master.checksum }, owner?.user_id ?? null, RENDITIONS_PRIORITY));
       return master;
     });
-    await ctx.platform.events.publish({ topic: bounceTopic(input.master.trackId, input.master.styleId, input.master.intensity, fullAmounts(input.master.amounts)), type: 'done', data: { masterId: recorded.masterId } });
+    await ctx.platform.events.publish({
+      topic: bounceTopic(input.master.trackId, input.master.styleId, input.master.intensity, fullAmounts(input.master.amounts), input.master.referenceId),
+      type: 'done',
+      data: { masterId: recorded.masterId },
+    });
     await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
     return recorded;
   } catch (error) {
@@ -199,7 +215,7 @@ export async function completeBounceJob(ctx: Pick<ServiceContext, 'db' | 'platfo
  */
 export async function failBounceJob(
   ctx: Pick<ServiceContext, 'db' | 'platform'>,
-  input: MediaJobLease & { trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined; error: string; counts: boolean },
+  input: MediaJobLease & { trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined; referenceId?: string | null | undefined; error: string; counts: boolean },
 ): Promise<{ held: boolean; error: string }> {
   const outcome = await ctx.db.transaction().execute(async (tx) => {
     const state = await failJob(tx, { id: input.jobId, leaseToken: input.leaseToken }, input.error, undefined, { retry: false });
@@ -207,7 +223,7 @@ export async function failBounceJob(
     const failure = await recordMasteringFailure({ db: tx }, input);
     return { held: true, error: failure.failedMasteringAttempts >= MAX_FAILED_MASTERING_ATTEMPTS ? 'mastering.maxFailedAttemptsReached' : input.error };
   });
-  if (outcome.held) await ctx.platform.events.publish({ topic: bounceTopic(input.trackId, input.styleId, input.intensity, input.amounts), type: 'failed', data: { error: outcome.error } });
+  if (outcome.held) await ctx.platform.events.publish({ topic: bounceTopic(input.trackId, input.styleId, input.intensity, input.amounts, input.referenceId), type: 'failed', data: { error: outcome.error } });
   return outcome;
 }
 

@@ -50,7 +50,7 @@ describe('a bounce started at an intensity', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
       body: JSON.stringify({ query, variables }),
     });
-    return { status: response.status, body: (await response.json()) as { data: { startBounce?: { intensity: string; state: string } } | null; errors?: { message: string; extensions?: Record<string, unknown> }[] } };
+    return { status: response.status, body: (await response.json()) as { data: { startBounce?: { intensity?: string; state?: string; referenceId?: string | null; jobId?: string; toneAmount?: number; widthAmount?: number } } | null; errors?: { message: string; extensions?: Record<string, unknown> }[] } };
   }
   const START = 'mutation($t: ID!, $s: Int!, $i: MasterIntensity) { startBounce(trackId: $t, styleId: $s, intensity: $i) { jobId state intensity } }';
 
@@ -130,6 +130,38 @@ describe('a bounce started at an intensity', () => {
     const viaGraphql = await graphql(owner, 'mutation($t: ID!, $s: Int!) { startBounce(trackId: $t, styleId: $s, dynamicsAmount: -10) { jobId } }', { t: trackId, s: styleId });
     expect(viaGraphql.body.errors?.[0]?.message).toBe('error.amountInvalid');
     expect(await bounceJobs()).toEqual([]);
+  });
+
+  it('when GraphQL is asked to bounce toward a reference, then the owner s own is queued with it and someone else s answers not found and queues nothing', async () => {
+    const referenceOf = async (user: User) =>
+      (
+        await platform.db
+          .insertInto('reference_tracks')
+          .values({ user_id: user.id, name: 'R', path: `users/${user.id}/references/${crypto.randomUUID()}.wav`, sample_rate: 44100, channels: 2, number_of_samples: 250, byte_length: 1044 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const mine = await referenceOf(owner);
+    const theirs = await referenceOf(stranger);
+    const TOWARD = 'mutation($t: ID!, $s: Int!, $r: ID) { startBounce(trackId: $t, styleId: $s, referenceId: $r) { jobId state referenceId } }';
+    const refused = await graphql(owner, TOWARD, { t: trackId, s: styleId, r: theirs });
+    expect(refused.body.errors?.[0]?.message).toBe('global.error.notFound');
+    expect(await bounceJobs()).toEqual([]);
+    const queued = await graphql(owner, TOWARD, { t: trackId, s: styleId, r: mine });
+    expect(queued.body.errors).toBeUndefined();
+    expect(queued.body.data?.startBounce).toMatchObject({ state: 'queued', referenceId: mine });
+    expect((await bounceJobs()).map((job) => job.payload)).toEqual([{ trackId, styleId, intensity: 'medium', referenceId: mine }]);
+    // Toward the same reference at other amounts: a job of its own, carrying both; the same again joins it.
+    const AT = 'mutation($t: ID!, $s: Int!, $r: ID) { startBounce(trackId: $t, styleId: $s, referenceId: $r, toneAmount: 50) { jobId referenceId toneAmount widthAmount } }';
+    const atAmounts = await graphql(owner, AT, { t: trackId, s: styleId, r: mine });
+    expect(atAmounts.body.data?.startBounce).toMatchObject({ referenceId: mine, toneAmount: 50, widthAmount: 100 });
+    expect((await graphql(owner, AT, { t: trackId, s: styleId, r: mine })).body.data?.startBounce).toMatchObject({ jobId: atAmounts.body.data?.startBounce?.jobId });
+    const viaTrpc = await callerFor(owner).mastering.startBounce({ trackId, styleId, referenceId: mine, toneAmount: 50 });
+    expect(viaTrpc).toMatchObject({ referenceId: mine, toneAmount: 50 });
+    expect((await bounceJobs()).map((job) => job.payload)).toEqual([
+      { trackId, styleId, intensity: 'medium', referenceId: mine },
+      { trackId, styleId, intensity: 'medium', amounts: { tone: 50, width: 100, dynamics: 100 }, referenceId: mine },
+    ]);
   });
 
   it("when someone else asks for a bounce of the track, at any intensity, then every adapter answers not found and nothing is queued", async () => {

@@ -11,8 +11,8 @@ export type MediaJobKind = (typeof MEDIA_JOB_KINDS)[keyof typeof MEDIA_JOB_KINDS
 /** The topic every media process hears: new media work is queued (its workers look at once). */
 export const MEDIA_QUEUED_TOPIC = 'media';
 /** Medium keeps the topic it had before intensities existed, so a bounce queued before still reaches its listener. */
-export const bounceTopic = (trackId: string, styleId: number, intensity: string = 'medium', amounts?: Amounts | null) =>
-  `bounce:${trackId}:${styleId}${intensity === 'medium' ? '' : `:${intensity}`}${amountsKeyOf(amounts)}`;
+export const bounceTopic = (trackId: string, styleId: number, intensity: string = 'medium', amounts?: Amounts | null, referenceId?: string | null) =>
+  `bounce:${trackId}:${styleId}${intensity === 'medium' ? '' : `:${intensity}`}${amountsKeyOf(amounts)}${referenceId ? `@${referenceId}` : ''}`;
 export const prepareTopic = (trackId: string) => `prepare:${trackId}`;
 /** An album's masters, made together by one job (the albums module). */
 export const albumTopic = (albumId: string) => `album:${albumId}`;

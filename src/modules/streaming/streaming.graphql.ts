@@ -3,7 +3,7 @@ import { parseInput, withoutNulls } from '../../platform/validation.js';
 import { startBounce } from './media-jobs.service.js';
 import { ZBounceTicket, ZStartBounceInput } from './streaming.schemas.js';
 
-/** startBounce: a bounce of the caller's own track at an intensity (MasterIntensity is the masters module's enum) and amounts. */
+/** startBounce: a bounce of the caller's own track at an intensity (MasterIntensity is the masters module's enum) and amounts, optionally toward one of the caller's reference tracks. */
 export const streamingGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
     type BounceTicket {
@@ -16,10 +16,11 @@ export const streamingGraphql: GraphqlModule = {
       toneAmount: Int!
       widthAmount: Int!
       dynamicsAmount: Int!
+      referenceId: ID
     }
     extend type Mutation {
-      "Amounts: 0-150 in steps of 10, each left out meaning 100."
-      startBounce(trackId: ID!, styleId: Int!, intensity: MasterIntensity, toneAmount: Int, widthAmount: Int, dynamicsAmount: Int): BounceTicket!
+      "Amounts: 0-150 in steps of 10, each left out meaning 100. Toward a reference, the amounts scale the move toward it."
+      startBounce(trackId: ID!, styleId: Int!, intensity: MasterIntensity, toneAmount: Int, widthAmount: Int, dynamicsAmount: Int, referenceId: ID): BounceTicket!
     }
   `,
   resolvers: {

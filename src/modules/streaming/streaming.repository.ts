@@ -12,9 +12,10 @@ export async function findTrackOwnerAndAudio(db: Database, trackId: string) {
     .executeTakeFirst();
 }
 
-const MASTER_COLUMNS = ['id', 'style_id', 'intensity', 'tone_amount', 'width_amount', 'dynamics_amount', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'] as const;
+const MASTER_COLUMNS = ['id', 'style_id', 'intensity', 'tone_amount', 'width_amount', 'dynamics_amount', 'reference_id', 'status', 'path', 'checksum', 'measurements', 'waveform', 'failed_mastering_attempts'] as const;
 
-export async function findMasterOfStyle(db: Database, trackId: string, styleId: number, intensity: MasterIntensity, amounts: Amounts = DEFAULT_AMOUNTS) {
+/** The track's master of the style at the intensity and amounts, made toward the reference (null: toward none). */
+export async function findMasterOfStyle(db: Database, trackId: string, styleId: number, intensity: MasterIntensity, amounts: Amounts = DEFAULT_AMOUNTS, referenceId: string | null = null) {
   return db
     .selectFrom('masters')
     .select(MASTER_COLUMNS)
@@ -24,6 +25,7 @@ export async function findMasterOfStyle(db: Database, trackId: string, styleId: 
     .where('tone_amount', '=', amounts.tone)
     .where('width_amount', '=', amounts.width)
     .where('dynamics_amount', '=', amounts.dynamics)
+    .where('reference_id', referenceId === null ? 'is' : '=', referenceId)
     .executeTakeFirst();
 }
 
@@ -76,7 +78,7 @@ export async function updateMasterFile(db: Database, masterId: string, file: Mas
 
 export async function insertMasteredMaster(
   db: Database,
-  row: { trackId: string; userId: string; styleId: number; intensity: MasterIntensity; amounts?: Amounts | undefined } & MasterFileColumns,
+  row: { trackId: string; userId: string; styleId: number; intensity: MasterIntensity; amounts?: Amounts | undefined; referenceId?: string | null | undefined } & MasterFileColumns,
 ) {
   return db
     .insertInto('masters')
@@ -88,6 +90,7 @@ export async function insertMasteredMaster(
       tone_amount: row.amounts?.tone ?? DEFAULT_AMOUNTS.tone,
       width_amount: row.amounts?.width ?? DEFAULT_AMOUNTS.width,
       dynamics_amount: row.amounts?.dynamics ?? DEFAULT_AMOUNTS.dynamics,
+      reference_id: row.referenceId ?? null,
       status: 'MASTERED',
       path: row.path,
       checksum: row.checksum,
@@ -99,8 +102,8 @@ export async function insertMasteredMaster(
     .executeTakeFirstOrThrow();
 }
 
-/** One more failed attempt on the style's master at the intensity, or on the track's unmastered master when none exists yet. */
-export async function incrementFailedAttempts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity, amounts: Amounts = DEFAULT_AMOUNTS) {
+/** One more failed attempt on the style's master at the intensity, amounts and reference, or on the track's unmastered master when none exists yet. */
+export async function incrementFailedAttempts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity, amounts: Amounts = DEFAULT_AMOUNTS, referenceId: string | null = null) {
   const styled = await db
     .updateTable('masters')
     .set((eb) => ({ failed_mastering_attempts: eb('failed_mastering_attempts', '+', 1), updated_at: new Date() }))
@@ -110,6 +113,7 @@ export async function incrementFailedAttempts(db: Database, trackId: string, sty
     .where('tone_amount', '=', amounts.tone)
     .where('width_amount', '=', amounts.width)
     .where('dynamics_amount', '=', amounts.dynamics)
+    .where('reference_id', referenceId === null ? 'is' : '=', referenceId)
     .returning(['failed_mastering_attempts'])
     .executeTakeFirst();
   if (styled) return styled.failed_mastering_attempts;

@@ -194,6 +194,8 @@ export const ZMasterStreamInfo = z.object({
   styleId: z.number().int(),
   intensity: ZIntensity,
   amounts: ZAmounts,
+  /** The owner's reference track it was made toward (null: none). */
+  referenceId: z.string().nullable(),
   status: ZMasterStatus,
   path: z.string().nullable(),
   checksum: z.string().nullable(),
@@ -209,6 +211,8 @@ export const ZRecordMasteredInput = z.object({
   styleId: z.number().int(),
   intensity: ZIntensity.default('medium'),
   amounts: ZAmounts.optional(),
+  /** The owner's reference track the master was made toward (null: none). */
+  referenceId: z.uuid().nullish(),
   /** Storage key of the 24-bit master. */
   path: z.string(),
   /** sha256 hex of the stored file. */
@@ -221,7 +225,7 @@ export const ZRecordMasteredInput = z.object({
 });
 export type TRecordMasteredInput = z.input<typeof ZRecordMasteredInput>;
 
-export const ZRecordFailureInput = z.object({ trackId: z.string(), styleId: z.number().int(), intensity: ZIntensity.default('medium'), amounts: ZAmounts.optional() });
+export const ZRecordFailureInput = z.object({ trackId: z.string(), styleId: z.number().int(), intensity: ZIntensity.default('medium'), amounts: ZAmounts.optional(), referenceId: z.uuid().nullish() });
 
 /** Failed bounces after which a master is not tried again (mastering.maxFailedAttemptsReached). */
 export const MAX_FAILED_MASTERING_ATTEMPTS = 3;
@@ -234,6 +238,8 @@ export const ZStartBounceInput = z.object({
   intensity: ZIntensity.default('medium'),
   /** Tone, width and dynamics, percent of the style's move on top of the intensity; each absent: 100. */
   ...ZAmountFields.shape,
+  /** One of the caller's reference tracks: the style is mastered toward it, as a master of its own (the amounts scale the move toward it). */
+  referenceId: z.uuid('global.error.invalidInput').optional(),
 });
 export type TStartBounceInput = z.input<typeof ZStartBounceInput>;
 
@@ -245,5 +251,6 @@ export const ZBounceTicket = z.object({
   masterId: z.string().nullable(),
   intensity: ZIntensity,
   ...ZAmountFieldsOut.shape,
+  referenceId: z.string().nullable(),
 });
 export type TBounceTicket = z.infer<typeof ZBounceTicket>;

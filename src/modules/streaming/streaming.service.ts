@@ -58,9 +58,13 @@ export async function trackAudioInfo(ctx: Pick<ServiceContext, 'db'>, input: { t
 }
 
 const amountsOfRow = (row: { tone_amount: number; width_amount: number; dynamics_amount: number }): Amounts => ({ tone: row.tone_amount, width: row.width_amount, dynamics: row.dynamics_amount });
-/** Same style, intensity and amounts: the same master. */
-export const sameSteering = (row: { intensity: Intensity; tone_amount: number; width_amount: number; dynamics_amount: number }, intensity: Intensity, amounts: Amounts = DEFAULT_AMOUNTS): boolean =>
-  row.intensity === intensity && row.tone_amount === amounts.tone && row.width_amount === amounts.width && row.dynamics_amount === amounts.dynamics;
+/** Same style, intensity, amounts and reference (null: none): the same master. */
+export const sameSteering = (
+  row: { intensity: Intensity; tone_amount: number; width_amount: number; dynamics_amount: number; reference_id: string | null },
+  intensity: Intensity,
+  amounts: Amounts = DEFAULT_AMOUNTS,
+  referenceId: string | null = null,
+): boolean => row.intensity === intensity && row.tone_amount === amounts.tone && row.width_amount === amounts.width && row.dynamics_amount === amounts.dynamics && row.reference_id === referenceId;
 
 function toStreamInfo(row: NonNullable<Awaited<ReturnType<typeof repo.findMasterOfStyle>>>): TMasterStreamInfo | null {
   if (row.style_id === null) return null;
@@ -70,6 +74,7 @@ function toStreamInfo(row: NonNullable<Awaited<ReturnType<typeof repo.findMaster
     styleId: row.style_id,
     intensity: row.intensity,
     amounts: amountsOfRow(row),
+    referenceId: row.reference_id,
     status: row.status,
     path: row.path,
     checksum: row.checksum,
@@ -110,10 +115,10 @@ export async function mastersOfTrack(ctx: Pick<ServiceContext, 'db'>, input: { t
  */
 export async function assertCanBounce(
   ctx: Pick<ServiceContext, 'db' | 'platform'>,
-  input: { trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined },
+  input: { trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined; referenceId?: string | null | undefined },
 ): Promise<{ existingMasterId: string | null }> {
   const masters = await repo.findMastersOfTrack(ctx.db, input.trackId);
-  const styled = masters.find((m) => m.style_id === input.styleId && sameSteering(m, input.intensity ?? 'medium', input.amounts));
+  const styled = masters.find((m) => m.style_id === input.styleId && sameSteering(m, input.intensity ?? 'medium', input.amounts, input.referenceId ?? null));
   const attempts = styled?.failed_mastering_attempts ?? masters.find((m) => m.style_id === null)?.failed_mastering_attempts ?? 0;
   if (attempts >= MAX_FAILED_MASTERING_ATTEMPTS) throw new AppError('CONFLICT', 'mastering.maxFailedAttemptsReached');
   if (styled) return { existingMasterId: styled.id };
@@ -147,11 +152,12 @@ export async function recordMastered(ctx: Pick<ServiceContext, 'db'>, input: TRe
     };
     const intensity = input.intensity ?? 'medium';
     const amounts = fullAmounts(input.amounts);
-    const existing = await repo.findMasterOfStyle(trx, input.trackId, input.styleId, intensity, amounts);
+    const referenceId = input.referenceId ?? null;
+    const existing = await repo.findMasterOfStyle(trx, input.trackId, input.styleId, intensity, amounts, referenceId);
     if (existing) return { masterId: (await repo.updateMasterFile(trx, existing.id, file)).id };
-    const verdict = await canCreateMaster({ db: trx }, { trackId: input.trackId, styleId: input.styleId, intensity, amounts });
+    const verdict = await canCreateMaster({ db: trx }, { trackId: input.trackId, styleId: input.styleId, intensity, amounts, referenceId });
     if (!verdict.allowed) throw new AppError('CONFLICT', `mastering.${verdict.reason}`);
-    const row = await repo.insertMasteredMaster(trx, { trackId: input.trackId, userId: track.user_id, styleId: input.styleId, intensity, amounts, ...file });
+    const row = await repo.insertMasteredMaster(trx, { trackId: input.trackId, userId: track.user_id, styleId: input.styleId, intensity, amounts, referenceId, ...file });
     return { masterId: row.id };
   });
 }
@@ -159,8 +165,8 @@ export async function recordMastered(ctx: Pick<ServiceContext, 'db'>, input: TRe
 /** A failed bounce: one more attempt counted; at the limit the caller answers mastering.maxFailedAttemptsReached. */
 export async function recordMasteringFailure(
   ctx: Pick<ServiceContext, 'db'>,
-  input: { trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined },
+  input: { trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined; referenceId?: string | null | undefined },
 ): Promise<{ failedMasteringAttempts: number; limitReached: boolean }> {
-  const failedMasteringAttempts = await repo.incrementFailedAttempts(ctx.db, input.trackId, input.styleId, input.intensity ?? 'medium', input.amounts);
+  const failedMasteringAttempts = await repo.incrementFailedAttempts(ctx.db, input.trackId, input.styleId, input.intensity ?? 'medium', input.amounts, input.referenceId ?? null);
   return { failedMasteringAttempts, limitReached: failedMasteringAttempts >= MAX_FAILED_MASTERING_ATTEMPTS };
 }

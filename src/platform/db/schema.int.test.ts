@@ -35,9 +35,10 @@ const columns: ColumnList = {
   style_groups: { id: 'integer', name: 'text', description: 'text', description_de: 'text', icon: 'text', sort_order: 'integer', enabled: 'boolean', name_de: 'text' },
   styles: { id: 'integer', style_group_id: 'integer', name: 'text', description: 'text', description_de: 'text', style_index: 'integer', sort_order: 'integer', enabled: 'boolean', usage_count: 'integer', processing: 'jsonb', name_de: 'text' },
   tracks: { id: 'uuid', user_id: 'uuid', name: 'text', artist: 'text null', genre: 'text null', album: 'text null', bpm: 'integer null', is_custom_master: 'boolean', path: 'text null', file_name: 'text null', sample_rate: 'integer null', channels: 'smallint null', bits_per_sample: 'smallint null', sample_format: 'text null', number_of_samples: 'bigint null', byte_length: 'bigint null', created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone', data_offset: 'bigint null', data_bytes: 'bigint null' },
-  masters: { id: 'uuid', track_id: 'uuid', user_id: 'uuid', style_id: 'integer null', buying_option: 'smallint', status: 'text', failed_mastering_attempts: 'integer', share_count: 'integer', path: 'text null', checksum: 'text null', measurements: 'jsonb null', created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone', waveform: 'jsonb null', file_bytes: 'bigint', intensity: 'text', tone_amount: 'smallint', width_amount: 'smallint', dynamics_amount: 'smallint' },
+  masters: { id: 'uuid', track_id: 'uuid', user_id: 'uuid', style_id: 'integer null', buying_option: 'smallint', status: 'text', failed_mastering_attempts: 'integer', share_count: 'integer', path: 'text null', checksum: 'text null', measurements: 'jsonb null', created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone', waveform: 'jsonb null', file_bytes: 'bigint', intensity: 'text', reference_id: 'uuid null', tone_amount: 'smallint', width_amount: 'smallint', dynamics_amount: 'smallint' },
   mastering_albums: { id: 'uuid', user_id: 'uuid', style_id: 'integer', intensity: 'text', state: 'text', error: 'text null', created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone' },
   mastering_album_tracks: { album_id: 'uuid', user_id: 'uuid', position: 'integer', track_id: 'uuid', master_id: 'uuid null', mix_lufs: 'double precision null', target_lufs: 'double precision null', master_lufs: 'double precision null', master_true_peak: 'double precision null' },
+  reference_tracks: { id: 'uuid', user_id: 'uuid', name: 'text', path: 'text', sample_rate: 'integer', channels: 'smallint', number_of_samples: 'bigint', byte_length: 'bigint', created_at: 'timestamp with time zone' },
   shares: { id: 'uuid', master_id: 'uuid', owner_user_id: 'uuid', email: 'text', created_at: 'timestamp with time zone' },
   comments: { id: 'uuid', track_id: 'uuid', user_id: 'uuid', text: 'text', timestamp_s: 'double precision null', created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone' },
   ratings: { id: 'uuid', track_id: 'uuid', user_id: 'uuid', rating: 'smallint', comment: 'text', created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone' },
@@ -138,6 +139,26 @@ describe('database schema', () => {
     await expect(master({ width_amount: 85 })).rejects.toThrow(/masters_width_amount_check/);
     await expect(master({ dynamics_amount: -10 })).rejects.toThrow(/masters_dynamics_amount_check/);
     await expect(db.insertInto('masters').values({ track_id: track.id, user_id: owner.id, tone_amount: 50 }).execute()).rejects.toThrow(/masters_unmastered_has_default_amounts/);
+  });
+
+  it('when a style is mastered toward a reference, then it is a master of its own, once per reference and amounts, and an unmastered master names none', async () => {
+    const db = testDb.db;
+    const owner = await db.insertInto('users').values({ email: 'reference@schema.test', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const track = await db.insertInto('tracks').values({ user_id: owner.id, name: 'Song' }).returning('id').executeTakeFirstOrThrow();
+    const style = await db.selectFrom('styles').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const referenceId = '11111111-1111-4111-8111-111111111111';
+    const master = (reference: string | null, amounts: { tone_amount?: number; dynamics_amount?: number } = {}) =>
+      db.insertInto('masters').values({ track_id: track.id, user_id: owner.id, style_id: style.id, reference_id: reference, ...amounts }).returning(['id', 'reference_id']).executeTakeFirstOrThrow();
+    expect((await master(null)).reference_id).toBeNull();
+    expect((await master(referenceId)).reference_id).toBe(referenceId);
+    expect((await master('22222222-2222-4222-8222-222222222222')).reference_id).not.toBe(referenceId);
+    expect((await master(referenceId, { tone_amount: 50 })).reference_id).toBe(referenceId);
+    expect((await master(null, { tone_amount: 50 })).reference_id).toBeNull();
+    await expect(master(referenceId)).rejects.toThrow(/masters_track_style_steering_reference_key/);
+    await expect(master(referenceId, { tone_amount: 50 })).rejects.toThrow(/masters_track_style_steering_reference_key/);
+    await expect(master(null)).rejects.toThrow(/masters_track_style_steering_key/);
+    await expect(master(null, { tone_amount: 50 })).rejects.toThrow(/masters_track_style_steering_key/);
+    await expect(db.insertInto('masters').values({ track_id: track.id, user_id: owner.id, reference_id: referenceId }).execute()).rejects.toThrow(/masters_unmastered_has_no_reference/);
   });
 
   it("when a master or share names someone other than the owner, or an invoice's figures do not add up, then the database refuses it", async () => {

@@ -147,6 +147,8 @@ export interface MastersTable {
   tone_amount: Generated<number>;
   width_amount: Generated<number>;
   dynamics_amount: Generated<number>;
+  /** The owner's reference track it was made toward (sql/0276), part of its key; null: none. */
+  reference_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -173,6 +175,19 @@ export interface MasteringAlbumTracksTable {
   target_lufs: number | null;
   master_lufs: number | null;
   master_true_peak: number | null;
+}
+
+/** A user's private reference WAV (sql/0275): never shared, sold, listed for others or downloaded. */
+export interface ReferenceTracksTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  path: string;
+  sample_rate: number;
+  channels: number;
+  number_of_samples: Int8;
+  byte_length: Int8;
+  created_at: CreatedAt;
 }
 
 export interface SharesTable {
@@ -668,6 +683,7 @@ export interface DB {
   masters: MastersTable;
   mastering_albums: MasteringAlbumsTable;
   mastering_album_tracks: MasteringAlbumTracksTable;
+  reference_tracks: ReferenceTracksTable;
   shares: SharesTable;
   comments: CommentsTable;
   ratings: RatingsTable;

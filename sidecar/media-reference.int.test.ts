@@ -1,0 +1,154 @@
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../src/app-router.js';
+import { referenceKeyOf } from '../src/modules/masters/index.js';
+import { MEDIA_JOB_KINDS } from '../src/modules/streaming/index.js';
+import { withLocalFile } from '../src/platform/storage/file-storage.js';
+import { createCallerFactory } from '../src/platform/trpc/trpc.js';
+import { listenTestApp, type TestApp } from '../src/test/test-app.js';
+import { ffmpegLoudness } from './engine/testing/independent-meters.js';
+import { dbToLinear, musicLike, normalizePeak, type TestSignal } from './engine/testing/signals.js';
+import { encodeWav } from './engine/testing/wav-writer.js';
+import { startMediaHarness, type MediaHarness } from './testing/media-harness.js';
+
+/** A one-pole low-pass at `cornerHz`: a dull mix (6 dB/octave down above the corner). */
+function dull(signal: TestSignal, cornerHz: number): TestSignal {
+  const a = Math.exp((-2 * Math.PI * cornerHz) / signal.sampleRate);
+  const data = new Float32Array(signal.data.length);
+  for (let ch = 0; ch < signal.channels; ch++) {
+    let state = 0;
+    for (let i = ch; i < data.length; i += signal.channels) {
+      state = (1 - a) * signal.data[i]! + a * state;
+      data[i] = state;
+    }
+  }
+  return { ...signal, data };
+}
+
+/** A bright mix: the signal plus `db` of its first difference (a rising tilt toward the highs). */
+function bright(signal: TestSignal, db: number): TestSignal {
+  const k = dbToLinear(db);
+  const c = signal.channels;
+  const data = signal.data.map((x, i) => x + k * (x - (i >= c ? signal.data[i - c]! : 0)));
+  return { ...signal, data };
+}
+
+type User = { id: string; token: string };
+
+/**
+ * A master toward a reference through the product: startBounce with one of the owner's reference
+ * tracks, bounced by a real media process, its tonal distances stored with its measurements and
+ * answered where the report card reads them; its true peak read by ffmpeg's ebur128, not the engine.
+ */
+describe('a master toward a reference track (real media process, ffmpeg measuring)', () => {
+  let h: MediaHarness;
+  let app: TestApp;
+  let owner: User;
+  let stranger: User;
+  let styleId: number;
+  let trackId: string;
+  let ownReference: string;
+  let strangersReference: string;
+  const callerFor = (user: User) => createCallerFactory(appRouter)(h.platform.contextFor({ userId: user.id }));
+
+  async function storeReference(user: User, signal: TestSignal): Promise<string> {
+    const id = crypto.randomUUID();
+    const wav = encodeWav(signal, { format: 'pcm16' });
+    const key = referenceKeyOf(user.id, id);
+    await h.platform.storage.write(key, Readable.from([wav]));
+    const frames = signal.data.length / signal.channels;
+    await h.platform.db
+      .insertInto('reference_tracks')
+      .values({ id, user_id: user.id, name: 'Bright', path: key, sample_rate: signal.sampleRate, channels: signal.channels, number_of_samples: frames, byte_length: wav.length })
+      .execute();
+    return id;
+  }
+
+  beforeAll(async () => {
+    h = await startMediaHarness();
+    app = await listenTestApp(h.platform);
+    owner = await h.createUser('reference-owner@example.com');
+    stranger = await h.createUser('reference-stranger@example.com');
+    styleId = (
+      await h.platform.db
+        .selectFrom('styles')
+        .innerJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
+        .select('styles.id')
+        .where('style_groups.name', '=', 'Acoustic')
+        .where('styles.name', '=', 'Natural')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const mix = normalizePeak(dull(musicLike({ seconds: 8, seed: 11 }), 2500), -6);
+    trackId = (await h.createTrack(owner.id, encodeWav(mix, { format: 'pcm16' }), { sampleRate: 44100, channels: 2 })).trackId;
+    ownReference = await storeReference(owner, normalizePeak(bright(musicLike({ seconds: 8, seed: 5 }), -6), -3));
+    strangersReference = await storeReference(stranger, normalizePeak(bright(musicLike({ seconds: 8, seed: 6 }), -6), -3));
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await h?.stop();
+  });
+
+  async function jobSettled(jobId: string): Promise<{ state: string; last_error: string | null }> {
+    for (;;) {
+      const job = await h.platform.db.selectFrom('jobs').select(['state', 'last_error']).where('id', '=', jobId).executeTakeFirstOrThrow();
+      if (job.state === 'done' || job.state === 'failed') return job;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  it('when the owner bounces a style toward their reference, then it is a master of its own whose stored distance after is under half the distance before, at or under -1 dBTP by ffmpeg', async () => {
+    const ticket = await callerFor(owner).mastering.startBounce({ trackId, styleId, referenceId: ownReference });
+    expect(ticket).toMatchObject({ intensity: 'medium', referenceId: ownReference });
+    expect(await jobSettled(ticket.jobId)).toMatchObject({ state: 'done', last_error: null });
+
+    const row = await h.platform.db.selectFrom('masters').select(['id', 'path', 'reference_id']).where('track_id', '=', trackId).where('style_id', '=', styleId).executeTakeFirstOrThrow();
+    expect(row.reference_id).toBe(ownReference);
+    const master = (await callerFor(owner).masters.trackMasters({ trackId })).find((m) => m.id === row.id)!;
+    expect(master.referenceId).toBe(ownReference);
+    const distances = master.measurements!.reference!;
+    const peaks = await withLocalFile(h.platform.storage, row.path!, (file) => ffmpegLoudness(file));
+    console.info(`toward the reference: tonal distance ${distances.distanceBeforeDb} dB -> ${distances.distanceAfterDb} dB; ffmpeg ${peaks.integratedLufs} LUFS, ${peaks.truePeakDbtp} dBTP`);
+    expect(distances.distanceBeforeDb).toBeGreaterThan(3);
+    expect(distances.distanceAfterDb).toBeLessThan(distances.distanceBeforeDb! / 2);
+    expect(peaks.truePeakDbtp).toBeLessThanOrEqual(-1);
+
+    // Asked again, the style without a reference is another job, and its master another row.
+    const plain = await callerFor(owner).mastering.startBounce({ trackId, styleId });
+    expect(plain.jobId).not.toBe(ticket.jobId);
+    expect(plain.referenceId).toBeNull();
+  }, 600_000);
+
+  it('when the owner bounces toward their reference at tone 0, then it is a master of its own with both its amounts and the reference, and without its tone move its distance after stays near the distance before', async () => {
+    const ticket = await callerFor(owner).mastering.startBounce({ trackId, styleId, referenceId: ownReference, toneAmount: 0 });
+    expect(ticket).toMatchObject({ referenceId: ownReference, toneAmount: 0, widthAmount: 100, dynamicsAmount: 100 });
+    expect(await jobSettled(ticket.jobId)).toMatchObject({ state: 'done', last_error: null });
+
+    const row = await h.platform.db
+      .selectFrom('masters')
+      .select(['id', 'path', 'reference_id', 'tone_amount', 'measurements'])
+      .where('track_id', '=', trackId)
+      .where('style_id', '=', styleId)
+      .where('tone_amount', '=', 0)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ reference_id: ownReference, tone_amount: 0 });
+    expect(row.path).toBe(`tracks/${trackId}/masters/style-${styleId}-t0w100d100-reference-${ownReference}.wav`);
+    const distances = (row.measurements as { reference: { distanceBeforeDb: number; distanceAfterDb: number } }).reference;
+    console.info(`toward the reference at tone 0: tonal distance ${distances.distanceBeforeDb} dB -> ${distances.distanceAfterDb} dB`);
+    expect(distances.distanceAfterDb).toBeGreaterThan(distances.distanceBeforeDb * 0.75);
+  }, 600_000);
+
+  it('when someone asks to bounce toward a reference that is not theirs, then tRPC and REST answer not found and nothing is queued', async () => {
+    const bounceJobs = () => h.platform.db.selectFrom('jobs').select('id').where('kind', '=', MEDIA_JOB_KINDS.bounce).where('payload', '@>', JSON.stringify({ referenceId: strangersReference })).execute();
+    await expect(callerFor(owner).mastering.startBounce({ trackId, styleId, referenceId: strangersReference })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'global.error.notFound' });
+    const viaRest = await fetch(`${app.base}/api/masters/bounce`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({ trackId, styleId, referenceId: strangersReference }),
+    });
+    expect(viaRest.status).toBe(404);
+    expect(await viaRest.json()).toMatchObject({ message: 'global.error.notFound' });
+    // Nor does the stranger reach the owner's track with their own reference.
+    await expect(callerFor(stranger).mastering.startBounce({ trackId, styleId, referenceId: strangersReference })).rejects.toThrow('global.error.notFound');
+    expect(await bounceJobs()).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { createTestUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/test-app.js';
+import { wavBytes } from '../../test/wav-bytes.js';
+
+const BOUNDARY = '----masterdeck-reference-boundary';
+
+/** A multipart body of plain fields and one `track` file, in the order given. */
+function multipart(parts: Array<{ name: string; value: string } | { file: Uint8Array; fileName: string }>): Uint8Array<ArrayBuffer> {
+  const pieces: Buffer[] = [];
+  for (const part of parts) {
+    const head = 'file' in part ? `form-data; name="track"; filename="${part.fileName}"\r\nContent-Type: audio/wav` : `form-data; name="${part.name}"`;
+    pieces.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${head}\r\n\r\n`), Buffer.from('file' in part ? part.file : part.value), Buffer.from('\r\n'));
+  }
+  pieces.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return new Uint8Array(Buffer.concat(pieces));
+}
+
+describe('reference tracks', () => {
+  const suite = useTestApp();
+  const newUser = () => createTestUser(suite.platform.db, suite.platform.secrets.jwtSecret);
+  const upload = async (userId: string, parts: Parameters<typeof multipart>[0]) => {
+    const response = await fetch(`${suite.app.base}/api/upload`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...suite.bearer(userId) },
+      body: multipart(parts),
+    });
+    return { status: response.status, body: (await response.json()) as { id?: string; message?: string } };
+  };
+  const rest = async (userId: string, method: 'GET' | 'DELETE', path: string) => {
+    const response = await fetch(`${suite.app.base}/api${path}`, { method, headers: suite.bearer(userId) });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+
+  it('when a user uploads a reference, then it is listed for them on tRPC, REST and GraphQL, stored under them, and no track is made', async () => {
+    const alice = await newUser();
+    const { status, body } = await upload(alice.id, [{ name: 'reference', value: 'true' }, { file: wavBytes({ frames: 44100 }), fileName: 'Their Hit.wav' }]);
+    expect(status).toBe(200);
+    const id = body.id!;
+    const listed = await suite.callerFor(alice.id).references.myReferences();
+    expect(listed).toEqual([{ id, name: 'Their Hit', sampleRate: 44100, channels: 2, durationS: 1, createdAt: expect.any(String) as string }]);
+    expect((await rest(alice.id, 'GET', '/references')).body).toEqual(listed);
+    expect((await suite.graphql(alice.id, '{ myReferences { id name durationS } }')).data).toEqual({ myReferences: [{ id, name: 'Their Hit', durationS: 1 }] });
+    expect(await suite.platform.storage.list(`users/${alice.id}/references`)).toEqual([`users/${alice.id}/references/${id}.wav`]);
+    expect(await suite.platform.db.selectFrom('tracks').select('id').where('user_id', '=', alice.id).execute()).toEqual([]);
+  });
+
+  it('when another user asks for, or removes, a reference that is not theirs, then every transport answers not found and it stays', async () => {
+    const alice = await newUser();
+    const bob = await newUser();
+    const { body } = await upload(alice.id, [{ name: 'reference', value: 'true' }, { file: wavBytes({ frames: 44100 }), fileName: 'private.wav' }]);
+    const id = body.id!;
+    expect(await suite.callerFor(bob.id).references.myReferences()).toEqual([]);
+    expect((await rest(bob.id, 'GET', '/references')).body).toEqual([]);
+    await expect(suite.callerFor(bob.id).references.removeReference({ id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await rest(bob.id, 'DELETE', `/references/${id}`)).status).toBe(404);
+    expect((await suite.graphql(bob.id, 'mutation($id: ID!) { removeReference(id: $id) }', { id })).errors?.[0]?.message).toBe('global.error.notFound');
+    await expect(suite.callerFor(null).references.myReferences()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await suite.callerFor(alice.id).references.myReferences()).map((r) => r.id)).toEqual([id]);
+  });
+
+  it('when the owner removes a reference, then its row and its file are gone', async () => {
+    const alice = await newUser();
+    const { body } = await upload(alice.id, [{ name: 'reference', value: 'true' }, { file: wavBytes({ frames: 44100 }), fileName: 'gone.wav' }]);
+    expect((await rest(alice.id, 'DELETE', `/references/${body.id}`)).body).toBe(true);
+    expect(await suite.callerFor(alice.id).references.myReferences()).toEqual([]);
+    expect(await suite.platform.storage.list(`users/${alice.id}/references`)).toEqual([]);
+  });
+
+  it('when the reference field comes after the file, or a reference names a track, then it is refused and nothing is left', async () => {
+    const alice = await newUser();
+    const late = await upload(alice.id, [{ file: wavBytes({ frames: 44100 }), fileName: 'late.wav' }, { name: 'reference', value: 'true' }]);
+    expect(late).toMatchObject({ status: 400, body: { message: 'error.uploadFieldOrder' } });
+    const withTrack = await upload(alice.id, [
+      { name: 'reference', value: 'true' },
+      { name: 'trackId', value: '7f9c2ba4-e88f-4d3a-9b6e-2f1d8c3a4b5e' },
+      { file: wavBytes({ frames: 44100 }), fileName: 'x.wav' },
+    ]);
+    expect(withTrack).toMatchObject({ status: 400, body: { message: 'global.error.invalidInput' } });
+    expect(await suite.callerFor(alice.id).references.myReferences()).toEqual([]);
+    expect(await suite.platform.storage.list(`users/${alice.id}`)).toEqual([]);
+    expect(await suite.platform.db.selectFrom('tracks').select('id').where('user_id', '=', alice.id).execute()).toEqual([]);
+  });
+});

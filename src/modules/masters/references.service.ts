@@ -1,0 +1,68 @@
+import type { ServiceContext } from '../../platform/context.js';
+import { notFound } from '../../platform/errors.js';
+import * as repo from './references.repository.js';
+import { referenceKeyOf } from './reference-keys.js';
+import type { TIdInput, TReferenceTrack } from './masters.schemas.js';
+import { assertStorageFor } from './storage-quota.js';
+import { removeStoredFiles, userIdOf } from './tracks.service.js';
+import { trackNameOf, type ReceivedUpload } from './upload.service.js';
+
+/**
+ * Reference tracks: WAVs a user masters toward. Private to their owner on every path: each use
+ * case looks them up by the caller's id, so anyone else's reads as not found; none is ever shared,
+ * sold, listed for others or served for download (no use case here hands out the file).
+ */
+
+type ReferenceRow = Awaited<ReturnType<typeof repo.findReferences>>[number];
+
+const toReference = (row: ReferenceRow): TReferenceTrack => ({
+  id: row.id,
+  name: row.name,
+  sampleRate: row.sample_rate,
+  channels: row.channels,
+  durationS: Math.round((Number(row.number_of_samples) / row.sample_rate) * 1000) / 1000,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/** The caller's reference tracks, oldest first. */
+export async function listReferences(ctx: ServiceContext): Promise<TReferenceTrack[]> {
+  return (await repo.findReferences(ctx.db, { userId: userIdOf(ctx) })).map(toReference);
+}
+
+/** One of the caller's reference tracks with where it is stored (for mastering toward it); anyone else's: not found. */
+export async function referenceOfUser(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; id: string }): Promise<TReferenceTrack & { path: string }> {
+  const [row] = await repo.findReferences(ctx.db, { userId: input.userId, referenceId: input.id });
+  if (!row) throw notFound('reference');
+  return { ...toReference(row), path: row.path };
+}
+
+/** Removes the caller's reference track and its file; anyone else's: not found. */
+export async function removeReference(ctx: ServiceContext, input: TIdInput): Promise<true> {
+  const path = await repo.deleteReference(ctx.db, userIdOf(ctx), input.id);
+  if (path === null) throw notFound('reference');
+  await removeStoredFiles(ctx, [path]);
+  return true;
+}
+
+/**
+ * Saves a received reference upload (receiveUpload with `reference`): the row, then the file moved
+ * into place inside the same transaction, all or nothing. Counted by the storage quota.
+ */
+export async function saveReferenceUpload(ctx: ServiceContext, upload: ReceivedUpload): Promise<TReferenceTrack> {
+  await assertStorageFor(ctx, upload.userId, upload.bytes, 'store.upload.error.storageFull');
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const inserted = await repo.insertReference(trx, {
+      id: upload.trackId,
+      userId: upload.userId,
+      name: trackNameOf(upload.fileName),
+      path: referenceKeyOf(upload.userId, upload.trackId),
+      sampleRate: upload.format.sampleRate,
+      channels: upload.format.channels,
+      frames: upload.format.frames,
+      byteLength: upload.bytes,
+    });
+    await upload.staged.commit();
+    return inserted;
+  });
+  return toReference(row);
+}
