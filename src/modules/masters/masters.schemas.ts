@@ -213,6 +213,8 @@ export const ZMaster = z.object({
   style: ZMasterStyle.nullable(),
   /** How hard the style is driven; 'medium' for the unmastered master. */
   intensity: ZIntensity,
+  /** How far tone, width and dynamics take the style's move, percent (100 each for the style as it is). */
+  ...ZAmountFieldsOut.shape,
   user: ZUserRef,
   invoice: ZMasterInvoice.nullable(),
   status: ZMasterStatus,

@@ -74,6 +74,9 @@ async function toMasters(db: Database, rows: MasterRow[], locale: string): Promi
           }
         : null,
       intensity: row.intensity,
+      toneAmount: row.tone_amount,
+      widthAmount: row.width_amount,
+      dynamicsAmount: row.dynamics_amount,
       user: { id: row.user_id, email: row.user_email },
       invoice: invoice
         ? {
