@@ -65,6 +65,7 @@ describe('amounts on the master page', () => {
           }, { timeout: 30_000 })
           .toBe(true);
         await expect.poll(() => page.getByTestId('new-master').textContent()).toContain(names.toned);
+        await control.screenshot({ path: path.join(SHOTS_DIR, `control-open-${locale}-${width}.png`) });
         await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `open-${locale}-${width}.png`), { fullPage: true });
 
         await page.getByTestId('buy-option-0').getByRole('button').first().click();

@@ -48,7 +48,7 @@ export function MasterStyle({ row }: { row: MasterRow }) {
         </Badge>
       )}
       {amounts && (
-        <Badge ml={6} size="sm" variant="outline" color="mastered" data-testid="master-amounts">
+        <Badge ml={6} size="sm" variant="outline" color="mastered" maw="100%" data-testid="master-amounts">
           {amounts}
         </Badge>
       )}

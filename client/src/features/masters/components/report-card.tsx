@@ -72,7 +72,7 @@ export function ReportCard({
               </Badge>
             )}
             {changedAmounts && (
-              <Badge variant="light" color="mastered" data-testid="report-amounts">
+              <Badge variant="light" color="mastered" maw="100%" data-testid="report-amounts">
                 {changedAmounts}
               </Badge>
             )}
