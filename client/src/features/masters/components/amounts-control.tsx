@@ -42,7 +42,7 @@ export function AmountsControl({ value, onChange }: { value: Amounts; onChange: 
         )}
       </Group>
       {opened && (
-        <Stack gap="xs" id={panelId} px={4}>
+        <Stack gap="xs" id={panelId} px="xs">
           <Text size="xs" c="dimmed">
             <Trans>How far the style changes tone, stereo width and dynamics: 100 % is the style as it is.</Trans>
           </Text>
