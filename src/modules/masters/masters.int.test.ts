@@ -47,7 +47,7 @@ describe('masters and tracks', () => {
   /** What the engine records for a bounced master (ZMasterMeasurements). */
   const MEASURED = { lufs: -10.1, truePeak: -1.2, frames: 44_100, channels: 2, sampleRate: 44_100 };
 
-  async function masterFor(user: User, trackId: string, style: string, options: { createdAt?: string; intensity?: 'low' | 'medium' | 'high' } = {}) {
+  async function masterFor(user: User, trackId: string, style: string, options: { createdAt?: string; intensity?: 'low' | 'medium' | 'high'; toneAmount?: number } = {}) {
     const row = await suite.platform.db
       .insertInto('masters')
       .values({
@@ -58,6 +58,7 @@ describe('masters and tracks', () => {
         measurements: JSON.stringify(MEASURED),
         ...(options.createdAt ? { created_at: options.createdAt } : {}),
         ...(options.intensity ? { intensity: options.intensity } : {}),
+        ...(options.toneAmount !== undefined ? { tone_amount: options.toneAmount } : {}),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -105,6 +106,9 @@ describe('masters and tracks', () => {
       },
       buyingOption: 0,
       style: null,
+      toneAmount: 100,
+      widthAmount: 100,
+      dynamicsAmount: 100,
       user: { id: alice.id, email: alice.email },
       invoice: null,
       status: 'CREATED',
@@ -127,6 +131,9 @@ describe('masters and tracks', () => {
     });
     expect((await caller.masters.unmasteredMaster({ trackId })).id).toBe(masterId);
     expect((await caller.masters.trackMasters({ trackId })).map((m) => m.id)).toEqual([masterId, styled.id]);
+    // A master made at other amounts says so in the list.
+    const toned = await masterFor(alice, trackId, 'Pop/Bright', { toneAmount: 120 });
+    expect((await caller.masters.masters({})).find((m) => m.id === toned.id)).toMatchObject({ toneAmount: 120, widthAmount: 100, dynamicsAmount: 100 });
   });
 
   it('when the list is sorted, then date DESC is the default and title and style sort both ways', async () => {

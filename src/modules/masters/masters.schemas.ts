@@ -225,6 +225,8 @@ export const ZMaster = z.object({
   intensity: ZIntensity,
   /** The owner's reference track it was made toward (null: none); its distances are in measurements.reference. */
   referenceId: z.string().nullable(),
+  /** How far tone, width and dynamics take the style's move, percent (100 each for the style as it is). */
+  ...ZAmountFieldsOut.shape,
   user: ZUserRef,
   invoice: ZMasterInvoice.nullable(),
   status: ZMasterStatus,

@@ -75,6 +75,9 @@ async function toMasters(db: Database, rows: MasterRow[], locale: string): Promi
         : null,
       intensity: row.intensity,
       referenceId: row.reference_id,
+      toneAmount: row.tone_amount,
+      widthAmount: row.width_amount,
+      dynamicsAmount: row.dynamics_amount,
       user: { id: row.user_id, email: row.user_email },
       invoice: invoice
         ? {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIntensity, ZMasterMeasurements, ZMasterStatus, ZMasterStyle, ZUserRef } from '../masters/masters.schemas.js';
+import { ZAmountFieldsOut, ZIntensity, ZMasterMeasurements, ZMasterStatus, ZMasterStyle, ZUserRef } from '../masters/masters.schemas.js';
 
 /** At most 5 shares per master. */
 export const MAX_SHARES_PER_MASTER = 5;
@@ -72,6 +72,8 @@ export const ZSharedMaster = z.object({
   style: ZMasterStyle.nullable(),
   /** The shared master's intensity: its stream and the listener's list name it. */
   intensity: ZIntensity,
+  /** Its tone, width and dynamics amounts, percent: its stream is heard at them. */
+  ...ZAmountFieldsOut.shape,
   /** The owner; `name` is what a sharee is shown (first and last name, null when the account has none). */
   user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable() }),
   status: ZMasterStatus,

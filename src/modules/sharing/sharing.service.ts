@@ -137,6 +137,9 @@ function toSharedMaster(row: repo.SharedRow, locale: string): TSharedMaster {
       ? { id: row.style_id!, name: styleName!, styleIndex: row.style_index!, styleGroup: { id: row.style_group_id!, name: groupName! } }
       : null,
     intensity: row.intensity,
+    toneAmount: row.tone_amount,
+    widthAmount: row.width_amount,
+    dynamicsAmount: row.dynamics_amount,
     user: { id: row.owner_id, email: row.owner_email, name: `${row.owner_first_name.trim()} ${row.owner_last_name.trim()}`.trim() || null },
     status: row.status,
     measurements: measurementsOf(measurements),

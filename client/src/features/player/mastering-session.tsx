@@ -7,7 +7,7 @@ import {
   type TBounceProgress,
   type TPreparationState,
 } from '../../../../src/modules/streaming/streaming.schemas.js';
-import type { Intensity } from '../../../../src/modules/masters/masters.constants.js';
+import { amountsKeyOf, DEFAULT_AMOUNTS, fullAmounts, isDefaultAmounts, type Amounts, type Intensity } from '../../../../src/modules/masters/masters.constants.js';
 import { useAppStoreApi } from '../../lib/app-store.js';
 import { useMediaSocket } from './hooks/use-media-socket.js';
 
@@ -34,9 +34,17 @@ export interface MasteringSession {
    * opening its page shows no overlay at all).
    */
   prepare(options?: { quiet?: boolean }): void;
-  /** Makes the style's master at the intensity (end-mastering) and resolves with its id when stored. */
-  bounce(styleId: number, intensity?: Intensity): Promise<{ masterId: string }>;
+  /** Makes the style's master at the intensity and amounts (end-mastering) and resolves with its id when stored. */
+  bounce(styleId: number, intensity?: Intensity, amounts?: Amounts): Promise<{ masterId: string }>;
 }
+
+/** The end-mastering payload of a bounce; amounts go out only when not 100 % each, as before amounts. */
+const endMasteringOf = (trackId: string, { styleId, intensity, amounts }: Pick<PendingBounce, 'styleId' | 'intensity' | 'amounts'>) => ({
+  trackId,
+  styleId,
+  intensity,
+  ...(isDefaultAmounts(amounts) ? {} : { amounts }),
+});
 
 /** Error codes that end the page's mastering with a global error. */
 export const TIMEOUT_CODE = 'binary.creation.timeout';
@@ -46,6 +54,7 @@ const Context = createContext<MasteringSession | null>(null);
 interface PendingBounce {
   styleId: number;
   intensity: Intensity;
+  amounts: Amounts;
   resolve: (value: { masterId: string }) => void;
   reject: (error: Error) => void;
 }
@@ -98,8 +107,8 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
     const offBounce = socket.on('bounce-progress', ({ payload }) => {
       const state = ZBounceState.safeParse(payload);
       if (!state.success || state.data.trackId !== trackId) return;
-      const { processed, progressInPercent, masterId, styleId, intensity, queuePosition } = state.data;
-      const isThis = (bounce: PendingBounce) => bounce.styleId === styleId && bounce.intensity === intensity;
+      const { processed, progressInPercent, masterId, styleId, intensity, amounts, queuePosition } = state.data;
+      const isThis = (bounce: PendingBounce) => bounce.styleId === styleId && bounce.intensity === intensity && amountsKeyOf(bounce.amounts) === amountsKeyOf(fullAmounts(amounts));
       if (!processed) {
         setBouncing({ processed, progressInPercent, ...(queuePosition ? { queuePosition } : {}) });
         return;
@@ -134,7 +143,7 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
       if (!reconnected) return;
       // The sidecar forgot this client: ask again for what still runs; it joins the running jobs.
       if (wantsPreparation.current) socket.send('request-mastering', { trackId });
-      for (const bounce of pending.current) socket.send('end-mastering', { trackId, styleId: bounce.styleId, intensity: bounce.intensity });
+      for (const bounce of pending.current) socket.send('end-mastering', endMasteringOf(trackId, bounce));
     });
     return () => {
       offPrepare();
@@ -159,15 +168,16 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
   }, [socket, trackId]);
 
   const bounce = useCallback(
-    (styleId: number, intensity: Intensity = 'medium') =>
+    (styleId: number, intensity: Intensity = 'medium', amounts: Amounts = DEFAULT_AMOUNTS) =>
       new Promise<{ masterId: string }>((resolve, reject) => {
         if (!socket) {
           reject(new Error('global.error.network'));
           return;
         }
-        pending.current = [...pending.current, { styleId, intensity, resolve, reject }];
+        const bounce = { styleId, intensity, amounts, resolve, reject };
+        pending.current = [...pending.current, bounce];
         setBouncing({ processed: false, progressInPercent: 0 });
-        socket.send('end-mastering', { trackId, styleId, intensity });
+        socket.send('end-mastering', endMasteringOf(trackId, bounce));
       }),
     [socket, trackId],
   );

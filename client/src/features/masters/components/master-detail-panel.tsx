@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { TMaster } from '../../../../../src/modules/masters/masters.schemas.js';
 import { BuyOptions } from '../../checkout/index.js';
 import { INTENSITY_NAMES } from '../lib/intensity-names.js';
+import { amountsOfMaster, amountsSummary } from '../lib/amounts.js';
 
 interface MasterDetailPanelProps {
   trackId: string;
@@ -26,7 +27,7 @@ export function MasterDetailPanel({ trackId, isCustom, master, styleId, buyingDi
         </Title>
         {master?.style && (
           <Text c="mastered.3" fw={600}>
-            {master.style.styleGroup.name} - {master.style.name} · {i18n._(INTENSITY_NAMES[master.intensity])}
+            {[`${master.style.styleGroup.name} - ${master.style.name}`, i18n._(INTENSITY_NAMES[master.intensity]), amountsSummary(i18n, amountsOfMaster(master))].filter(Boolean).join(' · ')}
           </Text>
         )}
         {isCustom && (

@@ -27,3 +27,12 @@ export function EditIcon() {
     </svg>
   );
 }
+
+/** Points down when `open` (a disclosure's state), right otherwise. */
+export function ChevronIcon({ open }: { open: boolean }) {
+  return (
+    <svg {...iconProps} style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 120ms ease' }}>
+      <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

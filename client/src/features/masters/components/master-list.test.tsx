@@ -15,6 +15,9 @@ function row(overrides: Partial<MasterRow> & Pick<MasterRow, 'id' | 'track_name'
     track: { id: `track-${overrides.id}` },
     style: null,
     intensity: 'medium',
+    toneAmount: 100,
+    widthAmount: 100,
+    dynamicsAmount: 100,
     user: { email: 'ada@example.com' },
     ...overrides,
   };
@@ -58,6 +61,14 @@ describe('MasterList', () => {
     expect(within(table).getAllByTestId('master-line')).toHaveLength(2);
     expect(within(table).getAllByTestId('master-intensity').map((badge) => badge.textContent)).toEqual(['High']);
     expect(within(table).getAllByRole('button', { name: /^Share / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Share Bright Song (Pop - Bright)', 'Share Bright Song (Pop - Bright (High))']);
+  });
+
+  it('when a track has a master at other amounts, then only that master names what was changed', () => {
+    const toned = row({ id: 'm4', track_name: 'Bright Song', track: { id: 't1' }, status: 'MASTERED', style: { id: 3 }, style_name: 'Bright', styleGroup_name: 'Pop', toneAmount: 120, widthAmount: 80 });
+    renderWithProviders(<MasterList rows={[mastered, toned, brightUpload]} mode="own" order={order} onOrderChange={() => undefined} onShare={() => undefined} />);
+    const table = screen.getByTestId('master-table');
+    expect(within(table).getAllByTestId('master-amounts').map((badge) => badge.textContent)).toEqual(['Tone 120 %, Width 80 %']);
+    expect(within(table).getAllByRole('button', { name: /^Share / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Share Bright Song (Pop - Bright)', 'Share Bright Song (Pop - Bright (Tone 120 %, Width 80 %))']);
   });
 
   it('when a track is deleted, then the dialog asks first, says its masters go too, and deletes only on confirmation', async () => {

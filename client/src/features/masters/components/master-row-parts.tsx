@@ -5,6 +5,7 @@ import { isMastered } from '../../../../../src/modules/masters/masters.schemas.j
 import { listDate, type MasterRow, type TrackGroup } from '../lib/master-rows.js';
 import { EditIcon, ShareIcon, TrashIcon } from './master-icons.js';
 import { INTENSITY_NAMES } from '../lib/intensity-names.js';
+import { amountsOfMaster, amountsSummary } from '../lib/amounts.js';
 
 /** What the list does with a row; each action is shown only when given. */
 export interface MasterRowActions {
@@ -35,6 +36,8 @@ export function MasterTitle({ group, mode }: { group: TrackGroup; mode: 'own' | 
 export function MasterStyle({ row }: { row: MasterRow }) {
   const { t, i18n } = useLingui();
   if (row.custom_master) return <Badge variant="light" color="original">{t`custom master`}</Badge>;
+  // Likewise the amounts: only those moved off 100 % are named.
+  const amounts = amountsSummary(i18n, amountsOfMaster(row));
   return (
     <Text span size="sm" c="mastered.3" fw={500}>
       {row.styleGroup_name} - {row.style_name}
@@ -42,6 +45,11 @@ export function MasterStyle({ row }: { row: MasterRow }) {
       {row.intensity !== 'medium' && (
         <Badge ml={6} size="sm" variant="outline" color="mastered" data-testid="master-intensity">
           {i18n._(INTENSITY_NAMES[row.intensity])}
+        </Badge>
+      )}
+      {amounts && (
+        <Badge ml={6} size="sm" variant="outline" color="mastered" maw="100%" data-testid="master-amounts">
+          {amounts}
         </Badge>
       )}
     </Text>
@@ -96,8 +104,9 @@ export function TrackMasters({ group, mode, onShare, onDelete }: { group: TrackG
   return (
     <Stack gap={6}>
       {group.masters.map((row) => {
-        const intensity = row.intensity !== 'medium' ? ` (${i18n._(INTENSITY_NAMES[row.intensity])})` : '';
-        const style = row.custom_master ? t`custom master` : `${row.styleGroup_name ?? ''} - ${row.style_name ?? ''}${intensity}`;
+        const changed = [...(row.intensity !== 'medium' ? [i18n._(INTENSITY_NAMES[row.intensity])] : []), amountsSummary(i18n, amountsOfMaster(row))].filter(Boolean).join(', ');
+        const changes = changed ? ` (${changed})` : '';
+        const style = row.custom_master ? t`custom master` : `${row.styleGroup_name ?? ''} - ${row.style_name ?? ''}${changes}`;
         const ready = isMastered(row.status, row.style?.id ?? null) || row.custom_master;
         return (
           <Group key={row.id} gap="xs" wrap="wrap" justify="space-between" data-testid="master-line">

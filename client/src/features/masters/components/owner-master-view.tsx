@@ -16,6 +16,8 @@ import { MasterDetailPanel } from './master-detail-panel.js';
 import { EditIcon } from './master-icons.js';
 import { PanelsSkeleton } from './master-page-skeleton.js';
 import { IntensityControl } from './intensity-control.js';
+import { AmountsControl } from './amounts-control.js';
+import { amountsOfMaster, amountsSummary } from '../lib/amounts.js';
 import { INTENSITY_NAMES } from '../lib/intensity-names.js';
 import { NewMasterPanel } from './new-master-panel.js';
 import { ReportCard } from './report-card.js';
@@ -33,7 +35,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
   const trackId = master.track.id;
   const talk = useTrackTalk(trackId);
   const styles = useStyleChoice(master);
-  const { catalogue, trackMasters, selectedStyleId, selected, selectedMaster, intensity } = styles;
+  const { catalogue, trackMasters, selectedStyleId, selected, selectedMaster, intensity, amounts } = styles;
   const isCustom = master.track.isCustomMaster;
   const bouncing = session.bouncing !== null && !session.bouncing.processed;
 
@@ -53,7 +55,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
     if (selectedStyleId === null) throw new Error('mastering.noStyle');
     const existing = styles.masterOf(selectedStyleId);
     if (existing) return existing.id;
-    const { masterId } = await session.bounce(selectedStyleId, intensity);
+    const { masterId } = await session.bounce(selectedStyleId, intensity, amounts);
     await utils.masters.invalidate();
     return masterId;
   };
@@ -103,6 +105,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
           styleId={isCustom ? null : selectedStyleId}
           styleIndex={isCustom ? null : (selected?.styleIndex ?? null)}
           intensity={intensity}
+          amounts={amounts}
           isCustomMaster={isCustom}
           nearbyStyles={isCustom ? undefined : styles.nearbyStyles}
           {...talk.playerProps}
@@ -122,6 +125,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
               ) : (
                 <Stack gap="sm">
                   <IntensityControl value={intensity} onChange={styles.chooseIntensity} />
+                  <AmountsControl value={amounts} onChange={styles.chooseAmounts} />
                   <StyleChooser groups={styles.groups} selectedStyleId={selectedStyleId} masteredStyleIds={styles.masteredStyleIds} onSelect={select} />
                 </Stack>
               )}
@@ -142,7 +146,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
               <NewMasterPanel
                 trackId={trackId}
                 styleId={selectedStyleId}
-                styleLabel={selected ? `${selected.group.name} - ${selected.name} · ${i18n._(INTENSITY_NAMES[intensity])}` : null}
+                styleLabel={selected ? [`${selected.group.name} - ${selected.name}`, i18n._(INTENSITY_NAMES[intensity]), amountsSummary(i18n, amounts)].filter(Boolean).join(' · ') : null}
                 newMasterAllowed={styles.newMasterAllowed}
                 buyingDisabled={bouncing}
                 ensureMaster={ensureMaster}
@@ -152,7 +156,9 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
         </Grid>
       )}
 
-      <ReportCard figures={reportFiguresOf(selectedMaster?.measurements ?? (isCustom ? master.measurements : null))} intensity={selectedMaster?.measurements ? selectedMaster.intensity : undefined} />
+      <ReportCard figures={reportFiguresOf(selectedMaster?.measurements ?? (isCustom ? master.measurements : null))} intensity={selectedMaster?.measurements ? selectedMaster.intensity : undefined}
+        amounts={selectedMaster?.measurements ? amountsOfMaster(selectedMaster) : undefined}
+      />
       {selectedMaster?.measurements && (
         <Text size="xs" c="dimmed" ta="center">
           {t`Figures are measured on the stored master file.`}

@@ -6,7 +6,8 @@ import { PLATFORM_IDS, PLATFORM_RULES, type PlatformRule } from '../../../../../
 import { formatDb, formatFigure } from '../../../lib/format-decibels.js';
 import { loudnessOutcomeOf, normalisationOf, type BudgetFigures, type EqPoint, type LoudnessFigures, type ReportFigures } from '../lib/report-figures.js';
 import classes from './report-card.module.css';
-import type { Intensity } from '../../../../../src/modules/masters/masters.constants.js';
+import type { Amounts, Intensity } from '../../../../../src/modules/masters/masters.constants.js';
+import { amountsSummary } from '../lib/amounts.js';
 import { INTENSITY_NAMES } from '../lib/intensity-names.js';
 import { Swatch } from '../../../components/swatch.js';
 
@@ -15,8 +16,19 @@ import { Swatch } from '../../../components/swatch.js';
  * normalisation will do to each. Colours follow ui-direction.md (neutral original, accent master),
  * and every figure also carries its label, so colour is never the only signal.
  */
-export function ReportCard({ figures, intensity }: { figures: ReportFigures; /** The master's intensity, named beside the title. */ intensity?: Intensity | undefined }) {
+export function ReportCard({
+  figures,
+  intensity,
+  amounts,
+}: {
+  figures: ReportFigures;
+  /** The master's intensity, named beside the title. */
+  intensity?: Intensity | undefined;
+  /** The master's amounts: those moved off 100 % are named beside the title. */
+  amounts?: Amounts | undefined;
+}) {
   const { t, i18n } = useLingui();
+  const changedAmounts = amounts ? amountsSummary(i18n, amounts) : '';
   const locale = i18n.locale;
   const { original, master, eq, budget } = figures;
   const value = (f: LoudnessFigures | null, pick: (f: LoudnessFigures) => number | null, unit: string) => {
@@ -57,6 +69,11 @@ export function ReportCard({ figures, intensity }: { figures: ReportFigures; /**
             {intensity && (
               <Badge variant="light" color="mastered" data-testid="report-intensity">
                 {t`Intensity: ${i18n._(INTENSITY_NAMES[intensity])}`}
+              </Badge>
+            )}
+            {changedAmounts && (
+              <Badge variant="light" color="mastered" maw="100%" data-testid="report-amounts">
+                {changedAmounts}
               </Badge>
             )}
           </Group>

@@ -6,6 +6,7 @@ import type { TSharedMaster } from '../../../../../src/modules/sharing/sharing.s
 import { useTrackTalk } from '../../comments/index.js';
 import { AnalyzingOverlay, MasterPlayer } from '../../player/index.js';
 import { reportFiguresOf } from '../lib/report-figures.js';
+import { amountsOfMaster } from '../lib/amounts.js';
 import { ReportCard } from './report-card.js';
 import { TrackFeedback } from './track-feedback.js';
 import { TrackHeading } from './track-heading.js';
@@ -24,6 +25,7 @@ export function SharedMasterView({ master }: { master: TSharedMaster }) {
         styleId={master.custom_master ? null : (master.style?.id ?? null)}
         styleIndex={master.custom_master ? null : (master.style?.styleIndex ?? null)}
         intensity={master.intensity}
+        amounts={amountsOfMaster(master)}
         isCustomMaster={master.custom_master}
         {...talk.playerProps}
       />
@@ -39,7 +41,7 @@ export function SharedMasterView({ master }: { master: TSharedMaster }) {
           </Text>
         </Stack>
       </Paper>
-      <ReportCard figures={reportFiguresOf(master.measurements)} />
+      <ReportCard figures={reportFiguresOf(master.measurements)} amounts={amountsOfMaster(master)} />
       <TrackFeedback talk={talk} />
     </Stack>
   );

@@ -1,11 +1,22 @@
 import { useMemo, useState } from 'react';
-import { DEFAULT_INTENSITY, INTENSITIES, type Intensity } from '../../../../../src/modules/masters/masters.constants.js';
+import {
+  AMOUNT_MAX,
+  AMOUNT_MIN,
+  AMOUNT_STEP,
+  amountsKeyOf,
+  DEFAULT_AMOUNTS,
+  DEFAULT_INTENSITY,
+  INTENSITIES,
+  type Amounts,
+  type Intensity,
+} from '../../../../../src/modules/masters/masters.constants.js';
 import { useSearchParams } from 'react-router';
 import type { TMaster } from '../../../../../src/modules/masters/masters.schemas.js';
 import { isMastered } from '../../../../../src/modules/masters/masters.schemas.js';
 import { useAppState } from '../../../lib/app-store.js';
 import { trpc } from '../../../lib/trpc.js';
 import { enabledGroups } from '../components/style-chooser.js';
+import { amountsOfMaster } from '../lib/amounts.js';
 import { streamIndexOf } from '../../../../../src/modules/streaming/stream-frame.js';
 
 /** The intensity last chosen for a track, remembered in this browser (Medium until one is chosen). */
@@ -19,13 +30,25 @@ function rememberedIntensity(trackId: string): Intensity {
   }
 }
 
-/** A master's place among the track's masters: its style at its intensity. */
-const masterKey = (styleId: number, intensity: Intensity) => `${styleId}:${intensity}`;
+/** The amounts last chosen for a track, remembered like its intensity (100 % each until changed). */
+const amountsStoreKey = (trackId: string) => `masterdeck.amounts.${trackId}`;
+const isAmount = (value: unknown): value is number => typeof value === 'number' && value >= AMOUNT_MIN && value <= AMOUNT_MAX && value % AMOUNT_STEP === 0;
+function rememberedAmounts(trackId: string): Amounts {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(amountsStoreKey(trackId)) ?? 'null') as Partial<Amounts> | null;
+    return stored && isAmount(stored.tone) && isAmount(stored.width) && isAmount(stored.dynamics) ? { tone: stored.tone, width: stored.width, dynamics: stored.dynamics } : DEFAULT_AMOUNTS;
+  } catch {
+    return DEFAULT_AMOUNTS;
+  }
+}
+
+/** A master's place among the track's masters: its style at its intensity and amounts. */
+const masterKey = (styleId: number, intensity: Intensity, amounts: Amounts) => `${styleId}:${intensity}${amountsKeyOf(amounts)}`;
 
 /**
  * The owner's style choice on a master page: the enabled styles, the track's masters by style and
  * intensity, which style is chosen (kept in the address as ?style=, so a reload keeps it) at which
- * intensity (remembered per track), and its neighbours.
+ * intensity and amounts (both remembered per track), and its neighbours.
  */
 export function useStyleChoice(master: TMaster) {
   const trackId = master.track.id;
@@ -38,15 +61,23 @@ export function useStyleChoice(master: TMaster) {
   const [chosenIntensity, setChosenIntensity] = useState<{ trackId: string; intensity: Intensity } | null>(null);
   // A page opened at a master of another intensity hears that one; otherwise the track's last choice.
   const intensity = chosenIntensity?.trackId === trackId ? chosenIntensity.intensity : master.style ? master.intensity : rememberedIntensity(trackId);
+  const [chosenAmounts, setChosenAmounts] = useState<{ trackId: string; amounts: Amounts } | null>(null);
+  // Likewise the amounts: the opened master's, else the track's last choice; kept by value for the memos below.
+  const { tone, width, dynamics } = chosenAmounts?.trackId === trackId ? chosenAmounts.amounts : master.style ? amountsOfMaster(master) : rememberedAmounts(trackId);
+  const amounts = useMemo(() => ({ tone, width, dynamics }), [tone, width, dynamics]);
+  const amountsKey = amountsKeyOf(amounts);
   const groups = useMemo(() => enabledGroups(catalogue.data ?? []), [catalogue.data]);
   const allStyles = useMemo(() => groups.flatMap((group) => group.styles.map((style) => ({ ...style, group }))), [groups]);
   const mastersByKey = useMemo(() => {
     const map = new Map<string, TMaster>();
-    for (const m of trackMasters.data ?? []) if (m.style) map.set(masterKey(m.style.id, m.intensity), m);
+    for (const m of trackMasters.data ?? []) if (m.style) map.set(masterKey(m.style.id, m.intensity, amountsOfMaster(m)), m);
     return map;
   }, [trackMasters.data]);
-  // The chooser marks a style mastered when it has a master at the chosen intensity.
-  const masteredStyleIds = useMemo(() => new Set([...mastersByKey.values()].filter((m) => m.intensity === intensity).map((m) => m.style!.id)), [mastersByKey, intensity]);
+  // The chooser marks a style mastered when it has a master at the chosen intensity and amounts.
+  const masteredStyleIds = useMemo(
+    () => new Set([...mastersByKey.values()].filter((m) => m.intensity === intensity && amountsKeyOf(amountsOfMaster(m)) === amountsKey).map((m) => m.style!.id)),
+    [mastersByKey, intensity, amountsKey],
+  );
 
   // The track's latest master: opened again, the page shows the style that was mastered and its figures.
   const latestMastered = useMemo(
@@ -57,7 +88,7 @@ export function useStyleChoice(master: TMaster) {
   const selectedStyleId =
     [chosen, master.style?.id, preselected, latestMastered].find((id) => id != null && allStyles.some((s) => s.id === id)) ?? allStyles[0]?.id ?? null;
   const selected = allStyles.find((style) => style.id === selectedStyleId) ?? null;
-  const masterOf = (styleId: number) => mastersByKey.get(masterKey(styleId, intensity)) ?? null;
+  const masterOf = (styleId: number) => mastersByKey.get(masterKey(styleId, intensity, amounts)) ?? null;
   const selectedMaster = selectedStyleId !== null ? masterOf(selectedStyleId) : null;
 
   const nearbyStyles = useMemo(() => {
@@ -66,17 +97,26 @@ export function useStyleChoice(master: TMaster) {
     // The styles a listener reaches next in the chooser: nearest first, alternating sides.
     // The chosen style at the other intensities first: a switch of intensity is then as quick as one of style.
     const chosen = allStyles[at]!;
-    const otherIntensities = INTENSITIES.filter((other) => other !== intensity).map((other) => ({ styleIndex: streamIndexOf(chosen.styleIndex, other), styleId: chosen.id, intensity: other }));
+    const otherIntensities = INTENSITIES.filter((other) => other !== intensity).map((other) => ({ styleIndex: streamIndexOf(chosen.styleIndex, other, amounts), styleId: chosen.id, intensity: other, amounts }));
     const neighbours = [1, -1, 2, -2]
       .map((step) => allStyles[at + step])
-      .flatMap((style) => (style ? [{ styleIndex: streamIndexOf(style.styleIndex, intensity), styleId: style.id, intensity }] : []));
+      .flatMap((style) => (style ? [{ styleIndex: streamIndexOf(style.styleIndex, intensity, amounts), styleId: style.id, intensity, amounts }] : []));
     return [...otherIntensities, ...neighbours];
-  }, [allStyles, selectedStyleId, intensity]);
+  }, [allStyles, selectedStyleId, intensity, amounts]);
 
   const chooseIntensity = (next: Intensity) => {
     setChosenIntensity({ trackId, intensity: next });
     try {
       window.localStorage.setItem(intensityKey(trackId), next);
+    } catch {
+      // Storage refused (private mode): the choice holds for this visit.
+    }
+  };
+
+  const chooseAmounts = (next: Amounts) => {
+    setChosenAmounts({ trackId, amounts: next });
+    try {
+      window.localStorage.setItem(amountsStoreKey(trackId), JSON.stringify(next));
     } catch {
       // Storage refused (private mode): the choice holds for this visit.
     }
@@ -99,6 +139,8 @@ export function useStyleChoice(master: TMaster) {
     masteredStyleIds,
     intensity,
     chooseIntensity,
+    amounts,
+    chooseAmounts,
     selectedStyleId,
     selected,
     selectedMaster,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeStreamFrame } from '../../../../../src/modules/streaming/stream-frame.js';
+import { encodeStreamFrame, streamIndexOf } from '../../../../../src/modules/streaming/stream-frame.js';
 import { FakeWebSocket } from '../testing/fake-websocket.js';
 import { MediaSocket } from './media-socket.js';
 import { StreamFeed, type StreamSpec } from './stream-feed.js';
@@ -48,6 +48,19 @@ describe('the player stream feed (socket protocol)', () => {
     await flush();
     expect(requests()).toHaveLength(2);
     expect(requests()[1]).toEqual({ trackId: TRACK, styleIndex: 3, styleId: 4, chunkIndices: [0, 1, 2] });
+  });
+
+  it('when a style is heard at other amounts, then its meta request carries them, and at 100 % each it carries none', async () => {
+    const { ws, feed } = await feedOnSocket();
+    const toned: StreamSpec = { styleIndex: streamIndexOf(3, 'medium', { tone: 120, width: 100, dynamics: 100 }), styleId: 4, amounts: { tone: 120, width: 100, dynamics: 100 } };
+    feed.requestMeta(toned);
+    ws.serverSends('error-message', { code: 'mastering.notPrepared', event: 'request-meta' });
+    feed.requestMeta({ ...STYLE, amounts: { tone: 100, width: 100, dynamics: 100 } });
+    await flush();
+    expect(ws.sent.filter((m) => m.event === 'request-meta').map((m) => m.payload)).toEqual([
+      { trackId: TRACK, styleId: 4, amounts: { tone: 120, width: 100, dynamics: 100 } },
+      { trackId: TRACK, styleId: 4 },
+    ]);
   });
 
   it('when a chunk request fails, then the failure names the style that was waiting', async () => {

@@ -1,6 +1,6 @@
 import type { StreamFrame } from '../../../../../src/modules/streaming/stream-frame.js';
 import { ZErrorMessagePayload, ZStreamMeta, type TStreamMeta } from '../../../../../src/modules/streaming/streaming.schemas.js';
-import type { Intensity } from '../../../../../src/modules/masters/masters.constants.js';
+import { isDefaultAmounts, type Amounts, type Intensity } from '../../../../../src/modules/masters/masters.constants.js';
 import type { MediaSocket } from './media-socket.js';
 
 /**
@@ -11,11 +11,13 @@ import type { MediaSocket } from './media-socket.js';
  * cancels what the sidecar still queues of the previous one).
  */
 export interface StreamSpec {
-  /** -1 for the original; a style's stream index (streamIndexOf: its index with the intensity in it). */
+  /** -1 for the original; a style's stream index (streamIndexOf: its index with the intensity and amounts in it). */
   styleIndex: number;
   styleId: number | null;
   /** The intensity the style is heard at; absent: Medium. */
   intensity?: Intensity;
+  /** The tone, width and dynamics amounts it is heard at; absent: 100 % each. */
+  amounts?: Amounts;
 }
 
 export const streamKey = (spec: StreamSpec): string => `${spec.styleIndex}:${spec.styleId ?? '-'}`;
@@ -80,6 +82,7 @@ export class StreamFeed {
       trackId: this.trackId,
       ...(spec.styleId ? { styleId: spec.styleId } : {}),
       ...(spec.styleId && spec.intensity && spec.intensity !== 'medium' ? { intensity: spec.intensity } : {}),
+      ...(spec.styleId && !isDefaultAmounts(spec.amounts) ? { amounts: spec.amounts } : {}),
     });
     return true;
   }

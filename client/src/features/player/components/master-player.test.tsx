@@ -174,6 +174,28 @@ describe('MasteringSession and AnalyzingOverlay', () => {
     await waitFor(() => expect(screen.queryByTestId('analyzing-overlay')).toBeNull());
   });
 
+  it('when a style is bounced at other amounts, then end-mastering carries them and only the answer at those amounts resolves it', async () => {
+    let bounce: Promise<{ masterId: string }> | null = null;
+    let settled = false;
+    function BounceOnMount() {
+      const session = useMasteringSession();
+      useEffect(() => {
+        if (session.connection === 'connected' && !bounce) bounce = session.bounce(4, 'medium', { tone: 120, width: 100, dynamics: 100 });
+      }, [session]);
+      return null;
+    }
+    renderWithOverlay(<BounceOnMount />);
+    const ws = await connected();
+    await waitFor(() => expect(ws.sent.map((m) => m.event)).toContain('end-mastering'));
+    void bounce!.then(() => (settled = true));
+    expect(ws.sent.find((m) => m.event === 'end-mastering')!.payload).toEqual({ trackId: TRACK, styleId: 4, intensity: 'medium', amounts: { tone: 120, width: 100, dynamics: 100 } });
+    act(() => ws.serverSends('bounce-progress', { trackId: TRACK, styleId: 4, processed: true, progressInPercent: 100, masterId: 'm-default' }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled).toBe(false);
+    act(() => ws.serverSends('bounce-progress', { trackId: TRACK, styleId: 4, amounts: { tone: 120, width: 100, dynamics: 100 }, processed: true, progressInPercent: 100, masterId: 'm-toned' }));
+    await expect(bounce).resolves.toEqual({ masterId: 'm-toned' });
+  });
+
   it('when a style is bounced, then the overlay shows bouncing and finalizing, bounce() resolves with the master id, and the track counts as prepared', async () => {
     let bounce: Promise<{ masterId: string }> | null = null;
     function BounceOnMount() {

@@ -13,7 +13,7 @@ import { WaveformCanvas } from './waveform-canvas.js';
 import { WaveformPins } from './waveform-pins.js';
 import classes from './master-player.module.css';
 import { SAMPLE_RATE } from '../../../../../src/audio-core/constants.js';
-import type { Intensity } from '../../../../../src/modules/masters/masters.constants.js';
+import { DEFAULT_AMOUNTS, type Amounts, type Intensity } from '../../../../../src/modules/masters/masters.constants.js';
 import { streamIndexOf } from '../../../../../src/modules/streaming/stream-frame.js';
 
 export type { PlayerHandle } from '../hooks/use-player-controller.js';
@@ -30,6 +30,8 @@ export interface MasterPlayerProps {
   styleIndex: number | null;
   /** The intensity the style is heard at (Medium when absent): a stream of its own, switched like a style. */
   intensity?: Intensity;
+  /** The tone, width and dynamics amounts it is heard at (100 % each when absent): a stream of their own too. */
+  amounts?: Amounts;
   /** A custom master always plays as mastered. */
   isCustomMaster: boolean;
   /** The styles next to the chosen one in the chooser, nearest first: kept ready for a seamless switch. */
@@ -47,9 +49,9 @@ export interface PlayerMarker {
   label: string;
 }
 
-export function MasterPlayer({ trackId, title, styleId, styleIndex, intensity = 'medium', isCustomMaster, nearbyStyles, markers, onMarker, onHandle }: MasterPlayerProps) {
+export function MasterPlayer({ trackId, title, styleId, styleIndex, intensity = 'medium', amounts = DEFAULT_AMOUNTS, isCustomMaster, nearbyStyles, markers, onMarker, onHandle }: MasterPlayerProps) {
   const { t, i18n } = useLingui();
-  const masteredSpec = styleIndex !== null ? { styleIndex: streamIndexOf(styleIndex, intensity), styleId, intensity } : isCustomMaster ? { styleIndex: -1, styleId: null } : null;
+  const masteredSpec = styleIndex !== null ? { styleIndex: streamIndexOf(styleIndex, intensity, amounts), styleId, intensity, amounts } : isCustomMaster ? { styleIndex: -1, styleId: null } : null;
   const { controller, snapshot } = usePlayerController({ trackId, isCustomMaster, masteredSpec, nearbyStyles, onHandle });
   const position = usePosition(controller, snapshot?.status === 'playing');
 

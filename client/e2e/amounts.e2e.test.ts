@@ -1,0 +1,87 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { musicLike } from '../../sidecar/engine/testing/signals.js';
+import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
+import { productInBrowser, type Locale } from './server-harness.js';
+import { screenshotWithoutOverflow } from './screens.js';
+import { logInThroughMenu, openSite, productApi } from './steps.js';
+
+/**
+ * Amounts on the master page, in Chromium against the real web process and media sidecar: the
+ * folded "Amounts" under the intensity opens to three sliders; Tone moved to 120 % by keyboard
+ * switches the player's mastered stream to a new render, and the master bought then is made at
+ * 120 % (report card, masters list). In English and German at 375 and 1280 px, with screenshots.
+ */
+const SHOTS_DIR = '/tmp/shots/amounts';
+const PASSWORD = 'correct horse battery staple';
+const NAMES = { en: { amounts: 'Amounts', tone: 'Tone', toned: 'Tone 120 %' }, de: { amounts: 'Feinabstimmung', tone: 'Klang', toned: 'Klang 120 %' } } as const;
+
+const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const steps = productApi(product);
+
+/** The first frames of the mastered stream the player holds now (null until they have arrived). */
+const masteredStart = (page: Page) => page.evaluate<number[] | null>('window.__masterdeckPlayer?.pcm("mastered", 0, 2048) ?? null');
+
+async function openTrack(locale: Locale, width: number) {
+  const email = `amounts-${locale}-${width}-${Date.now()}@example.com`;
+  await steps.createAccount(email, PASSWORD);
+  const token = await steps.logIn(email, PASSWORD);
+  const masterId = await steps.upload(token, encodeWav(musicLike({ seconds: 6, seed: 7, peakDb: -6 })), 'Salt Flats.wav');
+  const page = await openSite(product, locale, 1280, { langCookie: true });
+  await logInThroughMenu(page, locale, { email, password: PASSWORD }, { waitForAccount: true });
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(`/masters/song/${masterId}`);
+  await page.getByTestId('new-master').waitFor();
+  await page.getByTestId('analyzing-overlay').waitFor({ state: 'detached', timeout: 120_000 });
+  return { page, token };
+}
+
+describe('amounts on the master page', () => {
+  for (const locale of ['en', 'de'] as const) {
+    for (const width of [375, 1280]) {
+      it(`when Tone is set to 120 % by keyboard (${locale}, ${width} px), then the preview is a new render and the master made then names Tone 120 %`, async () => {
+        const names = NAMES[locale];
+        const { page, token } = await openTrack(locale, width);
+        const control = page.getByTestId('amounts-control');
+        await expect.poll(() => masteredStart(page), { timeout: 30_000 }).not.toBeNull();
+        const before = (await masteredStart(page))!;
+        const disclosure = control.getByRole('button', { name: names.amounts });
+        expect(await disclosure.getAttribute('aria-expanded')).toBe('false');
+        await control.scrollIntoViewIfNeeded();
+        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `folded-${locale}-${width}.png`));
+
+        await disclosure.click();
+        const tone = control.getByRole('slider', { name: names.tone });
+        await tone.focus();
+        await tone.press('ArrowRight');
+        await tone.press('ArrowRight');
+        expect(await tone.getAttribute('aria-valuenow')).toBe('120');
+        // The mastered stream is now the render at 120 %: its first frames differ from those at 100 %.
+        await expect
+          .poll(async () => {
+            const after = await masteredStart(page);
+            return after !== null && after.some((sample, i) => Math.abs(sample - before[i]!) > 1e-4);
+          }, { timeout: 30_000 })
+          .toBe(true);
+        await expect.poll(() => page.getByTestId('new-master').textContent()).toContain(names.toned);
+        await control.screenshot({ path: path.join(SHOTS_DIR, `control-open-${locale}-${width}.png`) });
+        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `open-${locale}-${width}.png`), { fullPage: true });
+
+        await page.getByTestId('buy-option-0').getByRole('button').first().click();
+        await page.getByTestId('master-detail').waitFor({ timeout: 120_000 });
+        await expect.poll(() => page.getByTestId('report-amounts').textContent().catch(() => null), { timeout: 30_000 }).toBe(names.toned);
+        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `report-${locale}-${width}.png`), { fullPage: true });
+        const masters = await steps.trpcQuery<{ style: { id: number } | null; toneAmount: number; widthAmount: number; dynamicsAmount: number }[]>('masters.masters', token);
+        expect(masters.filter((m) => m.style).map(({ toneAmount, widthAmount, dynamicsAmount }) => ({ toneAmount, widthAmount, dynamicsAmount }))).toEqual([
+          { toneAmount: 120, widthAmount: 100, dynamicsAmount: 100 },
+        ]);
+
+        await page.goto('/masters');
+        await expect.poll(() => page.getByTestId('master-amounts').first().textContent().catch(() => null), { timeout: 10_000 }).toBe(names.toned);
+        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `masters-list-${locale}-${width}.png`), { fullPage: true });
+        await page.context().close();
+      }, 300_000);
+    }
+  }
+});
