@@ -15,7 +15,7 @@ import {
   lineSpectrumDb,
   powerSpectrum,
 } from './testing/independent-meters.js';
-import { balancedMix, clipped, createRandom, musicLike, normalizePeak, toMono, type TestSignal } from './testing/signals.js';
+import { balancedMix, clipped, musicLike, normalizePeak, toMono, withDecorrelatedLayer, type TestSignal } from './testing/signals.js';
 import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 
 /**
@@ -256,23 +256,7 @@ describe('colour without aliasing or intermodulation', { timeout: 600_000 }, () 
 
 describe('width without damage', { timeout: 600_000 }, () => {
   /** Music plus a decorrelated layer of `amount`, and some side content in the bass. */
-  const stereoMix = (amount: number, seed: number): TestSignal => {
-    const music = musicLike({ seconds: 10, seed, peakDb: -6 });
-    const random = createRandom(seed);
-    const frames = music.data.length / 2;
-    const data = new Float32Array(music.data.length);
-    let a = 0;
-    let b = 0;
-    for (let n = 0; n < frames; n++) {
-      // Two independent, gently low-passed noises: uncorrelated left and right content.
-      a += 0.3 * (2 * random() - 1 - a);
-      b += 0.3 * (2 * random() - 1 - b);
-      const bassSide = 0.05 * Math.sin((2 * Math.PI * 50 * n) / 44100);
-      data[2 * n] = music.data[2 * n]! + amount * a + bassSide;
-      data[2 * n + 1] = music.data[2 * n + 1]! + amount * b - bassSide;
-    }
-    return { data, sampleRate: 44100, channels: 2 };
-  };
+  const stereoMix = (amount: number, seed: number): TestSignal => withDecorrelatedLayer(musicLike({ seconds: 10, seed, peakDb: -6 }), { amount, seed, bassSide: 0.05 });
   /** Side-to-mid power ratio in a band, dB. */
   const sideToMid = (wav: TestSignal, lowHz: number, highHz: number) => {
     const left = channelOf(wav.data, 2, 0);
