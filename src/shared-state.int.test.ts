@@ -10,11 +10,9 @@ import { serviceContextOf, type Platform } from './platform/context.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { agreeOnSharedSecrets, loadSecrets } from './platform/secrets.js';
 import { createMaster } from './test/commerce-factories.js';
-import { createTestUser } from './test/factories.js';
+import { createTestUser, type TestUser } from './test/factories.js';
 import { createTestPlatform, type TestPlatform } from './test/test-platform.js';
 import { listenTestApp, type TestApp } from './test/test-app.js';
-
-type User = Awaited<ReturnType<typeof createTestUser>>;
 
 /**
  * Two web processes behind one load balancer (shared state): two apps, each with its
@@ -27,8 +25,8 @@ describe('two web processes on one database', () => {
   let appA: TestApp;
   let appB: TestApp;
   let internalB: Server;
-  let alice: User;
-  let bob: User;
+  let alice: TestUser;
+  let bob: TestUser;
 
   beforeAll(async () => {
     a = await createTestPlatform();

@@ -116,6 +116,9 @@ async function adjustCommand(kind: 'adjustment' | 'hold', args: string[], access
   io.out(`${kind === 'hold' ? 'hold' : 'adjustment'} ${result.entryId} for participant ${input.participantId}; balance ${money(result.balanceMinor, 'USD')}`);
 }
 
+/** An option's text as a number; an option not given stays undefined (the schema's default applies). */
+const numberOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+
 const issuesOf = (issues: readonly { path: PropertyKey[]; message: string }[]) => issues.map((i) => `${i.path.map(String).join('.') || 'input'}: ${i.message}`).join('; ');
 
 export const COMMANDS: Record<string, Command> = {
@@ -154,7 +157,7 @@ export const COMMANDS: Record<string, Command> = {
         options: { locale: { type: 'string' }, question: { type: 'string' }, answer: { type: 'string' }, order: { type: 'string' } },
         strict: true,
       });
-      const parsed = ZAddFaqInput.safeParse({ ...values, order: values.order === undefined ? undefined : Number(values.order) });
+      const parsed = ZAddFaqInput.safeParse({ ...values, order: numberOf(values.order) });
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; '));
       const faq = await withProduct(access, (client) => client.faq.add.mutate(parsed.data), (db) => addFaq({ db }, parsed.data));
       io.out(`added FAQ #${faq.id} [${faq.locale}] order ${faq.order}: ${faq.question}`);
@@ -181,16 +184,15 @@ export const COMMANDS: Record<string, Command> = {
         strict: true,
       });
       if (positionals.length !== 1) throw new UsageError('expected one coupon KEY');
-      const number = (text: string | undefined) => (text === undefined ? undefined : Number(text));
       const parsed = ZAddCouponInput.safeParse({
         key: positionals[0],
         type: values.type,
-        value: number(values.value) ?? (values.type === 'free' ? 0 : undefined),
-        maxUses: number(values['max-uses']),
-        perUserLimit: number(values['per-user']),
+        value: numberOf(values.value) ?? (values.type === 'free' ? 0 : undefined),
+        maxUses: numberOf(values['max-uses']),
+        perUserLimit: numberOf(values['per-user']),
         expires: values.expires,
       });
-      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '));
+      if (!parsed.success) throw new UsageError(issuesOf(parsed.error.issues));
       const input = { ...parsed.data };
       const coupon = await withProduct(access, (client) => client.coupons.add.mutate(input), (db) => addCoupon({ db }, input));
       io.out(`added coupon ${describeCoupon(coupon)}`);
@@ -201,7 +203,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'add or rename a blog category',
     async run(args, access, io) {
       const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { en: { type: 'string' }, de: { type: 'string' }, order: { type: 'string' } }, strict: true });
-      const parsed = ZAddCategoryInput.safeParse({ slug: positionals[0], nameEn: values.en, nameDe: values.de, order: values.order === undefined ? undefined : Number(values.order) });
+      const parsed = ZAddCategoryInput.safeParse({ slug: positionals[0], nameEn: values.en, nameDe: values.de, order: numberOf(values.order) });
       if (!parsed.success || positionals.length !== 1) throw new UsageError(parsed.success ? 'expected one SLUG' : issuesOf(parsed.error.issues));
       const input = parsed.data;
       const category = await withProduct(access, (client) => client.blog.addCategory.mutate(input), (db) => addCategory(blogContextOf(db), input));
@@ -283,7 +285,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'show a mastered master (its original and master) in the home page demos',
     async run(args, access, io) {
       const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { order: { type: 'string' } }, strict: true });
-      const parsed = ZAddDemoInput.safeParse({ masterId: positionals[0], order: values.order === undefined ? undefined : Number(values.order) });
+      const parsed = ZAddDemoInput.safeParse({ masterId: positionals[0], order: numberOf(values.order) });
       if (!parsed.success || positionals.length !== 1) throw new UsageError('expected one MASTER_ID (a UUID from the master page address)');
       const input = parsed.data;
       const demo = await withProduct(access, (client) => client.demos.add.mutate(input), (db) => addDemo({ db }, input));
@@ -334,7 +336,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'pay every participant whose balance is at least AMOUNT (USD, default PAYOUT_MIN) less the provider\'s fee; --dry-run shows it without paying',
     async run(args, access, io) {
       const { values } = parseArgs({ args, options: { min: { type: 'string' }, 'dry-run': { type: 'boolean' } }, strict: true });
-      const parsed = ZPayoutRunInput.safeParse({ min: values.min === undefined ? undefined : Number(values.min), dryRun: values['dry-run'] ?? false });
+      const parsed = ZPayoutRunInput.safeParse({ min: numberOf(values.min), dryRun: values['dry-run'] ?? false });
       if (!parsed.success) throw new UsageError('--min expects an amount of 0 or more');
       const input = parsed.data;
       const result = await withProduct(

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createInternalApp } from '../../src/internal/internal-app.js';
 import { createInternalClient } from '../../src/internal/internal-client.js';
 import { createTestPlatform, type TestPlatform } from '../../src/test/test-platform.js';
-import { afterAll, beforeAll } from 'vitest';
-import { startedInBeforeAll } from '../../src/test/test-database.js';
+import { startedForBlock } from '../../src/test/test-database.js';
 import { runAdmin } from '../lib/admin-commands.js';
 import type { ProductAccess } from '../lib/product-access.js';
 
@@ -54,12 +53,7 @@ export async function runCommand(access: ProductAccess | null, ...argv: string[]
  * The harness for the enclosing describe block, started before its tests and closed after them.
  */
 export function useAdminHarness() {
-  let harness: AdminHarness | undefined;
-  beforeAll(async () => {
-    harness = await startAdminHarness();
-  });
-  afterAll(() => harness?.close());
-  const started = () => startedInBeforeAll(harness, 'admin harness');
+  const started = startedForBlock('admin harness', startAdminHarness, (harness) => harness.close());
   return {
     get platform() {
       return started().platform;

@@ -5,6 +5,7 @@ import { DEFAULT_BUDGET } from './style.js';
 import { kickDrivenMix, orchestralMix, percussiveHits, PUMPING_TONE_HZ } from './testing/dynamic-material.js';
 import { ffmpegLoudness } from './testing/independent-meters.js';
 import { useMasteringInStyles } from './testing/master-in-styles.js';
+import { judgeEachMaster, onItsLoudness } from './testing/judge-masters.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 import { decodeSimpleWav } from './testing/wav-writer.js';
 
@@ -65,23 +66,20 @@ describe('macro-dynamics: a dynamic mix keeps its share of the loudness range', 
     const mix = await ffmpegLoudness(input);
     expect(mix.lra).toBeGreaterThanOrEqual(14);
     expect(mix.lra).toBeLessThanOrEqual(17);
-    const rows = [];
-    const checks: object[] = [];
-    const expected: object[] = [];
-    for (const { style, report, file } of masters) {
-      const theirs = await ffmpegLoudness(file);
+    const { rows, checks, expected } = await judgeEachMaster(masters, (master, theirs) => {
+      const { style, report } = master;
       const share = budgetOf(style).lraShare;
       const kept = theirs.lra / mix.lra;
-      rows.push({ style: style.name, lra: theirs.lra, kept: round(kept), share, lufs: round(theirs.integratedLufs), heldBackLu: report.heldBackLu });
-      checks.push({
-        style: style.name,
-        keepsShare: kept >= share,
-        onItsLoudness: Math.abs(theirs.integratedLufs - (style.processing.targetLufs - report.heldBackLu)) <= 0.5,
-        notQuieterThanMix: theirs.integratedLufs >= Math.min(mix.integratedLufs, style.processing.targetLufs) - 0.5,
-        truePeakOk: theirs.truePeakDbtp <= style.processing.ceilingDbtp,
-      });
-      expected.push({ style: style.name, keepsShare: true, onItsLoudness: true, notQuieterThanMix: true, truePeakOk: true });
-    }
+      return {
+        row: { lra: theirs.lra, kept: round(kept), share, lufs: round(theirs.integratedLufs), heldBackLu: report.heldBackLu },
+        checks: {
+          keepsShare: kept >= share,
+          onItsLoudness: onItsLoudness(master, theirs),
+          notQuieterThanMix: theirs.integratedLufs >= Math.min(mix.integratedLufs, style.processing.targetLufs) - 0.5,
+          truePeakOk: theirs.truePeakDbtp <= style.processing.ceilingDbtp,
+        },
+      };
+    });
     console.log(`mix LRA ${mix.lra} LU, ${mix.integratedLufs} LUFS\n${rows.map((r) => JSON.stringify(r)).join('\n')}`);
     expect(checks).toEqual(expected);
   });
@@ -101,12 +99,9 @@ describe('pumping: a steady high tone does not move with the kick', { timeout: 6
     const mix = await ffmpegLoudness(input);
     const frameLength = Math.round(0.01 * signal.sampleRate);
     const perKick = Math.round(0.5 * signal.sampleRate) / frameLength;
-    const rows = [];
-    const checks: object[] = [];
-    const expected: object[] = [];
-    for (const { style, report, file } of masters) {
+    const { rows, checks, expected } = await judgeEachMaster(masters, (master, theirs) => {
+      const { style, report, file } = master;
       const wav = readWav(file);
-      const theirs = await ffmpegLoudness(file);
       const levels = toneEnvelopeDb(wav.data, PUMPING_TONE_HZ, wav.sampleRate, frameLength);
       // Each kick's period from the third second on (the compressors have settled), its range.
       const movements: number[] = [];
@@ -115,15 +110,11 @@ describe('pumping: a steady high tone does not move with the kick', { timeout: 6
         movements.push(Math.max(...period) - Math.min(...period));
       }
       const worst = Math.max(...movements);
-      rows.push({ style: style.name, worstDb: round(worst), medianDb: round(movements.sort((a, b) => a - b)[Math.floor(movements.length / 2)]!), lufs: round(theirs.integratedLufs), heldBackLu: report.heldBackLu });
-      checks.push({
-        style: style.name,
-        toneSteady: worst < 1,
-        onItsLoudness: Math.abs(theirs.integratedLufs - (style.processing.targetLufs - report.heldBackLu)) <= 0.5,
-        truePeakOk: theirs.truePeakDbtp <= style.processing.ceilingDbtp,
-      });
-      expected.push({ style: style.name, toneSteady: true, onItsLoudness: true, truePeakOk: true });
-    }
+      return {
+        row: { worstDb: round(worst), medianDb: round(movements.sort((a, b) => a - b)[Math.floor(movements.length / 2)]!), lufs: round(theirs.integratedLufs), heldBackLu: report.heldBackLu },
+        checks: { toneSteady: worst < 1, onItsLoudness: onItsLoudness(master, theirs), truePeakOk: theirs.truePeakDbtp <= style.processing.ceilingDbtp },
+      };
+    });
     console.log(`kick mix ${mix.integratedLufs} LUFS, ${mix.truePeakDbtp} dBTP\n${rows.map((r) => JSON.stringify(r)).join('\n')}`);
     expect(checks).toEqual(expected);
   });
@@ -136,24 +127,18 @@ describe('attack-to-body: the hits keep their attack', { timeout: 1_200_000 }, (
     // From the second second on: the compressors have settled.
     const measured = onsets.filter((onset) => onset >= signal.sampleRate);
     const before = attackToBodyDb(signal.data, measured, signal.sampleRate);
-    const rows = [];
-    const checks: object[] = [];
-    const expected: object[] = [];
-    for (const { style, report, file } of masters) {
+    const { rows, checks, expected } = await judgeEachMaster(masters, (master, theirs) => {
+      const { style, report, file } = master;
       const wav = readWav(file);
-      const theirs = await ffmpegLoudness(file);
       const after = attackToBodyDb(wav.data, measured, wav.sampleRate);
       const losses = after.map((ratio, i) => before[i]! - ratio);
       const worst = Math.max(...losses);
       const bound = budgetOf(style).attackLossDb;
-      rows.push({ style: style.name, worstLossDb: round(worst), meanLossDb: round(losses.reduce((a, b) => a + b, 0) / losses.length), bound, lufs: round(theirs.integratedLufs), heldBackLu: report.heldBackLu });
-      checks.push({
-        style: style.name,
-        withinBound: worst <= bound,
-        onItsLoudness: Math.abs(theirs.integratedLufs - (style.processing.targetLufs - report.heldBackLu)) <= 0.5,
-      });
-      expected.push({ style: style.name, withinBound: true, onItsLoudness: true });
-    }
+      return {
+        row: { worstLossDb: round(worst), meanLossDb: round(losses.reduce((a, b) => a + b, 0) / losses.length), bound, lufs: round(theirs.integratedLufs), heldBackLu: report.heldBackLu },
+        checks: { withinBound: worst <= bound, onItsLoudness: onItsLoudness(master, theirs) },
+      };
+    });
     console.log(rows.map((r) => JSON.stringify(r)).join('\n'));
     expect(checks).toEqual(expected);
   });

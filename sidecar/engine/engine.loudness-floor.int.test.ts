@@ -4,7 +4,7 @@ import type { EngineStyle } from './index.js';
 import { useMasteringInStyles } from './testing/master-in-styles.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 import { bandShareDb, channelOf, correlation, ffmpegLoudness, powerSpectrum } from './testing/independent-meters.js';
-import { balancedMix, clipped, createRandom, dbToLinear, musicLike, normalizePeak, type TestSignal } from './testing/signals.js';
+import { balancedMix, clipped, dbToLinear, musicLike, normalizePeak, withDecorrelatedLayer, type TestSignal } from './testing/signals.js';
 import { decodeSimpleWav } from './testing/wav-writer.js';
 
 /**
@@ -107,20 +107,8 @@ describe('styles apart on a loud mix', { timeout: 600_000 }, () => {
 
 describe('width on ordinary mixes', { timeout: 600_000 }, () => {
   it('when a mix at about 0.47 correlation is mastered in Wide, then it comes out wider (lower correlation), not narrower', async () => {
-    const music = musicLike({ seconds: 8, seed: 43, peakDb: -8 });
-    const random = createRandom(43);
-    const frames = music.data.length / 2;
-    const data = new Float32Array(music.data.length);
-    let a = 0;
-    let b = 0;
-    for (let n = 0; n < frames; n++) {
-      a += 0.3 * (2 * random() - 1 - a);
-      b += 0.3 * (2 * random() - 1 - b);
-      data[2 * n] = music.data[2 * n]! + dbToLinear(-9) * a;
-      data[2 * n + 1] = music.data[2 * n + 1]! + dbToLinear(-9) * b;
-    }
-    const signal = { data, sampleRate: 44100, channels: 2 };
-    const inCorrelation = correlation(channelOf(data, 2, 0), channelOf(data, 2, 1));
+    const signal = withDecorrelatedLayer(musicLike({ seconds: 8, seed: 43, peakDb: -8 }), { amount: dbToLinear(-9), seed: 43 });
+    const inCorrelation = correlation(channelOf(signal.data, 2, 0), channelOf(signal.data, 2, 1));
     expect(inCorrelation).toBeGreaterThan(0.4);
     expect(inCorrelation).toBeLessThan(0.55);
     const { masters } = await masterAll('wide', signal, [byName('Wide')]);

@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bounce, decodeToWorkFile, prepareTrack, type EngineStyle, type MasterReport } from './index.js';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { EngineStyle } from './index.js';
+import { useMasteringInStyles } from './testing/master-in-styles.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 import {
   bandPower,
@@ -15,8 +14,8 @@ import {
   lineSpectrumDb,
   powerSpectrum,
 } from './testing/independent-meters.js';
-import { balancedMix, clipped, createRandom, musicLike, normalizePeak, toMono, type TestSignal } from './testing/signals.js';
-import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
+import { balancedMix, clipped, musicLike, normalizePeak, toMono, withDecorrelatedLayer, type TestSignal } from './testing/signals.js';
+import { decodeSimpleWav, type WavSampleFormat } from './testing/wav-writer.js';
 
 /**
  * The targets on generated signals, every figure measured independently of the engine:
@@ -25,33 +24,9 @@ import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
  */
 const styles = seededEngineStyles();
 const byName = (name: string) => styles.find((style) => style.name === name)!;
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'engine-targets-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface Mastered {
-  style: EngineStyle;
-  report: MasterReport;
-  file: string;
-}
-
-/** Decodes once, prepares the given styles, bounces each: what the product does for a track. */
-async function masterAll(name: string, signal: TestSignal, chosen: EngineStyle[] = styles, format: 'pcm16' | 'pcm24' | 'float32' = 'pcm24'): Promise<{ input: string; masters: Mastered[] }> {
-  const input = path.join(dir, `${name}.wav`);
-  writeWavFile(input, signal, { format });
-  const workFile = await decodeToWorkFile(input, path.join(dir, `${name}.f32`));
-  const preparation = await prepareTrack(workFile, chosen);
-  const masters: Mastered[] = [];
-  for (const style of chosen) {
-    const fitted = preparation.styles.find((s) => s.styleId === style.id)!;
-    const file = path.join(dir, `${name}-${style.styleIndex}.wav`);
-    masters.push({ style, report: await bounce(workFile, fitted, file), file });
-  }
-  return { input, masters };
-}
+const masterInStyles = useMasteringInStyles('engine-targets-');
+/** Every style unless told, from a 24-bit mix unless told. */
+const masterAll = (name: string, signal: TestSignal, chosen: EngineStyle[] = styles, format: WavSampleFormat = 'pcm24') => masterInStyles(name, signal, chosen, format);
 
 const readWav = (file: string) => decodeSimpleWav(readFileSync(file));
 
@@ -256,23 +231,7 @@ describe('colour without aliasing or intermodulation', { timeout: 600_000 }, () 
 
 describe('width without damage', { timeout: 600_000 }, () => {
   /** Music plus a decorrelated layer of `amount`, and some side content in the bass. */
-  const stereoMix = (amount: number, seed: number): TestSignal => {
-    const music = musicLike({ seconds: 10, seed, peakDb: -6 });
-    const random = createRandom(seed);
-    const frames = music.data.length / 2;
-    const data = new Float32Array(music.data.length);
-    let a = 0;
-    let b = 0;
-    for (let n = 0; n < frames; n++) {
-      // Two independent, gently low-passed noises: uncorrelated left and right content.
-      a += 0.3 * (2 * random() - 1 - a);
-      b += 0.3 * (2 * random() - 1 - b);
-      const bassSide = 0.05 * Math.sin((2 * Math.PI * 50 * n) / 44100);
-      data[2 * n] = music.data[2 * n]! + amount * a + bassSide;
-      data[2 * n + 1] = music.data[2 * n + 1]! + amount * b - bassSide;
-    }
-    return { data, sampleRate: 44100, channels: 2 };
-  };
+  const stereoMix = (amount: number, seed: number): TestSignal => withDecorrelatedLayer(musicLike({ seconds: 10, seed, peakDb: -6 }), { amount, seed, bassSide: 0.05 });
   /** Side-to-mid power ratio in a band, dB. */
   const sideToMid = (wav: TestSignal, lowHz: number, highHz: number) => {
     const left = channelOf(wav.data, 2, 0);

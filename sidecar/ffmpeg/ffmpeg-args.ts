@@ -25,15 +25,9 @@ function commonArgs(logLevel: 'error' | 'info' = 'error'): string[] {
 /** soxr at 28-bit precision: transparent resampling; at the target's own rate aresample passes through. */
 const resampleTo = (sampleRate: number) => `aresample=${sampleRate}:resampler=soxr:precision=28`;
 
-/**
- * Any accepted WAV (PCM 16/24/32, float 32/64, RF64, extensible, 1-2 channels, 8-192 kHz) to raw
- * interleaved 32-bit float at `sampleRate` (the working rate unless a master is bounced at the
- * source's) with the input's channel count. `-loglevel info` is kept here so the input and output
- * stream lines ("Stream #0:0: Audio: pcm_f32le, 44100 Hz, stereo") can be parsed.
- */
-export function decodeToF32Args(inputPath: string, outputPath: string, sampleRate: number = SAMPLE_RATE): string[] {
+/** A WAV input, converted to float and resampled to `sampleRate`: the decode and the CD rendition share it so both resample alike. */
+function wavInFloatAtArgs(inputPath: string, sampleRate: number): string[] {
   return [
-    ...commonArgs('info'),
     // The demuxer probes the content (RIFF/RF64), never the file name.
     '-f',
     'wav',
@@ -47,6 +41,19 @@ export function decodeToF32Args(inputPath: string, outputPath: string, sampleRat
     `aformat=sample_fmts=flt,${resampleTo(sampleRate)}`,
     '-ar',
     String(sampleRate),
+  ];
+}
+
+/**
+ * Any accepted WAV (PCM 16/24/32, float 32/64, RF64, extensible, 1-2 channels, 8-192 kHz) to raw
+ * interleaved 32-bit float at `sampleRate` (the working rate unless a master is bounced at the
+ * source's) with the input's channel count. `-loglevel info` is kept here so the input and output
+ * stream lines ("Stream #0:0: Audio: pcm_f32le, 44100 Hz, stereo") can be parsed.
+ */
+export function decodeToF32Args(inputPath: string, outputPath: string, sampleRate: number = SAMPLE_RATE): string[] {
+  return [
+    ...commonArgs('info'),
+    ...wavInFloatAtArgs(inputPath, sampleRate),
     '-c:a',
     'pcm_f32le',
     '-f',
@@ -86,16 +93,7 @@ export function encodeF32ToWav24Args(inputPath: string, channels: number, output
 export function resampleWav24Args(masterWavPath: string, outputPath: string, sampleRate: number = SAMPLE_RATE): string[] {
   return [
     ...commonArgs(),
-    '-f',
-    'wav',
-    '-i',
-    masterWavPath,
-    '-map',
-    '0:a:0',
-    '-af',
-    `aformat=sample_fmts=flt,${resampleTo(sampleRate)}`,
-    '-ar',
-    String(sampleRate),
+    ...wavInFloatAtArgs(masterWavPath, sampleRate),
     ...wav24OutputArgs(outputPath),
   ];
 }

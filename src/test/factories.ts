@@ -12,3 +12,5 @@ export async function createTestUser(db: Database, jwtSecret: string, options: {
     .executeTakeFirstOrThrow();
   return { id: row.id, email: row.email, token: signAccessToken(jwtSecret, row.id).token };
 }
+
+export type TestUser = Awaited<ReturnType<typeof createTestUser>>;

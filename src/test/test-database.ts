@@ -73,16 +73,26 @@ export function startedInBeforeAll<T>(value: T | undefined, what: string): T {
 }
 
 /**
+ * Something the enclosing describe block starts before its tests and closes after them; the answer
+ * reads it inside tests and hooks.
+ */
+export function startedForBlock<T>(what: string, start: () => Promise<T>, close: (value: T) => Promise<unknown>): () => T {
+  let value: T | undefined;
+  beforeAll(async () => {
+    value = await start();
+  });
+  afterAll(async () => {
+    if (value !== undefined) await close(value);
+  });
+  return () => startedInBeforeAll(value, what);
+}
+
+/**
  * A migrated database for the enclosing describe block, made before its tests and destroyed after
  * them. Its fields are there once `beforeAll` has run: read them inside tests and hooks.
  */
 export function useTestDatabase(): Omit<TestDatabase, 'destroy'> {
-  let database: TestDatabase | undefined;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database?.destroy());
-  const started = () => startedInBeforeAll(database, 'test database');
+  const started = startedForBlock('test database', createTestDatabase, (database) => database.destroy());
   return {
     get db() {
       return started().db;

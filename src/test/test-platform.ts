@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { afterAll, beforeAll } from 'vitest';
 import { createBackgroundTasks } from '../platform/background-tasks.js';
 import { serviceContextOf, type Actor, type Locale, type Platform, type ServiceContext } from '../platform/context.js';
 import { parseEnv } from '../platform/env.js';
@@ -11,7 +10,7 @@ import { createMailer } from '../platform/mail/mailer.js';
 import { jobEventsOf } from '../platform/queue/job-events.js';
 import { storageOf } from '../platform/storage/storage-of.js';
 import { createTestBucket, s3EnvOf, testS3FromEnv } from './s3-server.js';
-import { createTestDatabase, startedInBeforeAll, type TestDatabase } from './test-database.js';
+import { createTestDatabase, startedForBlock, type TestDatabase } from './test-database.js';
 
 export interface TestPlatform extends Platform {
   database: TestDatabase;
@@ -78,14 +77,10 @@ export async function createTestPlatform(envOverrides: Record<string, string> = 
 
 /** A test platform for the enclosing describe block: made before its tests, closed after them. */
 export function useTestPlatform(envOverrides: Record<string, string> = {}) {
-  let platform: TestPlatform | undefined;
-  beforeAll(async () => {
-    platform = await createTestPlatform(envOverrides);
-  });
-  afterAll(() => platform?.close());
+  const started = startedForBlock('test platform', () => createTestPlatform(envOverrides), (platform) => platform.close());
   return {
     get platform() {
-      return startedInBeforeAll(platform, 'test platform');
+      return started();
     },
   };
 }

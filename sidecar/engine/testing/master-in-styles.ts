@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { bounce, decodeToWorkFile, prepareTrack, type EngineStyle, type MasterReport } from '../index.js';
 import type { TestSignal } from './signals.js';
-import { writeWavFile } from './wav-writer.js';
+import { writeWavFile, type WavSampleFormat } from './wav-writer.js';
 
 export interface MasteredInStyle {
   style: EngineStyle;
@@ -17,7 +17,7 @@ export interface MasteredInStyle {
 /**
  * Masters a generated mix in each chosen style, as the product does (decode, one preparation, a
  * bounce per style), in a temporary folder of the test file's own. The mix is written as
- * float, so overs past 0 dBFS reach the engine as they are.
+ * float unless `format` says otherwise, so overs past 0 dBFS reach the engine as they are.
  */
 export function useMasteringInStyles(prefix: string) {
   let dir = '';
@@ -26,9 +26,14 @@ export function useMasteringInStyles(prefix: string) {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  return async function masterAll(name: string, signal: TestSignal, chosen: EngineStyle[]): Promise<{ input: string; masters: MasteredInStyle[] }> {
+  return async function masterAll(
+    name: string,
+    signal: TestSignal,
+    chosen: EngineStyle[],
+    format: WavSampleFormat = 'float32',
+  ): Promise<{ input: string; masters: MasteredInStyle[] }> {
     const input = path.join(dir, `${name}.wav`);
-    writeWavFile(input, signal, { format: 'float32' });
+    writeWavFile(input, signal, { format });
     const workFile = await decodeToWorkFile(input, path.join(dir, `${name}.f32`));
     const preparation = await prepareTrack(workFile, chosen);
     const masters: MasteredInStyle[] = [];

@@ -225,3 +225,25 @@ export function balancedMix(signal: TestSignal): TestSignal {
   }
   return { ...signal, data };
 }
+
+/**
+ * A stereo signal with a decorrelated layer of `amount` added: two independent, gently low-passed
+ * noises, so left and right differ as in a wide mix; `bassSide` adds a 50 Hz tone in opposite
+ * phase, side content in the bass that a width move must not spread.
+ */
+export function withDecorrelatedLayer(music: TestSignal, options: { amount: number; seed: number; bassSide?: number }): TestSignal {
+  const random = createRandom(options.seed);
+  const bassSideAmplitude = options.bassSide ?? 0;
+  const frames = music.data.length / 2;
+  const data = new Float32Array(music.data.length);
+  let a = 0;
+  let b = 0;
+  for (let n = 0; n < frames; n++) {
+    a += 0.3 * (2 * random() - 1 - a);
+    b += 0.3 * (2 * random() - 1 - b);
+    const bassSide = bassSideAmplitude * Math.sin((2 * Math.PI * 50 * n) / music.sampleRate);
+    data[2 * n] = music.data[2 * n]! + options.amount * a + bassSide;
+    data[2 * n + 1] = music.data[2 * n + 1]! + options.amount * b - bassSide;
+  }
+  return { data, sampleRate: music.sampleRate, channels: 2 };
+}

@@ -1,4 +1,5 @@
 import type { Locale } from '../../platform/context.js';
+import { escapeHtml, mailButton } from '../../platform/mail/html.js';
 
 export type AccountMailKind = 'verify' | 'reset' | 'emailChange' | 'accountExists';
 
@@ -81,8 +82,6 @@ const TEXTS: Record<AccountMailKind, Record<Locale, MailText>> = {
   },
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function renderAccountMail(kind: AccountMailKind, locale: Locale, data: { firstName: string; link: string }) {
   const t = TEXTS[kind][locale];
@@ -92,7 +91,7 @@ export function renderAccountMail(kind: AccountMailKind, locale: Locale, data: {
 <html lang="${locale}"><body style="font-family:Helvetica,Arial,sans-serif;color:#1a1b1e;line-height:1.5">
 <p>${escapeHtml(t.greeting(name))}</p>
 <p>${escapeHtml(t.body)}</p>
-<p><a href="${escapeHtml(data.link)}" style="display:inline-block;padding:10px 18px;background:#7048e8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>
+${mailButton(data.link, t.action)}
 <p style="font-size:13px;color:#555">${escapeHtml(data.link)}</p>
 <p style="font-size:13px;color:#555">${escapeHtml(t.footer)}</p>
 <p>Masterdeck</p>

@@ -1,38 +1,16 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
+import { typeDefsOf } from '../../platform/graphql/graphql-sdl.js';
 import { parseInput, withoutNulls } from '../../platform/validation.js';
+import { mastersGraphqlTypes } from '../masters/index.js';
 import { createAlbum, getAlbum, listAlbums } from './albums.service.js';
 import { ZAlbum, ZAlbumIdInput, ZAlbumState, ZAlbumTrack, ZCreateAlbumInput } from './albums.schemas.js';
+
+const types = { AlbumState: ZAlbumState, AlbumTrack: ZAlbumTrack, Album: ZAlbum };
 
 /** Album mode over GraphQL (MasterIntensity is the masters module's enum). */
 export const albumsGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
-    enum AlbumState {
-      queued
-      mastering
-      done
-      failed
-    }
-    type AlbumTrack {
-      position: Int!
-      trackId: String!
-      name: String!
-      masterId: String
-      mixLufs: Float
-      targetLufs: Float
-      masterLufs: Float
-      masterTruePeak: Float
-    }
-    type Album {
-      id: String!
-      styleId: Int!
-      intensity: MasterIntensity!
-      state: AlbumState!
-      error: String
-      createdAt: String!
-      tracks: [AlbumTrack!]!
-      spreadInLu: Float
-      spreadOutLu: Float
-    }
+    ${typeDefsOf(types, { refs: mastersGraphqlTypes })}
     extend type Query {
       album(id: ID!): Album!
       albums: [Album!]!
@@ -51,7 +29,7 @@ export const albumsGraphql: GraphqlModule = {
     },
   },
   contract: {
-    types: { Album: ZAlbum, AlbumTrack: ZAlbumTrack, AlbumState: ZAlbumState },
+    types,
     args: { 'Query.album': ZAlbumIdInput, 'Mutation.createAlbum': ZCreateAlbumInput },
   },
 };

@@ -2,27 +2,25 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
-import { createTestUser } from '../../test/factories.js';
+import { createTestUser, type TestUser } from '../../test/factories.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { claimJob } from '../../platform/queue/job-queue.js';
 import { MEDIA_JOB_KINDS } from '../streaming/index.js';
 import { beginAlbumJob, completeAlbumJob, failAlbumJob } from './album-jobs.service.js';
 
-type User = Awaited<ReturnType<typeof createTestUser>>;
-
 /** Album mode over tRPC, REST and GraphQL: one rule each, the owner's tracks and albums only, bad input writes nothing. */
 describe('albums', () => {
   let platform: TestPlatform;
   let app: TestApp;
-  let owner: User;
-  let stranger: User;
+  let owner: TestUser;
+  let stranger: TestUser;
   let styleId: number;
   const ownTracks: string[] = [];
   let strangersTrack: string;
-  const callerFor = (user: User | null) => createCallerFactory(appRouter)(platform.contextFor(user ? { userId: user.id } : null));
+  const callerFor = (user: TestUser | null) => createCallerFactory(appRouter)(platform.contextFor(user ? { userId: user.id } : null));
 
-  async function trackOf(user: User, name: string): Promise<string> {
+  async function trackOf(user: TestUser, name: string): Promise<string> {
     const key = `tracks/${user.id}-${name}/original.wav`;
     await platform.storage.write(key, Readable.from([Buffer.alloc(1044)]));
     const track = await platform.db
@@ -54,9 +52,9 @@ describe('albums', () => {
 
   const albumJobs = () => platform.db.selectFrom('jobs').select(['payload', 'user_id']).where('kind', '=', MEDIA_JOB_KINDS.album).execute();
   const albumCount = async () => (await platform.db.selectFrom('mastering_albums').select('id').execute()).length;
-  const rest = (user: User, method: string, url: string, body?: unknown) =>
+  const rest = (user: TestUser, method: string, url: string, body?: unknown) =>
     fetch(`${app.base}/api${url}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  async function graphql(user: User, query: string, variables: Record<string, unknown>) {
+  async function graphql(user: TestUser, query: string, variables: Record<string, unknown>) {
     const response = await fetch(`${app.base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },

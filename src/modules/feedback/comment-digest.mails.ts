@@ -1,4 +1,5 @@
 import type { Locale } from '../../platform/context.js';
+import { escapeHtml, mailButton } from '../../platform/mail/html.js';
 
 export interface DigestComment {
   author: string;
@@ -31,8 +32,6 @@ const TEXTS: Record<Locale, { subject: (d: DigestMailData) => string; intro: (d:
   },
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** m:ss or h:mm:ss. */
 export function formatPosition(seconds: number): string {
@@ -58,7 +57,7 @@ export function renderDigestMail(locale: Locale, data: DigestMailData) {
 <html lang="${locale}"><body style="font-family:Helvetica,Arial,sans-serif;color:#1a1b1e;line-height:1.5">
 <p>${escapeHtml(t.intro(data))}</p>
 <ul>${items}</ul>
-<p><a href="${escapeHtml(data.link)}" style="display:inline-block;padding:10px 18px;background:#7048e8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>
+${mailButton(data.link, t.action)}
 <p style="font-size:13px;color:#555">${escapeHtml(t.footer)} <a href="${escapeHtml(data.settingsLink)}">${escapeHtml(data.settingsLink)}</a></p>
 <p>Masterdeck</p>
 </body></html>`;

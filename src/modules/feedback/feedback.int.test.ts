@@ -1,18 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMaster } from '../../test/commerce-factories.js';
-import { createTestUser } from '../../test/factories.js';
+import { createTestUser, type TestUser } from '../../test/factories.js';
 import { mailsTo } from '../../test/outbox.js';
 import { useTestApp } from '../../test/test-app.js';
 import { DIGEST_MIN_GAP_MS, sendDueCommentDigests } from './comment-digest.service.js';
 import { ratingSummaries } from './feedback.service.js';
 
-type User = Awaited<ReturnType<typeof createTestUser>>;
-
 describe('comments and ratings', () => {
   const suite = useTestApp();
-  let owner: User;
-  let listener: User;
-  let stranger: User;
+  let owner: TestUser;
+  let listener: TestUser;
+  let stranger: TestUser;
 
   beforeAll(async () => {
     owner = await createTestUser(suite.platform.db, suite.platform.secrets.jwtSecret);

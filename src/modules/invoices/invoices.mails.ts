@@ -1,4 +1,5 @@
 import type { Locale } from '../../platform/context.js';
+import { escapeHtml, mailButton } from '../../platform/mail/html.js';
 
 interface ReceiptText {
   subject: (invoiceNumber: number) => string;
@@ -26,8 +27,6 @@ const TEXTS: Record<Locale, ReceiptText> = {
   },
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** An amount as the buyer's language writes it: "$3.56" / "3,56 €". */
 export const formatMoney = (cents: number, currency: string, locale: Locale) =>
@@ -42,7 +41,7 @@ export function renderReceiptMail(locale: Locale, data: { firstName: string; inv
 <html lang="${locale}"><body style="font-family:Helvetica,Arial,sans-serif;color:#1a1b1e;line-height:1.5">
 <p>${escapeHtml(t.greeting(name))}</p>
 <p>${escapeHtml(body)}</p>
-<p><a href="${escapeHtml(data.link)}" style="display:inline-block;padding:10px 18px;background:#7048e8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>
+${mailButton(data.link, t.action)}
 <p style="font-size:13px;color:#555">${escapeHtml(t.footer)}</p>
 <p>Masterdeck</p>
 </body></html>`;

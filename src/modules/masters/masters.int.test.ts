@@ -4,22 +4,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
 import { setEnabled } from '../catalogue/index.js';
-import { createTestUser } from '../../test/factories.js';
+import { createTestUser, type TestUser } from '../../test/factories.js';
 import { noticeIfOneConnection } from '../../test/test-database.js';
 import { useTestApp } from '../../test/test-app.js';
 import { wavBytes } from '../../test/wav-bytes.js';
 import { canCreateMaster, assertCanCreateMaster, styleHearing, trackAccessFor } from './masters.service.js';
 import { receiveUpload, saveUpload } from './upload.service.js';
 
-type User = Awaited<ReturnType<typeof createTestUser>>;
-
 describe('masters and tracks', () => {
   const suite = useTestApp();
   let base: string;
-  let alice: User;
-  let bob: User;
+  let alice: TestUser;
+  let bob: TestUser;
   let styleIds: Map<string, number>;
-  const callerFor = (user: User | null) => createCallerFactory(appRouter)(suite.platform.contextFor(user ? { userId: user.id } : null));
+  const callerFor = (user: TestUser | null) => createCallerFactory(appRouter)(suite.platform.contextFor(user ? { userId: user.id } : null));
 
   beforeAll(async () => {
     base = suite.app.base;
@@ -36,7 +34,7 @@ describe('masters and tracks', () => {
   const styleId = (name: string) => styleIds.get(name) ?? Number.NaN;
 
   /** An uploaded track, through the same service as POST /api/upload. */
-  async function uploadFor(user: User, fileName = 'Song.wav') {
+  async function uploadFor(user: TestUser, fileName = 'Song.wav') {
     const ctx = suite.platform.contextFor({ userId: user.id });
     const received = await receiveUpload(ctx, { file: Readable.from([Buffer.from(wavBytes())]), fileName });
     const { id: masterId } = await saveUpload(ctx, { upload: received, isCustomMaster: false });
@@ -47,7 +45,7 @@ describe('masters and tracks', () => {
   /** What the engine records for a bounced master (ZMasterMeasurements). */
   const MEASURED = { lufs: -10.1, truePeak: -1.2, frames: 44_100, channels: 2, sampleRate: 44_100 };
 
-  async function masterFor(user: User, trackId: string, style: string, options: { createdAt?: string; intensity?: 'low' | 'medium' | 'high'; toneAmount?: number } = {}) {
+  async function masterFor(user: TestUser, trackId: string, style: string, options: { createdAt?: string; intensity?: 'low' | 'medium' | 'high'; toneAmount?: number } = {}) {
     const row = await suite.platform.db
       .insertInto('masters')
       .values({
@@ -70,7 +68,7 @@ describe('masters and tracks', () => {
 
   const filesUnder = async (prefix: string) => (await suite.platform.storage.list(prefix)).length;
 
-  async function graphql(user: User | null, query: string, variables: Record<string, unknown> = {}) {
+  async function graphql(user: TestUser | null, query: string, variables: Record<string, unknown> = {}) {
     const response = await fetch(`${base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(user ? { authorization: `Bearer ${user.token}` } : {}) },

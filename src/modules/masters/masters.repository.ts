@@ -147,6 +147,16 @@ export function selectMastersWithStyle(db: Database) {
     .leftJoin('style_groups', 'style_groups.id', 'styles.style_group_id');
 }
 
+/** The style and group columns every view of a master with its style reads: one list, so the views name the style alike. */
+export const MASTER_STYLE_COLUMNS = [
+  'styles.name as style_name',
+  'styles.name_de as style_name_de',
+  'styles.style_index as style_index',
+  'style_groups.id as style_group_id',
+  'style_groups.name as style_group_name',
+  'style_groups.name_de as style_group_name_de',
+] as const;
+
 /** Masters with their track, style, group and owner, in one query. */
 export function findMasters(
   db: Database,
@@ -188,12 +198,7 @@ export function findMasters(
       'tracks.number_of_samples as track_number_of_samples',
       'tracks.created_at as track_created_at',
       'tracks.updated_at as track_updated_at',
-      'styles.name as style_name',
-      'styles.name_de as style_name_de',
-      'styles.style_index as style_index',
-      'style_groups.id as style_group_id',
-      'style_groups.name as style_group_name',
-      'style_groups.name_de as style_group_name_de',
+      ...MASTER_STYLE_COLUMNS,
     ])
     .where('masters.user_id', '=', filter.userId);
   if (filter.masterId) query = query.where('masters.id', '=', filter.masterId);

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createTestUser } from '../../test/factories.js';
+import { createTestUser, type TestUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/test-app.js';
 import { wavBytes } from '../../test/wav-bytes.js';
 import { assertCanBounce, recordMastered } from '../streaming/index.js';
 
-type User = Awaited<ReturnType<typeof createTestUser>>;
 const BOUNDARY = '----masterdeck-quota-boundary-1b2c3d';
 
 function multipart(bytes: Uint8Array): Buffer {
@@ -16,7 +15,7 @@ function multipart(bytes: Uint8Array): Buffer {
 describe('upload quotas', () => {
   const suite = useTestApp({ UPLOADS_PER_HOUR: '3', STORAGE_QUOTA_MB: '1' });
 
-  async function upload(user: User, bytes: Uint8Array) {
+  async function upload(user: TestUser, bytes: Uint8Array) {
     const response = await fetch(`${suite.app.base}/api/upload`, {
       method: 'POST',
       headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, authorization: `Bearer ${user.token}` },
@@ -24,7 +23,7 @@ describe('upload quotas', () => {
     });
     return { status: response.status, body: (await response.json()) as { message?: string } };
   }
-  const trackCount = async (user: User) => (await suite.platform.db.selectFrom('tracks').select('id').where('user_id', '=', user.id).execute()).length;
+  const trackCount = async (user: TestUser) => (await suite.platform.db.selectFrom('tracks').select('id').where('user_id', '=', user.id).execute()).length;
 
   it('when a user uploads more often than the hourly rate, then the next upload is refused with a translated key and nothing is stored', async () => {
     const user = await createTestUser(suite.platform.db, suite.platform.secrets.jwtSecret);

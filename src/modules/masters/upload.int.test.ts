@@ -2,12 +2,11 @@ import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser } from '../../test/factories.js';
+import { createTestUser, type TestUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/test-app.js';
 import { FOREIGN_FILES, wavBytes, type WavBytesOptions } from '../../test/wav-bytes.js';
 import { MAX_UPLOAD_BYTES } from './masters.schemas.js';
 
-type User = Awaited<ReturnType<typeof createTestUser>>;
 interface Part {
   name: string;
   value?: string;
@@ -38,8 +37,8 @@ function multipart(parts: Part[]): Buffer {
 describe('POST /api/upload', () => {
   const suite = useTestApp();
   let base: string;
-  let alice: User;
-  let bob: User;
+  let alice: TestUser;
+  let bob: TestUser;
   // Every stored file, the staged (.part) ones of the disk included.
   const storedFiles = () => suite.platform.storage.list('tracks');
 
@@ -49,7 +48,7 @@ describe('POST /api/upload', () => {
     bob = await createTestUser(suite.platform.db, suite.platform.secrets.jwtSecret);
   });
 
-  async function upload(user: User | null, parts: Part[]) {
+  async function upload(user: TestUser | null, parts: Part[]) {
     const response = await fetch(`${base}/api/upload`, {
       method: 'POST',
       headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...(user ? { authorization: `Bearer ${user.token}` } : {}) },
@@ -59,14 +58,14 @@ describe('POST /api/upload', () => {
   }
   const wavPart = (bytes: Uint8Array, name = 'My Song.wav'): Part => ({ name: 'track', file: { name, bytes } });
 
-  async function counts(user: User) {
+  async function counts(user: TestUser) {
     const tracks = await suite.platform.db.selectFrom('tracks').select('id').where('user_id', '=', user.id).execute();
     const masters = await suite.platform.db.selectFrom('masters').select('id').where('user_id', '=', user.id).execute();
     return { tracks: tracks.length, masters: masters.length };
   }
 
   /** Runs `act` and checks that it left no row and no file behind. */
-  async function expectNothingLeft(user: User, act: () => Promise<void>) {
+  async function expectNothingLeft(user: TestUser, act: () => Promise<void>) {
     const before = { rows: await counts(user), files: await storedFiles() };
     await act();
     expect(await counts(user)).toEqual(before.rows);

@@ -5,15 +5,8 @@ export type { PaymentGateway, SaleRequest, SaleResult, SavedPaymentMethod } from
 export { paymentsRouter } from './payments.trpc.js';
 export { paymentsRest } from './payments.rest.js';
 export * from './payments.schemas.js';
-export {
-  claimSubscriptionCharge,
-  failSubscriptionCharge,
-  findPendingStartCharge,
-  findSubscriptionCharge,
-  quoteSubscriptionCharge,
-  recordSubscriptionTransaction,
-  settleSubscriptionCharge,
-} from './subscription-charges.js';
+// The whole file is the charge side of the distribution subscription, which that module drives.
+export * from './subscription-charges.js';
 export { installSubscriptionBilling, subscriptionBillingOf, createLocalSubscriptions, type SubscriptionBilling, type RenewalResult } from './gateway/subscription-billing.js';
 export { createLocalVault } from './gateway/local-vault.js';
 export { billingConfigFor } from './gateway/gateway-of.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { selectMastersWithStyle } from '../masters/index.js';
+import { MASTER_STYLE_COLUMNS, selectMastersWithStyle } from '../masters/index.js';
 
 /**
  * Reads of masters, users and addresses that the payment flow needs, kept here rather than in the
@@ -18,12 +18,7 @@ export async function findMasterForPayment(db: Database, masterId: string, optio
       'tracks.name as track_name',
       'tracks.artist as track_artist',
       'tracks.is_custom_master',
-      'styles.name as style_name',
-      'styles.name_de as style_name_de',
-      'styles.style_index',
-      'style_groups.id as style_group_id',
-      'style_groups.name as style_group_name',
-      'style_groups.name_de as style_group_name_de',
+      ...MASTER_STYLE_COLUMNS,
     ])
     .where('masters.id', '=', masterId);
   // Only the master row is locked: the catalogue and the track stay free for everyone else.

@@ -1,4 +1,5 @@
 import type { Locale } from '../../platform/context.js';
+import { escapeHtml } from '../../platform/mail/html.js';
 
 export interface PayoutMailLine {
   period: string;
@@ -53,8 +54,6 @@ const TEXTS: Record<
   },
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * The payout e-mail, sent once the payment service confirmed the payment: how a participant who is

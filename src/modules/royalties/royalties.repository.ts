@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
+import type { StatementLine } from './statement-csv.js';
 
 /**
  * Kysely only: statements, lines, ledger, payouts (sql/0067) and the feedback.
@@ -82,16 +83,8 @@ export async function insertStatement(
   return num(row.id);
 }
 
-export interface NewLine {
-  lineNo: number;
-  isrc: string | null;
-  upc: string | null;
-  territory: string;
-  usageType: string;
-  quantity: number;
-  netRevenue: string;
-  netCurrency: string;
-  amountMinor: number;
+/** A parsed statement line with the release it matched (all null when it matched none). */
+export interface NewLine extends StatementLine {
   distributionUserId: number | null;
   albumId: number | null;
   trackId: number | null;
@@ -108,14 +101,14 @@ export async function insertLines(db: Database, statementId: number, lines: NewL
       .values(
         lines.slice(start, start + CHUNK).map((line) => ({
           statement_id: statementId,
-          line_no: line.lineNo,
+          line_no: line.line,
           isrc: line.isrc,
           upc: line.upc,
           territory: line.territory,
           usage_type: line.usageType,
           quantity: line.quantity,
           net_revenue: line.netRevenue,
-          net_currency: line.netCurrency,
+          net_currency: line.currency,
           amount_minor: line.amountMinor,
           distribution_user_id: line.distributionUserId,
           album_id: line.albumId,

@@ -1,17 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMaster } from '../../test/commerce-factories.js';
-import { createTestUser } from '../../test/factories.js';
+import { createTestUser, type TestUser } from '../../test/factories.js';
 import { mailsTo } from '../../test/outbox.js';
 import { noticeIfOneConnection } from '../../test/test-database.js';
 import { useTestApp } from '../../test/test-app.js';
 
-type User = Awaited<ReturnType<typeof createTestUser>>;
-
 describe('sharing', () => {
   // Alice shares more often here than the daily limit allows (that limit: sharing-limits.int.test.ts).
   const suite = useTestApp({ SHARES_PER_DAY: '1000' });
-  let alice: User;
-  let bob: User;
+  let alice: TestUser;
+  let bob: TestUser;
 
   beforeAll(async () => {
     alice = await createTestUser(suite.platform.db, suite.platform.secrets.jwtSecret);

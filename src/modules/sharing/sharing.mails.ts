@@ -1,4 +1,5 @@
 import type { Locale } from '../../platform/context.js';
+import { escapeHtml, mailButton } from '../../platform/mail/html.js';
 
 interface ShareMailData {
   sharer: string;
@@ -22,8 +23,6 @@ const TEXTS: Record<Locale, { subject: (d: ShareMailData) => string; body: (d: S
   },
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The invitation mail, in the sharer's language (the invited address may have no account and so no language). */
 export function renderShareMail(locale: Locale, data: ShareMailData) {
@@ -32,7 +31,7 @@ export function renderShareMail(locale: Locale, data: ShareMailData) {
   const html = `<!doctype html>
 <html lang="${locale}"><body style="font-family:Helvetica,Arial,sans-serif;color:#1a1b1e;line-height:1.5">
 <p>${escapeHtml(t.body(data))}</p>
-<p><a href="${escapeHtml(data.link)}" style="display:inline-block;padding:10px 18px;background:#7048e8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>
+${mailButton(data.link, t.action)}
 <p style="font-size:13px;color:#555">${escapeHtml(data.link)}</p>
 <p style="font-size:13px;color:#555">${escapeHtml(t.footer)}</p>
 <p>Masterdeck</p>

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { MASTER_ORDER_COLUMNS, selectMastersWithStyle } from '../masters/index.js';
+import { MASTER_ORDER_COLUMNS, MASTER_STYLE_COLUMNS, selectMastersWithStyle } from '../masters/index.js';
 import type { TSharedWithMeInput } from './sharing.schemas.js';
 
 /** Kysely only: shares and the masters they point at. Reads list their columns. */
@@ -102,12 +102,7 @@ export function findSharedWith(db: Database, userId: string, filter: { masterId?
       'tracks.name as track_name',
       'tracks.artist as track_artist',
       'tracks.is_custom_master as track_is_custom_master',
-      'styles.name as style_name',
-      'styles.name_de as style_name_de',
-      'styles.style_index as style_index',
-      'style_groups.id as style_group_id',
-      'style_groups.name as style_group_name',
-      'style_groups.name_de as style_group_name_de',
+      ...MASTER_STYLE_COLUMNS,
     ])
     .where('me.id', '=', userId)
     // Never list one's own master back (an owner may have shared with their own address).
