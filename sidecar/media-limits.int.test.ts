@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from './engine/testing/signals.js';
@@ -65,7 +66,7 @@ describe('media process job limits (MEDIA_JOB_SLOTS=2)', () => {
   });
 
   it('when three users ask for four preparations, then two run at once, one per user, and the queue is fair and told', async () => {
-    const users = { a: await h.createUser('a@example.com'), b: await h.createUser('b@example.com'), c: await h.createUser('c@example.com') };
+    const users = { a: await h.createUser(`a-${randomUUID()}@example.com`), b: await h.createUser(`b-${randomUUID()}@example.com`), c: await h.createUser(`c-${randomUUID()}@example.com`) };
     const tracks = {
       a1: await h.createTrack(users.a.id, noiseWav(8, 1), { sampleRate: 44100, channels: 2 }),
       a2: await h.createTrack(users.a.id, noiseWav(8, 2), { sampleRate: 44100, channels: 2 }),
@@ -153,7 +154,7 @@ describe('media process job limits (MEDIA_JOB_SLOTS=2)', () => {
   }, 180_000);
 
   it("when a track's files are deleted (the track was removed), then the media process closes them within seconds", async () => {
-    const user = await h.createUser('remover@example.com');
+    const user = await h.createUser(`remover-${randomUUID()}@example.com`);
     const track = await h.createTrack(user.id, noiseWav(3, 9), { sampleRate: 44100, channels: 2 });
     const client = await h.connect();
     client.send('request-chunks', user.token, { trackId: track.trackId, styleIndex: -1, chunkIndices: [0, 1] });

@@ -42,6 +42,8 @@ export function requestMastering(services: MediaServices): EventHandler {
       const fixing = broken.length > 0;
       await services.mastering.prepare(track.audio, session, progress, fixing);
       for (const { styleId, intensity, amounts } of broken) {
+        // Told before the rebuild starts: a bounce this process claims itself may finish before any progress is published.
+        send({ processed: false, fixing: true, stage: 'done', iteration: 0, progressInPercent: 0 });
         await services.mastering.bounce(track.audio, styleId, session, throttled((state) =>
           send({ processed: false, fixing: true, stage: 'done', iteration: 0, progressInPercent: state.progressInPercent }),
         ), intensity, amounts);
