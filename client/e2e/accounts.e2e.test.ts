@@ -113,7 +113,7 @@ const outbox = () => path.join(product.server.dataDir, 'outbox');
 
 describe('accounts in the browser', () => {
   for (const locale of ['en', 'de'] as const) {
-    it(`when a music maker signs up, confirms, edits, signs out and in and deletes the account (${locale}), then each step shows the spec's texts`, async () => {
+    it(`when a music maker signs up, confirms, edits, signs out and in and deletes the account (${locale}), then each step shows its texts`, async () => {
       const t = TEXT[locale];
       const email = `e2e-${locale}-${Date.now()}-${++counter}@example.com`;
       const password = 'a long enough secret';

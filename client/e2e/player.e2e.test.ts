@@ -41,7 +41,7 @@ beforeAll(async () => {
   await steps.createAccount(email, password);
   const accessToken = await steps.logIn(email, password);
 
-  // A 24 s music-like stereo WAV, uploaded as the spec's client does.
+  // A 24 s music-like stereo WAV, uploaded as the public API's clients do.
   masterId = await steps.upload(accessToken, encodeWav(musicLike({ seconds: 24, peakDb: -6 })), 'Night Drive.wav');
 }, 180_000);
 

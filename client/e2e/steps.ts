@@ -20,7 +20,7 @@ const SITE = {
 export interface ApiOptions {
   token?: string;
   json?: unknown;
-  /** A plain object goes out URL-encoded (the spec's form posts), FormData as multipart. */
+  /** A plain object goes out URL-encoded (the public API's form posts), FormData as multipart. */
   form?: Record<string, string> | FormData;
 }
 
@@ -102,7 +102,7 @@ export function productApi(product: ProductInBrowser) {
     return token;
   }
 
-  /** Uploads a WAV as the spec's client does (POST /api/upload): the id of the track's unmastered master. */
+  /** Uploads a WAV as the public API's clients do (POST /api/upload): the id of the track's unmastered master. */
   async function upload(token: string, wav: Buffer, name: string): Promise<string> {
     const form = new FormData();
     form.append('track', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), name);
@@ -111,7 +111,7 @@ export function productApi(product: ProductInBrowser) {
 
   /**
    * Uploads a WAV, prepares it over the media socket and bounces the first enabled style,
-   * as the spec's client does: the master's id.
+   * as the public API's clients do: the master's id.
    */
   async function masteredTrack(token: string, wav: Buffer, name: string): Promise<string> {
     const id = await upload(token, wav, name);

@@ -7,7 +7,7 @@ export interface AnalyticsTarget {
   site: string;
 }
 
-/** Plausible's own name for a page view; the spec's other events keep their names. */
+/** Plausible's own name for a page view; the product's other events keep their names (docs/product-rules.md). */
 const EVENT_NAMES: Partial<Record<AnalyticsEvent, string>> = { page_view: 'pageview' };
 
 /** Plausible takes flat props of strings, numbers and booleans; lists and objects become JSON text. */

@@ -18,7 +18,7 @@ export interface MasterListProps {
 /**
  * The sortable list screens: the user's masters ('own') and the shared-with-me list
  * ('shared', view-only with the owner's e-mail), one entry per track with its masters. A table from
- * 768 px (the spec's minimum width), cards below.
+ * 768 px (the narrowest desktop width the product supports), cards below.
  */
 export function MasterList({ rows, mode, order, onOrderChange, onShare, onEdit, onDelete }: MasterListProps) {
   const [confirming, setConfirming] = useState<MasterRow | null>(null);
