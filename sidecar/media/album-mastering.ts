@@ -12,7 +12,7 @@ import { LeaseLostError } from '../../src/platform/queue/lease-lost-error.js';
 import type { TEngineStyle } from '../../src/modules/catalogue/catalogue.schemas.js';
 import type { EngineClient } from './engine-client.js';
 import type { JobRegistry } from './jobs.js';
-import { originalFiguresOf, renditionBytesOf, type JobTimeouts, type Mastering, type PreparedTrack } from './mastering.js';
+import { masterMeasurementsOf, renditionBytesOf, type JobTimeouts, type Mastering, type PreparedTrack } from './mastering.js';
 import type { MediaJobLease } from './media-job-worker.js';
 import { leaseTagOf } from './partial-files.js';
 import { trackKeys } from './track-sources.js';
@@ -181,26 +181,7 @@ function masterOf(styleId: number, intensity: Intensity, b: BouncedAlbumTrack, m
     intensity,
     path: b.key,
     checksum: report.sha256,
-    measurements: {
-      lufs: report.lufs ?? -70,
-      truePeak: report.truePeak ?? -70,
-      lra: report.lra,
-      frames: report.frames,
-      channels: report.channels,
-      sampleRate: report.sampleRate,
-      crest: report.crest,
-      targetLufs: report.targetLufs,
-      heldBackLu: report.heldBackLu,
-      keptMixLoudness: report.keptMixLoudness,
-      mixAboveTarget: report.mixAboveTarget,
-      oversRemovedDb: report.oversRemovedDb,
-      limiterP95Db: report.limiterP95Db,
-      compressionDb: report.compressionDb,
-      preGainDb: report.preGainDb,
-      trimDb: report.trimDb,
-      original: originalFiguresOf(b.work.prepared.preparation.analysis),
-      eq: b.fitted.eqCurve,
-    },
+    measurements: masterMeasurementsOf(report, b.work.prepared.preparation.analysis, b.fitted.eqCurve),
     waveform: report.waveform,
     fileBytes: masterBytes + renditionBytesOf(report.frames, report.sampleRate, report.channels),
   };

@@ -459,26 +459,7 @@ export class Mastering {
           path: key,
           checksum: report.sha256,
           measurements: {
-            lufs: report.lufs ?? -70,
-            truePeak: report.truePeak ?? -70,
-            lra: report.lra,
-            frames: report.frames,
-            channels: report.channels,
-            sampleRate: report.sampleRate,
-            crest: report.crest,
-            // The steered style's target (Low and High move it), as the report card compares against.
-            targetLufs: report.targetLufs,
-            heldBackLu: report.heldBackLu,
-            keptMixLoudness: report.keptMixLoudness,
-            mixAboveTarget: report.mixAboveTarget,
-            oversRemovedDb: report.oversRemovedDb,
-            limiterP95Db: report.limiterP95Db,
-            compressionDb: report.compressionDb,
-            preGainDb: report.preGainDb,
-            trimDb: report.trimDb,
-            // The report card shows original and master side by side, and the EQ change as a curve.
-            original: originalFiguresOf(prepared.preparation.analysis),
-            eq,
+            ...masterMeasurementsOf(report, prepared.preparation.analysis, eq),
             ...(reference ? { reference } : {}),
           },
           waveform: report.waveform,
@@ -659,3 +640,31 @@ async function wavDataOf(filePath: string, styleId: number): Promise<{ dataOffse
 
 /** The original's figures as preparation measured them (null: digital silence). */
 export const originalFiguresOf = (analysis: TrackAnalysis) => ({ lufs: analysis.lufs, lra: analysis.lra, truePeak: analysis.truePeak, crest: analysis.crest });
+
+/**
+ * The figures the web process records of a bounced master, the same for a single bounce and an
+ * album's track: the report's loudness and dynamics (the target is the steered style's, as the report
+ * card compares against), and the original's figures and the EQ change shown beside them.
+ */
+export function masterMeasurementsOf(report: MasterReport, analysis: Analysis, eq: SteeredFit['eqCurve']) {
+  return {
+    lufs: report.lufs ?? -70,
+    truePeak: report.truePeak ?? -70,
+    lra: report.lra,
+    frames: report.frames,
+    channels: report.channels,
+    sampleRate: report.sampleRate,
+    crest: report.crest,
+    targetLufs: report.targetLufs,
+    heldBackLu: report.heldBackLu,
+    keptMixLoudness: report.keptMixLoudness,
+    mixAboveTarget: report.mixAboveTarget,
+    oversRemovedDb: report.oversRemovedDb,
+    limiterP95Db: report.limiterP95Db,
+    compressionDb: report.compressionDb,
+    preGainDb: report.preGainDb,
+    trimDb: report.trimDb,
+    original: originalFiguresOf(analysis),
+    eq,
+  };
+}
