@@ -646,7 +646,7 @@ export const originalFiguresOf = (analysis: TrackAnalysis) => ({ lufs: analysis.
  * album's track: the report's loudness and dynamics (the target is the steered style's, as the report
  * card compares against), and the original's figures and the EQ change shown beside them.
  */
-export function masterMeasurementsOf(report: MasterReport, analysis: Analysis, eq: SteeredFit['eqCurve']) {
+export function masterMeasurementsOf(report: MasterReport, analysis: TrackAnalysis, eq: SteeredFit['eqCurve']) {
   return {
     lufs: report.lufs ?? -70,
     truePeak: report.truePeak ?? -70,
