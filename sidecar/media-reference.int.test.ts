@@ -7,31 +7,9 @@ import { withLocalFile } from '../src/platform/storage/file-storage.js';
 import { createCallerFactory } from '../src/platform/trpc/trpc.js';
 import { listenTestApp, type TestApp } from '../src/test/test-app.js';
 import { ffmpegLoudness } from './engine/testing/independent-meters.js';
-import { dbToLinear, musicLike, normalizePeak, type TestSignal } from './engine/testing/signals.js';
+import { bright, dull, musicLike, normalizePeak, type TestSignal } from './engine/testing/signals.js';
 import { encodeWav } from './engine/testing/wav-writer.js';
 import { startMediaHarness, type MediaHarness } from './testing/media-harness.js';
-
-/** A one-pole low-pass at `cornerHz`: a dull mix (6 dB/octave down above the corner). */
-function dull(signal: TestSignal, cornerHz: number): TestSignal {
-  const a = Math.exp((-2 * Math.PI * cornerHz) / signal.sampleRate);
-  const data = new Float32Array(signal.data.length);
-  for (let ch = 0; ch < signal.channels; ch++) {
-    let state = 0;
-    for (let i = ch; i < data.length; i += signal.channels) {
-      state = (1 - a) * signal.data[i]! + a * state;
-      data[i] = state;
-    }
-  }
-  return { ...signal, data };
-}
-
-/** A bright mix: the signal plus `db` of its first difference (a rising tilt toward the highs). */
-function bright(signal: TestSignal, db: number): TestSignal {
-  const k = dbToLinear(db);
-  const c = signal.channels;
-  const data = signal.data.map((x, i) => x + k * (x - (i >= c ? signal.data[i - c]! : 0)));
-  return { ...signal, data };
-}
 
 type User = { id: string; token: string };
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { masterWithReference } from './referenced-master.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 import { ffmpegLoudness } from './testing/independent-meters.js';
-import { clipped, concat, dbToLinear, musicLike, normalizePeak, silence, type TestSignal } from './testing/signals.js';
+import { bright, clipped, concat, dull, musicLike, normalizePeak, silence, type TestSignal } from './testing/signals.js';
 import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 
 /**
@@ -23,29 +23,6 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'engine-reference-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A one-pole low-pass at `cornerHz`: a dull mix (6 dB/octave down above the corner). */
-function dull(signal: TestSignal, cornerHz: number): TestSignal {
-  const a = Math.exp((-2 * Math.PI * cornerHz) / signal.sampleRate);
-  const data = new Float32Array(signal.data.length);
-  for (let ch = 0; ch < signal.channels; ch++) {
-    let state = 0;
-    for (let i = ch; i < data.length; i += signal.channels) {
-      state = (1 - a) * signal.data[i]! + a * state;
-      data[i] = state;
-    }
-  }
-  return { ...signal, data };
-}
-
-/** A bright mix: the signal plus `db` of its first difference (a rising tilt toward the highs). */
-function bright(signal: TestSignal, db: number): TestSignal {
-  const k = dbToLinear(db);
-  const data = new Float32Array(signal.data.length);
-  const c = signal.channels;
-  for (let i = 0; i < data.length; i++) data[i] = signal.data[i]! + k * (signal.data[i]! - (i >= c ? signal.data[i - c]! : 0));
-  return { ...signal, data };
-}
 
 const framed = (signal: TestSignal): TestSignal => concat(silence(0.5, signal.sampleRate), signal, silence(0.5, signal.sampleRate));
 const leadingZeroFrames = (data: Float32Array) => {

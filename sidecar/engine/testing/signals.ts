@@ -247,3 +247,26 @@ export function withDecorrelatedLayer(music: TestSignal, options: { amount: numb
   }
   return { data, sampleRate: music.sampleRate, channels: 2 };
 }
+
+/** A one-pole low-pass at `cornerHz`: a dull mix (6 dB/octave down above the corner). */
+export function dull(signal: TestSignal, cornerHz: number): TestSignal {
+  const a = Math.exp((-2 * Math.PI * cornerHz) / signal.sampleRate);
+  const data = new Float32Array(signal.data.length);
+  for (let ch = 0; ch < signal.channels; ch++) {
+    let state = 0;
+    for (let i = ch; i < data.length; i += signal.channels) {
+      state = (1 - a) * signal.data[i]! + a * state;
+      data[i] = state;
+    }
+  }
+  return { ...signal, data };
+}
+
+/** A bright mix: the signal plus `db` of its first difference (a rising tilt toward the highs). */
+export function bright(signal: TestSignal, db: number): TestSignal {
+  const k = dbToLinear(db);
+  const data = new Float32Array(signal.data.length);
+  const c = signal.channels;
+  for (let i = 0; i < data.length; i++) data[i] = signal.data[i]! + k * (signal.data[i]! - (i >= c ? signal.data[i - c]! : 0));
+  return { ...signal, data };
+}
