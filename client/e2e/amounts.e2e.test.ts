@@ -5,7 +5,7 @@ import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
 import { screenshotWithoutOverflow } from './screens.js';
-import { logInThroughMenu, openSite, productApi } from './steps.js';
+import { openNewTrackPage, productApi } from './steps.js';
 
 /**
  * Amounts on the master page, in Chromium against the real web process and media sidecar: the
@@ -23,19 +23,8 @@ const steps = productApi(product);
 /** The first frames of the mastered stream the player holds now (null until they have arrived). */
 const masteredStart = (page: Page) => page.evaluate<number[] | null>('window.__masterdeckPlayer?.pcm("mastered", 0, 2048) ?? null');
 
-async function openTrack(locale: Locale, width: number) {
-  const email = `amounts-${locale}-${width}-${Date.now()}@example.com`;
-  await steps.createAccount(email, PASSWORD);
-  const token = await steps.logIn(email, PASSWORD);
-  const masterId = await steps.upload(token, encodeWav(musicLike({ seconds: 6, seed: 7, peakDb: -6 })), 'Salt Flats.wav');
-  const page = await openSite(product, locale, 1280, { langCookie: true });
-  await logInThroughMenu(page, locale, { email, password: PASSWORD }, { waitForAccount: true });
-  await page.setViewportSize({ width, height: 900 });
-  await page.goto(`/masters/song/${masterId}`);
-  await page.getByTestId('new-master').waitFor();
-  await page.getByTestId('analyzing-overlay').waitFor({ state: 'detached', timeout: 120_000 });
-  return { page, token };
-}
+const openTrack = (locale: Locale, width: number) =>
+  openNewTrackPage(product, locale, width, { email: `amounts-${locale}-${width}-${Date.now()}@example.com`, password: PASSWORD, wav: encodeWav(musicLike({ seconds: 6, seed: 7, peakDb: -6 })), name: 'Salt Flats.wav' });
 
 describe('amounts on the master page', () => {
   for (const locale of ['en', 'de'] as const) {

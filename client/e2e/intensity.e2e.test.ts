@@ -5,7 +5,7 @@ import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
 import { screenshotWithoutOverflow } from './screens.js';
-import { logInThroughMenu, openSite, productApi } from './steps.js';
+import { openNewTrackPage, productApi } from './steps.js';
 
 /**
  * Intensity on the master page, in Chromium against the real web process and media sidecar: the
@@ -29,19 +29,8 @@ async function chooseIntensity(page: Page, name: string) {
 }
 const checkedIntensity = (page: Page) => page.getByTestId('intensity-control').locator('input:checked').getAttribute('value');
 
-async function openTrack(locale: Locale, width: number) {
-  const email = `intensity-${locale}-${width}-${Date.now()}@example.com`;
-  await steps.createAccount(email, PASSWORD);
-  const token = await steps.logIn(email, PASSWORD);
-  const masterId = await steps.upload(token, encodeWav(musicLike({ seconds: 6, seed: 5, peakDb: -6 })), 'Low Tide.wav');
-  const page = await openSite(product, locale, 1280, { langCookie: true });
-  await logInThroughMenu(page, locale, { email, password: PASSWORD }, { waitForAccount: true });
-  await page.setViewportSize({ width, height: 900 });
-  await page.goto(`/masters/song/${masterId}`);
-  await page.getByTestId('new-master').waitFor();
-  await page.getByTestId('analyzing-overlay').waitFor({ state: 'detached', timeout: 120_000 });
-  return { page, token };
-}
+const openTrack = (locale: Locale, width: number) =>
+  openNewTrackPage(product, locale, width, { email: `intensity-${locale}-${width}-${Date.now()}@example.com`, password: PASSWORD, wav: encodeWav(musicLike({ seconds: 6, seed: 5, peakDb: -6 })), name: 'Low Tide.wav' });
 
 describe('intensity on the master page', () => {
   for (const locale of ['en', 'de'] as const) {

@@ -205,3 +205,21 @@ export async function logInThroughMenu(page: Page, locale: Locale, credentials: 
   await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: t.logIn, exact: true }).click()]);
   if (options.waitForAccount) await nav.getByRole('link', { name: t.account }).waitFor();
 }
+
+/**
+ * A new account with one uploaded WAV, signed in through the menu at `width`, on the track's master
+ * page once its analysis is done: where the player's steering tests start.
+ */
+export async function openNewTrackPage(product: ProductInBrowser, locale: Locale, width: number, track: { email: string; password: string; wav: Buffer; name: string }): Promise<{ page: Page; token: string }> {
+  const steps = productApi(product);
+  await steps.createAccount(track.email, track.password);
+  const token = await steps.logIn(track.email, track.password);
+  const masterId = await steps.upload(token, track.wav, track.name);
+  const page = await openSite(product, locale, 1280, { langCookie: true });
+  await logInThroughMenu(page, locale, { email: track.email, password: track.password }, { waitForAccount: true });
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(`/masters/song/${masterId}`);
+  await page.getByTestId('new-master').waitFor();
+  await page.getByTestId('analyzing-overlay').waitFor({ state: 'detached', timeout: 120_000 });
+  return { page, token };
+}
