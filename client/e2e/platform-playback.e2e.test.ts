@@ -52,6 +52,8 @@ async function openPreparedMaster(locale: Locale, width: number): Promise<{ cont
   await chooser.getByRole('radio').nth(1).evaluate((input) => (input as HTMLInputElement).click());
   await page.getByTestId('analyzing-overlay').waitFor({ state: 'detached', timeout: 100_000 });
   await waitUntil(page, `window.__masterdeckPlayer && window.__masterdeckPlayer.masteredState() === 'ready'`);
+  // The master's measured loudness rides on a meta asked for again once preparation ends.
+  await waitUntil(page, `window.__masterdeckPlayer.loudness().master !== null && window.__masterdeckPlayer.loudness().original !== null`);
   return { context: page.context(), page };
 }
 
