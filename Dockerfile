@@ -5,18 +5,19 @@
 #
 # Node 20: the media process's socket server (uWS, @trufflesuite/uws-js-unofficial) ships native
 # binaries for Node 16, 18 and 20 only; on Node 22 it falls back to a slow JavaScript server. Every
-# test runs on Node 20. One deep dependency of graphql-yoga (@whatwg-node/disposablestack) declares
-# Node >= 22.15 and works on 20 (npm only warns); package.json's engines field says the same.
+# test runs on Node 20, and every installed package declares it: graphql-yoga's graphql-tools are
+# held (package.json "overrides") at the last releases before their helpers moved to Node >= 22.15,
+# and .npmrc's engine-strict makes any other such package fail the install.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime
