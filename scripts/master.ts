@@ -1,4 +1,5 @@
-import { access, constants, mkdir } from 'node:fs/promises';
+import { access, constants, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { MasterProgress, MasterReport, TrackAnalysis } from '../sidecar/engine/index.js';
@@ -9,11 +10,12 @@ import { AppError } from '../src/platform/errors.js';
 import { appErrorOf } from '../sidecar/media/engine-errors.js';
 import { parseEnv } from '../src/platform/env.js';
 import { platformGains } from '../src/modules/platforms/index.js';
+import { codecRoundTrip } from '../sidecar/media/codec-round-trip.js';
 import { findStyle, loadCatalogueStyles, styleLabel } from './lib/catalogue-source.js';
 
 const USAGE = [
-  'usage: npm run master -- IN.wav --style "Group/Style" [--intensity low|medium|high] [--tone 0-150] [--width 0-150] [--dynamics 0-150] [--out OUT.wav] [--json]',
-  '       npm run master -- IN.wav --reference REF.wav [--style "Group/Style"] [--intensity low|medium|high] [--tone 0-150] [--width 0-150] [--dynamics 0-150] [--out OUT.wav] [--json]',
+  'usage: npm run master -- IN.wav --style "Group/Style" [--intensity low|medium|high] [--tone 0-150] [--width 0-150] [--dynamics 0-150] [--out OUT.wav] [--json] [--codecs]',
+  '       npm run master -- IN.wav --reference REF.wav [--style "Group/Style"] [--intensity low|medium|high] [--tone 0-150] [--width 0-150] [--dynamics 0-150] [--out OUT.wav] [--json] [--codecs]',
   '       npm run master -- --album A.wav B.wav ... --style "Group/Style" [--intensity low|medium|high] --out-dir DIR [--json]',
 ].join('\n');
 
@@ -31,6 +33,10 @@ const DEFAULT_REFERENCE_STYLE = 'Acoustic/Natural';
  * With --reference, the style (at the intensity) is steered toward a reference track
  * (sidecar/engine/reference.ts) and --json adds `reference: { distanceBeforeDb, distanceAfterDb,
  * lufs, lra, truePeak, plr }` (the tonal distances of the mix and of the master to the reference).
+ * With --codecs, the master is encoded as the stores stream it (AAC 256 kb/s, Opus 160 kb/s) and
+ * decoded again (sidecar/media/codec-round-trip.ts), and --json adds `codecs: [{ codec,
+ * bitrateKbps, truePeakDb, lufs }]`: the decoded true peak can pass the master's, and over 0 dBTP
+ * it clips on playback.
  */
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -46,6 +52,7 @@ async function main(): Promise<void> {
       'out-dir': { type: 'string' },
       album: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      codecs: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -63,6 +70,7 @@ async function main(): Promise<void> {
   if (values.album && (amounts.tone !== 100 || amounts.width !== 100 || amounts.dynamics !== 100)) throw new UsageError('--tone, --width and --dynamics master one file, not an album');
   if (values.album && !values['out-dir']) throw new UsageError(`--album needs --out-dir\n${USAGE}`);
   if (values.album && values.reference) throw new UsageError(`--reference masters one file, not an --album\n${USAGE}`);
+  if (values.album && values.codecs) throw new UsageError(`--codecs checks one master, not an --album\n${USAGE}`);
   const files = [...positionals.map((file) => ({ file, role: 'input' })), ...(values.reference ? [{ file: values.reference, role: 'reference' }] : [])];
   for (const { file, role } of files) {
     try {
@@ -111,7 +119,9 @@ async function main(): Promise<void> {
   const out = values.out ?? path.join(parsed.dir, `${parsed.name}_${catalogueStyle.groupName}_${catalogueStyle.name}.wav`);
   const referenced = values.reference ? await masterWithReference(input, values.reference, styleAtIntensity(catalogueStyle, intensity), out, onProgress, undefined, amounts) : null;
   const report = referenced ?? (await masterAtIntensity(input, catalogueStyle, intensity, out, onProgress, undefined, amounts));
-  const summary = { ...summaryOf(input, out, context, report.targetLufs, report, seconds()), ...(referenced ? { reference: referenced.reference } : {}) };
+  const wallS = seconds();
+  const codecs = values.codecs ? await codecFiguresOf(out) : null;
+  const summary = { ...summaryOf(input, out, context, report.targetLufs, report, wallS), ...(referenced ? { reference: referenced.reference } : {}), ...(codecs ? { codecs } : {}) };
   if (values.json) {
     console.log(JSON.stringify(summary));
   } else {
@@ -120,6 +130,20 @@ async function main(): Promise<void> {
     console.log(`${summary.style} (${intensity}): ${summary.lufs} LUFS (target ${summary.targetLufs}${heldBack}), true peak ${summary.truePeak} dBTP, LRA ${summary.lra} LU`);
     console.log(summary.loudness);
     console.log(`${summary.durationS} s of audio in ${summary.wallS} s (${summary.xRealtime}x realtime) -> ${out}`);
+    for (const codec of codecs ?? []) {
+      const clips = codec.truePeakDb !== null && codec.truePeakDb > 0 ? ' (over 0 dBTP: clips on playback)' : '';
+      console.log(`${codec.codec} ${codec.bitrateKbps} kb/s, decoded: true peak ${codec.truePeakDb ?? '-inf'} dBTP${clips}, ${codec.lufs ?? '-inf'} LUFS`);
+    }
+  }
+}
+
+/** The master through the stores' codecs and back, its temporary files in a folder of their own, removed afterwards. */
+async function codecFiguresOf(master: string) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'masterdeck-codecs-'));
+  try {
+    return await codecRoundTrip(master, path.join(dir, 'master'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

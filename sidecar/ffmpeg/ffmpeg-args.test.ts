@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeToF32Args, ebur128Args, encodeF32ToWav24Args, encodeMp3Args, resampleWav24Args } from './ffmpeg-args.js';
+import { decodeLossyToF32Args, decodeToF32Args, ebur128Args, encodeF32ToWav24Args, encodeForStoreArgs, encodeMp3Args, resampleWav24Args } from './ffmpeg-args.js';
 import { inputSampleRateOf, outputChannelsOf, parseEbur128Summary } from './ffmpeg-run.js';
 
 describe('ffmpeg argument builders', () => {
@@ -59,6 +59,29 @@ describe('ffmpeg argument builders', () => {
       '-hide_banner', '-nostdin', '-filter_threads', '1', '-loglevel', 'error',
       '-i', '/m.wav', '-map', '0:a:0', '-af', 'volume=-0.84dB,aformat=sample_fmts=flt,aresample=48000:resampler=soxr:precision=28', '-ar', '48000',
       '-c:a', 'libmp3lame', '-b:a', '192k', '-map_metadata', '-1', '-id3v2_version', '0', '-f', 'mp3', '-y', '/m.mp3',
+    ]);
+  });
+
+  it('when a master is encoded as Apple Music streams it, then it is AAC at 256 kbps and 44.1 kHz in MP4, untagged and at its own level', () => {
+    expect(encodeForStoreArgs('/m.wav', '/m.aac.part', { codec: 'aac', bitrateKbps: 256, sampleRate: 44100 })).toEqual([
+      '-hide_banner', '-nostdin', '-filter_threads', '1', '-loglevel', 'error',
+      '-i', '/m.wav', '-map', '0:a:0', '-af', 'aformat=sample_fmts=flt,aresample=44100:resampler=soxr:precision=28', '-ar', '44100',
+      '-c:a', 'aac', '-b:a', '256k', '-map_metadata', '-1', '-f', 'mp4', '-y', '/m.aac.part',
+    ]);
+  });
+
+  it('when a master is encoded as Opus, then libopus encodes it at 160 kbps after soxr takes it to 48 kHz, in Ogg', () => {
+    expect(encodeForStoreArgs('/m.wav', '/m.opus.part', { codec: 'opus', bitrateKbps: 160, sampleRate: 48000 })).toEqual([
+      '-hide_banner', '-nostdin', '-filter_threads', '1', '-loglevel', 'error',
+      '-i', '/m.wav', '-map', '0:a:0', '-af', 'aformat=sample_fmts=flt,aresample=48000:resampler=soxr:precision=28', '-ar', '48000',
+      '-c:a', 'libopus', '-b:a', '160k', '-map_metadata', '-1', '-f', 'ogg', '-y', '/m.opus.part',
+    ]);
+  });
+
+  it('when a lossy file is decoded for measuring, then it becomes raw float at the rate named, with the info log that names its channels', () => {
+    expect(decodeLossyToF32Args('/m.opus.part', '/m.f32', 48000)).toEqual([
+      '-hide_banner', '-nostdin', '-filter_threads', '1', '-loglevel', 'info',
+      '-i', '/m.opus.part', '-map', '0:a:0', '-ar', '48000', '-c:a', 'pcm_f32le', '-f', 'f32le', '-y', '/m.f32',
     ]);
   });
 

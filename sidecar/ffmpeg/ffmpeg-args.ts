@@ -131,6 +131,62 @@ export function encodeMp3Args(masterWavPath: string, outputPath: string, gainDb 
   ];
 }
 
+/** A store's lossy codec as the codec check encodes with it (the product's STORE_CODECS). */
+export interface StoreEncoding {
+  codec: 'aac' | 'opus';
+  bitrateKbps: number;
+  sampleRate: number;
+}
+
+/** Encoder and container of each store codec. */
+const STORE_ENCODERS: Record<StoreEncoding['codec'], { encoder: string; format: string }> = {
+  // ffmpeg's native AAC-LC (the bundled build has no libfdk_aac), in MP4 as iTunes Plus files are.
+  aac: { encoder: 'aac', format: 'mp4' },
+  // libopus's defaults are the streaming setting: VBR, application "audio", 20 ms frames; in Ogg.
+  opus: { encoder: 'libopus', format: 'ogg' },
+};
+
+/**
+ * A master encoded as a store streams it (the codec check): resampled with soxr to the codec's
+ * rate (a no-op at that rate) and encoded at its bitrate, without the level change or limiting a
+ * download gets, since the point is what the store's encoder does to the master as it is.
+ */
+export function encodeForStoreArgs(masterWavPath: string, outputPath: string, encoding: StoreEncoding): string[] {
+  const { encoder, format } = STORE_ENCODERS[encoding.codec];
+  return [
+    ...commonArgs(),
+    '-i',
+    masterWavPath,
+    '-map',
+    '0:a:0',
+    '-af',
+    `aformat=sample_fmts=flt,${resampleTo(encoding.sampleRate)}`,
+    '-ar',
+    String(encoding.sampleRate),
+    '-c:a',
+    encoder,
+    '-b:a',
+    `${encoding.bitrateKbps}k`,
+    // No tags: nothing of the track's identity goes into a file that only exists to be measured.
+    '-map_metadata',
+    '-1',
+    '-f',
+    format,
+    '-y',
+    outputPath,
+  ];
+}
+
+/**
+ * A lossy file decoded as a player decodes it, to raw interleaved 32-bit float: no resampling and
+ * no clipping (float keeps the overshoot above full scale that the measurement is after). `-ar`
+ * only pins the rate the caller reads the raw file at (the decoder's own: 44.1 kHz AAC, 48 kHz
+ * Opus). `-loglevel info` so the output's channel count can be read (outputChannelsOf).
+ */
+export function decodeLossyToF32Args(inputPath: string, outputPath: string, sampleRate: number): string[] {
+  return [...commonArgs('info'), '-i', inputPath, '-map', '0:a:0', '-ar', String(sampleRate), '-c:a', 'pcm_f32le', '-f', 'f32le', '-y', outputPath];
+}
+
 /**
  * ebur128 measurement (integrated loudness, LRA, true peak) to cross-check the engine's own meter.
  * The summary goes to stderr at info level, so this builder keeps `-loglevel info`.

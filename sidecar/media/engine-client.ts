@@ -127,6 +127,11 @@ export class EngineClient {
     return this.job<ReferenceBounceReport>({ op: 'bounceToReference', ...job }, signal, onProgress as (progress: unknown) => void);
   }
 
+  /** A raw float file's integrated loudness and true peak (the engine's meter, as on a master), off the event loop. */
+  measure(workFile: WorkFile, signal: AbortSignal): Promise<{ lufs: number | null; truePeak: number | null }> {
+    return this.job({ op: 'measure', workFile }, signal, () => undefined);
+  }
+
   /** The master's 16-bit 44.1 kHz download (resampled if need be, noise-shaped dither), written off the event loop. */
   async dither16(masterPath: string, outPath: string, signal: AbortSignal = new AbortController().signal): Promise<void> {
     await this.job<unknown>({ op: 'dither16', masterPath, outPath }, signal, () => undefined);

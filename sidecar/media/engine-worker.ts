@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { bounce, createStyleRenderer, prepareTrack, writeCdRendition, type FittedStyle, type KeptAnalysis, type RangeRenderer, type WorkFile } from '../engine/index.js';
+import { analyseWorkFile, bounce, createStyleRenderer, prepareTrack, writeCdRendition, type FittedStyle, type KeptAnalysis, type RangeRenderer, type WorkFile } from '../engine/index.js';
 import { fitSteered } from '../engine/steered-master.js';
 import type { Amounts, Intensity } from '../engine/steer.js';
 import type { TEngineStyle } from '../../src/modules/catalogue/index.js';
@@ -11,8 +11,8 @@ import { bounceToReference, type ReferenceBounceJob } from './reference-bounce.j
  * The engine, off the uWS event loop. Messages: `render` (a preview range of a prepared
  * style, answered as 16-bit PCM), `refit` (a style fitted at another intensity or amounts from a preparation's
  * kept analysis: short, so it runs beside the renders), `prepare`, `bounce`, `dither16` (a master's 16-bit download),
- * `analyseReference` and `bounceToReference` (a bounce toward a reference track) (long jobs, one worker each, stopped by
- * terminating the worker). Progress and results are posted back with the request's id.
+ * `analyseReference` and `bounceToReference` (a bounce toward a reference track), `measure` (a decoded file's
+ * loudness and true peak, the codec check's) (long jobs, one worker each, stopped by terminating the worker). Progress and results are posted back with the request's id.
  */
 export type EngineRequest =
   | { op: 'render'; id: number; key: string; workFile: WorkFile; fitted: FittedStyle; startFrame: number; frameCount: number }
@@ -21,6 +21,7 @@ export type EngineRequest =
   | { op: 'bounce'; id: number; workFile: WorkFile; fitted: FittedStyle; outPath: string }
   | { op: 'dither16'; id: number; masterPath: string; outPath: string }
   | { op: 'analyseReference'; id: number; referencePath: string; workPath: string }
+  | { op: 'measure'; id: number; workFile: WorkFile }
   | ({ op: 'bounceToReference'; id: number } & ReferenceBounceJob);
 
 export type EngineReply =
@@ -94,6 +95,11 @@ async function handle(request: EngineRequest): Promise<void> {
         const { id, op: _op, ...job } = request;
         const result = await bounceToReference(job, (progress) => port!.postMessage({ id, kind: 'progress', progress } satisfies EngineReply));
         port!.postMessage({ id, kind: 'result', result } satisfies EngineReply);
+        return;
+      }
+      case 'measure': {
+        const { lufs, truePeak } = await analyseWorkFile(request.workFile);
+        port!.postMessage({ id: request.id, kind: 'result', result: { lufs, truePeak } } satisfies EngineReply);
         return;
       }
       case 'dither16': {

@@ -1,5 +1,5 @@
 import type { InternalClient } from '../../src/internal/internal-client.js';
-import { albumTopic, bounceTopic, MEDIA_JOB_KINDS, prepareTopic } from '../../src/modules/streaming/streaming.constants.js';
+import { albumTopic, bounceTopic, codecsTopic, MEDIA_JOB_KINDS, prepareTopic } from '../../src/modules/streaming/streaming.constants.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage } from '../../src/platform/storage/file-storage.js';
 import { ChunkProvider } from './chunk-provider.js';
@@ -12,6 +12,7 @@ import { MediaJobWorker } from './media-job-worker.js';
 import { removePartialFiles } from './partial-files.js';
 import { Mastering, type JobTimeouts } from './mastering.js';
 import { AlbumMastering } from './album-mastering.js';
+import { CodecChecks } from './codec-check.js';
 import { TrackSources } from './track-sources.js';
 import { WebDirectory } from './web-directory.js';
 
@@ -73,6 +74,7 @@ export function createMediaServices(options: {
   const events = new JobEventStream(options.internalEndpoint, log);
   const mastering = new Mastering(storage, jobs, sources, engine, directory, log, options.timeouts, events);
   const albums = new AlbumMastering({ storage, engine, directory, mastering, jobs, log, timeouts: options.timeouts });
+  const codecChecks = new CodecChecks({ storage, engine, directory, log });
   const worker = new MediaJobWorker(options.internal, events, log, {
     cpu,
     leaseMs: options.leaseMs,
@@ -81,6 +83,7 @@ export function createMediaServices(options: {
       [MEDIA_JOB_KINDS.prepare]: { topic: (payload) => prepareTopic((payload as { trackId: string }).trackId), run: (lease) => mastering.runPrepare(lease) },
       [MEDIA_JOB_KINDS.renditions]: { topic: () => 'renditions', run: (lease) => mastering.runRenditions(lease) },
       [MEDIA_JOB_KINDS.album]: { topic: (payload) => albumTopic((payload as { albumId: string }).albumId), run: (lease) => albums.run(lease) },
+      [MEDIA_JOB_KINDS.codecs]: { topic: (payload) => codecsTopic((payload as { masterId: string }).masterId), run: (lease) => codecChecks.run(lease) },
     },
   });
   mastering.useWorker(worker);

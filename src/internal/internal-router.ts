@@ -70,6 +70,9 @@ import {
   ZRecordFailureInput as ZBounceInput,
   ZAmounts,
   ZTrackAccessInput,
+  ZCodecFigures,
+  completeCodecCheckJob,
+  failCodecCheckJob,
 } from '../modules/streaming/index.js';
 
 const ZMediaJobLease = z.object({ jobId: z.string().regex(/^\d+$/), leaseToken: z.uuid() });
@@ -184,6 +187,11 @@ export const internalRouter = router({
     complete: publicProcedure.input(ZMediaJobLease).mutation(({ ctx, input }) => completeMediaJob(ctx, input)),
     retry: publicProcedure.input(ZMediaJobLease.extend({ error: z.string().max(2000) })).mutation(({ ctx, input }) => retryMediaJob(ctx, input)),
     liveLeases: publicProcedure.input(z.object({ tokens: z.array(z.uuid()).max(10_000) })).query(({ ctx, input }) => liveMediaLeases(ctx, input)),
+    /** A master's codec check: its figures recorded with the job's completion (kept only while the master is the file measured), or its failure. */
+    completeCodecs: publicProcedure
+      .input(ZMediaJobLease.extend({ masterId: z.uuid(), checksum: z.string().max(128), codecs: z.array(ZCodecFigures).max(8) }))
+      .mutation(({ ctx, input }) => completeCodecCheckJob(ctx, input)),
+    failCodecs: publicProcedure.input(ZMediaJobLease.extend({ masterId: z.uuid(), error: z.string().max(200) })).mutation(({ ctx, input }) => failCodecCheckJob(ctx, input)),
     /** An album's job (the albums module): its plan, then all its masters recorded at once, or its failure. */
     beginAlbum: publicProcedure.input(z.object({ albumId: z.uuid() })).mutation(({ ctx, input }) => beginAlbumJob(ctx, input)),
     completeAlbum: publicProcedure.input(ZMediaJobLease.merge(ZAlbumMastered)).mutation(({ ctx, input }) => completeAlbumJob(ctx, input)),

@@ -38,3 +38,16 @@ export const fullAmounts = (amounts: { tone?: number | undefined; width?: number
 });
 /** A key part for amounts other than the default ('' for the default, so older keys stay as they were). */
 export const amountsKeyOf = (amounts: Amounts | undefined | null): string => (!amounts || isDefaultAmounts(amounts) ? '' : `~t${amounts.tone}w${amounts.width}d${amounts.dynamics}`);
+
+/**
+ * The lossy codecs the stores stream with, as the codec check encodes a master: AAC at 256 kb/s and
+ * 44.1 kHz (Apple Music, iTunes Plus) and Opus at 160 kb/s and 48 kHz (Opus's only full-band rate;
+ * the class of codec YouTube and Spotify stream). Decoded, either can peak above the master:
+ * band limiting and quantisation ring around limited peaks (docs/engine.md).
+ */
+export const STORE_CODEC_IDS = ['aac', 'opus'] as const;
+export type StoreCodec = (typeof STORE_CODEC_IDS)[number];
+export const STORE_CODECS: Readonly<Record<StoreCodec, { bitrateKbps: number; sampleRate: number }>> = {
+  aac: { bitrateKbps: 256, sampleRate: 44_100 },
+  opus: { bitrateKbps: 160, sampleRate: 48_000 },
+};

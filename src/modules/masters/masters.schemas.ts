@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AMOUNT_MAX, AMOUNT_MIN, AMOUNT_STEP, INTENSITIES } from './masters.constants.js';
+import { AMOUNT_MAX, AMOUNT_MIN, AMOUNT_STEP, INTENSITIES, STORE_CODEC_IDS } from './masters.constants.js';
 
-export { AMOUNT_MAX, AMOUNT_MIN, AMOUNT_STEP, amountsKeyOf, DEFAULT_AMOUNTS, fullAmounts, DEFAULT_INTENSITY, INTENSITIES, isDefaultAmounts, MAX_UPLOAD_BYTES, type Amounts, type Intensity } from './masters.constants.js';
+export { AMOUNT_MAX, AMOUNT_MIN, AMOUNT_STEP, amountsKeyOf, DEFAULT_AMOUNTS, fullAmounts, DEFAULT_INTENSITY, INTENSITIES, isDefaultAmounts, MAX_UPLOAD_BYTES, STORE_CODEC_IDS, STORE_CODECS, type Amounts, type Intensity, type StoreCodec } from './masters.constants.js';
 
 /* ---------- inputs (shared by tRPC, GraphQL, REST and the client) ---------- */
 
@@ -156,6 +156,21 @@ export const ZMasterInvoice = z.object({
   transactionId: z.string().nullable(),
 });
 
+/** One of the stores' lossy codecs (STORE_CODECS). */
+export const ZStoreCodec = z.enum(STORE_CODEC_IDS);
+
+/**
+ * The master encoded with one of the stores' codecs and decoded again, measured by the engine's
+ * meter as the master is: true peak (dBTP, 4x oversampled) and integrated loudness (null: silence).
+ */
+export const ZCodecFigures = z.object({
+  codec: ZStoreCodec,
+  bitrateKbps: z.number().int(),
+  truePeakDb: z.number().nullable(),
+  lufs: z.number().nullable(),
+});
+export type TCodecFigures = z.infer<typeof ZCodecFigures>;
+
 const ZVersionFigures = z.object({ lufs: z.number().nullable(), lra: z.number().nullable(), truePeak: z.number().nullable(), crest: z.number().nullable() });
 
 /**
@@ -202,6 +217,8 @@ export const ZMasterMeasurements = z
      * 1/3-octave spectra, dB) of the mix and of the master to the reference (null: silence).
      */
     reference: z.object({ distanceBeforeDb: z.number().nullable(), distanceAfterDb: z.number().nullable() }).optional(),
+    /** The codec check's figures (asked for by the owner, not made at bounce), one per codec of STORE_CODECS. */
+    codecs: z.array(ZCodecFigures).optional(),
   })
   // Stored JSON written by an older engine may carry fields this version no longer names.
   .loose();

@@ -42,3 +42,4 @@ export {
   type MediaJobKind,
   type MediaJobTicket,
 } from './media-jobs.service.js';
+export { codecCheck, startCodecCheck, completeCodecCheckJob, failCodecCheckJob, codecCheckJobKey } from './codec-check.service.js';

@@ -163,7 +163,13 @@ export function mediaJobTicket(
 
 /** The next media job for a media process with a free slot, under the per-user caps of every process together. */
 export function claimMediaJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: { kinds: MediaJobKind[]; leaseMs: number }): Promise<ClaimedJob | null> {
-  const limits = { [MEDIA_JOB_KINDS.bounce]: { perUser: ctx.platform.env.MEDIA_BOUNCES_PER_USER }, [MEDIA_JOB_KINDS.prepare]: { perUser: 1 }, [MEDIA_JOB_KINDS.album]: { perUser: 1 } };
+  const limits = {
+    [MEDIA_JOB_KINDS.bounce]: { perUser: ctx.platform.env.MEDIA_BOUNCES_PER_USER },
+    [MEDIA_JOB_KINDS.prepare]: { perUser: 1 },
+    [MEDIA_JOB_KINDS.album]: { perUser: 1 },
+    // A user's checks of several masters run one after another, not in every free slot.
+    [MEDIA_JOB_KINDS.codecs]: { perUser: 1 },
+  };
   return claimJob(ctx.db, { kinds: input.kinds, leaseMs: input.leaseMs, limits });
 }
 

@@ -5,7 +5,7 @@
  */
 import { amountsKeyOf, type Amounts } from '../masters/masters.constants.js';
 
-export const MEDIA_JOB_KINDS = { bounce: 'media.bounce', prepare: 'media.prepare', renditions: 'media.renditions', album: 'media.album' } as const;
+export const MEDIA_JOB_KINDS = { bounce: 'media.bounce', prepare: 'media.prepare', renditions: 'media.renditions', album: 'media.album', codecs: 'media.codecs' } as const;
 export type MediaJobKind = (typeof MEDIA_JOB_KINDS)[keyof typeof MEDIA_JOB_KINDS];
 
 /** The topic every media process hears: new media work is queued (its workers look at once). */
@@ -16,3 +16,5 @@ export const bounceTopic = (trackId: string, styleId: number, intensity: string 
 export const prepareTopic = (trackId: string) => `prepare:${trackId}`;
 /** An album's masters, made together by one job (the albums module). */
 export const albumTopic = (albumId: string) => `album:${albumId}`;
+/** A master's codec check (its owner asked for it). */
+export const codecsTopic = (masterId: string) => `codecs:${masterId}`;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import type { MasterIntensity } from '../../platform/db/schema.js';
 import { DEFAULT_AMOUNTS, type Amounts } from './streaming.schemas.js';
@@ -125,4 +126,31 @@ export async function incrementFailedAttempts(db: Database, trackId: string, sty
     .returning(['failed_mastering_attempts'])
     .executeTakeFirst();
   return unmastered?.failed_mastering_attempts ?? 0;
+}
+
+/** The master's file and figures when `userId` owns its track (undefined otherwise: nobody else's master is found). */
+export async function findOwnMasterFile(db: Database, masterId: string, userId: string) {
+  return db
+    .selectFrom('masters')
+    .innerJoin('tracks', 'tracks.id', 'masters.track_id')
+    .select(['masters.id', 'masters.style_id', 'masters.status', 'masters.path', 'masters.checksum', 'masters.measurements'])
+    .where('masters.id', '=', masterId)
+    .where('tracks.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Adds the codec check's figures to the master's measurements while the master is still the file
+ * that was measured (its checksum): a master bounced again meanwhile keeps its new figures alone.
+ * False when nothing was written.
+ */
+export async function setMasterCodecs(db: Database, masterId: string, checksum: string, codecs: unknown[]): Promise<boolean> {
+  const result = await db
+    .updateTable('masters')
+    .set({ measurements: sql`measurements || jsonb_build_object('codecs', ${JSON.stringify(codecs)}::jsonb)` })
+    .where('id', '=', masterId)
+    .where('checksum', '=', checksum)
+    .where('measurements', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAmountFields, ZAmountFieldsOut, ZAmounts, ZIntensity, ZMasterMeasurements, ZMasterStatus } from '../masters/masters.schemas.js';
+import { ZAmountFields, ZAmountFieldsOut, ZAmounts, ZCodecFigures, ZIntensity, ZMasterMeasurements, ZMasterStatus } from '../masters/masters.schemas.js';
 
 export { ZIntensity, DEFAULT_INTENSITY, INTENSITIES, type Intensity, type TIntensity } from '../masters/masters.schemas.js';
 export { ZAmounts, DEFAULT_AMOUNTS, amountsKeyOf, fullAmounts, isDefaultAmounts, type Amounts, type TAmounts } from '../masters/masters.schemas.js';
@@ -254,3 +254,22 @@ export const ZBounceTicket = z.object({
   referenceId: z.string().nullable(),
 });
 export type TBounceTicket = z.infer<typeof ZBounceTicket>;
+
+/* Public API: the codec check of one of the caller's masters (its stored figures go with the master's measurements). */
+export const ZCodecCheckInput = z.object({ masterId: z.uuid('global.error.invalidInput') });
+export type TCodecCheckInput = z.infer<typeof ZCodecCheckInput>;
+
+/** Where a master's codec check stands: never asked, waiting (place in line), running, done, or failed. */
+export const ZCodecCheckState = z.enum(['none', 'queued', 'running', 'done', 'failed']);
+export const ZCodecCheck = z.object({
+  masterId: z.string(),
+  state: ZCodecCheckState,
+  /** Place in line while queued (1 = next). */
+  position: z.number().int().nullable(),
+  /** A failed check's translation key. */
+  error: z.string().nullable(),
+  /** The figures, once done (the same as the master's measurements.codecs). */
+  codecs: z.array(ZCodecFigures).nullable(),
+});
+export type TCodecCheck = z.infer<typeof ZCodecCheck>;
+export { ZCodecFigures, ZStoreCodec, type TCodecFigures } from '../masters/masters.schemas.js';
