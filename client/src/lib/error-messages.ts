@@ -58,6 +58,8 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'mastering.styleAlreadyMastered': msg`This track already has a master in this style.`,
   'mastering.storageFull': msg`Your storage is full: this master would not fit. Delete tracks or masters you no longer need.`,
   'mastering.noStylesLeft': msg`This track already has a master in every style.`,
+  'codecs.notMastered': msg`Only a finished master can be checked through the stores' codecs.`,
+  'codecs.failed': msg`The codec check could not be made. Please try again in a moment.`,
   'master.paymentInProgress': msg`A payment for this master is in progress. Please try again when it is done.`,
   'account.paymentInProgress': msg`A payment of yours is in progress. Please try again in a few minutes, when it is done.`,
   'master.removeFailed': msg`The master could not be deleted.`,

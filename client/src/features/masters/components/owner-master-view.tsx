@@ -17,6 +17,7 @@ import { EditIcon } from './master-icons.js';
 import { PanelsSkeleton } from './master-page-skeleton.js';
 import { IntensityControl } from './intensity-control.js';
 import { AmountsControl } from './amounts-control.js';
+import { CodecCheck } from './codec-check.js';
 import { amountsOfMaster, amountsSummary } from '../lib/amounts.js';
 import { INTENSITY_NAMES } from '../lib/intensity-names.js';
 import { NewMasterPanel } from './new-master-panel.js';
@@ -158,7 +159,11 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
 
       <ReportCard figures={reportFiguresOf(selectedMaster?.measurements ?? (isCustom ? master.measurements : null))} intensity={selectedMaster?.measurements ? selectedMaster.intensity : undefined}
         amounts={selectedMaster?.measurements ? amountsOfMaster(selectedMaster) : undefined}
-      />
+      >
+        {selectedMaster?.measurements && isMastered(selectedMaster.status, selectedMaster.style?.id ?? null) && (
+          <CodecCheck key={selectedMaster.id} masterId={selectedMaster.id} measurements={selectedMaster.measurements} canStart />
+        )}
+      </ReportCard>
       {selectedMaster?.measurements && (
         <Text size="xs" c="dimmed" ta="center">
           {t`Figures are measured on the stored master file.`}

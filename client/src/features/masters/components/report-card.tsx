@@ -20,7 +20,10 @@ export function ReportCard({
   figures,
   intensity,
   amounts,
+  children,
 }: {
+  /** Sections of their own below the figures (the codec check). */
+  children?: ReactNode;
   figures: ReportFigures;
   /** The master's intensity, named beside the title. */
   intensity?: Intensity | undefined;
@@ -176,6 +179,7 @@ export function ReportCard({
             </Stack>
           )}
         </SimpleGrid>
+        {children}
       </Stack>
     </Paper>
   );

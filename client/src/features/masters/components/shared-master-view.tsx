@@ -7,6 +7,7 @@ import { useTrackTalk } from '../../comments/index.js';
 import { AnalyzingOverlay, MasterPlayer } from '../../player/index.js';
 import { reportFiguresOf } from '../lib/report-figures.js';
 import { amountsOfMaster } from '../lib/amounts.js';
+import { CodecCheck } from './codec-check.js';
 import { ReportCard } from './report-card.js';
 import { TrackFeedback } from './track-feedback.js';
 import { TrackHeading } from './track-heading.js';
@@ -41,7 +42,9 @@ export function SharedMasterView({ master }: { master: TSharedMaster }) {
           </Text>
         </Stack>
       </Paper>
-      <ReportCard figures={reportFiguresOf(master.measurements)} amounts={amountsOfMaster(master)} />
+      <ReportCard figures={reportFiguresOf(master.measurements)} amounts={amountsOfMaster(master)}>
+        {master.measurements && <CodecCheck masterId={master.id} measurements={master.measurements} canStart={false} />}
+      </ReportCard>
       <TrackFeedback talk={talk} />
     </Stack>
   );
