@@ -173,7 +173,7 @@ describe('played on a streaming platform, in Chromium', () => {
         }
       });
 
-      it(`when a bounced master's report card is shown in ${locale} at ${width} px, then it lists the gain of each of the seven platforms`, async () => {
+      it(`when a bounced master's report card is shown in ${locale} at ${width} px, then it lists the gain of each of the seven platforms and the codec check's figures`, async () => {
         const page = await openSite(product, locale, width, { at: `/masters/song/${bouncedId}`, signedInAs: { email, password }, logPageErrors: true });
         try {
           const report = page.getByRole('region', { name: locale === 'de' ? 'Messbericht' : 'Report card' });
@@ -181,6 +181,17 @@ describe('played on a streaming platform, in Chromium', () => {
           for (const id of ['spotifyLoud', 'spotifyNormal', 'spotifyQuiet', 'appleMusic', 'youtube', 'tidal', 'amazonMusic']) {
             await expect.poll(async () => (await page.getByTestId(`platform-${id}`).textContent())?.match(/dB/g)?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
           }
+          // The first of these tests asks for the check; it is stored with the master, so the others find it done.
+          const codecs = report.getByTestId('codec-check');
+          await codecs.getByRole('heading', { name: locale === 'de' ? 'Durch die Codecs der Stores' : "Through the stores' codecs" }).waitFor();
+          if (locale === 'en' && width === 375) {
+            await codecs.getByRole('button', { name: 'Check the codec round trip' }).click();
+            await codecs.getByTestId('codec-check-busy').or(codecs.getByTestId('codec-table')).first().waitFor();
+          }
+          await codecs.getByTestId('codec-table').waitFor({ timeout: 120_000 });
+          expect(await codecs.getByTestId('codec-aac').textContent()).toMatch(/^AAC 256\skb\/s.*\d dBTP.*\d dB.*\d LUFS$/);
+          expect(await codecs.getByTestId('codec-opus').textContent()).toMatch(/^Opus 160\skb\/s.*\d dBTP.*\d dB.*\d LUFS$/);
+          expect(await codecs.getByRole('button').count()).toBe(0);
           await page.getByTestId('platform-spotifyNormal').scrollIntoViewIfNeeded();
           await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `report-${locale}-${width}.png`), { element: report });
         } finally {

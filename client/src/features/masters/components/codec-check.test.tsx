@@ -49,11 +49,11 @@ describe('CodecCheck', () => {
     const table = await within(section).findByTestId('codec-table', {}, { timeout: 6_000 });
     const aac = within(table).getByTestId('codec-aac');
     const opus = within(table).getByTestId('codec-opus');
-    expect(aac.textContent).toContain('AAC 256 kb/s');
+    expect(aac.textContent).toContain('AAC 256\u00a0kb/s');
     expect(aac.textContent).toContain('\u22120.4 dBTP');
     expect(aac.textContent).toContain('+0.6 dB');
     expect(aac.getAttribute('data-clips')).toBeNull();
-    expect(opus.textContent).toContain('Opus 160 kb/s');
+    expect(opus.textContent).toContain('Opus 160\u00a0kb/s');
     expect(opus.textContent).toContain('0.3 dBTP');
     expect(opus.getAttribute('data-clips')).toBe('true');
     expect(within(opus).getByText('clips')).toBeTruthy();

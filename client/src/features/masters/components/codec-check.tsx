@@ -15,10 +15,10 @@ import reportClasses from './report-card.module.css';
 /** While a check waits or runs, the page asks how it stands this often. */
 const FOLLOW_MS = 1_500;
 
-/** Which stores stream with each codec (proper names, not translated; the class of codec for Opus). */
+/** Which stores stream with each codec (for Opus, the class of codec). */
 const STORES_OF: Record<StoreCodec, MessageDescriptor> = {
-  aac: msg`as Apple Music streams`,
-  opus: msg`the class of codec YouTube and Spotify stream`,
+  aac: msg`like Apple Music`,
+  opus: msg`like YouTube and Spotify`,
 };
 const CODEC_NAMES: Record<StoreCodec, string> = { aac: 'AAC', opus: 'Opus' };
 
@@ -104,7 +104,7 @@ function CodecTable({ codecs, masterTruePeak }: { codecs: TCodecFigures[]; maste
   const level = (value: number | null, unit: string) => (value === null ? '–' : `${formatFigure(value, locale)} ${unit}`);
   return (
     <Table.ScrollContainer minWidth={280}>
-      <Table className={reportClasses.figures} verticalSpacing={6} horizontalSpacing="sm" data-testid="codec-table">
+      <Table className={`${reportClasses.figures} ${classes.codecs}`} verticalSpacing={6} horizontalSpacing="sm" data-testid="codec-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>
@@ -127,8 +127,8 @@ function CodecTable({ codecs, masterTruePeak }: { codecs: TCodecFigures[]; maste
             return (
               <Table.Tr key={figures.codec} className={clips ? classes.clips : undefined} data-testid={`codec-${figures.codec}`} data-clips={clips || undefined}>
                 <Table.Th scope="row" fw={500}>
-                  {CODEC_NAMES[figures.codec]} {figures.bitrateKbps} kb/s{' '}
-                  <Text span size="xs" c="dimmed">
+                  {CODEC_NAMES[figures.codec]} {`${figures.bitrateKbps}\u00a0kb/s`}{' '}
+                  <Text span size="xs" c="dimmed" display="block">
                     {i18n._(STORES_OF[figures.codec])}
                   </Text>
                 </Table.Th>
