@@ -22,6 +22,9 @@ function commonArgs(logLevel: 'error' | 'info' = 'error'): string[] {
   ];
 }
 
+/** A stored master (a WAV, probed by content) as the input, its first audio stream only. */
+const masterInArgs = (masterWavPath: string) => ['-i', masterWavPath, '-map', '0:a:0'];
+
 /** soxr at 28-bit precision: transparent resampling; at the target's own rate aresample passes through. */
 const resampleTo = (sampleRate: number) => `aresample=${sampleRate}:resampler=soxr:precision=28`;
 
@@ -108,10 +111,7 @@ export function encodeMp3Args(masterWavPath: string, outputPath: string, gainDb 
   const filters = [...(gainDb !== 0 ? [`volume=${gainDb.toFixed(2)}dB`] : []), ...(resampleToRate ? [`aformat=sample_fmts=flt,${resampleTo(resampleToRate)}`] : [])];
   return [
     ...commonArgs(),
-    '-i',
-    masterWavPath,
-    '-map',
-    '0:a:0',
+    ...masterInArgs(masterWavPath),
     ...(filters.length > 0 ? ['-af', filters.join(',')] : []),
     ...(resampleToRate ? ['-ar', String(resampleToRate)] : []),
     '-c:a',
@@ -155,10 +155,7 @@ export function encodeForStoreArgs(masterWavPath: string, outputPath: string, en
   const { encoder, format } = STORE_ENCODERS[encoding.codec];
   return [
     ...commonArgs(),
-    '-i',
-    masterWavPath,
-    '-map',
-    '0:a:0',
+    ...masterInArgs(masterWavPath),
     '-af',
     `aformat=sample_fmts=flt,${resampleTo(encoding.sampleRate)}`,
     '-ar',

@@ -99,7 +99,7 @@ export function CodecCheck({ masterId, measurements, canStart }: { masterId: str
 }
 
 function CodecTable({ codecs, masterTruePeak }: { codecs: TCodecFigures[]; masterTruePeak: number }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const level = (value: number | null, unit: string) => (value === null ? '–' : `${formatFigure(value, locale)} ${unit}`);
   return (
@@ -107,18 +107,12 @@ function CodecTable({ codecs, masterTruePeak }: { codecs: TCodecFigures[]; maste
       <Table className={`${reportClasses.figures} ${classes.codecs}`} verticalSpacing={6} horizontalSpacing="sm" data-testid="codec-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>
-              <Trans>Codec</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans>True peak, decoded</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans>Overshoot</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans>Loudness</Trans>
-            </Table.Th>
+            <Table.Th>{t`Codec`}</Table.Th>
+            {[t`True peak, decoded`, t`Overshoot`, t`Loudness`].map((head) => (
+              <Table.Th key={head} ta="right">
+                {head}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
