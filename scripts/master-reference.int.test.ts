@@ -1,29 +1,20 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegLoudness } from '../sidecar/engine/testing/independent-meters.js';
 import { musicLike, normalizePeak } from '../sidecar/engine/testing/signals.js';
 import { writeWavFile } from '../sidecar/engine/testing/wav-writer.js';
+import { masterCli } from './testing/master-cli.js';
 
-const run = promisify(execFile);
 let dir: string;
+let cli: ReturnType<typeof masterCli>;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'cli-reference-'));
+  cli = masterCli(dir);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The command line on an embedded database of its own, with no product to ask. */
-function cliEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dir, 'data'), INTERNAL_PORT: '1' };
-  delete env.DATABASE_URL;
-  delete env.INTERNAL_SECRET;
-  return env;
-}
-const cli = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/master.ts', ...args], { env: cliEnv(), cwd: path.resolve(import.meta.dirname, '..') });
 
 describe('npm run master --reference', { timeout: 300_000 }, () => {
   it('when a WAV is mastered against a reference with --json and no style, then it takes Acoustic/Natural and the object carries the reference distances before and after, and the file is under -1 dBTP by ffmpeg', async () => {

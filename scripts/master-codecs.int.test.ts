@@ -1,0 +1,48 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clipped, musicLike, normalizePeak } from '../sidecar/engine/testing/signals.js';
+import { writeWavFile } from '../sidecar/engine/testing/wav-writer.js';
+import { masterCli } from './testing/master-cli.js';
+
+let dir: string;
+let cli: ReturnType<typeof masterCli>;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'cli-codecs-'));
+  cli = masterCli(dir);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Temporary folders of the round trip (the command's own, under the system's temp folder). */
+const codecFolders = () => readdirSync(os.tmpdir()).filter((name) => name.startsWith('masterdeck-codecs-'));
+
+describe('npm run master --codecs', { timeout: 300_000 }, () => {
+  it('when a loud, clipped mix is mastered with --json --codecs, then the object carries the decoded true peak and loudness of AAC 256 and Opus 160, at or above the master s true peak, and no temporary folder is left', async () => {
+    const input = path.join(dir, 'loud.wav');
+    writeWavFile(input, clipped(normalizePeak(musicLike({ seconds: 6, seed: 5 }), 4), -0.1), { format: 'pcm24' });
+    const before = codecFolders();
+    const { stdout } = await cli([input, '--style', 'Pop/Punchy', '--out', path.join(dir, 'out.wav'), '--json', '--codecs']);
+    const result = JSON.parse(stdout.trim()) as { truePeak: number; lufs: number; codecs: { codec: string; bitrateKbps: number; truePeakDb: number; lufs: number }[] };
+    expect(result.codecs.map((c) => [c.codec, c.bitrateKbps])).toEqual([
+      ['aac', 256],
+      ['opus', 160],
+    ]);
+    for (const codec of result.codecs) {
+      expect(codec.truePeakDb).toBeGreaterThanOrEqual(result.truePeak - 0.1);
+      expect(codec.truePeakDb).toBeLessThan(result.truePeak + 3);
+      expect(Math.abs(codec.lufs - result.lufs)).toBeLessThan(0.5);
+    }
+    expect(codecFolders()).toEqual(before);
+  });
+
+  it('when --codecs is asked of an album, then it fails with a usage error and exit code 2', async () => {
+    const failure = await cli(['--album', 'a.wav', 'b.wav', '--style', 'Pop/Punchy', '--out-dir', dir, '--codecs']).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(2);
+    expect(failure?.stderr).toContain('--codecs checks one master');
+  });
+});
