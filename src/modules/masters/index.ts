@@ -4,7 +4,7 @@ export { uploadRest } from './upload.rest.js';
 export { referencesRest } from './references.rest.js';
 export { referenceOfUser } from './references.service.js';
 export { referenceKeyOf } from './reference-keys.js';
-export { assertCanCreateMaster, canCreateMaster, localName, masterFilesPrefix, measurementsOf, styleHearing, styleHearingOf, trackAccessFor, accessibleTrackIds } from './masters.service.js';
+export { assertCanCreateMaster, canCreateMaster, localName, masterFilesPrefix, masterStyleOf, measurementsOf, styleHearing, styleHearingOf, trackAccessFor, accessibleTrackIds } from './masters.service.js';
 export { getTrack, originalKeyOf, trackFilesPrefix } from './tracks.service.js';
 export * from './masters.schemas.js';
 export { isMasterWithSettings, MASTER_ORDER_COLUMNS, MASTER_STYLE_COLUMNS, selectMastersWithStyle } from './masters.repository.js';

@@ -213,6 +213,20 @@ export const ZMasterStyle = z.object({
   styleIndex: z.number().int(),
   styleGroup: z.object({ id: z.number().int(), name: z.string() }),
 });
+export type TMasterStyle = z.infer<typeof ZMasterStyle>;
+
+/**
+ * The flat fields of the master lists (the owner's and a sharee's): the track's and style's names
+ * beside the nested objects, in the caller's language, for sorting and showing a row.
+ */
+export const ZMasterListFields = z.object({
+  track_name: z.string(),
+  custom_master: z.boolean(),
+  track_artist: z.string().nullable(),
+  style_name: z.string().nullable(),
+  styleGroup_name: z.string().nullable(),
+});
+export type TMasterListFields = z.infer<typeof ZMasterListFields>;
 
 /** Master plus the list view's flat fields and the engine's measurements. */
 export const ZMaster = z.object({
@@ -236,11 +250,7 @@ export const ZMaster = z.object({
   measurements: ZMasterMeasurements.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  track_name: z.string(),
-  custom_master: z.boolean(),
-  track_artist: z.string().nullable(),
-  style_name: z.string().nullable(),
-  styleGroup_name: z.string().nullable(),
+  ...ZMasterListFields.shape,
 });
 export type TMaster = z.infer<typeof ZMaster>;
 
