@@ -8,7 +8,7 @@ import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser } from './server-harness.js';
 import { screenshotWithoutOverflow } from './screens.js';
 import { lastLinkTo } from '../../src/test/outbox.js';
-import { ADDRESS_BERLIN, productApi } from './steps.js';
+import { ADDRESS_BERLIN, PASSWORD, productApi } from './steps.js';
 import { textProblems, visibleTextsOf } from './visible-texts.js';
 
 /**
@@ -19,7 +19,6 @@ import { textProblems, visibleTextsOf } from './visible-texts.js';
  * into the page, as its docs show for any browser driver.
  */
 const SHOTS_DIR = '/tmp/shots/accessibility';
-const PASSWORD = 'correct horse battery staple';
 const require = createRequire(import.meta.url);
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });

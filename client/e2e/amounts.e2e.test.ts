@@ -5,7 +5,7 @@ import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
 import { screenshotWithoutOverflow } from './screens.js';
-import { openNewTrackPage, productApi } from './steps.js';
+import { openNewTrackPage, PASSWORD, productApi } from './steps.js';
 
 /**
  * Amounts on the master page, in Chromium against the real web process and media sidecar: the
@@ -14,7 +14,6 @@ import { openNewTrackPage, productApi } from './steps.js';
  * 120 % (report card, masters list). In English and German at 375 and 1280 px, with screenshots.
  */
 const SHOTS_DIR = '/tmp/shots/amounts';
-const PASSWORD = 'correct horse battery staple';
 const NAMES = { en: { amounts: 'Amounts', tone: 'Tone', toned: 'Tone 120 %' }, de: { amounts: 'Feinabstimmung', tone: 'Klang', toned: 'Klang 120 %' } } as const;
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });

@@ -5,7 +5,7 @@ import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
 import { screenshotWithoutOverflow } from './screens.js';
-import { openNewTrackPage, productApi } from './steps.js';
+import { openNewTrackPage, PASSWORD, productApi } from './steps.js';
 
 /**
  * Intensity on the master page, in Chromium against the real web process and media sidecar: the
@@ -14,7 +14,6 @@ import { openNewTrackPage, productApi } from './steps.js';
  * (report card, masters list). In English and German at 375 and 1280 px, with screenshots.
  */
 const SHOTS_DIR = '/tmp/shots/intensity';
-const PASSWORD = 'correct horse battery staple';
 const NAMES = { en: { low: 'Low', medium: 'Medium', high: 'High' }, de: { low: 'Niedrig', medium: 'Mittel', high: 'Hoch' } } as const;
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });

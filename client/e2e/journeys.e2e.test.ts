@@ -5,7 +5,7 @@ import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { awaitMailsTo } from '../../src/test/outbox.js';
 import { productInBrowser, type Locale } from './server-harness.js';
-import { logInThroughMenu, openSite as openProductSite, productApi } from './steps.js';
+import { logInThroughMenu, openSite as openProductSite, PASSWORD, productApi } from './steps.js';
 
 /**
  * A first-timer's journeys in Chromium against the real web process and media sidecar,
@@ -13,7 +13,6 @@ import { logInThroughMenu, openSite as openProductSite, productApi } from './ste
  * seamless style switch reads the audio graph, through the player's hook of the test build.
  */
 const SHOTS_DIR = '/tmp/shots/journeys';
-const PASSWORD = 'correct horse battery staple';
 const SR = 44100;
 /** The audio clock advances in render quanta of 128 frames (2.9 ms); allow 5 ms, as the A/B test does. */
 /** The criterion: no silent window of 20 ms at the switch. */

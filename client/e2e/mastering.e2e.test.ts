@@ -5,7 +5,7 @@ import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
 import { screenshotWithoutOverflow } from './screens.js';
-import { logInThroughMenu, openSite, productApi } from './steps.js';
+import { logInThroughMenu, openSite, PASSWORD, productApi } from './steps.js';
 
 /**
  * In Chromium against the real web process and media sidecar, a signed-in
@@ -14,7 +14,6 @@ import { logInThroughMenu, openSite, productApi } from './steps.js';
  * every upload and masters screen in English and German at 375 and 1280 px.
  */
 const SHOTS_DIR = '/tmp/shots/masters';
-const PASSWORD = 'correct horse battery staple';
 
 const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
 const steps = productApi(product);

@@ -6,7 +6,7 @@ import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { awaitMailsTo } from '../../src/test/outbox.js';
 import { productInBrowser, type Locale } from './server-harness.js';
 import { screenshotWithoutOverflow } from './screens.js';
-import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
+import { ADDRESS_BERLIN, openSite, PASSWORD, productApi } from './steps.js';
 
 /**
  * The stops a newcomer met on the fixed journeys, walked as a person does (dialogs, buttons, links
@@ -14,7 +14,6 @@ import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
  * lands on the shared master; success messages leave by themselves and never lie over the tabs;
  * the masters list shows a track once, with its masters.
  */
-const PASSWORD = 'correct horse battery staple';
 
 const TEXT = {
   en: {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser } from './server-harness.js';
-import { logInThroughMenu, openSite, productApi } from './steps.js';
+import { logInThroughMenu, openSite, PASSWORD, productApi } from './steps.js';
 
 /**
  * A master is there when its render ends: the bounce's bar never reads 100 % while work runs, the
@@ -12,7 +12,6 @@ import { logInThroughMenu, openSite, productApi } from './steps.js';
  */
 const product = productInBrowser({ shotsDir: '/tmp/shots/ready', media: true });
 const steps = productApi(product);
-const PASSWORD = 'correct horse battery staple';
 
 describe('a master ready when it is rendered', () => {
   it('when a user makes a master and downloads it, then no progress reads 100 % while work runs and the download follows the render', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
-import { logInThroughMenu, openSite, productApi } from './steps.js';
+import { logInThroughMenu, openSite, PASSWORD, productApi } from './steps.js';
 
 /**
  * Two stalls of a first-timer: a file that is not a WAV gets one notice that says what
@@ -11,7 +11,6 @@ import { logInThroughMenu, openSite, productApi } from './steps.js';
  * pass counter only move forward. Clicked as a person clicks; screenshots in en and de at 375 and 1280 px.
  */
 const SHOTS_DIR = '/tmp/shots/upload-and-progress';
-const PASSWORD = 'correct horse battery staple';
 
 const TEXT = {
   en: {
