@@ -289,13 +289,13 @@ export type TTrackAccess = z.infer<typeof ZTrackAccess>;
 export const ZStyleHearing = z.enum(['live', 'stored', 'none']);
 export type TStyleHearing = z.infer<typeof ZStyleHearing>;
 
-/** A reference track as its owner sees it (the only one who ever does): no path, no download. */
+/**
+ * A reference track as its owner sees it (the only one who ever does): named as a track, with its
+ * audio's format as a track's; no path, no download.
+ */
 export const ZReferenceTrack = z.object({
-  id: z.string(),
-  name: z.string(),
-  sampleRate: z.number().int(),
-  channels: z.number().int(),
-  durationS: z.number(),
+  ...ZTrack.pick({ id: true, name: true }).shape,
+  ...ZAudioInfo.pick({ sampleRate: true, channels: true, durationS: true }).shape,
   createdAt: z.string(),
 });
 export type TReferenceTrack = z.infer<typeof ZReferenceTrack>;
