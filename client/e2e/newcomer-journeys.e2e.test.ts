@@ -5,7 +5,6 @@ import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { awaitMailsTo } from '../../src/test/outbox.js';
 import { productInBrowser, type Locale } from './server-harness.js';
-import { screenshotWithoutOverflow } from './screens.js';
 import { ADDRESS_BERLIN, openSite, PASSWORD, productApi } from './steps.js';
 
 /**
@@ -72,9 +71,8 @@ const CROSSED = [
   { locale: 'en', width: 375 },
 ] as const satisfies readonly { locale: Locale; width: number }[];
 
-const SHOTS_DIR = '/tmp/shots/newcomer-journeys';
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
-const shot = (page: Page, name: string, element?: Locator) => screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { element });
+const product = productInBrowser({ shots: 'newcomer-journeys', media: true });
+const shot = (page: Page, name: string, element?: Locator) => product.shot(page, name, { element });
 const steps = productApi(product);
 const outbox = () => path.join(product.server.dataDir, 'outbox');
 

@@ -10,7 +10,7 @@ import { logInThroughMenu, openSite, PASSWORD, productApi } from './steps.js';
  * the master afterwards) is asked for at once and arrives, the card saying what is being made
  * meanwhile instead of a bar stuck at its end.
  */
-const product = productInBrowser({ shotsDir: '/tmp/shots/ready', media: true });
+const product = productInBrowser({ shots: 'ready', media: true });
 const steps = productApi(product);
 
 describe('a master ready when it is rendered', () => {
