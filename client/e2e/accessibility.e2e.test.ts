@@ -6,9 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser } from './server-harness.js';
-import { screenshotWithoutOverflow } from './screens.js';
 import { lastLinkTo } from '../../src/test/outbox.js';
-import { ADDRESS_BERLIN, productApi } from './steps.js';
+import { ADDRESS_BERLIN, PASSWORD, productApi } from './steps.js';
 import { textProblems, visibleTextsOf } from './visible-texts.js';
 
 /**
@@ -18,11 +17,9 @@ import { textProblems, visibleTextsOf } from './visible-texts.js';
  * words in German and messages that are not sentences (visible-texts.ts). axe's own source is put
  * into the page, as its docs show for any browser driver.
  */
-const SHOTS_DIR = '/tmp/shots/accessibility';
-const PASSWORD = 'correct horse battery staple';
 const require = createRequire(import.meta.url);
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const product = productInBrowser({ shots: 'accessibility', media: true });
 const steps = productApi(product);
 let axeSource: string;
 /** A subscriber with an address, a mastered track and a release in the making: every signed-in screen has something to show. */
@@ -112,7 +109,7 @@ describe('accessibility and wording of every screen', () => {
       if (screen === 'MASTER') await page.getByTestId('master-player').waitFor({ timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       await checkHere(screen);
-      if (screen === '/' || screen === 'MASTER') await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${screen === '/' ? 'home' : 'master'}-${locale}-${width}.png`), { fullPage: true });
+      if (screen === '/' || screen === 'MASTER') await product.shot(page, `${screen === '/' ? 'home' : 'master'}-${locale}-${width}`, { fullPage: true });
     };
     /** Opens the menu's Log in (behind the burger on phones). */
     const openLogin = async () => {

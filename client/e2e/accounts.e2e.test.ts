@@ -3,7 +3,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { lastLinkTo } from '../../src/test/outbox.js';
 import { productInBrowser } from './server-harness.js';
-import { screenshotWithoutOverflow } from './screens.js';
 import { logInThroughMenu, openSite } from './steps.js';
 
 /**
@@ -11,7 +10,6 @@ import { logInThroughMenu, openSite } from './steps.js';
  * and German, reading the confirmation link from the outbox mail; plus screenshots of every
  * account dialog and screen at 375 and 1280 px.
  */
-const SHOTS_DIR = '/tmp/shots/accounts';
 
 const TEXT = {
   en: {
@@ -97,7 +95,7 @@ const TEXT = {
 } as const;
 type Locale = keyof typeof TEXT;
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR });
+const product = productInBrowser({ shots: 'accounts' });
 let counter = 0;
 
 function openPage(locale: Locale, width = 1280): Promise<Page> {
@@ -107,7 +105,7 @@ function openPage(locale: Locale, width = 1280): Promise<Page> {
 /** Dialogs as the viewport shows them; pages whole, from the top (the sticky menu stays on top). */
 async function shot(page: Page, name: string, kind: 'dialog' | 'page' = 'dialog') {
   if (kind === 'page') await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage: kind === 'page' });
+  await product.shot(page, name, { fullPage: kind === 'page' });
 }
 const outbox = () => path.join(product.server.dataDir, 'outbox');
 

@@ -12,14 +12,13 @@ import { ADDRESS_BERLIN, logInThroughMenu, openSite, productApi } from './steps.
  * track's loudness before and after, and plays them in order with the second starting on the audio
  * clock exactly where the first ends. In English and German at 375 and 1280 px, with screenshots.
  */
-const SHOTS_DIR = '/tmp/shots/album';
 const PASSWORD = 'correct horse battery staple';
 const WORDS = {
   en: { asAlbum: 'Master as album', style: 'Style', master: /^Master 2 tracks as album$/, play: 'Play the album' },
   de: { asAlbum: 'Als Album mastern', style: 'Stil', master: /^2 Tracks als Album mastern$/, play: 'Album abspielen' },
 } as const;
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const product = productInBrowser({ shots: 'album', media: true });
 const steps = productApi(product);
 
 describe('album mode', () => {
@@ -44,7 +43,7 @@ describe('album mode', () => {
         await expect.poll(() => page.getByTestId('album-order-name').allInnerTexts()).toEqual(['1. Quiet Intro', '2. Loud Single']);
         await page.getByLabel(words.style, { exact: true }).first().click();
         await page.getByRole('listbox').getByRole('option').first().click();
-        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `new-album-${locale}-${width}.png`), { fullPage: true });
+        await screenshotWithoutOverflow(page, path.join(product.shotsDir, `new-album-${locale}-${width}.png`), { fullPage: true });
         await page.getByRole('button', { name: words.master }).click();
 
         await page.getByTestId('album-spread').waitFor({ timeout: 240_000 });
@@ -57,7 +56,7 @@ describe('album mode', () => {
         // The album keeps the quiet intro quieter than the single, as mixed.
         expect(mixes[0]!).toBeLessThan(mixes[1]!);
         expect(masters[0]!).toBeLessThan(masters[1]!);
-        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `album-${locale}-${width}.png`), { fullPage: true });
+        await screenshotWithoutOverflow(page, path.join(product.shotsDir, `album-${locale}-${width}.png`), { fullPage: true });
 
         await page.getByRole('button', { name: words.play }).click();
         const scheduled = page.getByTestId('album-schedule').locator('li');

@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
-import { screenshotWithoutOverflow } from './screens.js';
-import { openNewTrackPage, productApi } from './steps.js';
+import { openNewTrackPage, PASSWORD, productApi } from './steps.js';
 
 /**
  * Amounts on the master page, in Chromium against the real web process and media sidecar: the
@@ -13,11 +12,9 @@ import { openNewTrackPage, productApi } from './steps.js';
  * switches the player's mastered stream to a new render, and the master bought then is made at
  * 120 % (report card, masters list). In English and German at 375 and 1280 px, with screenshots.
  */
-const SHOTS_DIR = '/tmp/shots/amounts';
-const PASSWORD = 'correct horse battery staple';
 const NAMES = { en: { amounts: 'Amounts', tone: 'Tone', toned: 'Tone 120 %' }, de: { amounts: 'Feinabstimmung', tone: 'Klang', toned: 'Klang 120 %' } } as const;
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const product = productInBrowser({ shots: 'amounts', media: true });
 const steps = productApi(product);
 
 /** The first frames of the mastered stream the player holds now (null until they have arrived). */
@@ -38,7 +35,7 @@ describe('amounts on the master page', () => {
         const disclosure = control.getByRole('button', { name: names.amounts });
         expect(await disclosure.getAttribute('aria-expanded')).toBe('false');
         await control.scrollIntoViewIfNeeded();
-        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `folded-${locale}-${width}.png`));
+        await product.shot(page, `folded-${locale}-${width}`);
 
         await disclosure.click();
         const tone = control.getByRole('slider', { name: names.tone });
@@ -54,13 +51,13 @@ describe('amounts on the master page', () => {
           }, { timeout: 30_000 })
           .toBe(true);
         await expect.poll(() => page.getByTestId('new-master').textContent()).toContain(names.toned);
-        await control.screenshot({ path: path.join(SHOTS_DIR, `control-open-${locale}-${width}.png`) });
-        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `open-${locale}-${width}.png`), { fullPage: true });
+        await control.screenshot({ path: path.join(product.shotsDir, `control-open-${locale}-${width}.png`) });
+        await product.shot(page, `open-${locale}-${width}`, { fullPage: true });
 
         await page.getByTestId('buy-option-0').getByRole('button').first().click();
         await page.getByTestId('master-detail').waitFor({ timeout: 120_000 });
         await expect.poll(() => page.getByTestId('report-amounts').textContent().catch(() => null), { timeout: 30_000 }).toBe(names.toned);
-        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `report-${locale}-${width}.png`), { fullPage: true });
+        await product.shot(page, `report-${locale}-${width}`, { fullPage: true });
         const masters = await steps.trpcQuery<{ style: { id: number } | null; toneAmount: number; widthAmount: number; dynamicsAmount: number }[]>('masters.masters', token);
         expect(masters.filter((m) => m.style).map(({ toneAmount, widthAmount, dynamicsAmount }) => ({ toneAmount, widthAmount, dynamicsAmount }))).toEqual([
           { toneAmount: 120, widthAmount: 100, dynamicsAmount: 100 },
@@ -68,7 +65,7 @@ describe('amounts on the master page', () => {
 
         await page.goto('/masters');
         await expect.poll(() => page.getByTestId('master-amounts').first().textContent().catch(() => null), { timeout: 10_000 }).toBe(names.toned);
-        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `masters-list-${locale}-${width}.png`), { fullPage: true });
+        await product.shot(page, `masters-list-${locale}-${width}`, { fullPage: true });
         await page.context().close();
       }, 300_000);
     }

@@ -12,7 +12,6 @@ import { productInBrowser } from './server-harness.js';
  * operator commands on the running product; it appears as a teaser on the home page and opens at
  * /blog/{slug} in English and German. Screenshots at 375 and 1280 px.
  */
-const SHOTS_DIR = '/tmp/shots/blog';
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
 
@@ -21,7 +20,7 @@ const TEXT = {
   de: { cookies: 'Nur notwendige', read: 'Lesen', title: 'Lass Luft nach oben', teasers: 'Aus dem Blog' },
 } as const;
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR });
+const product = productInBrowser({ shots: 'blog' });
 
 async function admin(...args: string[]): Promise<string> {
   const { stdout } = await run('npx', ['tsx', 'scripts/admin.ts', ...args], {
@@ -75,7 +74,7 @@ describe('the blog in the browser', () => {
         await teaser.scrollIntoViewIfNeeded();
         // The cover is loaded lazily: it arrives once scrolled into view.
         await expect.poll(() => teaser.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
-        await page.screenshot({ path: path.join(SHOTS_DIR, `home-teaser-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
+        await page.screenshot({ path: path.join(product.shotsDir, `home-teaser-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
 
         await teaser.getByRole('link', { name: new RegExp(`^${t.read}`) }).click();
         await page.waitForURL('**/blog/headroom');
@@ -85,7 +84,7 @@ describe('the blog in the browser', () => {
         expect(await body.innerHTML()).toContain('<strong>-6 dBFS</strong>');
         expect(await body.locator('script').count()).toBe(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: path.join(SHOTS_DIR, `post-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
+        await page.screenshot({ path: path.join(product.shotsDir, `post-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
       }, 60_000);
     }
   }

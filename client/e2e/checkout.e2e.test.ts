@@ -19,7 +19,6 @@ import { ADDRESS_NEW_YORK, logInThroughMenu, openSite, productApi } from './step
  * option 2 paying the difference, and completes a free-coupon purchase with no card. Screenshots
  * of the checkout steps and /account/payments in English and German at 375 and 1280 px.
  */
-const SHOTS_DIR = '/tmp/shots/checkout';
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
 
@@ -29,7 +28,7 @@ const TEXT = {
 } as const;
 type Locale = keyof typeof TEXT;
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const product = productInBrowser({ shots: 'checkout', media: true });
 const { trpcQuery, customer, upload } = productApi(product);
 
 /* ---------- the product's own calls, from node ---------- */
@@ -102,7 +101,7 @@ function logIn(page: Page, locale: Locale, email: string, password: string) {
 }
 
 async function shot(page: Page, name: string, fullPage = false) {
-  await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage });
+  await screenshotWithoutOverflow(page, path.join(product.shotsDir, `${name}.png`), { fullPage });
 }
 
 /** The checkout opens from the master page's buy buttons (the BuyOptions contract). */
@@ -117,7 +116,7 @@ async function openCheckout(page: Page, masterId: string, option: 1 | 2) {
 
 async function download(page: Page, start: () => Promise<void>) {
   const [event] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), start()]);
-  const file = path.join(SHOTS_DIR, `download-${event.suggestedFilename()}`);
+  const file = path.join(product.shotsDir, `download-${event.suggestedFilename()}`);
   await event.saveAs(file);
   return { name: event.suggestedFilename(), bytes: await readFile(file) };
 }

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
@@ -7,7 +6,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { productInBrowser, type Locale } from './server-harness.js';
-import { screenshotWithoutOverflow } from './screens.js';
 import { openSite, productApi } from './steps.js';
 
 /**
@@ -16,7 +14,6 @@ import { openSite, productApi } from './steps.js';
  * arrive without a reload and deletes it after confirming; markup in a comment stays text.
  * Screenshots of the master page's comments in English and German at 375 and 1280 px.
  */
-const SHOTS_DIR = '/tmp/shots/comments';
 const SR = 44100;
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -25,7 +22,7 @@ const TEXT = {
   de: { cookies: 'Nur notwendige', comment: 'Dein Kommentar', position: 'Position im Track (m:ss)', add: 'Hinzufügen', rate: 'Bewerten', delete: 'Löschen' },
 } as const;
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true, browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
+const product = productInBrowser({ shots: 'comments', media: true, browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
 const password = 'a long enough secret';
@@ -61,7 +58,7 @@ async function addComment(page: Page, locale: Locale, text: string, at?: string)
   await comments.getByTestId('comment-text').filter({ hasText: text }).first().waitFor();
 }
 
-const shot = (page: Page, name: string) => screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage: true });
+const shot = (page: Page, name: string) => product.shot(page, name, { fullPage: true });
 
 describe('comments and ratings on a shared master', () => {
   const ownerEmail = `owner-${Date.now()}@example.com`;
@@ -154,7 +151,7 @@ describe('comments and ratings on a shared master', () => {
     const state = (version: 'original' | 'mastered') =>
       demo.locator(`audio[data-version="${version}"]`).evaluate((audio: HTMLAudioElement) => ({ paused: audio.paused, time: audio.currentTime }));
     await expect.poll(async () => (await state('mastered')).time, { timeout: 20_000 }).toBeGreaterThan(1);
-    await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, 'demo-home-en-1280.png'));
+    await product.shot(page, 'demo-home-en-1280');
 
     await demo.getByText('Original', { exact: true }).click();
     await expect.poll(async () => (await state('original')).paused === false && (await state('mastered')).paused, { timeout: 10_000 }).toBe(true);

@@ -1,8 +1,6 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { productInBrowser } from './server-harness.js';
-import { screenshotWithoutOverflow } from './screens.js';
 import { ADDRESS_BERLIN, logInThroughMenu, openSite, productApi } from './steps.js';
 
 /**
@@ -12,7 +10,6 @@ import { ADDRESS_BERLIN, logInThroughMenu, openSite, productApi } from './steps.
  * Distribution in the top menu; at 375 px the menu shows its sub-items. Run in English and German at
  * 375 and 1280 px, with screenshots of every screen and dialog.
  */
-const SHOTS_DIR = '/tmp/shots/distribution';
 
 const TEXT = {
   en: {
@@ -46,14 +43,14 @@ const TEXT = {
 /** A saved payment method's card on /account/payments, by what it says. */
 const savedCard = (page: Page, description: string) => page.getByTestId('payment-method').and(page.locator(`[data-description="${description}"]`));
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR });
+const product = productInBrowser({ shots: 'distribution' });
 const { api, trpcQuery, customer } = productApi(product);
 
 /** A confirmed user with an invoice address in Germany (19 % VAT on the subscription). */
 const createUser = (email: string, password: string) => customer(email, password, ADDRESS_BERLIN);
 
 async function shot(page: Page, name: string) {
-  await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage: true });
+  await product.shot(page, name, { fullPage: true });
 }
 
 describe('distribution in the browser', () => {

@@ -2,10 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { productInBrowser } from './server-harness.js';
 
-const SHOTS_DIR = '/tmp/shots';
 const STYLE_GROUPS = ['Pop', 'Electronic', 'Hip-Hop', 'Rock', 'Acoustic'];
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR });
+const product = productInBrowser({ shots: 'foundation' });
 
 async function openPage(options: { width?: number; locale?: 'en' | 'de' } = {}): Promise<Page> {
   const context = await product.newContext(options.locale ?? 'en', options.width ?? 1280);
@@ -101,15 +100,15 @@ describe('foundation: the SPA shell against the real server', () => {
         await page.goto('/');
         await page.getByTestId('style-overview').waitFor();
         await page.getByTestId('faq-list').waitFor();
-        if (width === 375) await page.screenshot({ path: `${SHOTS_DIR}/home-cookie-banner-${locale}-${width}.png`, animations: 'disabled' });
+        if (width === 375) await page.screenshot({ path: `${product.shotsDir}/home-cookie-banner-${locale}-${width}.png`, animations: 'disabled' });
         await dismissCookieBanner(page, locale === 'de' ? 'Nur notwendige' : 'Necessary only');
-        await page.screenshot({ path: `${SHOTS_DIR}/home-${locale}-${width}.png`, fullPage: true, animations: 'disabled' });
+        await page.screenshot({ path: `${product.shotsDir}/home-${locale}-${width}.png`, fullPage: true, animations: 'disabled' });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
 
         await page.goto('/no-such-page');
         await page.getByRole('heading', { level: 1 }).waitFor();
-        await page.screenshot({ path: `${SHOTS_DIR}/404-${locale}-${width}.png`, fullPage: true, animations: 'disabled' });
+        await page.screenshot({ path: `${product.shotsDir}/404-${locale}-${width}.png`, fullPage: true, animations: 'disabled' });
       });
     }
   }

@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
-import { screenshotWithoutOverflow } from './screens.js';
-import { openNewTrackPage, productApi } from './steps.js';
+import { openNewTrackPage, PASSWORD, productApi } from './steps.js';
 
 /**
  * Intensity on the master page, in Chromium against the real web process and media sidecar: the
@@ -13,11 +12,9 @@ import { openNewTrackPage, productApi } from './steps.js';
  * loudness moves with it), is remembered for the track, and a master made at High is one at High
  * (report card, masters list). In English and German at 375 and 1280 px, with screenshots.
  */
-const SHOTS_DIR = '/tmp/shots/intensity';
-const PASSWORD = 'correct horse battery staple';
 const NAMES = { en: { low: 'Low', medium: 'Medium', high: 'High' }, de: { low: 'Niedrig', medium: 'Mittel', high: 'Hoch' } } as const;
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const product = productInBrowser({ shots: 'intensity', media: true });
 const steps = productApi(product);
 
 /** The mastered stream's loudness as the player holds it (the preview's prediction until bounced). */
@@ -43,17 +40,17 @@ describe('intensity on the master page', () => {
         await expect.poll(() => masterLufs(page), { timeout: 30_000 }).not.toBeNull();
         const medium = (await masterLufs(page))!;
         await control.scrollIntoViewIfNeeded();
-        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `control-medium-${locale}-${width}.png`));
+        await product.shot(page, `control-medium-${locale}-${width}`);
 
         await chooseIntensity(page, names.high);
         expect(await checkedIntensity(page)).toBe('high');
         await expect.poll(() => masterLufs(page), { timeout: 15_000 }).toBeGreaterThan(medium);
         await expect.poll(() => page.getByTestId('new-master').textContent()).toContain(names.high);
-        await control.screenshot({ path: path.join(SHOTS_DIR, `control-high-${locale}-${width}.png`) });
+        await control.screenshot({ path: path.join(product.shotsDir, `control-high-${locale}-${width}.png`) });
 
         await chooseIntensity(page, names.low);
         await expect.poll(() => masterLufs(page), { timeout: 15_000 }).toBeLessThan(medium);
-        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `master-page-low-${locale}-${width}.png`), { fullPage: true });
+        await product.shot(page, `master-page-low-${locale}-${width}`, { fullPage: true });
 
         // Opened again, the track comes back at the intensity last chosen for it.
         await page.reload();
@@ -70,14 +67,14 @@ describe('intensity on the master page', () => {
     await page.getByTestId('buy-option-0').getByRole('button').first().click();
     await page.getByTestId('master-detail').waitFor({ timeout: 120_000 });
     await expect.poll(() => page.getByTestId('report-intensity').textContent().catch(() => null), { timeout: 30_000 }).toBe('Intensity: High');
-    await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, 'report-high-en-1280.png'), { fullPage: true });
+    await product.shot(page, 'report-high-en-1280', { fullPage: true });
     const masters = await steps.trpcQuery<{ style: { id: number } | null; intensity: string }[]>('masters.masters', token);
     expect(masters.filter((m) => m.style).map((m) => m.intensity)).toEqual(['high']);
 
     await page.goto('/masters');
     await page.getByTestId('master-table').waitFor();
     await expect.poll(() => page.getByTestId('master-intensity').first().textContent(), { timeout: 10_000 }).toBe('High');
-    await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, 'masters-list-high-en-1280.png'));
+    await product.shot(page, 'masters-list-high-en-1280');
     await page.context().close();
   }, 300_000);
 });

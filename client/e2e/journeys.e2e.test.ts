@@ -5,15 +5,13 @@ import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { awaitMailsTo } from '../../src/test/outbox.js';
 import { productInBrowser, type Locale } from './server-harness.js';
-import { logInThroughMenu, openSite as openProductSite, productApi } from './steps.js';
+import { logInThroughMenu, openSite as openProductSite, PASSWORD, productApi } from './steps.js';
 
 /**
  * A first-timer's journeys in Chromium against the real web process and media sidecar,
  * each step done as a person does it (buttons, links, the file chooser, the keyboard). Only the
  * seamless style switch reads the audio graph, through the player's hook of the test build.
  */
-const SHOTS_DIR = '/tmp/shots/journeys';
-const PASSWORD = 'correct horse battery staple';
 const SR = 44100;
 /** The audio clock advances in render quanta of 128 frames (2.9 ms); allow 5 ms, as the A/B test does. */
 /** The criterion: no silent window of 20 ms at the switch. */
@@ -24,7 +22,7 @@ const TEXT = {
   de: { login: 'Anmelden', choose: 'WAV-Datei auswählen', mastered: 'Gemastert' },
 } as const;
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true, browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
+const product = productInBrowser({ shots: 'journeys', media: true, browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
 const steps = productApi(product);
 
 /** A confirmed account, made through the REST API and the confirmation link of the outbox mail. */

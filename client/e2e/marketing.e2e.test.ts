@@ -10,7 +10,6 @@ import { productInBrowser } from './server-harness.js';
  * page; the video host and the analytics endpoint are reached only after consent, and the
  * Content-Security-Policy lets exactly those origins through (a blocked request never leaves the page).
  */
-const SHOTS_DIR = '/tmp/shots/marketing';
 const VIDEO_ORIGIN = 'https://video.example.test';
 const STATS_ORIGIN = 'https://stats.example.test';
 
@@ -20,7 +19,7 @@ const TEXT = {
 } as const;
 
 const product = productInBrowser({
-  shotsDir: SHOTS_DIR,
+  shots: 'marketing',
   env: { PLUGIN_BUNDLE_URL: 'https://plugins.example.test/bundle', HOME_VIDEO_URL: `${VIDEO_ORIGIN}/embed/walkthrough`, ANALYTICS_URL: `${STATS_ORIGIN}/api/event`, ANALYTICS_SITE: 'masterdeck.test' },
 });
 
@@ -51,7 +50,7 @@ describe('the front door and its third parties', () => {
         const poster = page.getByTestId('video-poster');
         await poster.scrollIntoViewIfNeeded();
         expect(await poster.textContent()).toContain('video.example.test');
-        await page.screenshot({ path: path.join(SHOTS_DIR, `home-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
+        await page.screenshot({ path: path.join(product.shotsDir, `home-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
 
         await page.getByRole('button', { name: t.necessary }).click();
         // Time for anything lazy to fire: still nothing may go to either host.
@@ -67,14 +66,14 @@ describe('the front door and its third parties', () => {
         expect(await page.frameLocator('[data-testid="video-frame"]').getByText('the video').count()).toBe(1);
         expect(seen.stats).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await frame.screenshot({ path: path.join(SHOTS_DIR, `video-${locale}-${width}.png`), animations: 'disabled' });
+        await frame.screenshot({ path: path.join(product.shotsDir, `video-${locale}-${width}.png`), animations: 'disabled' });
 
         // The free-plugin promotion for visitors, and the plugin bundle mentioned with a link only.
         const bundle = page.getByTestId('plugin-bundle');
         expect(await bundle.locator('a').getAttribute('href')).toBe('https://plugins.example.test/bundle');
         const offer = page.getByTestId('welcome-offer');
         await offer.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(SHOTS_DIR, `prices-${locale}-${width}.png`), animations: 'disabled' });
+        await page.screenshot({ path: path.join(product.shotsDir, `prices-${locale}-${width}.png`), animations: 'disabled' });
         await offer.getByRole('button', { name: t.signUp }).click();
         await page.getByRole('dialog', { name: t.signUpTitle }).waitFor();
       }, 60_000);
@@ -120,7 +119,7 @@ describe('the front door and its third parties', () => {
           await page.getByTestId(id).waitFor();
           expect(await page.getByTestId('seller-address').first().textContent()).toContain('Masterdeck GmbH');
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-          await page.screenshot({ path: path.join(SHOTS_DIR, `${id}-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
+          await page.screenshot({ path: path.join(product.shotsDir, `${id}-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
         }
       }, 60_000);
     }
@@ -168,11 +167,11 @@ describe('the front door and its third parties', () => {
         await page.getByTestId('studio-features').waitFor();
         await page.getByTestId('video-poster').waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: path.join(SHOTS_DIR, `learn-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
+        await page.screenshot({ path: path.join(product.shotsDir, `learn-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
         await page.goto('/about');
         expect(await page.getByTestId('seller-address').textContent()).toContain('Masterdeck GmbH');
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: path.join(SHOTS_DIR, `about-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
+        await page.screenshot({ path: path.join(product.shotsDir, `about-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
       }, 60_000);
     }
   }

@@ -1,11 +1,9 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
-import { screenshotWithoutOverflow } from './screens.js';
-import { logInThroughMenu, openSite, productApi } from './steps.js';
+import { logInThroughMenu, openSite, PASSWORD, productApi } from './steps.js';
 
 /**
  * In Chromium against the real web process and media sidecar, a signed-in
@@ -13,10 +11,8 @@ import { logInThroughMenu, openSite, productApi } from './steps.js';
  * analysis run by itself through its stages, picks a style, makes the master and finds it in /masters. Then screenshots of
  * every upload and masters screen in English and German at 375 and 1280 px.
  */
-const SHOTS_DIR = '/tmp/shots/masters';
-const PASSWORD = 'correct horse battery staple';
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const product = productInBrowser({ shots: 'masters', media: true });
 const steps = productApi(product);
 
 /** A confirmed account made through the REST API and the confirmation link in the outbox mail. */
@@ -72,7 +68,7 @@ async function pickStyle(page: Page, index: number) {
 }
 
 async function shot(page: Page, name: string) {
-  await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage: true });
+  await product.shot(page, name, { fullPage: true });
 }
 
 describe('mastering in the browser', () => {
@@ -149,7 +145,7 @@ describe('mastering in the browser', () => {
         await page.goto('/');
         await dropFile(page, wavBase64(4), 'Sunrise.wav', false);
         await page.getByTestId('drop-overlay').waitFor();
-        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name('drop-overlay')}.png`));
+        await product.shot(page, name('drop-overlay'));
         await page.evaluate(() => document.body.dispatchEvent(new DragEvent('dragleave', { dataTransfer: new DataTransfer(), bubbles: true })));
         await page.reload();
 
@@ -157,7 +153,7 @@ describe('mastering in the browser', () => {
         await dropFile(page, wavBase64(4), 'Sunrise.wav');
         await page.getByTestId('upload-percent').waitFor();
         await page.waitForTimeout(800);
-        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name('upload-progress')}.png`));
+        await product.shot(page, name('upload-progress'));
         await throttleUpload(page, null);
         await page.waitForURL(/\/masters\/song\//, { timeout: 30_000 });
         await page.getByTestId('new-master').waitFor();
@@ -167,7 +163,7 @@ describe('mastering in the browser', () => {
         await pickStyle(page, 0);
         const overlay = page.getByTestId('analyzing-overlay');
         if (await overlay.waitFor({ timeout: 10_000 }).then(() => true, () => false)) {
-          await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name('analyzing')}.png`));
+          await product.shot(page, name('analyzing'));
           await overlay.waitFor({ state: 'detached', timeout: 60_000 });
         }
         await page.getByTestId('buy-option-0').getByRole('button').first().click();
@@ -187,13 +183,13 @@ describe('mastering in the browser', () => {
         await dialog.locator('input[type="email"]').fill(`friend-${locale}-${width}@example.com`);
         await dialog.getByRole('button', { name: locale === 'de' ? 'Einladung senden' : 'Send invitation' }).click();
         await expect.poll(async () => (await page.getByTestId('share-counter').textContent()) ?? '').toBe('1/5');
-        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name('share-dialog')}.png`));
+        await product.shot(page, name('share-dialog'));
         await page.keyboard.press('Escape');
 
         await page.getByRole('button', { name: new RegExp(`^${locale === 'de' ? 'Track-Details von' : 'Edit track details of'} `) }).filter({ visible: true }).first().click();
         await page.getByRole('dialog').locator('input').first().waitFor();
         await page.waitForTimeout(300);
-        await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name('edit-track')}.png`));
+        await product.shot(page, name('edit-track'));
         await page.keyboard.press('Escape');
 
         await page.goto('/masters/shared');

@@ -5,8 +5,7 @@ import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { awaitMailsTo } from '../../src/test/outbox.js';
 import { productInBrowser, type Locale } from './server-harness.js';
-import { screenshotWithoutOverflow } from './screens.js';
-import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
+import { ADDRESS_BERLIN, openSite, PASSWORD, productApi } from './steps.js';
 
 /**
  * The stops a newcomer met on the fixed journeys, walked as a person does (dialogs, buttons, links
@@ -14,7 +13,6 @@ import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
  * lands on the shared master; success messages leave by themselves and never lie over the tabs;
  * the masters list shows a track once, with its masters.
  */
-const PASSWORD = 'correct horse battery staple';
 
 const TEXT = {
   en: {
@@ -73,9 +71,8 @@ const CROSSED = [
   { locale: 'en', width: 375 },
 ] as const satisfies readonly { locale: Locale; width: number }[];
 
-const SHOTS_DIR = '/tmp/shots/newcomer-journeys';
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
-const shot = (page: Page, name: string, element?: Locator) => screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { element });
+const product = productInBrowser({ shots: 'newcomer-journeys', media: true });
+const shot = (page: Page, name: string, element?: Locator) => product.shot(page, name, { element });
 const steps = productApi(product);
 const outbox = () => path.join(product.server.dataDir, 'outbox');
 

@@ -14,7 +14,6 @@ import { openSite, productApi } from './steps.js';
  * the frames that reached the speakers and the buffers scheduled; the gain heard is the one that
  * maps the master's own samples onto the output, found where the two line up.
  */
-const SHOTS_DIR = '/tmp/shots/platform-playback';
 const SR = 44100;
 const TAP_FRAMES = 8192;
 /** How far, in frames, the tap's last frame may sit from the playhead the audio clock gives. */
@@ -25,7 +24,7 @@ interface Loudness {
   truePeak: number;
 }
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true, browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
+const product = productInBrowser({ shots: 'platform-playback', media: true, browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
 const steps = productApi(product);
 const password = 'correct horse battery staple';
 let email: string;
@@ -123,7 +122,7 @@ describe('played on a streaming platform, in Chromium', () => {
       await page.waitForTimeout(500);
       await expectHeardAt(page, 'mastered', expected.mastered);
 
-      await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, 'played-on-en-1280.png'), { element: page.getByTestId('master-player') });
+      await screenshotWithoutOverflow(page, path.join(product.shotsDir, 'played-on-en-1280.png'), { element: page.getByTestId('master-player') });
       await page.getByRole('button', { name: 'Pause' }).click();
     } finally {
       await context.close();
@@ -166,8 +165,8 @@ describe('played on a streaming platform, in Chromium', () => {
         try {
           await page.getByLabel(locale === 'de' ? 'Abgespielt auf' : 'Played on').selectOption('appleMusic');
           await page.getByText(locale === 'de' ? /Apple Music anwenden würde/ : /Apple Music would apply/).waitFor();
-          await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `played-on-${locale}-${width}.png`), { element: page.getByTestId('master-player') });
-          await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `page-${locale}-${width}.png`));
+          await screenshotWithoutOverflow(page, path.join(product.shotsDir, `played-on-${locale}-${width}.png`), { element: page.getByTestId('master-player') });
+          await screenshotWithoutOverflow(page, path.join(product.shotsDir, `page-${locale}-${width}.png`));
         } finally {
           await context.close();
         }
@@ -193,7 +192,7 @@ describe('played on a streaming platform, in Chromium', () => {
           expect(await codecs.getByTestId('codec-opus').textContent()).toMatch(/^Opus 160\skb\/s.*\d dBTP.*\d dB.*\d LUFS$/);
           expect(await codecs.getByRole('button').count()).toBe(0);
           await page.getByTestId('platform-spotifyNormal').scrollIntoViewIfNeeded();
-          await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `report-${locale}-${width}.png`), { element: report });
+          await screenshotWithoutOverflow(page, path.join(product.shotsDir, `report-${locale}-${width}.png`), { element: report });
         } finally {
           await page.context().close();
         }

@@ -13,7 +13,6 @@ import { openSite, productApi } from './steps.js';
  * page's audio graph (the player's test hook, window.__masterdeckPlayer, in the build of `npm run build:test`) that playback continued at
  * the same sample. Screenshots of the player in English and German at 375 and 1280 px.
  */
-const SHOTS_DIR = '/tmp/shots/player';
 const SR = 44100;
 /** "A few ms": the audio clock advances in render quanta of 128 frames (2.9 ms); allow 5 ms. */
 const TOLERANCE_FRAMES = Math.round(0.005 * SR);
@@ -29,7 +28,7 @@ interface Hook {
   masteredState(): string;
 }
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true, browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
+const product = productInBrowser({ shots: 'player', media: true, browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
 let masterId: string;
 let email: string;
 const password = 'correct horse battery staple';
@@ -101,7 +100,7 @@ describe('the A/B player in Chromium', () => {
       expect(graph.some((piece) => piece.version === 'mastered')).toBe(true);
       expect(new Set(graph.map((piece) => piece.frame - Math.round(piece.time * SR))).size).toBe(1);
 
-      await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, 'player-en-1280-mastered.png'), { element: page.getByTestId('master-player') });
+      await screenshotWithoutOverflow(page, path.join(product.shotsDir, 'player-en-1280-mastered.png'), { element: page.getByTestId('master-player') });
 
       // And back, with the keyboard (A toggles), right after the toggle was clicked.
       const beforeBack = await hook(page, 'sample');
@@ -132,8 +131,8 @@ describe('the A/B player in Chromium', () => {
           await page.getByRole('button', { name: locale === 'de' ? 'Abspielen' : 'Play' }).click();
           await page.waitForTimeout(1500);
           const player = page.getByTestId('master-player');
-          await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `player-${locale}-${width}.png`), { element: player });
-          await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `page-${locale}-${width}.png`));
+          await screenshotWithoutOverflow(page, path.join(product.shotsDir, `player-${locale}-${width}.png`), { element: player });
+          await screenshotWithoutOverflow(page, path.join(product.shotsDir, `page-${locale}-${width}.png`));
         } finally {
           await context.close();
         }

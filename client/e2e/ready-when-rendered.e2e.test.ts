@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser } from './server-harness.js';
-import { logInThroughMenu, openSite, productApi } from './steps.js';
+import { logInThroughMenu, openSite, PASSWORD, productApi } from './steps.js';
 
 /**
  * A master is there when its render ends: the bounce's bar never reads 100 % while work runs, the
@@ -10,9 +10,8 @@ import { logInThroughMenu, openSite, productApi } from './steps.js';
  * the master afterwards) is asked for at once and arrives, the card saying what is being made
  * meanwhile instead of a bar stuck at its end.
  */
-const product = productInBrowser({ shotsDir: '/tmp/shots/ready', media: true });
+const product = productInBrowser({ shots: 'ready', media: true });
 const steps = productApi(product);
-const PASSWORD = 'correct horse battery staple';
 
 describe('a master ready when it is rendered', () => {
   it('when a user makes a master and downloads it, then no progress reads 100 % while work runs and the download follows the render', async () => {

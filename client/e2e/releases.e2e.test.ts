@@ -1,11 +1,9 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { musicLike, sine } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
-import { screenshotWithoutOverflow } from './screens.js';
 import { openSite, productApi } from './steps.js';
 
 /**
@@ -16,7 +14,6 @@ import { openSite, productApi } from './steps.js';
  * true peak is above -1 dBTP is refused by the check with both reasons. Every screen is
  * photographed in English and German at 375 and 1280 px. All audio and images are made here.
  */
-const SHOTS_DIR = '/tmp/shots/releases';
 const password = 'a long enough password';
 
 const TEXT = {
@@ -24,7 +21,7 @@ const TEXT = {
   de: { openMenu: 'Menü öffnen', subItems: ['Veröffentlichungen', 'Neue Veröffentlichung', 'Künstler'] },
 } as const;
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const product = productInBrowser({ shots: 'releases', media: true });
 const { trpcQuery, subscriber, masteredTrack: masteredTrackOf } = productApi(product);
 
 /** A 30 s track, mastered over the media socket in the first style: the master's id. */
@@ -53,7 +50,7 @@ async function coverImage(size: number, format: 'jpeg' | 'png'): Promise<Buffer>
   return format === 'jpeg' ? image.jpeg({ quality: 85 }).toBuffer() : image.png().toBuffer();
 }
 
-const shot = (page: Page, name: string) => screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage: true });
+const shot = (page: Page, name: string) => product.shot(page, name, { fullPage: true });
 
 function openAs(email: string, locale: Locale, width: number, at: string): Promise<Page> {
   return openSite(product, locale, width, { at, signedInAs: { email, password }, logPageErrors: true });

@@ -18,7 +18,6 @@ import { openSite, productApi } from './steps.js';
  * 375 px, with no sideways scrolling. Before the import, both screens say honestly that nothing has
  * arrived. The feedback widget's message reaches the operators (`feedback:list`).
  */
-const SHOTS_DIR = '/tmp/shots/royalties';
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
 const password = 'a long enough password';
@@ -28,7 +27,7 @@ const TEXT = {
   de: { openMenu: 'Menü öffnen', analytics: 'Analyse', payments: 'Zahlungen' },
 } as const;
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR });
+const product = productInBrowser({ shots: 'royalties' });
 const { api, trpcQuery, trpcMutation, subscriber } = productApi(product);
 
 const trpc = async <T,>(procedure: string, token: string, input?: unknown) => trpcMutation<T>(procedure, token, input ?? {});
@@ -64,7 +63,7 @@ async function releaseWithPartner(token: string): Promise<{ isrc: string; upc: s
   return { isrc: track.stereo_isrc, upc: release.album.product_code ?? '' };
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled', fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(product.shotsDir, `${name}.png`), animations: 'disabled', fullPage: true });
 
 function openAs(email: string, locale: Locale, width: number, at: string): Promise<Page> {
   return openSite(product, locale, width, { at, signedInAs: { email, password }, logPageErrors: true });

@@ -3,13 +3,14 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 import { seedPgliteDataDir } from '../../src/test/pglite-template.js';
 import { freePort } from '../../src/test/product-process.js';
+import { screenshotWithoutOverflow, type ShotOptions } from './screens.js';
 
 export interface RunningServer {
   baseUrl: string;
@@ -109,7 +110,14 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 
 export type Locale = 'en' | 'de';
 
+/** Where the browser tests' screenshots go: a folder per test file. */
+const SHOTS_ROOT = '/tmp/shots';
+
 export interface ProductInBrowser {
+  /** The test file's screenshot folder (made before its first test; failure screenshots go there too). */
+  readonly shotsDir: string;
+  /** Saves `<name>.png` in the screenshot folder, after asserting the page does not overflow (screens.ts). */
+  shot(page: Page, name: string, options?: ShotOptions): Promise<void>;
   /** The running web process (set once the file's first beforeAll has run). */
   readonly server: RunningServer;
   /** The supervised media sidecar's port, or 0 without media. */
@@ -122,9 +130,11 @@ export interface ProductInBrowser {
 /**
  * One test file's product and browser: registers the hooks that start the web process (with its
  * supervised media sidecar when `media` is set, waiting until the sidecar answers), launch Chromium,
- * make the screenshot folder, close each test's contexts after it and stop everything at the end.
+ * make the screenshot folder `shots` (under /tmp/shots), close each test's contexts after it and
+ * stop everything at the end.
  */
-export function productInBrowser(options: { shotsDir: string; media?: boolean; browserArgs?: string[]; env?: Record<string, string> }): ProductInBrowser {
+export function productInBrowser(options: { shots: string; media?: boolean; browserArgs?: string[]; env?: Record<string, string> }): ProductInBrowser {
+  const shotsDir = path.join(SHOTS_ROOT, options.shots);
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let mediaPort = 0;
@@ -139,11 +149,11 @@ export function productInBrowser(options: { shotsDir: string; media?: boolean; b
     server = await startServer({ env });
     if (options.media) await waitForMedia(mediaPort, server);
     browser = await launchBrowser(options.browserArgs);
-    await mkdir(options.shotsDir, { recursive: true });
+    await mkdir(shotsDir, { recursive: true });
   }, 120_000);
 
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await reportFailure(task.name, task.result.errors?.[0]?.message, contexts, options.shotsDir, server);
+    if (task.result?.state === 'fail') await reportFailure(task.name, task.result.errors?.[0]?.message, contexts, shotsDir, server);
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
 
@@ -157,6 +167,8 @@ export function productInBrowser(options: { shotsDir: string; media?: boolean; b
     return value;
   };
   return {
+    shotsDir,
+    shot: (page, name, shotOptions) => screenshotWithoutOverflow(page, path.join(shotsDir, `${name}.png`), shotOptions),
     get server() {
       return started(server, 'the web process');
     },

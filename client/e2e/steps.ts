@@ -32,6 +32,9 @@ export interface InvoiceAddress {
   country: string;
 }
 
+/** The password of every account a browser test makes: one the product's password rule takes. */
+export const PASSWORD = 'correct horse battery staple';
+
 /** In Germany: VAT applies. */
 export const ADDRESS_BERLIN: InvoiceAddress = { streetAndNumber: 'Hauptstraße 5', zip: '10115', city: 'Berlin', state: 'Berlin', country: 'DE' };
 /** In the US: no VAT, so totals are the prices. */

@@ -3,15 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
-import { logInThroughMenu, openSite, productApi } from './steps.js';
+import { logInThroughMenu, openSite, PASSWORD, productApi } from './steps.js';
 
 /**
  * Two stalls of a first-timer: a file that is not a WAV gets one notice that says what
  * to do (never the parser's words, no pointless "Try again"), and the analyzing overlay's bar and
  * pass counter only move forward. Clicked as a person clicks; screenshots in en and de at 375 and 1280 px.
  */
-const SHOTS_DIR = '/tmp/shots/upload-and-progress';
-const PASSWORD = 'correct horse battery staple';
 
 const TEXT = {
   en: {
@@ -28,7 +26,7 @@ const TEXT = {
   },
 } as const;
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const product = productInBrowser({ shots: 'upload-and-progress', media: true });
 const steps = productApi(product);
 
 async function createAccount(prefix: string): Promise<string> {
@@ -69,7 +67,7 @@ describe('upload problems and analysis progress in the browser', () => {
         expect(text).not.toMatch(/RIFF|WAVE header/);
         expect(await notice.getByRole('button', { name: TEXT[locale].tryAgain }).count()).toBe(0);
         await notice.getByRole('button', { name: TEXT[locale].another }).waitFor();
-        await page.screenshot({ path: `${SHOTS_DIR}/upload-not-wav-${locale}-${width}.png`, animations: 'disabled' });
+        await page.screenshot({ path: `${product.shotsDir}/upload-not-wav-${locale}-${width}.png`, animations: 'disabled' });
         expect(await overflowOf(page)).toBeLessThanOrEqual(0);
         const box = await notice.boundingBox();
         expect(box!.x).toBeGreaterThanOrEqual(0);
@@ -97,7 +95,7 @@ describe('upload problems and analysis progress in the browser', () => {
       await page.waitForURL(/\/masters\/song\//, { timeout: 30_000 });
       const overlay = page.getByTestId('analyzing-overlay');
       await overlay.waitFor({ timeout: 20_000 });
-      await page.screenshot({ path: `${SHOTS_DIR}/analyzing-${locale}-${locale === 'en' ? 1280 : 375}.png`, animations: 'disabled' });
+      await page.screenshot({ path: `${product.shotsDir}/analyzing-${locale}-${locale === 'en' ? 1280 : 375}.png`, animations: 'disabled' });
       await overlay.waitFor({ state: 'detached', timeout: 90_000 });
       const seen = await page.evaluate(() => (window as unknown as { __overlay: { percent: number; step: string }[] }).__overlay);
       const log = seen.map((entry) => `${entry.percent} ${entry.step}`).join(' | ');

@@ -10,7 +10,6 @@ import { productInBrowser, type Locale } from './server-harness.js';
  * banner beside the main call to action on a phone, and the address editor's state rule.
  * Screenshots in English and German at 375 and 1280 px.
  */
-const SHOTS_DIR = '/tmp/shots/visitor-journeys';
 
 const TEXT = {
   en: {
@@ -47,7 +46,7 @@ const TEXT = {
   },
 } as const;
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR });
+const product = productInBrowser({ shots: 'visitor-journeys' });
 
 async function openPage(locale: Locale, width: number, height = 900): Promise<Page> {
   const context = await product.newContext(locale, width, { viewport: { width, height } });
@@ -55,7 +54,7 @@ async function openPage(locale: Locale, width: number, height = 900): Promise<Pa
 }
 
 async function shot(page: Page, name: string, fullPage = false) {
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled', fullPage });
+  await page.screenshot({ path: path.join(product.shotsDir, `${name}.png`), animations: 'disabled', fullPage });
 }
 
 const overflowOf = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,10 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
-import { screenshotWithoutOverflow } from './screens.js';
 import { openSite, productApi } from './steps.js';
 
 /**
@@ -13,11 +11,10 @@ import { openSite, productApi } from './steps.js';
  * YYYY-MM-DD in both languages (text that is no day is refused and not saved). In Chromium against the
  * real product, en and de at 1280 and 375 px.
  */
-const SHOTS_DIR = '/tmp/shots/wizard-unsaved';
 const password = 'a long enough password';
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const product = productInBrowser({ shots: 'wizard-unsaved', media: true });
 const { logIn, subscriber, trpcQuery } = productApi(product);
-const shot = (page: Page, name: string) => screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage: true });
+const shot = (page: Page, name: string) => product.shot(page, name, { fullPage: true });
 
 const TEXT = {
   en: { genreRequired: 'Please choose at least one genre.', dayFormat: 'Enter the date as YYYY-MM-DD, for example 2026-12-01.', placeholder: 'YYYY-MM-DD', saved: 'All changes are saved.' },

@@ -63,11 +63,10 @@ import {
   styleHearing,
   trackAccess,
   trackAudioInfo,
-  ZRecordFailureInput,
   ZIntensity,
   ZRecordMasteredInput,
   ZStyleHearingInput,
-  ZRecordFailureInput as ZBounceInput,
+  ZBounceKey,
   ZAmounts,
   ZTrackAccessInput,
   ZCodecFigures,
@@ -151,9 +150,9 @@ export const internalRouter = router({
       .query(({ ctx, input }) => isUnmasteredMaster(ctx, input)),
     ofTrack: publicProcedure.input(z.object({ trackId: z.string() })).query(({ ctx, input }) => mastersOfTrack(ctx, input)),
     /** Refuses a bounce the rules forbid (failed attempts, new-master rule) before any work starts. */
-    assertCanBounce: publicProcedure.input(ZRecordFailureInput).query(({ ctx, input }) => assertCanBounce(ctx, input)),
+    assertCanBounce: publicProcedure.input(ZBounceKey).query(({ ctx, input }) => assertCanBounce(ctx, input)),
     recordMastered: publicProcedure.input(ZRecordMasteredInput).mutation(({ ctx, input }) => recordMastered(ctx, input)),
-    recordFailure: publicProcedure.input(ZRecordFailureInput).mutation(({ ctx, input }) => recordMasteringFailure(ctx, input)),
+    recordFailure: publicProcedure.input(ZBounceKey).mutation(({ ctx, input }) => recordMasteringFailure(ctx, input)),
     /** Where the user's reference track is stored (a bounce toward it reads it); anyone else's: not found. */
     referenceOf: publicProcedure
       .input(z.object({ userId: z.uuid(), referenceId: z.uuid() }))
@@ -161,7 +160,7 @@ export const internalRouter = router({
   }),
   /** The media processes' side of the durable queue (media-jobs.service.ts): they work, the web process rules. */
   mediaJobs: router({
-    enqueueBounce: publicProcedure.input(ZBounceInput.extend({ claim: ZMediaClaim.optional() })).mutation(({ ctx, input }) => enqueueBounce(ctx, input)),
+    enqueueBounce: publicProcedure.input(ZBounceKey.extend({ claim: ZMediaClaim.optional() })).mutation(({ ctx, input }) => enqueueBounce(ctx, input)),
     /** A waiter's look at its job: after a reconnect of its event stream, and its place in line. */
     ticket: publicProcedure
       .input(z.object({ jobId: z.string().regex(/^\d+$/), trackId: z.string(), styleId: z.number().int().optional(), intensity: ZIntensity.optional(), amounts: ZAmounts.optional(), referenceId: z.uuid().nullish() }))
@@ -179,7 +178,7 @@ export const internalRouter = router({
       .mutation(({ ctx, input }) => beatMediaJob(ctx, input)),
     completeBounce: publicProcedure.input(ZMediaJobLease.extend({ master: ZRecordMasteredInput })).mutation(({ ctx, input }) => completeBounceJob(ctx, input)),
     failBounce: publicProcedure
-      .input(ZMediaJobLease.merge(ZBounceInput).extend({ error: z.string().max(200), counts: z.boolean() }))
+      .input(ZMediaJobLease.merge(ZBounceKey).extend({ error: z.string().max(200), counts: z.boolean() }))
       .mutation(({ ctx, input }) => failBounceJob(ctx, input)),
     release: publicProcedure.input(ZMediaJobLease).mutation(({ ctx, input }) => releaseMediaJob(ctx, input)),
     /** An older master's missing downloads, made by whichever media process claims the job. */

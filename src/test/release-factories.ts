@@ -83,6 +83,14 @@ export async function createMasterWithAudio(platform: Pick<Platform, 'db' | 'sto
   return { masterId: master.id, trackId: master.track_id, key };
 }
 
+/** A distributor's draft release holding one track: a new master with the given name and signal. */
+export async function createDraftWithTrack(platform: TestPlatform, account: Pick<Awaited<ReturnType<typeof createDistributor>>, 'userId' | 'caller'>, options: SignalOptions & { trackName?: string } = {}) {
+  const { albumId } = await account.caller.releases.start();
+  const { masterId } = await createMasterWithAudio(platform, account.userId, options);
+  const track = await account.caller.releases.addTrack({ masterId, albumId });
+  return { albumId, masterId, track };
+}
+
 /**
  * A distributor's released album of one one-second track whose payouts the distributor's own
  * participant and a partner share as artists by the given percentages. The partner's name and
@@ -95,10 +103,8 @@ export async function createReleaseWithPartner(
   const shares = options.shares ?? { own: 70, partner: 30 };
   const account = await createDistributor(platform);
   const { caller } = account;
-  const { albumId } = await caller.releases.start();
+  const { albumId, track } = await createDraftWithTrack(platform, account, { trackName: options.trackName ?? 'Moonrise', seconds: 1 });
   await caller.releases.updateAlbum({ albumId, name: options.albumName ?? 'Night Songs' });
-  const { masterId } = await createMasterWithAudio(platform, account.userId, { trackName: options.trackName ?? 'Moonrise', seconds: 1 });
-  const track = await caller.releases.addTrack({ masterId, albumId });
   const partnerName = `Partner ${account.participantId}`;
   const partnerEmail = `partner${account.participantId}@example.com`;
   const partner = await caller.distribution.createParticipant({ name: partnerName, email: partnerEmail });

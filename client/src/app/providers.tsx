@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { getAccessToken } from '../features/auth/auth-store.js';
 import { ApiFetchProvider } from '../lib/api-fetch.js';
-import { AppStoreProvider, type AppStore } from '../lib/app-store.js';
+import { AppStoreProvider, createAppStore, type AppStore } from '../lib/app-store.js';
 import { createDialogRegistry, DIALOG_NAMES, DialogRegistryProvider, type DialogRegistry } from '../lib/dialogs.js';
 import { currentLocale, i18n } from '../lib/i18n.js';
 import { FETCH_MINIMUM_DELAY_MS } from '../lib/minimum-delay-link.js';
@@ -40,14 +40,15 @@ export function AppProviders({ children, queryClient, fetch, appStore, dialogs, 
   const [client] = useState(() => queryClient ?? createQueryClient());
   // Component tests answer from memory (their own fetch) and need no flash protection.
   const [trpcClient] = useState(() => createTrpcClient({ getAccessToken, getLocale: currentLocale, fetch, minimumQueryMs: fetch ? 0 : FETCH_MINIMUM_DELAY_MS }));
+  const [store] = useState(() => appStore ?? createAppStore());
   const [registry] = useState(() => dialogs ?? createDialogRegistry(DIALOG_NAMES));
   return (
     <I18nProvider i18n={i18n}>
       <LocalisedMantine env={env}>
         <trpc.Provider client={trpcClient} queryClient={client}>
           <QueryClientProvider client={client}>
-            <AppStoreProvider store={appStore}>
-              <DialogRegistryProvider registry={registry}>
+            <AppStoreProvider store={store}>
+              <DialogRegistryProvider store={registry}>
                 {fetch ? <ApiFetchProvider value={fetch}>{children}</ApiFetchProvider> : children}
               </DialogRegistryProvider>
             </AppStoreProvider>

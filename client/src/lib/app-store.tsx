@@ -1,6 +1,5 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
-import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { storeContext } from './store-context.js';
 
 /** App-level state: mobile navigation, global error and success, return path after login. */
 export interface AppState {
@@ -44,20 +43,7 @@ export function createAppStore(initial: Partial<AppState> = {}) {
 }
 export type AppStore = ReturnType<typeof createAppStore>;
 
-const AppStoreContext = createContext<AppStore | null>(null);
-
-export function AppStoreProvider({ store, children }: { store?: AppStore; children: ReactNode }) {
-  const [value] = useState(() => store ?? createAppStore());
-  return <AppStoreContext.Provider value={value}>{children}</AppStoreContext.Provider>;
-}
-
-export function useAppStoreApi(): AppStore {
-  const store = useContext(AppStoreContext);
-  if (!store) throw new Error('useAppStore needs <AppStoreProvider>');
-  return store;
-}
-
-export function useAppState<T>(selector: (state: AppState) => T): T {
-  return useStore(useAppStoreApi(), selector);
-}
-
+const appStoreContext = storeContext<AppState, AppStore>('AppStoreProvider');
+export const AppStoreProvider = appStoreContext.StoreProvider;
+export const useAppStoreApi = appStoreContext.useStoreApi;
+export const useAppState = appStoreContext.useSelected;

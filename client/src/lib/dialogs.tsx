@@ -1,7 +1,6 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { TStyle, TStyleGroup } from '../../../src/modules/catalogue/catalogue.schemas.js';
-import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { storeContext } from './store-context.js';
 
 /** The dialogs, opened by name. */
 export const DIALOG_NAMES = [
@@ -88,20 +87,7 @@ export function createDialogRegistry(registered: Iterable<DialogName> = []) {
 }
 export type DialogRegistry = ReturnType<typeof createDialogRegistry>;
 
-const DialogContext = createContext<DialogRegistry | null>(null);
-
-export function DialogRegistryProvider({ registry, children }: { registry: DialogRegistry; children: ReactNode }) {
-  const [value] = useState(registry);
-  return <DialogContext.Provider value={value}>{children}</DialogContext.Provider>;
-}
-
-export function useDialogs(): DialogRegistry {
-  const registry = useContext(DialogContext);
-  if (!registry) throw new Error('useDialogs needs <DialogRegistryProvider>');
-  return registry;
-}
-
-export function useDialogState<T>(selector: (state: DialogState) => T): T {
-  const registry = useDialogs();
-  return useStore(registry, selector);
-}
+const dialogContext = storeContext<DialogState, DialogRegistry>('DialogRegistryProvider');
+export const DialogRegistryProvider = dialogContext.StoreProvider;
+export const useDialogs = dialogContext.useStoreApi;
+export const useDialogState = dialogContext.useSelected;

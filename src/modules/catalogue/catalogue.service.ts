@@ -11,17 +11,26 @@ import {
   type TStyleGroup,
 } from './catalogue.schemas.js';
 
-interface CatalogueTexts {
+interface CatalogueEntry {
+  id: number;
   name: string;
   name_de: string | null;
   description: string;
   description_de: string | null;
+  sort_order: number;
+  enabled: boolean;
 }
 
-/** A group's or style's name and description in German where the catalogue has them, else in English. */
-const textsIn = (german: boolean, row: CatalogueTexts) => ({
+/**
+ * What a group and a style both show: the id, the name and description in German where the
+ * catalogue has them (else in English), the place in the list and the switch.
+ */
+const entryIn = (german: boolean, row: CatalogueEntry) => ({
+  id: row.id,
   name: german && row.name_de ? row.name_de : row.name,
   description: german && row.description_de ? row.description_de : row.description,
+  order: row.sort_order,
+  enabled: row.enabled,
 });
 
 /**
@@ -36,19 +45,13 @@ export async function listStyleGroups(ctx: Pick<ServiceContext, 'db' | 'locale'>
   const german = ctx.locale === 'de';
   return groups
     .map((group) => ({
-      id: group.id,
-      ...textsIn(german, group),
+      ...entryIn(german, group),
       icon: group.icon,
-      order: group.sort_order,
-      enabled: group.enabled,
       styles: styles
         .filter((style) => style.style_group_id === group.id)
         .map((style) => ({
-          id: style.id,
-          ...textsIn(german, style),
+          ...entryIn(german, style),
           styleIndex: style.style_index,
-          order: style.sort_order,
-          enabled: style.enabled,
           usageCount: style.usage_count,
           ...publicProfileOf(style.processing),
         })),

@@ -16,6 +16,9 @@ const COMMENT_COLUMNS = [
   'users.last_name as user_last_name',
 ] as const;
 
+/** Comments with their author's name and address: what every comment read starts from. */
+const selectComments = (db: Database) => db.selectFrom('comments').innerJoin('users', 'users.id', 'comments.user_id').select(COMMENT_COLUMNS);
+
 /** The track's owner and its length in seconds (null until its audio arrived). */
 export function findTrackFacts(db: Database, trackId: string) {
   return db
@@ -28,11 +31,7 @@ export type TrackFacts = NonNullable<Awaited<ReturnType<typeof findTrackFacts>>>
 
 /** One page, newest first: with `before`, the comments older than that comment of the track. */
 export function findComments(db: Database, trackId: string, page: { before: string | null; limit: number }) {
-  let query = db
-    .selectFrom('comments')
-    .innerJoin('users', 'users.id', 'comments.user_id')
-    .select(COMMENT_COLUMNS)
-    .where('comments.track_id', '=', trackId);
+  let query = selectComments(db).where('comments.track_id', '=', trackId);
   if (page.before !== null) {
     const before = page.before;
     query = query.where(({ eb, refTuple, selectFrom }) =>
@@ -48,12 +47,7 @@ export function findComments(db: Database, trackId: string, page: { before: stri
 export type CommentRow = Awaited<ReturnType<typeof findComments>>[number];
 
 export function findComment(db: Database, commentId: string) {
-  return db
-    .selectFrom('comments')
-    .innerJoin('users', 'users.id', 'comments.user_id')
-    .select(COMMENT_COLUMNS)
-    .where('comments.id', '=', commentId)
-    .executeTakeFirst();
+  return selectComments(db).where('comments.id', '=', commentId).executeTakeFirst();
 }
 
 export function insertComment(db: Database, values: { trackId: string; userId: string; text: string; timestamp: number | null }) {
@@ -94,11 +88,11 @@ const RATING_COLUMNS = [
   'users.last_name as user_last_name',
 ] as const;
 
+/** Ratings with their author's name and address: what every rating read starts from. */
+const selectRatings = (db: Database) => db.selectFrom('ratings').innerJoin('users', 'users.id', 'ratings.user_id').select(RATING_COLUMNS);
+
 export function findRatings(db: Database, trackId: string) {
-  return db
-    .selectFrom('ratings')
-    .innerJoin('users', 'users.id', 'ratings.user_id')
-    .select(RATING_COLUMNS)
+  return selectRatings(db)
     .where('ratings.track_id', '=', trackId)
     .orderBy('ratings.created_at', 'desc')
     .orderBy('ratings.id', 'desc')
@@ -107,12 +101,7 @@ export function findRatings(db: Database, trackId: string) {
 export type RatingRow = Awaited<ReturnType<typeof findRatings>>[number];
 
 export function findRating(db: Database, ratingId: string) {
-  return db
-    .selectFrom('ratings')
-    .innerJoin('users', 'users.id', 'ratings.user_id')
-    .select(RATING_COLUMNS)
-    .where('ratings.id', '=', ratingId)
-    .executeTakeFirst();
+  return selectRatings(db).where('ratings.id', '=', ratingId).executeTakeFirst();
 }
 
 /** Inserts the user's rating of a track; undefined when they already rated it (one per user and track). */

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import type { MasterIntensity, MasterStatus } from '../../platform/db/schema.js';
+import type { DB, MasterIntensity, MasterStatus } from '../../platform/db/schema.js';
 import type { TMasterStatus, TMastersInput, TTrackAccess } from './masters.schemas.js';
 import { DEFAULT_AMOUNTS, type Amounts } from './masters.constants.js';
 
@@ -254,17 +254,38 @@ export function deleteMaster(db: Database, masterId: string, userId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The track's master of the style at the intensity and amounts, made toward the reference (null:
+ * toward none): the settings that make a master one of its own, for reads, updates and counts alike.
+ */
+export function isMasterWithSettings(trackId: string, styleId: number, intensity: MasterIntensity, amounts: Amounts = DEFAULT_AMOUNTS, referenceId: string | null = null) {
+  return (eb: ExpressionBuilder<DB, 'masters'>) =>
+    eb.and([
+      eb('track_id', '=', trackId),
+      eb('style_id', '=', styleId),
+      eb('intensity', '=', intensity),
+      eb('tone_amount', '=', amounts.tone),
+      eb('width_amount', '=', amounts.width),
+      eb('dynamics_amount', '=', amounts.dynamics),
+      referenceId === null ? eb('reference_id', 'is', null) : eb('reference_id', '=', referenceId),
+    ]);
+}
+
+/** How many styles users can master with: the style and its group are both enabled. */
+function countEnabledStyles(eb: ExpressionBuilder<DB, never>) {
+  return eb
+    .selectFrom('styles')
+    .innerJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
+    .select(eb.fn.countAll<number>().as('n'))
+    .where('styles.enabled', '=', true)
+    .where('style_groups.enabled', '=', true);
+}
+
 /** Counts for the new-master rule. */
 export async function newMasterFacts(db: Database, trackId: string, styleId: number, intensity: MasterIntensity, amounts: Amounts = DEFAULT_AMOUNTS, referenceId: string | null = null) {
   const row = await db
     .selectNoFrom((eb) => [
-      eb
-        .selectFrom('styles')
-        .innerJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('styles.enabled', '=', true)
-        .where('style_groups.enabled', '=', true)
-        .as('enabled_styles'),
+      countEnabledStyles(eb).as('enabled_styles'),
       eb
         .selectFrom('masters')
         .select(eb.fn.countAll<number>().as('n'))
@@ -275,22 +296,9 @@ export async function newMasterFacts(db: Database, trackId: string, styleId: num
       eb
         .selectFrom('masters')
         .select(eb.fn.countAll<number>().as('n'))
-        .where('track_id', '=', trackId)
-        .where('style_id', '=', styleId)
-        .where('intensity', '=', intensity)
-        .where('tone_amount', '=', amounts.tone)
-        .where('width_amount', '=', amounts.width)
-        .where('dynamics_amount', '=', amounts.dynamics)
-        .where('reference_id', referenceId === null ? 'is' : '=', referenceId)
+        .where(isMasterWithSettings(trackId, styleId, intensity, amounts, referenceId))
         .as('masters_of_style'),
-      eb
-        .selectFrom('styles')
-        .innerJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('styles.id', '=', styleId)
-        .where('styles.enabled', '=', true)
-        .where('style_groups.enabled', '=', true)
-        .as('style_available'),
+      countEnabledStyles(eb).where('styles.id', '=', styleId).as('style_available'),
     ])
     .executeTakeFirstOrThrow();
   return {

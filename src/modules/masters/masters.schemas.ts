@@ -230,6 +230,20 @@ export const ZMasterStyle = z.object({
   styleIndex: z.number().int(),
   styleGroup: z.object({ id: z.number().int(), name: z.string() }),
 });
+export type TMasterStyle = z.infer<typeof ZMasterStyle>;
+
+/**
+ * The flat fields of the master lists (the owner's and a sharee's): the track's and style's names
+ * beside the nested objects, in the caller's language, for sorting and showing a row.
+ */
+export const ZMasterListFields = z.object({
+  track_name: z.string(),
+  custom_master: z.boolean(),
+  track_artist: z.string().nullable(),
+  style_name: z.string().nullable(),
+  styleGroup_name: z.string().nullable(),
+});
+export type TMasterListFields = z.infer<typeof ZMasterListFields>;
 
 /** Master plus the list view's flat fields and the engine's measurements. */
 export const ZMaster = z.object({
@@ -253,11 +267,7 @@ export const ZMaster = z.object({
   measurements: ZMasterMeasurements.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  track_name: z.string(),
-  custom_master: z.boolean(),
-  track_artist: z.string().nullable(),
-  style_name: z.string().nullable(),
-  styleGroup_name: z.string().nullable(),
+  ...ZMasterListFields.shape,
 });
 export type TMaster = z.infer<typeof ZMaster>;
 
@@ -296,13 +306,13 @@ export type TTrackAccess = z.infer<typeof ZTrackAccess>;
 export const ZStyleHearing = z.enum(['live', 'stored', 'none']);
 export type TStyleHearing = z.infer<typeof ZStyleHearing>;
 
-/** A reference track as its owner sees it (the only one who ever does): no path, no download. */
+/**
+ * A reference track as its owner sees it (the only one who ever does): named as a track, with its
+ * audio's format as a track's; no path, no download.
+ */
 export const ZReferenceTrack = z.object({
-  id: z.string(),
-  name: z.string(),
-  sampleRate: z.number().int(),
-  channels: z.number().int(),
-  durationS: z.number(),
+  ...ZTrack.pick({ id: true, name: true }).shape,
+  ...ZAudioInfo.pick({ sampleRate: true, channels: true, durationS: true }).shape,
   createdAt: z.string(),
 });
 export type TReferenceTrack = z.infer<typeof ZReferenceTrack>;

@@ -10,6 +10,8 @@ import {
   type TCanCreateMasterInput,
   type TIdInput,
   type TMaster,
+  type TMasterListFields,
+  type TMasterStyle,
   type TMastersInput,
   type TStyleHearing,
   type TTrackAccess,
@@ -31,6 +33,35 @@ export function localName(locale: string, name: string, nameDe: string | null | 
   return locale === 'de' && nameDe ? nameDe : name;
 }
 
+/** The style and track columns a master list reads (MASTER_STYLE_COLUMNS and the track's). */
+interface MasterStyleRow {
+  style_id: number | null;
+  style_name: string | null;
+  style_name_de: string | null;
+  style_index: number | null;
+  style_group_id: number | null;
+  style_group_name: string | null;
+  style_group_name_de: string | null;
+  track_name: string;
+  track_artist: string | null;
+  track_is_custom_master: boolean;
+}
+
+/**
+ * A master's style (null for an unmastered or custom master) and the list's flat fields, named in
+ * the caller's language: the owner's list and a sharee's name a master alike.
+ */
+export function masterStyleOf(row: MasterStyleRow, locale: string): { style: TMasterStyle | null; listFields: TMasterListFields } {
+  const { style_id: id, style_index: styleIndex, style_group_id: groupId } = row;
+  const styleName = row.style_name === null ? null : localName(locale, row.style_name, row.style_name_de);
+  const groupName = row.style_group_name === null ? null : localName(locale, row.style_group_name, row.style_group_name_de);
+  const styled = id !== null && styleName !== null && styleIndex !== null && groupId !== null && groupName !== null;
+  return {
+    style: styled ? { id, name: styleName, styleIndex, styleGroup: { id: groupId, name: groupName } } : null,
+    listFields: { track_name: row.track_name, custom_master: row.track_is_custom_master, track_artist: row.track_artist, style_name: styleName, styleGroup_name: groupName },
+  };
+}
+
 async function toMasters(db: Database, rows: MasterRow[], locale: string): Promise<TMaster[]> {
   const invoices = await repo.findLatestInvoices(db, rows.map((row) => row.id));
   const latestInvoice = new Map<string, (typeof invoices)[number]>();
@@ -38,9 +69,7 @@ async function toMasters(db: Database, rows: MasterRow[], locale: string): Promi
 
   return rows.map((row) => {
     const invoice = latestInvoice.get(row.id);
-    const styled = row.style_id !== null && row.style_name !== null && row.style_index !== null && row.style_group_id !== null && row.style_group_name !== null;
-    const styleName = row.style_name === null ? null : localName(locale, row.style_name, row.style_name_de);
-    const groupName = row.style_group_name === null ? null : localName(locale, row.style_group_name, row.style_group_name_de);
+    const { style, listFields } = masterStyleOf(row, locale);
     return {
       id: row.id,
       // The same Track as myTracks answers: the track's owner is the master's.
@@ -65,14 +94,7 @@ async function toMasters(db: Database, rows: MasterRow[], locale: string): Promi
         updated_at: row.track_updated_at,
       }),
       buyingOption: row.buying_option,
-      style: styled
-        ? {
-            id: row.style_id!,
-            name: styleName!,
-            styleIndex: row.style_index!,
-            styleGroup: { id: row.style_group_id!, name: groupName! },
-          }
-        : null,
+      style,
       intensity: row.intensity,
       referenceId: row.reference_id,
       toneAmount: row.tone_amount,
@@ -95,11 +117,7 @@ async function toMasters(db: Database, rows: MasterRow[], locale: string): Promi
       measurements: measurementsOf(row.measurements),
       createdAt: iso(row.created_at),
       updatedAt: iso(row.updated_at),
-      track_name: row.track_name,
-      custom_master: row.track_is_custom_master,
-      track_artist: row.track_artist,
-      style_name: styleName,
-      styleGroup_name: groupName,
+      ...listFields,
     };
   });
 }

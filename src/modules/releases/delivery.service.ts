@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requireAccount, requireWritableAccount } from '../distribution/index.js';
 import { releaseProviderOf } from './provider/provider-of.js';
+import type { ReleaseProvider } from './provider/release-provider.js';
 import { checkRelease } from './release-check.js';
 import { findDeliveriesOfAlbum } from './deliveries.repository.js';
 import { albumOf, outletRowsOf } from './release-views.js';
@@ -82,38 +83,48 @@ export async function sendReleaseCorrection(ctx: ServiceContext, input: TAlbumId
 }
 
 /**
- * When a user's distribution subscription has ended (cancelled and its paid period over, or unpaid
- * after the grace), their releases are taken down from every store. Run after each renewal sweep.
+ * Takes each album down from every store that holds it or is getting it, one album per `inTransaction`
+ * call, and logs how many went and why. Answers the releases taken down.
  */
-export async function takeDownReleasesOfEndedSubscriptions(ctx: ServiceContext): Promise<number> {
-  const albums = await repo.findDeliveredAlbumsWithoutSubscription(ctx.db);
+async function takeDownAlbums(
+  ctx: ServiceContext,
+  albumIds: readonly number[],
+  how: { inTransaction: <T>(work: (db: Database) => Promise<T>) => Promise<T>; takeDown: ReleaseProvider['takeDown']; why: string },
+): Promise<number> {
   let taken = 0;
-  for (const albumId of albums) {
-    await ctx.db.transaction().execute(async (trx) => {
-      const stores = await storesHolding(trx, albumId);
-      if (stores.length === 0) return;
-      await releaseProviderOf(ctx.platform).takeDown(trx, albumId, stores.map((store) => store.store_id));
-      taken++;
+  for (const albumId of albumIds) {
+    const takenDown = await how.inTransaction(async (db) => {
+      const stores = await storesHolding(db, albumId);
+      if (stores.length > 0) await how.takeDown(db, albumId, stores.map((store) => store.store_id));
+      return stores.length > 0;
     });
+    if (takenDown) taken++;
   }
-  if (taken > 0) ctx.log.info({ releases: taken }, 'releases taken down: their subscription ended');
+  if (taken > 0) ctx.log.info({ releases: taken }, `releases taken down: ${how.why}`);
   return taken;
 }
 
 /**
- * Before an account's data goes (account deletion, in its transaction): every release of the user
- * at the stores (delivering or delivered) is taken down from each store that holds it or is getting
- * it, through the provider, as when a subscription ends. Answers the releases taken down.
+ * When a user's distribution subscription has ended (cancelled and its paid period over, or unpaid
+ * after the grace), their releases are taken down from every store. Run after each renewal sweep.
+ */
+export async function takeDownReleasesOfEndedSubscriptions(ctx: ServiceContext): Promise<number> {
+  return takeDownAlbums(ctx, await repo.findDeliveredAlbumsWithoutSubscription(ctx.db), {
+    inTransaction: (work) => ctx.db.transaction().execute(work),
+    takeDown: releaseProviderOf(ctx.platform).takeDown,
+    why: 'their subscription ended',
+  });
+}
+
+/**
+ * Before an account's data goes (account deletion, in its transaction `db`): every release of the
+ * user at the stores (delivering or delivered) is taken down from each store that holds it or is
+ * getting it, through the provider, as when a subscription ends. Answers the releases taken down.
  */
 export async function takeDownReleasesOfDeletedAccount(ctx: ServiceContext, db: Database, userId: string): Promise<number> {
-  const albums = await repo.findAlbumsAtStoresOfUser(db, userId);
-  let taken = 0;
-  for (const albumId of albums) {
-    const stores = await storesHolding(db, albumId);
-    if (stores.length === 0) continue;
-    await releaseProviderOf(ctx.platform).takeDownBeforeDeletion(db, albumId, stores.map((store) => store.store_id));
-    taken++;
-  }
-  if (taken > 0) ctx.log.info({ releases: taken }, 'releases taken down: their account is being deleted');
-  return taken;
+  return takeDownAlbums(ctx, await repo.findAlbumsAtStoresOfUser(db, userId), {
+    inTransaction: (work) => work(db),
+    takeDown: releaseProviderOf(ctx.platform).takeDownBeforeDeletion,
+    why: 'their account is being deleted',
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverImage, createDistributor, createMasterWithAudio } from '../../test/release-factories.js';
+import { coverImage, createDistributor, createDraftWithTrack, createMasterWithAudio } from '../../test/release-factories.js';
 import { useTestApp } from '../../test/test-app.js';
 import { signAccessToken } from '../../platform/access-token.js';
 import { RELEASE_LIMITS } from './releases.schemas.js';
@@ -11,14 +11,20 @@ describe('releases: one ISRC per recording, codes given when needed', () => {
   const suite = useTestApp();
   const { callerFor } = suite;
 
-  async function distribute(userId: string, albumId: number) {
-    const caller = callerFor(userId);
+  const bearer = (userId: string) => ({ authorization: `Bearer ${signAccessToken(suite.platform.secrets.jwtSecret, userId).token}` });
+
+  /** A cover the stores take, uploaded as the SPA does, and the album's name: what a release needs besides its tracks. */
+  async function completeAlbum(userId: string, albumId: number) {
     const form = new FormData();
     form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 3000 }))]), 'cover.jpg');
-    const cover = await fetch(`${suite.app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${signAccessToken(suite.platform.secrets.jwtSecret, userId).token}` }, body: form });
+    const cover = await fetch(`${suite.app.base}/api/distribution/albums/${albumId}/cover`, { method: 'POST', headers: bearer(userId), body: form });
     expect(cover.status).toBe(200);
-    await caller.releases.updateAlbum({ albumId, name: 'Morning Songs' });
-    return caller.releases.distribute({ albumId, outletDetails: { globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1 }] } });
+    await callerFor(userId).releases.updateAlbum({ albumId, name: 'Morning Songs' });
+  }
+
+  async function distribute(userId: string, albumId: number) {
+    await completeAlbum(userId, albumId);
+    return callerFor(userId).releases.distribute({ albumId, outletDetails: { globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1 }] } });
   }
 
   it('when the same master is released on a single and then on an album, then both tracks carry one ISRC, and the album gets its EAN only when distributed', async () => {
@@ -43,15 +49,10 @@ describe('releases: one ISRC per recording, codes given when needed', () => {
   it('when a user enters an ISRC another user holds, then it is refused; their own recording code is accepted', async () => {
     const owner = await createDistributor(suite.platform);
     const other = await createDistributor(suite.platform);
-    const { masterId } = await createMasterWithAudio(suite.platform, owner.userId, { trackName: 'Mine', seconds: 1 });
-    const ownerDraft = await owner.caller.releases.start();
-    const ownerTrack = await owner.caller.releases.addTrack({ albumId: ownerDraft.albumId, masterId });
-
-    const { masterId: otherMaster } = await createMasterWithAudio(suite.platform, other.userId, { trackName: 'Theirs', seconds: 1 });
-    const otherDraft = await other.caller.releases.start();
-    const otherTrack = await other.caller.releases.addTrack({ albumId: otherDraft.albumId, masterId: otherMaster });
+    const { track: ownerTrack } = await createDraftWithTrack(suite.platform, owner, { trackName: 'Mine', seconds: 1 });
+    const { albumId: otherAlbumId, track: otherTrack } = await createDraftWithTrack(suite.platform, other, { trackName: 'Theirs', seconds: 1 });
     expect(await refusal(other.caller.releases.updateTrack({ trackId: otherTrack.track_id, stereo_isrc: ownerTrack.stereo_isrc! }))).toBe('release.error.isrcTaken');
-    expect((await other.caller.releases.release({ albumId: otherDraft.albumId })).trackList[0]?.stereo_isrc).toBe(otherTrack.stereo_isrc);
+    expect((await other.caller.releases.release({ albumId: otherAlbumId })).trackList[0]?.stereo_isrc).toBe(otherTrack.stereo_isrc);
 
     await owner.caller.releases.updateTrack({ trackId: ownerTrack.track_id, stereo_isrc: 'DE-XYZ-26-00001' });
     expect((await owner.caller.releases.updateTrack({ trackId: ownerTrack.track_id, stereo_isrc: ownerTrack.stereo_isrc! })).stereo_isrc).toBe(ownerTrack.stereo_isrc);
@@ -60,20 +61,16 @@ describe('releases: one ISRC per recording, codes given when needed', () => {
   it('when a user enters an ISWC that a work of another user carries, then it is refused; the owner enters it again on a second track of the work', async () => {
     const owner = await createDistributor(suite.platform);
     const other = await createDistributor(suite.platform);
-    const { masterId } = await createMasterWithAudio(suite.platform, owner.userId, { trackName: 'Song', seconds: 1 });
-    const ownerDraft = await owner.caller.releases.start();
-    const ownerTrack = await owner.caller.releases.addTrack({ albumId: ownerDraft.albumId, masterId });
+    const { albumId: ownerAlbumId, track: ownerTrack } = await createDraftWithTrack(suite.platform, owner, { trackName: 'Song', seconds: 1 });
     await owner.caller.releases.updateTrack({ trackId: ownerTrack.track_id, iswc: 'T-034.524.680-1' });
 
-    const { masterId: otherMaster } = await createMasterWithAudio(suite.platform, other.userId, { trackName: 'Cover', seconds: 1 });
-    const otherDraft = await other.caller.releases.start();
-    const otherTrack = await other.caller.releases.addTrack({ albumId: otherDraft.albumId, masterId: otherMaster });
+    const { albumId: otherAlbumId, track: otherTrack } = await createDraftWithTrack(suite.platform, other, { trackName: 'Cover', seconds: 1 });
     expect(await refusal(other.caller.releases.updateTrack({ trackId: otherTrack.track_id, iswc: 'T0345246801' }))).toBe('release.error.iswcTaken');
-    expect((await other.caller.releases.release({ albumId: otherDraft.albumId })).trackList[0]?.iswc).toBe('');
+    expect((await other.caller.releases.release({ albumId: otherAlbumId })).trackList[0]?.iswc).toBe('');
 
     // The owner's second release of the same work carries its code again.
     const { masterId: liveMaster } = await createMasterWithAudio(suite.platform, owner.userId, { trackName: 'Song (live)', seconds: 1 });
-    const second = await owner.caller.releases.addTrack({ albumId: ownerDraft.albumId, masterId: liveMaster });
+    const second = await owner.caller.releases.addTrack({ albumId: ownerAlbumId, masterId: liveMaster });
     expect((await owner.caller.releases.updateTrack({ trackId: second.track_id, iswc: 'T-034.524.680-1' })).iswc).toBe('T0345246801');
   });
 
@@ -84,30 +81,25 @@ describe('releases: one ISRC per recording, codes given when needed', () => {
     const sequence = async () => (await suite.platform.db.selectFrom('distribution_code_sequences').select('last_value').where('name', '=', `isrc:${year}`).executeTakeFirst())?.last_value ?? 0;
     const next = `DEMDK${String(year % 100).padStart(2, '0')}${String((await sequence()) + 2).padStart(5, '0')}`;
 
-    const { masterId } = await createMasterWithAudio(suite.platform, squatter.userId, { trackName: 'Squat', seconds: 1 });
-    const draft = await squatter.caller.releases.start();
-    const track = await squatter.caller.releases.addTrack({ albumId: draft.albumId, masterId });
+    const { track } = await createDraftWithTrack(suite.platform, squatter, { trackName: 'Squat', seconds: 1 });
     await squatter.caller.releases.updateTrack({ trackId: track.track_id, stereo_isrc: next });
 
-    const { masterId: victimMaster } = await createMasterWithAudio(suite.platform, victim.userId, { trackName: 'Victim', seconds: 1 });
-    const victimDraft = await victim.caller.releases.start();
-    const victimTrack = await victim.caller.releases.addTrack({ albumId: victimDraft.albumId, masterId: victimMaster });
+    const { albumId: victimAlbumId, track: victimTrack } = await createDraftWithTrack(suite.platform, victim, { trackName: 'Victim', seconds: 1 });
     expect(victimTrack.stereo_isrc).not.toBe(next);
     expect(victimTrack.stereo_isrc).toMatch(/^DEMDK\d{7}$/);
 
     await suite.platform.db.updateTable('distribution_code_sequences').set({ last_value: 99_999 }).where('name', '=', `isrc:${year}`).execute();
     const { masterId: late } = await createMasterWithAudio(suite.platform, victim.userId, { trackName: 'Late', seconds: 1 });
-    expect(await refusal(victim.caller.releases.addTrack({ albumId: victimDraft.albumId, masterId: late }))).toBe('release.error.codesExhausted');
-    expect((await victim.caller.releases.release({ albumId: victimDraft.albumId })).trackList).toHaveLength(1);
+    expect(await refusal(victim.caller.releases.addTrack({ albumId: victimAlbumId, masterId: late }))).toBe('release.error.codesExhausted');
+    expect((await victim.caller.releases.release({ albumId: victimAlbumId })).trackList).toHaveLength(1);
   });
 
   it('when the EAN range is used up, then distribute answers 409 with the translated key (not a server error), and the release stays a draft without a code', async () => {
-    const { userId, caller } = await createDistributor(suite.platform);
+    const account = await createDistributor(suite.platform);
+    const { userId, caller } = account;
     // ISRCs to give again (a test above uses their range up); the counter skips the codes held.
     await suite.platform.db.updateTable('distribution_code_sequences').set({ last_value: 0 }).where('name', 'like', 'isrc:%').execute();
-    const { masterId } = await createMasterWithAudio(suite.platform, userId, { trackName: 'Last Call', seconds: 1 });
-    const draft = await caller.releases.start();
-    const track = await caller.releases.addTrack({ albumId: draft.albumId, masterId });
+    const { albumId, track } = await createDraftWithTrack(suite.platform, account, { trackName: 'Last Call', seconds: 1 });
     await caller.releases.updateTrack({ trackId: track.track_id, genre: [8], language: 'en' });
     // Every code of the prefix given out: 10^(12 - prefix digits) of them.
     const codes = 10 ** (12 - suite.platform.env.EAN_PREFIX.length);
@@ -116,23 +108,19 @@ describe('releases: one ISRC per recording, codes given when needed', () => {
       .values({ name: 'ean', last_value: codes - 1 })
       .onConflict((oc) => oc.column('name').doUpdateSet({ last_value: codes - 1 }))
       .execute();
-    const form = new FormData();
-    form.append('cover_image', new Blob([new Uint8Array(await coverImage({ width: 3000 }))]), 'cover.jpg');
-    const auth = { authorization: `Bearer ${signAccessToken(suite.platform.secrets.jwtSecret, userId).token}` };
-    expect((await fetch(`${suite.app.base}/api/distribution/albums/${draft.albumId}/cover`, { method: 'POST', headers: auth, body: form })).status).toBe(200);
-    await caller.releases.updateAlbum({ albumId: draft.albumId, name: 'Morning Songs' });
+    await completeAlbum(userId, albumId);
     const response = await fetch(`${suite.app.base}/api/distribution/outlets/distribute`, {
       method: 'PATCH',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ albumId: draft.albumId, outletDetails: { globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1 }] } }),
+      headers: { ...bearer(userId), 'content-type': 'application/json' },
+      body: JSON.stringify({ albumId, outletDetails: { globalReleaseDate: '2099-01-15', outlets: [{ store_id: 1 }] } }),
     });
     expect(response.status).toBe(409);
     expect(((await response.json()) as { message: string }).message).toBe('release.error.codesExhausted');
-    const album = await suite.platform.db.selectFrom('distribution_albums').select(['state', 'product_code']).where('id', '=', draft.albumId).executeTakeFirstOrThrow();
+    const album = await suite.platform.db.selectFrom('distribution_albums').select(['state', 'product_code']).where('id', '=', albumId).executeTakeFirstOrThrow();
     expect(album).toEqual({ state: 'draft', product_code: null });
     // A code freed up again (the range extended): the same release goes out.
     await suite.platform.db.updateTable('distribution_code_sequences').set({ last_value: 0 }).where('name', '=', 'ean').execute();
-    expect((await caller.releases.distribute({ albumId: draft.albumId })).product_code).toMatch(/^\d{13}$/);
+    expect((await caller.releases.distribute({ albumId })).product_code).toMatch(/^\d{13}$/);
   });
 
   it('when a user opens more new drafts in an hour than allowed, then the next is refused with the translated key and no album is made; continuing the open draft never counts', async () => {

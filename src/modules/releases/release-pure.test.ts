@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isoDuration, newReleaseMessage } from './delivery/ddex-message.js';
 import { STORE_RULES, storeRulesOf, storeVerdict } from './delivery/store-rules.js';
+import { releaseMessageInput } from './delivery/testing/release-message-input.js';
 import { coverProblems, featuredInTitle, lyricsLookExplicit, participantsProblems, trackDetailProblems } from './release-rules.js';
 import { CHECK_NAMES, displayStatusName, trackInputProblems } from './releases.schemas.js';
 
@@ -105,29 +106,14 @@ describe('store rules', () => {
 
 describe('the release message', () => {
   it('when built, then it escapes text, orders tracks, carries hashes and one deal per store', () => {
-    const xml = newReleaseMessage({
-      messageId: 'M1',
-      threadId: 'T1',
-      createdAt: new Date('2026-11-23T10:00:00Z'),
-      sender: { partyId: 'PADPIDA2026112301X', name: 'Sender' },
-      recipients: [{ partyId: 'PADPIDA2007040502I', name: 'Spotify' }],
-      release: { reference: 'R0', icpn: '4006381333931', title: 'Rock & <Roll>', type: 'ep', displayArtist: 'Erika', label: 'Label', originalReleaseDate: '2026-11-23' },
-      tracks: [
-        { reference: 'A1', isrc: 'DEMDK2600001', iswc: null, title: 'One', displayArtist: 'Erika', featuredArtists: ['Guest'], contributors: [{ name: 'Erika', roles: ['Artist'] }], durationS: 185.5, language: 'en', explicit: 2, genres: ['Pop'], file: { uri: 'resources/01.wav', sha256: 'a'.repeat(64), bytes: 10, bitsPerSample: 24, sampleRate: 44100, channels: 2 } },
-      ],
-      cover: { reference: 'A2', uri: 'resources/c.jpg', sha256: 'b'.repeat(64), bytes: 5, width: 3000, height: 3000, format: 'jpeg' },
-      deals: [
-        { startDate: '2027-01-01' },
-        { startDate: '2027-02-01', territories: ['DE', 'AT'] },
-      ],
-    });
+    const xml = newReleaseMessage({ ...releaseMessageInput(), deals: [{ startDate: '2027-01-01' }, { startDate: '2027-02-01', territories: ['DE', 'AT'] }] });
     expect(xml).toContain('<DisplayTitleText>Rock &amp; &lt;Roll&gt;</DisplayTitleText>');
     expect(xml).toContain('<ReleaseType>EP</ReleaseType>');
     expect(xml).toContain('<ParentalWarningType>Explicit</ParentalWarningType>');
     expect(xml).toContain('<Duration>PT3M5.500S</Duration>');
     expect(xml.match(/<ReleaseDeal>/g)).toHaveLength(2);
     expect(xml).toContain(`<HashSumValue>${'a'.repeat(64)}</HashSumValue>`);
-    expect(xml).toContain('<MessageCreatedDateTime>2026-11-23T10:00:00.000Z</MessageCreatedDateTime>');
+    expect(xml).toContain('<MessageCreatedDateTime>2026-11-27T10:00:00.000Z</MessageCreatedDateTime>');
     expect(isoDuration(3725)).toBe('PT1H2M5.000S');
   });
 });

@@ -228,11 +228,12 @@ export async function markPaid(db: Database, entryIds: number[], payoutId: numbe
   return marked;
 }
 
+/** Payouts with the participant each pays (its name; none once the participant is gone). */
+const selectPayouts = (db: Database) => db.selectFrom('royalty_payouts as o').leftJoin('distribution_participants as p', 'p.id', 'o.participant_id');
+
 /** The run's payouts as the provider is sent them (the same items on every attempt), with who made the releases. */
 export function payoutsOfRun(db: Database, runId: string) {
-  return db
-    .selectFrom('royalty_payouts as o')
-    .leftJoin('distribution_participants as p', 'p.id', 'o.participant_id')
+  return selectPayouts(db)
     .select(['o.id', 'o.run_id', 'o.participant_id', 'o.distribution_user_id', 'o.email', 'o.amount_minor', 'o.fee_minor', 'o.currency', 'o.provider', 'o.provider_reference', 'o.status', 'o.failure_reason', 'p.name'])
     .where('o.run_id', '=', runId)
     .orderBy('o.id')
@@ -269,9 +270,7 @@ export async function settlePayout(
 }
 
 export function payoutById(db: Database, payoutId: number) {
-  return db
-    .selectFrom('royalty_payouts as o')
-    .leftJoin('distribution_participants as p', 'p.id', 'o.participant_id')
+  return selectPayouts(db)
     .select(['o.id', 'o.distribution_user_id', 'o.email', 'o.amount_minor', 'o.fee_minor', 'o.currency', 'o.provider', 'o.notified_at', 'p.name'])
     .where('o.id', '=', payoutId)
     .executeTakeFirst();
@@ -387,13 +386,18 @@ export async function insertRelease(db: Database, hold: { id: number; participan
     .execute();
 }
 
-/** What the payout e-mail lists: the payout's ledger lines, and the language and label of the user who named the participant. */
-export function payoutLines(db: Database, payoutId: number) {
+/** Ledger entries earned by a statement line, with the line, its statement and the track it matched (if any). */
+function selectStatementEntries(db: Database) {
   return db
     .selectFrom('royalty_ledger as e')
     .innerJoin('royalty_lines as l', 'l.id', 'e.line_id')
     .innerJoin('royalty_statements as s', 's.id', 'l.statement_id')
-    .leftJoin('distribution_tracks as t', 't.id', 'e.track_id')
+    .leftJoin('distribution_tracks as t', 't.id', 'e.track_id');
+}
+
+/** What the payout e-mail lists: the payout's ledger lines, and the language and label of the user who named the participant. */
+export function payoutLines(db: Database, payoutId: number) {
+  return selectStatementEntries(db)
     .select(['s.period', 's.store', 't.name as track_name', 'l.isrc', 'l.territory', 'e.share_hundredths', 'e.amount_minor'])
     .where('e.payout_id', '=', payoutId)
     .orderBy('s.period')
@@ -500,12 +504,8 @@ export function otherEntries(db: Database, distributionUserId: string, limit: nu
 }
 
 export function ledgerEntries(db: Database, distributionUserId: string, limit: number) {
-  return db
-    .selectFrom('royalty_ledger as e')
-    .innerJoin('royalty_lines as l', 'l.id', 'e.line_id')
-    .innerJoin('royalty_statements as s', 's.id', 'l.statement_id')
+  return selectStatementEntries(db)
     .innerJoin('distribution_participants as p', 'p.id', 'e.participant_id')
-    .leftJoin('distribution_tracks as t', 't.id', 'e.track_id')
     .select(['e.id', 's.period', 's.store', 't.name as track_name', 't.isrc', 'l.territory', 'e.participant_id', 'p.name as participant_name', 'e.share_hundredths', 'e.amount_minor', 'e.payout_id'])
     .where('e.distribution_user_id', '=', distributionUserId)
     .orderBy('s.period', 'desc')
@@ -515,9 +515,7 @@ export function ledgerEntries(db: Database, distributionUserId: string, limit: n
 }
 
 export function payoutsOf(db: Database, distributionUserId: string) {
-  return db
-    .selectFrom('royalty_payouts as o')
-    .leftJoin('distribution_participants as p', 'p.id', 'o.participant_id')
+  return selectPayouts(db)
     .select(['o.id', 'p.name', 'o.email', 'o.amount_minor', 'o.fee_minor', 'o.currency', 'o.status', 'o.failure_reason', 'o.created_at'])
     .where('o.distribution_user_id', '=', distributionUserId)
     .orderBy('o.created_at', 'desc')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAmountFieldsOut, ZIntensity, ZMasterMeasurements, ZMasterStatus, ZMasterStyle, ZUserRef } from '../masters/masters.schemas.js';
+import { ZAmountFieldsOut, ZIntensity, ZMasterListFields, ZMasterMeasurements, ZMasterStatus, ZMasterStyle, ZUserRef } from '../masters/masters.schemas.js';
 
 /** At most 5 shares per master. */
 export const MAX_SHARES_PER_MASTER = 5;
@@ -79,11 +79,7 @@ export const ZSharedMaster = z.object({
   status: ZMasterStatus,
   measurements: ZMasterMeasurements.nullable(),
   createdAt: z.string(),
-  track_name: z.string(),
-  custom_master: z.boolean(),
-  track_artist: z.string().nullable(),
-  style_name: z.string().nullable(),
-  styleGroup_name: z.string().nullable(),
+  ...ZMasterListFields.shape,
 });
 export type TSharedMaster = z.infer<typeof ZSharedMaster>;
 

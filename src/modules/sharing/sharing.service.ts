@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { enforceRateLimits, type RateLimitRule } from '../../platform/rate-limit/rate-limit.js';
-import { isMastered, localName, measurementsOf } from '../masters/index.js';
+import { isMastered, masterStyleOf, measurementsOf } from '../masters/index.js';
 import { renderShareMail } from './sharing.mails.js';
 import * as repo from './sharing.repository.js';
 import {
@@ -124,18 +124,14 @@ export async function sharesByMaster(ctx: ServiceContext, input: TMasterIdInput)
 }
 
 function toSharedMaster(row: repo.SharedRow, locale: string): TSharedMaster {
-  const styled = row.style_id !== null && row.style_name !== null && row.style_index !== null && row.style_group_id !== null && row.style_group_name !== null;
-  const styleName = row.style_name === null ? null : localName(locale, row.style_name, row.style_name_de);
-  const groupName = row.style_group_name === null ? null : localName(locale, row.style_group_name, row.style_group_name_de);
+  const { style, listFields } = masterStyleOf(row, locale);
   const measurements = row.measurements;
   return {
     id: row.id,
     shareId: row.share_id,
     sharedAt: iso(row.shared_at),
     track: { id: row.track_id, name: row.track_name, artist: row.track_artist, isCustomMaster: row.track_is_custom_master },
-    style: styled
-      ? { id: row.style_id!, name: styleName!, styleIndex: row.style_index!, styleGroup: { id: row.style_group_id!, name: groupName! } }
-      : null,
+    style,
     intensity: row.intensity,
     toneAmount: row.tone_amount,
     widthAmount: row.width_amount,
@@ -144,11 +140,7 @@ function toSharedMaster(row: repo.SharedRow, locale: string): TSharedMaster {
     status: row.status,
     measurements: measurementsOf(measurements),
     createdAt: iso(row.created_at),
-    track_name: row.track_name,
-    custom_master: row.track_is_custom_master,
-    track_artist: row.track_artist,
-    style_name: styleName,
-    styleGroup_name: groupName,
+    ...listFields,
   };
 }
 

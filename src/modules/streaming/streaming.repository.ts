@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import type { MasterIntensity } from '../../platform/db/schema.js';
+import { isMasterWithSettings } from '../masters/index.js';
 import { DEFAULT_AMOUNTS, type Amounts } from './streaming.schemas.js';
 
 /** Kysely only: what the media sidecar needs to know about tracks and masters. */
@@ -20,13 +21,7 @@ export async function findMasterOfStyle(db: Database, trackId: string, styleId: 
   return db
     .selectFrom('masters')
     .select(MASTER_COLUMNS)
-    .where('track_id', '=', trackId)
-    .where('style_id', '=', styleId)
-    .where('intensity', '=', intensity)
-    .where('tone_amount', '=', amounts.tone)
-    .where('width_amount', '=', amounts.width)
-    .where('dynamics_amount', '=', amounts.dynamics)
-    .where('reference_id', referenceId === null ? 'is' : '=', referenceId)
+    .where(isMasterWithSettings(trackId, styleId, intensity, amounts, referenceId))
     .executeTakeFirst();
 }
 
@@ -108,13 +103,7 @@ export async function incrementFailedAttempts(db: Database, trackId: string, sty
   const styled = await db
     .updateTable('masters')
     .set((eb) => ({ failed_mastering_attempts: eb('failed_mastering_attempts', '+', 1), updated_at: new Date() }))
-    .where('track_id', '=', trackId)
-    .where('style_id', '=', styleId)
-    .where('intensity', '=', intensity)
-    .where('tone_amount', '=', amounts.tone)
-    .where('width_amount', '=', amounts.width)
-    .where('dynamics_amount', '=', amounts.dynamics)
-    .where('reference_id', referenceId === null ? 'is' : '=', referenceId)
+    .where(isMasterWithSettings(trackId, styleId, intensity, amounts, referenceId))
     .returning(['failed_mastering_attempts'])
     .executeTakeFirst();
   if (styled) return styled.failed_mastering_attempts;

@@ -151,13 +151,20 @@ export type TPrepareMasteringState = z.infer<typeof ZPrepareMasteringState>;
 export const ZPreparationState = ZPrepareMasteringState.omit({ trackId: true });
 export type TPreparationState = z.infer<typeof ZPreparationState>;
 
-export const ZBounceState = z.object({
+/**
+ * The master a bounce makes, as a media process names it: the track's at the style, intensity and
+ * amounts, made toward the owner's reference track. Intensity absent (a media process older than
+ * intensities): Medium; amounts absent (older than amounts): 100 % each; reference null or absent: none.
+ */
+export const ZBounceKey = z.object({
   trackId: z.string(),
   styleId: z.number().int(),
-  /** Absent from a media process older than intensities: Medium. */
   intensity: ZIntensity.default('medium'),
-  /** Absent from a media process older than amounts, or at 100 % each. */
   amounts: ZAmounts.optional(),
+  referenceId: z.uuid().nullish(),
+});
+
+export const ZBounceState = ZBounceKey.omit({ referenceId: true }).extend({
   processed: z.boolean(),
   progressInPercent: z.number(),
   masterId: z.string().optional(),
@@ -206,13 +213,7 @@ export const ZMasterStreamInfo = z.object({
 });
 export type TMasterStreamInfo = z.infer<typeof ZMasterStreamInfo>;
 
-export const ZRecordMasteredInput = z.object({
-  trackId: z.string(),
-  styleId: z.number().int(),
-  intensity: ZIntensity.default('medium'),
-  amounts: ZAmounts.optional(),
-  /** The owner's reference track the master was made toward (null: none). */
-  referenceId: z.uuid().nullish(),
+export const ZRecordMasteredInput = ZBounceKey.extend({
   /** Storage key of the 24-bit master. */
   path: z.string(),
   /** sha256 hex of the stored file. */
@@ -224,8 +225,6 @@ export const ZRecordMasteredInput = z.object({
   fileBytes: z.number().int().min(0),
 });
 export type TRecordMasteredInput = z.input<typeof ZRecordMasteredInput>;
-
-export const ZRecordFailureInput = z.object({ trackId: z.string(), styleId: z.number().int(), intensity: ZIntensity.default('medium'), amounts: ZAmounts.optional(), referenceId: z.uuid().nullish() });
 
 /** Failed bounces after which a master is not tried again (mastering.maxFailedAttemptsReached). */
 export const MAX_FAILED_MASTERING_ATTEMPTS = 3;

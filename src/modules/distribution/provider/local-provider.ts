@@ -1,3 +1,4 @@
+import type { Database } from '../../../platform/db/database.js';
 import * as repo from '../distribution.repository.js';
 import { DuplicateNameError, type DistributionProvider } from './distribution-provider.js';
 
@@ -18,11 +19,35 @@ const participantOf = (row: { id: string | number; name: string; email: string }
 const labelOf = (row: { id: string | number; name: string }) => ({ label_id: Number(row.id), label_name: row.name });
 
 /**
+ * A user's list of named entries (artists, participants): listed, added and changed through the
+ * repository, answered in the API's shape; a name the user already gave another entry is refused.
+ */
+function namedEntries<Row, View, New, Change>(
+  view: (row: Row) => View,
+  rows: {
+    find: (db: Database, distributionUserId: string) => Promise<Row[]>;
+    insert: (db: Database, distributionUserId: string, values: New) => Promise<Row>;
+    update: (db: Database, distributionUserId: string, id: number, change: Change) => Promise<Row | undefined>;
+  },
+) {
+  return {
+    list: async (db: Database, distributionUserId: string) => (await rows.find(db, distributionUserId)).map(view),
+    create: async (db: Database, distributionUserId: string, values: New) => view(await uniqueName(() => rows.insert(db, distributionUserId, values))),
+    update: async (db: Database, distributionUserId: string, id: number, change: Change) => {
+      const row = await uniqueName(() => rows.update(db, distributionUserId, id, change));
+      return row ? view(row) : null;
+    },
+  };
+}
+
+/**
  * The local provider (DISTRIBUTION_PROVIDER=local): a distributor's records in the product's own
  * database (sql/0022, reference data in sql/0023). Names are unique per user in the database too;
  * a duplicate aborts the caller's transaction, which the service rolls back whole.
  */
 export function createLocalProvider(): DistributionProvider {
+  const artists = namedEntries(artistOf, { find: repo.findArtists, insert: repo.insertArtist, update: repo.renameArtist });
+  const participants = namedEntries(participantOf, { find: repo.findParticipants, insert: repo.insertParticipant, update: repo.updateParticipant });
   return {
     kind: 'local',
     async createAccount(db, input) {
@@ -32,26 +57,12 @@ export function createLocalProvider(): DistributionProvider {
       const label = await repo.insertLabel(db, userId, input.label.name);
       return { userId, artistId: String(artist.id), participantId: String(participant.id), labelId: String(label.id) };
     },
-    async artists(db, distributionUserId) {
-      return (await repo.findArtists(db, distributionUserId)).map(artistOf);
-    },
-    async createArtist(db, distributionUserId, input) {
-      return artistOf(await uniqueName(() => repo.insertArtist(db, distributionUserId, input)));
-    },
-    async renameArtist(db, distributionUserId, artistId, name) {
-      const row = await uniqueName(() => repo.renameArtist(db, distributionUserId, artistId, name));
-      return row ? artistOf(row) : null;
-    },
-    async participants(db, distributionUserId) {
-      return (await repo.findParticipants(db, distributionUserId)).map(participantOf);
-    },
-    async createParticipant(db, distributionUserId, input) {
-      return participantOf(await uniqueName(() => repo.insertParticipant(db, distributionUserId, input)));
-    },
-    async updateParticipant(db, distributionUserId, participantId, input) {
-      const row = await uniqueName(() => repo.updateParticipant(db, distributionUserId, participantId, input));
-      return row ? participantOf(row) : null;
-    },
+    artists: artists.list,
+    createArtist: artists.create,
+    renameArtist: artists.update,
+    participants: participants.list,
+    createParticipant: participants.create,
+    updateParticipant: participants.update,
     async label(db, distributionUserId, labelId) {
       const row = await repo.findLabel(db, distributionUserId, labelId);
       return row ? labelOf(row) : null;

@@ -82,20 +82,22 @@ function NameInput({ label, value, onChange, problem, testId }: { label: string;
 
 /**
  * The submit of the add/edit dialogs: nothing is sent while a rule fails; a refusal's messages show
- * in the dialog; a save refreshes what shows the saved row, says so, then picks it or closes.
+ * in the dialog; a save refreshes the meta info (it names the label, the main artist and the
+ * participants) and the list that shows the saved row, says so, then picks it or closes.
  */
 function useDialogSubmit() {
   const app = useAppStoreApi();
+  const utils = trpc.useUtils();
   const [problems, setProblems] = useState<string[]>([]);
   const submitWith =
-    <T,>(rules: string[], save: () => Promise<T>, refresh: () => Promise<unknown>, done: (saved: T) => void) =>
+    <T,>(rules: string[], save: () => Promise<T>, done: (saved: T) => void, refreshList?: () => Promise<unknown>) =>
     async (event: FormEvent) => {
       event.preventDefault();
       if (rules.length > 0) return;
       setProblems([]);
       try {
         const saved = await save();
-        await refresh();
+        await Promise.all([utils.distribution.metaInfo.invalidate(), refreshList?.()]);
         app.showSuccess('global.success.saved');
         done(saved);
       } catch (error) {
@@ -105,8 +107,33 @@ function useDialogSubmit() {
   return { problems, submitWith };
 }
 
+/**
+ * The 'select' action of the artist and participant dialogs: the user's entries stand above the add
+ * form, and picking one, or saving a new one, hands it to the release form and closes the dialog.
+ * Without 'select', a save only closes it.
+ */
+function selectionOf<T>({ select, entries, describe, emit, testId, dividerLabel, onClose }: {
+  select: boolean;
+  entries: T[];
+  describe: (entry: T) => { key: number; name: string; detail: string };
+  emit: (entry: T) => void;
+  testId: string;
+  dividerLabel: string;
+  onClose: () => void;
+}) {
+  const pick = (entry: T) => {
+    emit(entry);
+    onClose();
+  };
+  return {
+    afterSave: (saved: T) => (select ? pick(saved) : onClose()),
+    choices: select ? { testId, dividerLabel, choices: entries.map((entry) => ({ ...describe(entry), pick: () => pick(entry) })) } : null,
+  };
+}
+
 /** A rule's message shows once the user has typed (valid only with...; the button stays off until then). */
 const firstProblemFor = (problems: string[], keys: string[]) => problems.find((problem) => keys.includes(problem));
+const NAME_RULES = ['distribution.nameRequired', 'distribution.nameNotUnique'];
 
 /** DistributionEditLabel: rename the user's label; a name is required. */
 export function DistributionEditLabelDialog({ opened, onClose }: DialogProps) {
@@ -120,7 +147,6 @@ export function DistributionEditLabelDialog({ opened, onClose }: DialogProps) {
 
 function EditLabelBody({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
-  const utils = trpc.useUtils();
   const meta = trpc.distribution.metaInfo.useQuery();
   const rename = trpc.distribution.renameLabel.useMutation();
   const [name, setName] = useState<string | null>(null);
@@ -129,7 +155,7 @@ function EditLabelBody({ onClose }: { onClose: () => void }) {
   const label = meta.data.label;
   const value = name ?? label.label_name;
   const rules = labelProblems({ name: value });
-  const submit = submitWith(rules, () => rename.mutateAsync({ labelId: label.label_id, name: value }), () => utils.distribution.metaInfo.invalidate(), onClose);
+  const submit = submitWith(rules, () => rename.mutateAsync({ labelId: label.label_id, name: value }), onClose);
   return (
     <DialogForm problems={problems} onSubmit={submit}>
       <NameInput label={t`Label name`} value={value} onChange={setName} problem={name !== null ? rules[0] : undefined} />
@@ -203,32 +229,25 @@ function ArtistBody({ select, trackId, artistIdToEdit, onClose }: { select: bool
   const value = name ?? editing?.name ?? '';
   const others = artists.data.filter((artist) => artist.artist_id !== artistIdToEdit);
   const rules = artistProblems({ name: value, country }, others, !editing);
-  const nameProblem = name !== null ? firstProblemFor(rules, ['distribution.nameRequired', 'distribution.nameNotUnique']) : undefined;
+  const nameProblem = name !== null ? firstProblemFor(rules, NAME_RULES) : undefined;
 
-  const pick = (artist: TArtist) => {
-    emitDistributionSelection({ kind: 'artist', trackId, artistId: artist.artist_id });
-    onClose();
-  };
+  const { afterSave, choices } = selectionOf<TArtist>({
+    select,
+    entries: artists.data,
+    describe: (artist) => ({ key: artist.artist_id, name: artist.name, detail: artist.country }),
+    emit: (artist) => emitDistributionSelection({ kind: 'artist', trackId, artistId: artist.artist_id }),
+    testId: 'artist-choices',
+    dividerLabel: t`or add a new artist`,
+    onClose,
+  });
   const submit = submitWith(
     rules,
     () => (editing ? rename.mutateAsync({ id: editing.artist_id, name: value }) : create.mutateAsync({ name: value, country })),
-    () => Promise.all([utils.distribution.artists.invalidate(), utils.distribution.metaInfo.invalidate()]),
-    (saved) => (select ? pick(saved) : onClose()),
+    afterSave,
+    () => utils.distribution.artists.invalidate(),
   );
   return (
-    <DialogForm
-      choices={
-        select
-          ? {
-              testId: 'artist-choices',
-              choices: artists.data.map((artist) => ({ key: artist.artist_id, name: artist.name, detail: artist.country, pick: () => pick(artist) })),
-              dividerLabel: t`or add a new artist`,
-            }
-          : null
-      }
-      problems={problems}
-      onSubmit={submit}
-    >
+    <DialogForm choices={choices} problems={problems} onSubmit={submit}>
       <NameInput label={t`Artist name`} value={value} onChange={setName} problem={nameProblem} testId="artist-name" />
       {!editing && (
         <Select
@@ -285,33 +304,26 @@ function ParticipantBody({ select, trackIndex, participantIdToEdit, onClose }: {
   const values = { name: name ?? editing?.name ?? '', email: email ?? editing?.email ?? '' };
   const others = participants.data.filter((participant) => participant.participant_id !== participantIdToEdit);
   const rules = participantProblems(values, others);
-  const nameProblem = name !== null ? firstProblemFor(rules, ['distribution.nameRequired', 'distribution.nameNotUnique']) : undefined;
+  const nameProblem = name !== null ? firstProblemFor(rules, NAME_RULES) : undefined;
   const emailProblem = email !== null ? firstProblemFor(rules, ['distribution.participantPayPalEmailRequired', 'global.message.invalidEmail']) : undefined;
 
-  const pick = (participant: TParticipant) => {
-    emitDistributionSelection({ kind: 'participant', trackIndex, participantId: participant.participant_id });
-    onClose();
-  };
+  const { afterSave, choices } = selectionOf<TParticipant>({
+    select,
+    entries: participants.data,
+    describe: (participant) => ({ key: participant.participant_id, name: participant.name, detail: participant.email }),
+    emit: (participant) => emitDistributionSelection({ kind: 'participant', trackIndex, participantId: participant.participant_id }),
+    testId: 'participant-choices',
+    dividerLabel: t`or add a new participant`,
+    onClose,
+  });
   const submit = submitWith(
     rules,
     () => (editing ? update.mutateAsync({ id: editing.participant_id, ...values }) : create.mutateAsync(values)),
-    () => Promise.all([utils.distribution.participants.invalidate(), utils.distribution.metaInfo.invalidate()]),
-    (saved) => (select ? pick(saved) : onClose()),
+    afterSave,
+    () => utils.distribution.participants.invalidate(),
   );
   return (
-    <DialogForm
-      choices={
-        select
-          ? {
-              testId: 'participant-choices',
-              choices: participants.data.map((participant) => ({ key: participant.participant_id, name: participant.name, detail: participant.email, pick: () => pick(participant) })),
-              dividerLabel: t`or add a new participant`,
-            }
-          : null
-      }
-      problems={problems}
-      onSubmit={submit}
-    >
+    <DialogForm choices={choices} problems={problems} onSubmit={submit}>
       <NameInput label={t`Name`} value={values.name} onChange={setName} problem={nameProblem} testId="participant-name" />
       <TextInput
         label={t`Payout e-mail (PayPal)`}

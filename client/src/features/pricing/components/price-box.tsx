@@ -1,10 +1,24 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Price } from '../../../components/price.js';
-import { BUYING_OPTIONS } from '../buying-options.js';
+import type { TShownPrices } from '../../../../../src/modules/pricing/pricing.schemas.js';
+import { BUYING_OPTIONS, type BuyingOption } from '../buying-options.js';
 import { shownAmountOf, useShownPrices } from '../use-shown-prices.js';
 import { PluginBundleMention } from './plugin-bundle-mention.js';
 import { VatNote } from './vat-note.js';
+
+/** An option's price as this buyer pays it (a placeholder of its height while prices load), then what it delivers. */
+function PriceAndDelivery({ option, prices, size }: { option: BuyingOption; prices: TShownPrices | undefined; size: number }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      {prices ? <Price amount={shownAmountOf(prices, option.price)} fz={size} fw={700} lh={1.1} /> : <Skeleton h={size} w={96} aria-hidden="true" />}
+      <Text size="sm" c="dimmed">
+        {i18n._(option.delivers)}
+      </Text>
+    </>
+  );
+}
 
 /**
  * The price box: the three buying options with what each delivers and costs as this buyer pays it
@@ -15,8 +29,6 @@ import { VatNote } from './vat-note.js';
 export function PriceBox({ onChooseFile, onSignUp }: { onChooseFile: () => void; onSignUp?: () => void }) {
   const { i18n } = useLingui();
   const prices = useShownPrices().data;
-  const priceOf = (option: number, size: number) =>
-    prices ? <Price amount={shownAmountOf(prices, BUYING_OPTIONS[option]!.price)} fz={size} fw={700} lh={1.1} /> : <Skeleton h={size} w={96} aria-hidden="true" />;
   const studio = BUYING_OPTIONS[2]!;
   return (
     <Stack gap="md">
@@ -25,10 +37,7 @@ export function PriceBox({ onChooseFile, onSignUp }: { onChooseFile: () => void;
           <Card key={option.option} withBorder padding="lg" radius="md" data-testid={`buying-option-${option.option}`}>
             <Stack gap={6}>
               <Text fw={600}>{i18n._(option.name)}</Text>
-              {priceOf(option.option, 28)}
-              <Text size="sm" c="dimmed">
-                {i18n._(option.delivers)}
-              </Text>
+              <PriceAndDelivery option={option} prices={prices} size={28} />
             </Stack>
           </Card>
         ))}
@@ -41,10 +50,7 @@ export function PriceBox({ onChooseFile, onSignUp }: { onChooseFile: () => void;
               <Trans>Quality master</Trans>
             </Title>
             <Group gap="sm" align="baseline">
-              {priceOf(studio.option, 24)}
-              <Text c="dimmed" size="sm">
-                {i18n._(studio.delivers)}
-              </Text>
+              <PriceAndDelivery option={studio} prices={prices} size={24} />
             </Group>
           </Stack>
           <Button size="md" onClick={onChooseFile}>

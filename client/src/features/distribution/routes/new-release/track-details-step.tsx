@@ -1,6 +1,6 @@
 import { Accordion, Alert, Button, Group, MultiSelect, Pill, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { RELEASE_LIMITS, trackInputProblems, ZUpdateTrackInput, type TReleaseTrack, type TUpdateTrackInput } from '../../../../../../src/modules/releases/releases.schemas.js';
 import { tabularFigures } from '../../../../app/theme.js';
 import { useDialogs } from '../../../../lib/dialogs.js';
@@ -139,6 +139,16 @@ function TrackDetailsForm({ track }: { track: TReleaseTrack }) {
     setForm((current) => ({ ...current, [field]: value }));
   };
   const touch = (field: keyof DetailsForm) => setTouched((current) => ({ ...current, [field]: true }));
+  /** A field's message shows once the user has left it (or the step was visited before). */
+  const checked = (field: keyof DetailsForm) => ({ onBlur: () => touch(field), error: show(field) });
+  /** The ISRC and ISWC: typed in capitals, figures in even columns. */
+  const codeField = (field: 'isrc' | 'iswc') => ({
+    value: form[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change(field, event.currentTarget.value.toUpperCase()),
+    ...checked(field),
+    styles: { input: tabularFigures },
+    'data-testid': `track-${field}`,
+  });
 
   // The DistributionArtist dialog's 'select' action picks a featured artist for this track.
   useEffect(
@@ -180,8 +190,7 @@ function TrackDetailsForm({ track }: { track: TReleaseTrack }) {
         value={form.name}
         maxLength={RELEASE_LIMITS.maxTitleLength}
         onChange={(event) => change('name', event.currentTarget.value)}
-        onBlur={() => touch('name')}
-        error={show('name')}
+        {...checked('name')}
         data-testid="track-title"
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -194,8 +203,7 @@ function TrackDetailsForm({ track }: { track: TReleaseTrack }) {
           data={(utilities.data?.genres ?? []).map((genre) => ({ value: String(genre.genre_id), label: genre.name }))}
           value={form.genre}
           onChange={(value) => change('genre', value)}
-          onBlur={() => touch('genre')}
-          error={show('genre')}
+          {...checked('genre')}
           comboboxProps={{ withinPortal: true }}
           data-testid="track-genres"
         />
@@ -209,8 +217,7 @@ function TrackDetailsForm({ track }: { track: TReleaseTrack }) {
             change('language', value);
             touch('language');
           }}
-          onBlur={() => touch('language')}
-          error={show('language')}
+          {...checked('language')}
           data-testid="track-language"
         />
       </SimpleGrid>
@@ -248,28 +255,8 @@ function TrackDetailsForm({ track }: { track: TReleaseTrack }) {
         )}
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label={t`ISRC`}
-          description={t`CC-XXX-YY-NNNNN; leave empty to get one`}
-          value={form.isrc}
-          maxLength={15}
-          onChange={(event) => change('isrc', event.currentTarget.value.toUpperCase())}
-          onBlur={() => touch('isrc')}
-          error={show('isrc')}
-          styles={{ input: tabularFigures }}
-          data-testid="track-isrc"
-        />
-        <TextInput
-          label={t`ISWC`}
-          description={t`T + nine digits + check digit (optional)`}
-          value={form.iswc}
-          maxLength={17}
-          onChange={(event) => change('iswc', event.currentTarget.value.toUpperCase())}
-          onBlur={() => touch('iswc')}
-          error={show('iswc')}
-          styles={{ input: tabularFigures }}
-          data-testid="track-iswc"
-        />
+        <TextInput label={t`ISRC`} description={t`CC-XXX-YY-NNNNN; leave empty to get one`} maxLength={15} {...codeField('isrc')} />
+        <TextInput label={t`ISWC`} description={t`T + nine digits + check digit (optional)`} maxLength={17} {...codeField('iswc')} />
       </SimpleGrid>
       <Stack gap={4}>
         <Text size="sm" fw={500} id={`explicit-${track.track_id}`}>
