@@ -232,51 +232,45 @@ export function kWeightedFrameEnergies(left: Float32Array, right: Float32Array, 
 export const powerToLufs = (power: number): number => (power > 0 ? -0.691 + 10 * Math.log10(power) : -Infinity);
 export const toDb = (linear: number): number => (linear > 0 ? 20 * Math.log10(linear) : -Infinity);
 
-/** Gated integrated loudness (BS.1770-4, 2.8) of 400 ms block powers (sum over channels). */
-export function gatedLoudness(blocks: Float64Array, count: number): number {
-  const absolutePower = Math.pow(10, (ABSOLUTE_GATE_LUFS + 0.691) / 10);
+const ABSOLUTE_GATE_POWER = Math.pow(10, (ABSOLUTE_GATE_LUFS + 0.691) / 10);
+
+/**
+ * The powers of `powers[0..count)` that pass both gates, in their order: the absolute gate, and the
+ * relative gate `relativeLu` under the mean power of those above the absolute one (BS.1770-4, 2.8;
+ * EBU Tech 3342 gates the short-term loudness the same way, 20 LU under).
+ */
+function gatedPowers(powers: Float64Array, count: number, relativeLu: number): number[] {
   let sum = 0;
   let n = 0;
   for (let i = 0; i < count; i++) {
-    const p = blocks[i]!;
-    if (p > absolutePower) {
+    const p = powers[i]!;
+    if (p > ABSOLUTE_GATE_POWER) {
       sum += p;
       n++;
     }
   }
-  if (n === 0) return -Infinity;
-  const relativePower = (sum / n) * Math.pow(10, RELATIVE_GATE_LU / 10);
-  let gatedSum = 0;
-  let gatedN = 0;
+  if (n === 0) return [];
+  const relativePower = (sum / n) * Math.pow(10, relativeLu / 10);
+  const gated: number[] = [];
   for (let i = 0; i < count; i++) {
-    const p = blocks[i]!;
-    if (p > absolutePower && p > relativePower) {
-      gatedSum += p;
-      gatedN++;
-    }
+    const p = powers[i]!;
+    if (p > ABSOLUTE_GATE_POWER && p > relativePower) gated.push(p);
   }
-  return gatedN === 0 ? -Infinity : powerToLufs(gatedSum / gatedN);
+  return gated;
+}
+
+/** Gated integrated loudness (BS.1770-4, 2.8) of 400 ms block powers (sum over channels). */
+export function gatedLoudness(blocks: Float64Array, count: number): number {
+  const gated = gatedPowers(blocks, count, RELATIVE_GATE_LU);
+  if (gated.length === 0) return -Infinity;
+  let sum = 0;
+  for (const p of gated) sum += p;
+  return powerToLufs(sum / gated.length);
 }
 
 /** Loudness range (EBU Tech 3342): 10th to 95th percentile of gated short-term loudness. */
 export function loudnessRange(shortTerm: Float64Array, count: number): number {
-  const absolutePower = Math.pow(10, (ABSOLUTE_GATE_LUFS + 0.691) / 10);
-  let sum = 0;
-  let n = 0;
-  for (let i = 0; i < count; i++) {
-    const p = shortTerm[i]!;
-    if (p > absolutePower) {
-      sum += p;
-      n++;
-    }
-  }
-  if (n === 0) return 0;
-  const relativePower = (sum / n) * Math.pow(10, LRA_RELATIVE_GATE_LU / 10);
-  const gated: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const p = shortTerm[i]!;
-    if (p > absolutePower && p > relativePower) gated.push(powerToLufs(p));
-  }
+  const gated = gatedPowers(shortTerm, count, LRA_RELATIVE_GATE_LU).map(powerToLufs);
   if (gated.length === 0) return 0;
   gated.sort((a, b) => a - b);
   const at = (q: number) => gated[Math.min(gated.length - 1, Math.max(0, Math.round((gated.length - 1) * q)))]!;
@@ -285,19 +279,7 @@ export function loudnessRange(shortTerm: Float64Array, count: number): number {
 
 /** Median of the gated short-term loudness (the same gates as the loudness range), LUFS. */
 export function medianShortTerm(shortTerm: Float64Array, count: number): number {
-  const absolutePower = Math.pow(10, (ABSOLUTE_GATE_LUFS + 0.691) / 10);
-  let sum = 0;
-  let n = 0;
-  for (let i = 0; i < count; i++) {
-    if (shortTerm[i]! > absolutePower) {
-      sum += shortTerm[i]!;
-      n++;
-    }
-  }
-  if (n === 0) return -Infinity;
-  const relativePower = (sum / n) * Math.pow(10, LRA_RELATIVE_GATE_LU / 10);
-  const gated: number[] = [];
-  for (let i = 0; i < count; i++) if (shortTerm[i]! > absolutePower && shortTerm[i]! > relativePower) gated.push(shortTerm[i]!);
+  const gated = gatedPowers(shortTerm, count, LRA_RELATIVE_GATE_LU);
   if (gated.length === 0) return -Infinity;
   gated.sort((a, b) => a - b);
   return powerToLufs(gated[Math.floor((gated.length - 1) / 2)]!);
