@@ -95,9 +95,9 @@ export function runMultiband(mb: Multiband, left: Float32Array, right: Float32Ar
   const gLowR = mono ? gLowL : gLowR0;
   const gHighR = mono ? gHighL : gHighR0;
   // The bands do not depend on the gains: the whole block is split first, a channel at a time.
+  splitBands(mb, 0, left, count);
+  if (!mono) splitBands(mb, 1, right, count);
   const [lowL, midL, highL, lowR, midR, highR] = mb.bandPowers as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
-  splitBands(mb, left, count, 0, gLowL, gHighL, lowL, midL, highL);
-  if (!mono) splitBands(mb, right, count, 12, gLowR, gHighR, lowR, midR, highR);
   const st = mb.dynamics;
   let ms0 = st[0]!, ms1 = st[3]!, ms2 = st[6]!;
   const gr = [st[1]!, st[4]!, st[7]!];
@@ -175,21 +175,17 @@ export function runMultiband(mb: Multiband, left: Float32Array, right: Float32Ar
 }
 
 /**
- * One channel's bands over `samples[0..count)`: the gains' low and high bands into `gLow` and
- * `gHigh`, the detectors' band powers into `lowPower`, `midPower` and `highPower`. Filter state at
- * `mb.filterState[offset..]`: low A, low B, all-pass, high (at 0..5 and 8..9; 6..7, 10..11 unused).
+ * One channel's bands over `samples[0..count)`: the gains' low and high bands into the channel's
+ * `mb.gainBands`, the detectors' band powers into its `mb.bandPowers`. Filter state at
+ * `mb.filterState[12 * channel..]`: low A, low B, all-pass, high (at 0..5 and 8..9; 6..7, 10..11 unused).
  */
-function splitBands(
-  mb: Multiband,
-  samples: Float32Array,
-  count: number,
-  offset: number,
-  gLow: Float32Array,
-  gHigh: Float32Array,
-  lowPower: Float64Array,
-  midPower: Float64Array,
-  highPower: Float64Array,
-): void {
+function splitBands(mb: Multiband, channel: 0 | 1, samples: Float32Array, count: number): void {
+  const gLow = mb.gainBands[2 * channel]!;
+  const gHigh = mb.gainBands[2 * channel + 1]!;
+  const lowPower = mb.bandPowers[3 * channel]!;
+  const midPower = mb.bandPowers[3 * channel + 1]!;
+  const highPower = mb.bandPowers[3 * channel + 2]!;
+  const offset = 12 * channel;
   const lp = mb.lowPass;
   const rp = mb.phase;
   const hp = mb.highPass;
