@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToWorkFile, prepareTrack, refitStyles, type DecodedWorkFile, type Preparation } from './index.js';
 import { styleAtIntensity } from './steer.js';
 import { fitSteered } from './steered-master.js';
-import { seededEngineStyles } from './testing/seed-styles.js';
+import { seededStyle } from './testing/seed-styles.js';
 import { musicLike } from './testing/signals.js';
 import { writeWavFile } from './testing/wav-writer.js';
 
@@ -16,7 +16,7 @@ import { writeWavFile } from './testing/wav-writer.js';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'refit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const style = seededEngineStyles().find((s) => s.name === 'Bright')!;
+const style = seededStyle('Bright');
 let workFile: DecodedWorkFile;
 let preparation: Preparation;
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureLoudness } from './meter/loudness-meter.js';
 import { masterAlbum, masterAtIntensity } from './steered-master.js';
 import { ffmpegLoudness, type FfmpegLoudness } from './testing/independent-meters.js';
-import { seededEngineStyles } from './testing/seed-styles.js';
+import { seededStyle } from './testing/seed-styles.js';
 import { musicLike, type TestSignal } from './testing/signals.js';
 import { writeWavFile } from './testing/wav-writer.js';
 
@@ -26,7 +26,6 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const styleOf = (label: string) => seededEngineStyles().find((s) => `${s.groupName}/${s.name}` === label)!;
 /** Peak-to-loudness ratio: lower is denser. */
 const plr = (m: FfmpegLoudness) => m.truePeakDbtp - m.integratedLufs;
 
@@ -48,7 +47,7 @@ describe('intensity', () => {
     const measured: Record<string, FfmpegLoudness> = {};
     for (const intensity of ['low', 'medium', 'high'] as const) {
       const output = path.join(dir, `${path.parse(input).name}-${intensity}.wav`);
-      const report = await masterAtIntensity(input, styleOf(label), intensity, output);
+      const report = await masterAtIntensity(input, seededStyle(label), intensity, output);
       const m = await ffmpegLoudness(output);
       measured[intensity] = m;
       expect(Math.abs(m.integratedLufs - (report.targetLufs - report.heldBackLu))).toBeLessThanOrEqual(0.5);
@@ -76,7 +75,7 @@ describe('album mode', () => {
       writeWavFile(input, atLufs(musicLike({ seconds: 12, seed: mix.seed, peakDb: -1 }), mix.lufs), { format: 'pcm24' });
       return { input, output: path.join(dir, `${mix.name}-album.wav`) };
     });
-    const album = await masterAlbum(tracks, styleOf('Rock/Modern'), 'medium');
+    const album = await masterAlbum(tracks, seededStyle('Rock/Modern'), 'medium');
     expect(album.anchor).toBe(2);
     const inputs = await Promise.all(tracks.map((t) => ffmpegLoudness(t.input)));
     const outputs = await Promise.all(tracks.map((t) => ffmpegLoudness(t.output)));
@@ -86,7 +85,7 @@ describe('album mode', () => {
       expect(Math.abs(mastered - mixed)).toBeLessThanOrEqual(0.5);
     }
     const anchor = album.tracks[2]!.report;
-    expect(Math.abs(outputs[2]!.integratedLufs - (styleOf('Rock/Modern').processing.targetLufs - anchor.heldBackLu))).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(outputs[2]!.integratedLufs - (seededStyle('Rock/Modern').processing.targetLufs - anchor.heldBackLu))).toBeLessThanOrEqual(0.5);
     for (const output of outputs) expect(output.truePeakDbtp).toBeLessThanOrEqual(-1);
     expect(album.spreadInLu).toBeCloseTo(7, 0);
     expect(Math.abs(album.spreadOutLu - album.spreadInLu)).toBeLessThanOrEqual(0.5);
