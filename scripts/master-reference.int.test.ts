@@ -1,18 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ffmpegLoudness } from '../sidecar/engine/testing/independent-meters.js';
 import { masterCliFailure, runMasterCli } from '../sidecar/engine/testing/master-cli.js';
 import { musicLike, normalizePeak } from '../sidecar/engine/testing/signals.js';
+import { testFolder } from '../sidecar/engine/testing/test-folder.js';
 import { writeWavFile } from '../sidecar/engine/testing/wav-writer.js';
 
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'cli-reference-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testFolder('cli-reference-');
 
 describe('npm run master --reference', { timeout: 300_000 }, () => {
   it('when a WAV is mastered against a reference with --json and no style, then it takes Acoustic/Natural and the object carries the reference distances before and after, and the file is under -1 dBTP by ffmpeg', async () => {

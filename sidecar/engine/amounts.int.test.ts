@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AMOUNTS, type Amounts } from './steer.js';
 import { masterAtIntensity } from './steered-master.js';
 import { bandShareDb, channelOf, ffmpegLoudness, powerSpectrum, type FfmpegLoudness } from './testing/independent-meters.js';
 import { seededStyle } from './testing/seed-styles.js';
 import { musicLike, type TestSignal } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 
 /**
@@ -14,8 +14,7 @@ import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
  * engine: the tone move by a plain FFT, the width as side against mid energy, the dynamics as the
  * peak-to-loudness ratio and every level by ffmpeg's ebur128.
  */
-const dir = mkdtempSync(path.join(os.tmpdir(), 'amounts-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testFolder('amounts-');
 
 const input = path.join(dir, 'mix.wav');
 /** A mix that Pop/Bright's limiter budget holds back (its gain-riding budget does not): what the budget gives shows in the loudness. */

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listEngineStyles } from '../../src/modules/catalogue/index.js';
@@ -10,6 +9,7 @@ import { measureLoudness } from './meter/loudness-meter.js';
 import { masterCliFailure, runMasterCli } from './testing/master-cli.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 import { musicLike, noise, normalizePeak } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 
 /**
@@ -24,16 +24,14 @@ async function ffmpegIntegratedLufs(file: string): Promise<number> {
   return Number(values.at(-1)![1]);
 }
 
-let dir: string;
+const dir = testFolder('engine-int-');
 let database: TestDatabase;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'engine-int-'));
   database = await createTestDatabase();
 });
 
 afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
   await database.destroy();
 });
 

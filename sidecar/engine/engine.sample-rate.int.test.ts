@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { masterFile, writeCdRendition } from './index.js';
 import { seededStyle } from './testing/seed-styles.js';
 import { ffmpegLoudness } from './testing/independent-meters.js';
 import { concat, musicLike, silence, type TestSignal } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 
 /**
@@ -14,12 +14,7 @@ import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
  * (read by ffmpeg's ebur128 at the master's rate, not by the engine's meter); its 16-bit download
  * is the CD format.
  */
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'engine-rate-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testFolder('engine-rate-');
 
 /** One second of digital silence, eight of music, one of silence, at `sampleRate`. */
 const framedMix = (sampleRate: number, seed: number): TestSignal =>

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { masterWithReference } from './referenced-master.js';
 import { seededStyle } from './testing/seed-styles.js';
 import { ffmpegLoudness } from './testing/independent-meters.js';
 import { bright, clipped, concat, dull, musicLike, normalizePeak, silence, type TestSignal } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 
 /**
@@ -15,12 +15,7 @@ import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
  * -1 dBTP ceiling even against a reference clipped to +1 dBTP, the exact length at 48 kHz, silence
  * stays silent.
  */
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'engine-reference-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testFolder('engine-reference-');
 
 const framed = (signal: TestSignal): TestSignal => concat(silence(0.5, signal.sampleRate), signal, silence(0.5, signal.sampleRate));
 const leadingZeroFrames = (data: Float32Array) => {

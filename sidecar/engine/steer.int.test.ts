@@ -1,13 +1,13 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { measureLoudness } from './meter/loudness-meter.js';
 import { masterAlbum, masterAtIntensity } from './steered-master.js';
 import { ffmpegLoudness, type FfmpegLoudness } from './testing/independent-meters.js';
 import { masterCliFailure, runMasterCli } from './testing/master-cli.js';
 import { seededStyle } from './testing/seed-styles.js';
 import { musicLike, type TestSignal } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { writeWavFile } from './testing/wav-writer.js';
 
 /**
@@ -15,13 +15,7 @@ import { writeWavFile } from './testing/wav-writer.js';
  * denser from Low to High, each within its target less heldBackLu and under -1 dBTP), and album
  * mode keeping the mixes' loudness differences with the loudest at its target.
  */
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'steer-int-'));
-});
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = testFolder('steer-int-');
 
 /** Peak-to-loudness ratio: lower is denser. */
 const plr = (m: FfmpegLoudness) => m.truePeakDbtp - m.integratedLufs;
