@@ -1,19 +1,14 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { masterCliFailure, runMasterCli } from '../sidecar/engine/testing/master-cli.js';
 import { clipped, musicLike, normalizePeak } from '../sidecar/engine/testing/signals.js';
+import { testFolder } from '../sidecar/engine/testing/test-folder.js';
 import { writeWavFile } from '../sidecar/engine/testing/wav-writer.js';
-import { masterCli } from './testing/master-cli.js';
 
-let dir: string;
-let cli: ReturnType<typeof masterCli>;
-
-beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'cli-codecs-'));
-  cli = masterCli(dir);
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testFolder('cli-codecs-');
+const cli = (args: string[]) => runMasterCli(args, path.join(dir, 'data'));
 
 /** Temporary folders of the round trip (the command's own, under the system's temp folder). */
 const codecFolders = () => readdirSync(os.tmpdir()).filter((name) => name.startsWith('masterdeck-codecs-'));
@@ -38,10 +33,7 @@ describe('npm run master --codecs', { timeout: 300_000 }, () => {
   });
 
   it('when --codecs is asked of an album, then it fails with a usage error and exit code 2', async () => {
-    const failure = await cli(['--album', 'a.wav', 'b.wav', '--style', 'Pop/Punchy', '--out-dir', dir, '--codecs']).then(
-      () => null,
-      (error: { code: number; stderr: string }) => error,
-    );
+    const failure = await masterCliFailure(['--album', 'a.wav', 'b.wav', '--style', 'Pop/Punchy', '--out-dir', dir, '--codecs'], path.join(dir, 'data'));
     expect(failure?.code).toBe(2);
     expect(failure?.stderr).toContain('--codecs checks one master');
   });

@@ -118,8 +118,7 @@ describe('media process killed mid-bounce', () => {
     const filesInMasters = () => readdir(mastersDir).catch(() => [] as string[]);
 
     let client = await MediaClient.open(mediaUrl);
-    client.send('request-mastering', token, { trackId });
-    await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 180_000);
+    await client.requestMastering(token, trackId, 180_000);
 
     // 1. Killed while the engine writes the master: a half-written file is on disk.
     client.send('end-mastering', token, { trackId, styleId: style.id });

@@ -40,8 +40,7 @@ describe('masters at an intensity (real media process, ffmpeg measuring)', () =>
 
   it('when a prepared track is switched between intensities, then each is a stream of its own, predicted louder from Low to High, and its chunks come without a new preparation', async () => {
     const client = await h.connect();
-    client.send('request-mastering', owner.token, { trackId });
-    await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 180_000);
+    await client.requestMastering(owner.token, trackId, 180_000);
     const predicted: number[] = [];
     for (const [i, intensity] of INTENSITIES.entries()) {
       client.send('request-meta', owner.token, { trackId, styleId: style.id, intensity });
@@ -74,8 +73,7 @@ describe('masters at an intensity (real media process, ffmpeg measuring)', () =>
 
   it('when the style is bounced at Low, Medium and High, then they are three masters, and ffmpeg measures High louder than Medium louder than Low, each at or under -1 dBTP', async () => {
     const client = await h.connect();
-    client.send('request-mastering', owner.token, { trackId });
-    await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 180_000);
+    await client.requestMastering(owner.token, trackId, 180_000);
     const measured: Partial<Record<(typeof INTENSITIES)[number], FfmpegLoudness>> = {};
     for (const intensity of INTENSITIES) {
       client.send('end-mastering', owner.token, { styleId: style.id, intensity });
@@ -96,8 +94,7 @@ describe('masters at an intensity (real media process, ffmpeg measuring)', () =>
 
   it('when the owner asks for the style at other amounts, then it is a stream of its own, rendered without a new preparation, and its bounce is a master with those amounts under -1 dBTP', async () => {
     const client = await h.connect();
-    client.send('request-mastering', owner.token, { trackId });
-    await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 180_000);
+    await client.requestMastering(owner.token, trackId, 180_000);
     const preparations = client.json('prepare-mastering').length;
     const amounts = { tone: 120, width: 80, dynamics: 100 };
     client.send('request-meta', owner.token, { trackId, styleId: style.id, intensity: 'high', amounts });

@@ -93,7 +93,7 @@ describe('media process job limits (MEDIA_JOB_SLOTS=2)', () => {
         await clients[name].until(() => clients[name].json('prepare-mastering').length > 0, 60_000);
       }
       await Promise.all(
-        Object.values(clients).map((client) => client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 180_000)),
+        Object.values(clients).map((client) => client.prepared(180_000)),
       );
     } finally {
       clearInterval(sampler);

@@ -43,8 +43,7 @@ describe('two media processes, one queue', () => {
     };
 
     const first = await h.connect();
-    first.send('request-mastering', owner.token, { trackId: track.trackId });
-    await first.until(() => first.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
+    await first.requestMastering(owner.token, track.trackId, 120_000);
     const heardOnFirst = await chunkOf(first);
     // The other machine has no work file: only the original and the stored preparation.
     await h.platform.storage.remove(`tracks/${track.trackId}/work.f32`);
@@ -53,8 +52,7 @@ describe('two media processes, one queue', () => {
     const other = await h.startMedia();
     const client = await MediaClient.open(other.mediaUrl);
     try {
-      client.send('request-mastering', owner.token, { trackId: track.trackId });
-      await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
+      await client.requestMastering(owner.token, track.trackId, 120_000);
       // Prepared once, by the first process's job.
       const preparations = await h.platform.db.selectFrom('jobs').select('state').where('idempotency_key', 'like', `media.prepare:${track.trackId}:%`).execute();
       expect(preparations).toEqual([{ state: 'done' }]);
@@ -81,8 +79,7 @@ describe('two media processes, one queue', () => {
 
     // The bounce starts on the first process (the only one yet: the job is surely its own).
     const first = await h.connect();
-    first.send('request-mastering', owner.token, { trackId: track.trackId });
-    await first.until(() => first.json('prepare-mastering').find((m) => m.payload.processed === true), 240_000);
+    await first.requestMastering(owner.token, track.trackId, 240_000);
     first.send('end-mastering', owner.token, { trackId: track.trackId, styleId: style.id });
     await first.until(() => first.json('bounce-progress').find((m) => Number(m.payload.progressInPercent) > 0), 120_000);
     const job = await h.platform.db.selectFrom('jobs').select(['id', 'state', 'attempts']).where('kind', '=', 'media.bounce').executeTakeFirstOrThrow();

@@ -217,8 +217,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
     /** Prepares the track for mastering on a connection of the owner's, which it returns. */
     async function prepared(trackId: string) {
       const client = await h.connect();
-      client.send('request-mastering', owner.token, { trackId });
-      await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
+      await client.requestMastering(owner.token, trackId, 120_000);
       return client;
     }
 
@@ -251,8 +250,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       const b = await h.connect();
       a.send('request-mastering', owner.token, { trackId: track.trackId });
       b.send('request-mastering', owner.token, { trackId: track.trackId });
-      const done = (c: typeof a) => c.until(() => c.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
-      await Promise.all([done(a), done(b)]);
+      await Promise.all([a.prepared(120_000), b.prepared(120_000)]);
       for (const c of [a, b]) {
         const states = c.json('prepare-mastering').map((m) => m.payload);
         expect(states.every((s) => s.fixing === false && typeof s.progressInPercent === 'number')).toBe(true);
@@ -262,8 +260,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       expect(a.json('prepare-mastering').some((m) => ['preparing', 'dynamics', 'eq'].includes(m.payload.stage as string))).toBe(true);
       const again = await h.connect();
       const started = Date.now();
-      again.send('request-mastering', owner.token, { trackId: track.trackId });
-      await again.until(() => again.json('prepare-mastering').find((m) => m.payload.processed === true));
+      await again.requestMastering(owner.token, track.trackId);
       expect(Date.now() - started).toBeLessThan(2000);
     });
 
@@ -401,8 +398,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       const master = await buffer(h.platform.storage.read(row.path!));
       await h.platform.storage.remove(sixteenKey);
       const again = await h.connect();
-      again.send('request-mastering', owner.token, { trackId: track.trackId });
-      await again.until(() => again.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
+      await again.requestMastering(owner.token, track.trackId, 120_000);
       expect(again.json('prepare-mastering').some((m) => m.payload.fixing === true)).toBe(false);
       expect((await buffer(h.platform.storage.read(row.path!))).equals(master)).toBe(true);
       await expect.poll(() => h.platform.storage.size(sixteenKey), { timeout: 60_000, interval: 200 }).toEqual(expect.any(Number));
@@ -418,8 +414,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       const good = await buffer(h.platform.storage.read(row.path!));
       await h.platform.storage.write(row.path!, Readable.from([good.subarray(0, good.length - 600)]));
       const client = await h.connect();
-      client.send('request-mastering', owner.token, { trackId: track.trackId });
-      await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 120_000);
+      await client.requestMastering(owner.token, track.trackId, 120_000);
       const states = client.json('prepare-mastering').map((m) => m.payload);
       expect(states.some((m) => m.fixing === true)).toBe(true);
       expect(states.at(-1)).toMatchObject({ processed: true, fixing: false });

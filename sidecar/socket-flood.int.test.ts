@@ -62,8 +62,7 @@ describe('socket floods', () => {
     const style = await h.platform.db.selectFrom('styles').select(['id', 'style_index']).where('enabled', '=', true).orderBy('style_index').executeTakeFirstOrThrow();
     for (const [user, track] of [[flooder, floodTrack], [other, otherTrack]] as const) {
       const client = await h.connect();
-      client.send('request-mastering', user.token, { trackId: track.trackId });
-      await client.until(() => client.json('prepare-mastering').find((m) => m.payload.processed === true), 180_000);
+      await client.requestMastering(user.token, track.trackId, 180_000);
       client.close();
     }
     const floods = await Promise.all(Array.from({ length: 20 }, () => h.connect()));

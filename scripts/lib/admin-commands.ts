@@ -1,4 +1,5 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { z } from 'zod';
 import { listStylesForOperators, setEnabled } from '../../src/modules/catalogue/index.js';
 import { addFaq, listFaqsForOperators, removeFaq, ZAddFaqInput, ZListFaqsInput, ZRemoveFaqInput } from '../../src/modules/faq/index.js';
 import { addCoupon, listCoupons, ZAddCouponInput, type TCoupon } from '../../src/modules/coupons/index.js';
@@ -109,9 +110,7 @@ function describeImport(result: TImportResult, io: AdminIo) {
 async function adjustCommand(kind: 'adjustment' | 'hold', args: string[], access: Parameters<Command['run']>[1], io: AdminIo) {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: { type: 'string' } }, strict: true });
   if (positionals.length !== 2) throw new UsageError('expected PARTICIPANT_ID and AMOUNT');
-  const parsed = ZAdjustInput.safeParse({ participantId: Number(positionals[0]), kind, amount: positionals[1], reason: values.reason });
-  if (!parsed.success) throw new UsageError(issuesOf(parsed.error.issues));
-  const input = parsed.data;
+  const input = inputOf(ZAdjustInput, { participantId: Number(positionals[0]), kind, amount: positionals[1], reason: values.reason });
   const result = await withProduct(access, (client) => client.royalties.adjust.mutate(input), (db) => adjustBalance({ db }, input));
   io.out(`${kind === 'hold' ? 'hold' : 'adjustment'} ${result.entryId} for participant ${input.participantId}; balance ${money(result.balanceMinor, 'USD')}`);
 }
@@ -120,6 +119,20 @@ async function adjustCommand(kind: 'adjustment' | 'hold', args: string[], access
 const numberOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));
 
 const issuesOf = (issues: readonly { path: PropertyKey[]; message: string }[]) => issues.map((i) => `${i.path.map(String).join('.') || 'input'}: ${i.message}`).join('; ');
+
+/** `raw` as `schema` reads it, or a usage error naming every issue. */
+function inputOf<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new UsageError(issuesOf(parsed.error.issues));
+  return parsed.data;
+}
+
+/** A command's options and its one argument (`what`, named in the usage error when there is not exactly one). */
+function oneArgument<const O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, what: string) {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options, strict: true });
+  if (positionals.length !== 1) throw new UsageError(`expected one ${what}`);
+  return { values, argument: positionals[0]! };
+}
 
 export const COMMANDS: Record<string, Command> = {
   'style:list': {
@@ -177,23 +190,19 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'coupon:add KEY --type percent|amount|free --value N [--max-uses N] [--per-user N] [--expires YYYY-MM-DD]',
     summary: 'add a coupon (percent off, amount off in currency units, or a free master)',
     async run(args, access, io) {
-      const { values, positionals } = parseArgs({
+      const { values, argument } = oneArgument(
         args,
-        allowPositionals: true,
-        options: { type: { type: 'string' }, value: { type: 'string' }, 'max-uses': { type: 'string' }, 'per-user': { type: 'string' }, expires: { type: 'string' } },
-        strict: true,
-      });
-      if (positionals.length !== 1) throw new UsageError('expected one coupon KEY');
-      const parsed = ZAddCouponInput.safeParse({
-        key: positionals[0],
+        { type: { type: 'string' }, value: { type: 'string' }, 'max-uses': { type: 'string' }, 'per-user': { type: 'string' }, expires: { type: 'string' } },
+        'coupon KEY',
+      );
+      const input = inputOf(ZAddCouponInput, {
+        key: argument,
         type: values.type,
         value: numberOf(values.value) ?? (values.type === 'free' ? 0 : undefined),
         maxUses: numberOf(values['max-uses']),
         perUserLimit: numberOf(values['per-user']),
         expires: values.expires,
       });
-      if (!parsed.success) throw new UsageError(issuesOf(parsed.error.issues));
-      const input = { ...parsed.data };
       const coupon = await withProduct(access, (client) => client.coupons.add.mutate(input), (db) => addCoupon({ db }, input));
       io.out(`added coupon ${describeCoupon(coupon)}`);
     },
@@ -202,10 +211,8 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'blog:category SLUG --en NAME --de NAME [--order N]',
     summary: 'add or rename a blog category',
     async run(args, access, io) {
-      const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { en: { type: 'string' }, de: { type: 'string' }, order: { type: 'string' } }, strict: true });
-      const parsed = ZAddCategoryInput.safeParse({ slug: positionals[0], nameEn: values.en, nameDe: values.de, order: numberOf(values.order) });
-      if (!parsed.success || positionals.length !== 1) throw new UsageError(parsed.success ? 'expected one SLUG' : issuesOf(parsed.error.issues));
-      const input = parsed.data;
+      const { values, argument } = oneArgument(args, { en: { type: 'string' }, de: { type: 'string' }, order: { type: 'string' } }, 'SLUG');
+      const input = inputOf(ZAddCategoryInput, { slug: argument, nameEn: values.en, nameDe: values.de, order: numberOf(values.order) });
       const category = await withProduct(access, (client) => client.blog.addCategory.mutate(input), (db) => addCategory(blogContextOf(db), input));
       io.out(`category ${category.slug}: ${category.name} / ${category.nameDe}`);
     },
@@ -226,10 +233,9 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'blog:publish SLUG --title TEXT --abstract TEXT --file POST.md [--locale en|de] [--author NAME] [--category SLUG] [--cover IMAGE_ID] [--featured]',
     summary: 'publish a post in one language, or update it (Markdown, rendered and sanitised)',
     async run(args, access, io) {
-      const { values, positionals } = parseArgs({
+      const { values, argument } = oneArgument(
         args,
-        allowPositionals: true,
-        options: {
+        {
           title: { type: 'string' },
           abstract: { type: 'string' },
           file: { type: 'string' },
@@ -239,13 +245,12 @@ export const COMMANDS: Record<string, Command> = {
           cover: { type: 'string' },
           featured: { type: 'boolean' },
         },
-        strict: true,
-      });
-      if (positionals.length !== 1) throw new UsageError('expected one post SLUG');
+        'post SLUG',
+      );
       if (!values.file) throw new UsageError('--file POST.md is required');
       const markdown = await readFile(values.file, 'utf8');
-      const parsed = ZPublishPostInput.safeParse({
-        slug: positionals[0],
+      const input = inputOf(ZPublishPostInput, {
+        slug: argument,
         locale: values.locale,
         title: values.title,
         abstract: values.abstract,
@@ -255,8 +260,6 @@ export const COMMANDS: Record<string, Command> = {
         coverImageId: values.cover,
         featured: values.featured,
       });
-      if (!parsed.success) throw new UsageError(issuesOf(parsed.error.issues));
-      const input = parsed.data;
       const post = await withProduct(access, (client) => client.blog.publish.mutate(input), (db) => publishPost(blogContextOf(db), input));
       io.out(`published ${describePost(post)}: /blog/${post.slug}`);
     },
@@ -284,9 +287,10 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'demo:add MASTER_ID [--order N]',
     summary: 'show a mastered master (its original and master) in the home page demos',
     async run(args, access, io) {
-      const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { order: { type: 'string' } }, strict: true });
-      const parsed = ZAddDemoInput.safeParse({ masterId: positionals[0], order: numberOf(values.order) });
-      if (!parsed.success || positionals.length !== 1) throw new UsageError('expected one MASTER_ID (a UUID from the master page address)');
+      const what = 'MASTER_ID (a UUID from the master page address)';
+      const { values, argument } = oneArgument(args, { order: { type: 'string' } }, what);
+      const parsed = ZAddDemoInput.safeParse({ masterId: argument, order: numberOf(values.order) });
+      if (!parsed.success) throw new UsageError(`expected one ${what}`);
       const input = parsed.data;
       const demo = await withProduct(access, (client) => client.demos.add.mutate(input), (db) => addDemo({ db }, input));
       io.out(`demo added: ${demo.title} (${demo.masterId})`);
@@ -307,22 +311,14 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'royalties:import FILE --store NAME --period YYYY-MM [--rate CUR=N ...]',
     summary: 'import a store statement (CSV, see README "Royalties"): split by payout shares into the ledger; once per store and period',
     async run(args, access, io) {
-      const { values, positionals } = parseArgs({
-        args,
-        allowPositionals: true,
-        options: { store: { type: 'string' }, period: { type: 'string' }, rate: { type: 'string', multiple: true } },
-        strict: true,
-      });
-      if (positionals.length !== 1) throw new UsageError('expected one statement FILE');
+      const { values, argument } = oneArgument(args, { store: { type: 'string' }, period: { type: 'string' }, rate: { type: 'string', multiple: true } }, 'statement FILE');
       const rates: Record<string, string> = {};
       for (const pair of (values.rate ?? []).flatMap((rate) => rate.split(','))) {
         const [currency, rate] = pair.split('=');
         if (!currency || !rate) throw new UsageError(`--rate expects CUR=N (one CUR in USD), got "${pair}"`);
         rates[currency.trim().toUpperCase()] = rate.trim();
       }
-      const parsed = ZImportStatementFileInput.safeParse({ path: path.resolve(positionals[0]!), store: values.store, period: values.period, rates });
-      if (!parsed.success) throw new UsageError(issuesOf(parsed.error.issues));
-      const input = parsed.data;
+      const input = inputOf(ZImportStatementFileInput, { path: path.resolve(argument), store: values.store, period: values.period, rates });
       const result = await withProduct(
         access,
         (client) => client.royalties.importFile.mutate(input),
@@ -388,9 +384,9 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'royalties:release HOLD_ID',
     summary: 'put a held amount back on the balance',
     async run(args, access, io) {
-      const { positionals } = parseArgs({ args, allowPositionals: true, options: {}, strict: true });
-      const parsed = ZReleaseHoldInput.safeParse({ holdId: Number(positionals[0]) });
-      if (!parsed.success || positionals.length !== 1) throw new UsageError('expected one HOLD_ID');
+      const { argument } = oneArgument(args, {}, 'HOLD_ID');
+      const parsed = ZReleaseHoldInput.safeParse({ holdId: Number(argument) });
+      if (!parsed.success) throw new UsageError('expected one HOLD_ID');
       const input = parsed.data;
       const result = await withProduct(access, (client) => client.royalties.releaseHold.mutate(input), (db) => releaseHold({ db }, input));
       io.out(`released hold ${input.holdId}; balance ${money(result.balanceMinor, 'USD')}`);

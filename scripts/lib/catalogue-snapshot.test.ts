@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seededEngineStyles } from '../../sidecar/engine/testing/seed-styles.js';
+import { testFolder } from '../../sidecar/engine/testing/test-folder.js';
 import { readCatalogueSnapshot, writeCatalogueSnapshot } from './catalogue-snapshot.js';
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'catalogue-snapshot-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = testFolder('catalogue-snapshot-');
 
 describe('catalogue snapshot of an embedded database', () => {
   it('when the database files are unchanged, then the snapshot answers; when any file changes, then it is stale', () => {

@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AMOUNTS, type Amounts } from './steer.js';
 import { masterAtIntensity } from './steered-master.js';
 import { bandShareDb, channelOf, ffmpegLoudness, powerSpectrum, type FfmpegLoudness } from './testing/independent-meters.js';
-import { seededEngineStyles } from './testing/seed-styles.js';
+import { seededStyle } from './testing/seed-styles.js';
 import { musicLike, type TestSignal } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 
 /**
@@ -14,10 +14,8 @@ import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
  * engine: the tone move by a plain FFT, the width as side against mid energy, the dynamics as the
  * peak-to-loudness ratio and every level by ffmpeg's ebur128.
  */
-const dir = mkdtempSync(path.join(os.tmpdir(), 'amounts-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testFolder('amounts-');
 
-const styleOf = (label: string) => seededEngineStyles().find((s) => `${s.groupName}/${s.name}` === label)!;
 const input = path.join(dir, 'mix.wav');
 /** A mix that Pop/Bright's limiter budget holds back (its gain-riding budget does not): what the budget gives shows in the loudness. */
 const heldBackInput = path.join(dir, 'held-back.wav');
@@ -37,7 +35,7 @@ interface Mastered {
 /** A master at Medium with the amounts, checked against its promises (target less heldBackLu, -1 dBTP). */
 async function master(label: string, amounts: Partial<Amounts>, from = input): Promise<Mastered> {
   const out = path.join(dir, `${path.parse(from).name}-${label.replace('/', '-')}-${amounts.tone ?? 100}-${amounts.width ?? 100}-${amounts.dynamics ?? 100}.wav`);
-  const report = await masterAtIntensity(from, styleOf(label), 'medium', out, () => {}, undefined, { ...DEFAULT_AMOUNTS, ...amounts });
+  const report = await masterAtIntensity(from, seededStyle(label), 'medium', out, () => {}, undefined, { ...DEFAULT_AMOUNTS, ...amounts });
   const loudness = await ffmpegLoudness(out);
   expect(Math.abs(loudness.integratedLufs - (report.targetLufs - report.heldBackLu))).toBeLessThanOrEqual(0.5);
   expect(loudness.truePeakDbtp).toBeLessThanOrEqual(-1);

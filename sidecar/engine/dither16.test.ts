@@ -1,15 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bounce, decodeForBounce, decodeToWorkFile, prepareTrack, writeCdRendition, writeDithered16 } from './index.js';
-import { seededEngineStyles } from './testing/seed-styles.js';
+import { seededStyle } from './testing/seed-styles.js';
 import { channelOf, lineSpectrumDb } from './testing/independent-meters.js';
 import { concat, silence, sine } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'dither16-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testFolder('dither16-');
 
 /** Amplitude of the component at `hz` (a least-squares fit of sine and cosine), dBFS. */
 function toneLevelDb(samples: Float64Array, sampleRate: number, hz: number): number {
@@ -58,7 +57,7 @@ describe('the 16-bit file', () => {
     const input = path.join(dir, 'hf96.wav');
     writeWavFile(input, sine({ frequency: 20000, amplitudeDb: -6, seconds: 3, sampleRate: 96000 }), { format: 'pcm24' });
     const workFile = await decodeToWorkFile(input, path.join(dir, 'hf96.f32'));
-    const natural = seededEngineStyles().find((style) => style.name === 'Natural')!;
+    const natural = seededStyle('Natural');
     const preparation = await prepareTrack(workFile, [natural]);
     // The master at 96 kHz, as the product bounces it; its 16-bit download resampled to 44.1 kHz.
     const masterWork = await decodeForBounce(input, workFile, workFile.sourceSampleRate, path.join(dir, 'hf96-master.f32'));

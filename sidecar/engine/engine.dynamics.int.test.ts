@@ -6,7 +6,7 @@ import { kickDrivenMix, orchestralMix, percussiveHits, PUMPING_TONE_HZ } from '.
 import { ffmpegLoudness } from './testing/independent-meters.js';
 import { useMasteringInStyles } from './testing/master-in-styles.js';
 import { judgeEachMaster, onItsLoudness } from './testing/judge-masters.js';
-import { seededEngineStyles } from './testing/seed-styles.js';
+import { seededEngineStyles, seededStyle } from './testing/seed-styles.js';
 import { decodeSimpleWav } from './testing/wav-writer.js';
 
 /**
@@ -16,7 +16,6 @@ import { decodeSimpleWav } from './testing/wav-writer.js';
  * written here, never by the engine's own meter.
  */
 const styles = seededEngineStyles();
-const byName = (name: string) => styles.find((style) => style.name === name)!;
 const budgetOf = (style: EngineStyle) => ({ ...DEFAULT_BUDGET, ...style.processing.budget });
 const masterAll = useMasteringInStyles('engine-dynamics-');
 
@@ -86,16 +85,16 @@ describe('macro-dynamics: a dynamic mix keeps its share of the loudness range', 
 
   it('when the shares are read from the catalogue, then gentle styles keep at least 80 %, none under 40 %, and the loudest club styles keep the least', () => {
     for (const style of styles) expect(budgetOf(style).lraShare).toBeGreaterThanOrEqual(0.4);
-    for (const name of ['Natural', 'Intimate', 'Open', 'Classic', 'Raw']) expect(budgetOf(byName(name)).lraShare).toBeGreaterThanOrEqual(0.8);
+    for (const name of ['Natural', 'Intimate', 'Open', 'Classic', 'Raw']) expect(budgetOf(seededStyle(name)).lraShare).toBeGreaterThanOrEqual(0.8);
     const least = Math.min(...styles.map((style) => budgetOf(style).lraShare));
-    expect(budgetOf(byName('Club')).lraShare).toBe(least);
+    expect(budgetOf(seededStyle('Club')).lraShare).toBe(least);
   });
 });
 
 describe('pumping: a steady high tone does not move with the kick', { timeout: 600_000 }, () => {
   it('when a kick-driven mix with a steady 9 kHz tone at -30 dBFS is mastered in Club and Heavy, then the tone moves less than 1 dB per kick (10 ms frames) and the masters keep their loudness', async () => {
     const signal = kickDrivenMix({ seconds: 16, toneDb: -30 });
-    const { input, masters } = await masterAll('kick', signal, [byName('Club'), byName('Heavy')]);
+    const { input, masters } = await masterAll('kick', signal, [seededStyle('Club'), seededStyle('Heavy')]);
     const mix = await ffmpegLoudness(input);
     const frameLength = Math.round(0.01 * signal.sampleRate);
     const perKick = Math.round(0.5 * signal.sampleRate) / frameLength;
@@ -145,6 +144,6 @@ describe('attack-to-body: the hits keep their attack', { timeout: 1_200_000 }, (
 
   it('when the bounds are read from the catalogue, then gentle styles allow at most 2 dB and none more than 4 dB', () => {
     for (const style of styles) expect(budgetOf(style).attackLossDb).toBeLessThanOrEqual(4);
-    for (const name of ['Natural', 'Intimate', 'Open']) expect(budgetOf(byName(name)).attackLossDb).toBeLessThanOrEqual(2);
+    for (const name of ['Natural', 'Intimate', 'Open']) expect(budgetOf(seededStyle(name)).attackLossDb).toBeLessThanOrEqual(2);
   });
 });

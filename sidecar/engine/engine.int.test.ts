@@ -1,19 +1,16 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listEngineStyles } from '../../src/modules/catalogue/index.js';
 import { createTestDatabase, type TestDatabase } from '../../src/test/test-database.js';
 import { ebur128Args } from '../ffmpeg/ffmpeg-args.js';
 import { parseEbur128Summary, runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
 import { measureLoudness } from './meter/loudness-meter.js';
+import { masterCliFailure, runMasterCli } from './testing/master-cli.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 import { musicLike, noise, normalizePeak } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
-
-const run = promisify(execFile);
 
 /**
  * ffmpeg's ebur128 integrated loudness to three decimals (its summary prints one): the filter's
@@ -27,23 +24,14 @@ async function ffmpegIntegratedLufs(file: string): Promise<number> {
   return Number(values.at(-1)![1]);
 }
 
-/** The CLI's environment: an embedded database of its own and no product to ask. */
-function cliEnv(dataDir = path.join(dir, 'data')): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, INTERNAL_PORT: '1' };
-  delete env.DATABASE_URL;
-  delete env.INTERNAL_SECRET;
-  return env;
-}
-let dir: string;
+const dir = testFolder('engine-int-');
 let database: TestDatabase;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'engine-int-'));
   database = await createTestDatabase();
 });
 
 afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
   await database.destroy();
 });
 
@@ -81,11 +69,7 @@ describe('npm run master', () => {
     const input = path.join(dir, 'cli-in.wav');
     const output = path.join(dir, 'cli-out.wav');
     writeWavFile(input, musicLike({ seconds: 10, seed: 9, peakDb: -1 }), { format: 'pcm24' });
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/master.ts', input, '--style', 'Rock/Modern', '--out', output, '--json'],
-      { env: cliEnv(), cwd: path.resolve(import.meta.dirname, '../..') },
-    );
+    const { stdout } = await runMasterCli([input, '--style', 'Rock/Modern', '--out', output, '--json'], path.join(dir, 'data'));
     const result = JSON.parse(stdout.trim()) as Record<string, number | string>;
     expect(result.style).toBe('Rock/Modern');
     expect(result.targetLufs).toBe(-9.5);
@@ -110,10 +94,7 @@ describe('npm run master', () => {
     const lane = async (laneIndex: number) => {
       for (let i = laneIndex; i < styles.length; i += 2) {
         const out = path.join(dir, `cli-every-${i}.wav`);
-        const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/master.ts', input, '--style', labels[i]!, '--out', out, '--json'], {
-          env: cliEnv(path.join(dir, `data-lane-${laneIndex}`)),
-          cwd: path.resolve(import.meta.dirname, '../..'),
-        });
+        const { stdout } = await runMasterCli([input, '--style', labels[i]!, '--out', out, '--json'], path.join(dir, `data-lane-${laneIndex}`));
         const result = JSON.parse(stdout.trim()) as { lufs: number; targetLufs: number; heldBackLu: number };
         results.push({ label: labels[i]!, target: result.targetLufs - result.heldBackLu, ours: result.lufs, out });
       }
@@ -141,11 +122,8 @@ describe('npm run master', () => {
   it('when the style is unknown, then it fails with a clear error and a non-zero exit', async () => {
     const input = path.join(dir, 'cli-in2.wav');
     writeWavFile(input, musicLike({ seconds: 2, seed: 9 }), { format: 'pcm16' });
-    const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/master.ts', input, '--style', 'Jazz/Nope', '--json'], {
-      env: cliEnv(),
-      cwd: path.resolve(import.meta.dirname, '../..'),
-    }).catch((error: { code: number; stderr: string }) => error);
-    expect((failure as { code: number }).code).not.toBe(0);
-    expect((failure as { stderr: string }).stderr).toContain('unknown style "Jazz/Nope"');
+    const failure = await masterCliFailure([input, '--style', 'Jazz/Nope', '--json'], path.join(dir, 'data'));
+    expect(failure?.code).not.toBe(0);
+    expect(failure?.stderr).toContain('unknown style "Jazz/Nope"');
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { EngineStyle } from './index.js';
 import { useMasteringInStyles } from './testing/master-in-styles.js';
-import { seededEngineStyles } from './testing/seed-styles.js';
+import { seededStyle } from './testing/seed-styles.js';
 import { bandShareDb, channelOf, correlation, ffmpegLoudness, powerSpectrum } from './testing/independent-meters.js';
 import { balancedMix, clipped, dbToLinear, musicLike, normalizePeak, withDecorrelatedLayer, type TestSignal } from './testing/signals.js';
 import { decodeSimpleWav } from './testing/wav-writer.js';
@@ -11,15 +11,13 @@ import { decodeSimpleWav } from './testing/wav-writer.js';
  * The loudness rule on loud, clipped and quiet mixes, and the guards that keep a master from
  * doing less than the mix: every figure read by ffmpeg's ebur128 or the test's own FFT meters.
  */
-const styles = seededEngineStyles();
-const byName = (name: string) => styles.find((style) => style.name === name)!;
 const masterAll = useMasteringInStyles('engine-floor-');
 
 /** A loud electronic-like mix driven into a clipper at 0 dBFS: flat tops, inter-sample overs. */
 const loudClippedMix = (): TestSignal => clipped(normalizePeak(musicLike({ seconds: 8, seed: 41, hiHatDb: 4 }), 5.2), 0);
 
 describe('never quieter than the mix', { timeout: 600_000 }, () => {
-  const chosen = () => [byName('Club'), byName('Classic'), byName('Bright'), byName('Natural')];
+  const chosen = () => [seededStyle('Club'), seededStyle('Classic'), seededStyle('Bright'), seededStyle('Natural')];
 
   it('when a clipped loud mix (about -9 LUFS, over +1.5 dBTP) is mastered, then each master is at least min(mix, target) - 0.5 LU, at or under -1 dBTP, 24-bit and sample-exact, and styles 3 LU apart in target are at least 1 LU apart', async () => {
     const signal = loudClippedMix();
@@ -48,7 +46,7 @@ describe('never quieter than the mix', { timeout: 600_000 }, () => {
     // held back from the target by no more than the mix was under it.
     const club = masters.find((m) => m.style.name === 'Club')!.report;
     expect(club.keptMixLoudness).toBe(true);
-    expect(club.heldBackLu).toBeLessThanOrEqual(Math.max(0, byName('Club').processing.targetLufs - mix.integratedLufs) + 0.5);
+    expect(club.heldBackLu).toBeLessThanOrEqual(Math.max(0, seededStyle('Club').processing.targetLufs - mix.integratedLufs) + 0.5);
     expect(club.oversRemovedDb!).toBeGreaterThan(1);
   });
 
@@ -72,8 +70,8 @@ describe('never quieter than the mix', { timeout: 600_000 }, () => {
 
   it('when a clipped loud mix is mastered in a style with no tone move and no compression, then the subsonic filter lifts its peak-to-loudness ratio by no more than 0.1 dB', async () => {
     const flat: EngineStyle = {
-      ...byName('Natural'),
-      processing: { ...byName('Natural').processing, tone: { low: 0, lowMid: 0, mid: 0, highMid: 0, high: 0 }, eqStrength: 0, compression: { ...byName('Natural').processing.compression, ratio: 1 }, saturation: 0, width: 1 },
+      ...seededStyle('Natural'),
+      processing: { ...seededStyle('Natural').processing, tone: { low: 0, lowMid: 0, mid: 0, highMid: 0, high: 0 }, eqStrength: 0, compression: { ...seededStyle('Natural').processing.compression, ratio: 1 }, saturation: 0, width: 1 },
     };
     const { input, masters } = await masterAll('subsonic', loudClippedMix(), [flat]);
     const mix = await ffmpegLoudness(input);
@@ -85,7 +83,7 @@ describe('never quieter than the mix', { timeout: 600_000 }, () => {
 
 describe('styles apart on a loud mix', { timeout: 600_000 }, () => {
   it('when a clipped loud mix is mastered, then Bright is brighter than Warm, Deep and Heavy have more low end than Bright, and the styles spread at least 3 dB in 6-20 kHz', async () => {
-    const chosen = ['Bright', 'Warm', 'Deep', 'Heavy', 'Smooth', 'Open'].map(byName);
+    const chosen = ['Bright', 'Warm', 'Deep', 'Heavy', 'Smooth', 'Open'].map(seededStyle);
     // Bass at a real mix's share (the generated one has most of its power under 150 Hz), about -8 LUFS.
     const signal = clipped(normalizePeak(balancedMix(musicLike({ seconds: 8, seed: 41, hiHatDb: 4 })), 7), 0);
     const { masters } = await masterAll('tone-loud', signal, chosen);
@@ -111,7 +109,7 @@ describe('width on ordinary mixes', { timeout: 600_000 }, () => {
     const inCorrelation = correlation(channelOf(signal.data, 2, 0), channelOf(signal.data, 2, 1));
     expect(inCorrelation).toBeGreaterThan(0.4);
     expect(inCorrelation).toBeLessThan(0.55);
-    const { masters } = await masterAll('wide', signal, [byName('Wide')]);
+    const { masters } = await masterAll('wide', signal, [seededStyle('Wide')]);
     const out = decodeSimpleWav(readFileSync(masters[0]!.file));
     expect(correlation(channelOf(out.data, 2, 0), channelOf(out.data, 2, 1))).toBeLessThan(inCorrelation - 0.02);
   });

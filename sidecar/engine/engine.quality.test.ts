@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bounce, decodeToWorkFile, masterFile, prepareTrack, renderRange, type Preparation, type PreparationProgress, type WorkFile } from './index.js';
 import { measureLoudness } from './meter/loudness-meter.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 import { clipped, concat, musicLike, normalizePeak, silence, toMono } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 
 /**
@@ -15,7 +15,7 @@ import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
  * stays mono, a louder track is not made louder. Short generated signals keep the suite fast.
  */
 const styles = seededEngineStyles();
-let dir: string;
+const dir = testFolder('engine-quality-');
 let workFile: WorkFile;
 let preparation: Preparation;
 const progress: PreparationProgress[] = [];
@@ -27,13 +27,10 @@ function readMaster(file: string) {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'engine-quality-'));
   writeWavFile(path.join(dir, 'music.wav'), musicLike({ seconds: INPUT_FRAMES / 44100, seed: 11, peakDb: -1 }), { format: 'pcm16' });
   workFile = await decodeToWorkFile(path.join(dir, 'music.wav'), path.join(dir, 'music.f32'));
   preparation = await prepareTrack(workFile, styles, (step) => progress.push(step));
 }, 60_000);
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('mastering quality on every seeded style', { timeout: 30_000 }, () => {
   it('when 15 styles are fitted by two threads, then the stages, their percent and the pass count only move forward', () => {

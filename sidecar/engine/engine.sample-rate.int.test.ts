@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { masterFile, writeCdRendition } from './index.js';
-import { seededEngineStyles } from './testing/seed-styles.js';
+import { seededStyle } from './testing/seed-styles.js';
 import { ffmpegLoudness } from './testing/independent-meters.js';
 import { concat, musicLike, silence, type TestSignal } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 
 /**
@@ -14,14 +14,7 @@ import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
  * (read by ffmpeg's ebur128 at the master's rate, not by the engine's meter); its 16-bit download
  * is the CD format.
  */
-const styles = seededEngineStyles();
-const byName = (name: string) => styles.find((style) => style.name === name)!;
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'engine-rate-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testFolder('engine-rate-');
 
 /** One second of digital silence, eight of music, one of silence, at `sampleRate`. */
 const framedMix = (sampleRate: number, seed: number): TestSignal =>
@@ -44,7 +37,7 @@ describe('masters at the source rate', { timeout: 600_000 }, () => {
     [88200, 'Natural'],
     [96000, 'Bright'],
   ])('when a %i Hz 24-bit mix is mastered (%s), then the 24-bit master is at that rate, sample-exact, at least min(mix, target) - 0.5 LU, at or under -1.0 dBTP, and its silence stays silent', async (sampleRate, styleName) => {
-    const style = byName(styleName);
+    const style = seededStyle(styleName);
     const input = path.join(dir, `mix-${sampleRate}.wav`);
     const signal = framedMix(sampleRate, Math.round(sampleRate / 1000));
     writeWavFile(input, signal, { format: 'pcm24' });
@@ -83,7 +76,7 @@ describe('masters at the source rate', { timeout: 600_000 }, () => {
     const input = path.join(dir, 'cd-96.wav');
     writeWavFile(input, framedMix(96000, 7), { format: 'pcm24' });
     const output = path.join(dir, 'cd-96-master.wav');
-    await masterFile(input, byName('Natural'), output);
+    await masterFile(input, seededStyle('Natural'), output);
     const sixteen = path.join(dir, 'cd-96-16.wav');
     await writeCdRendition(output, sixteen);
     const wav = decodeSimpleWav(readFileSync(sixteen));

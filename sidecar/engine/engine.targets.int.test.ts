@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { EngineStyle } from './index.js';
 import { useMasteringInStyles } from './testing/master-in-styles.js';
-import { seededEngineStyles } from './testing/seed-styles.js';
+import { seededEngineStyles, seededStyle } from './testing/seed-styles.js';
 import {
   bandPower,
   bandShareDb,
@@ -23,7 +23,6 @@ import { decodeSimpleWav, type WavSampleFormat } from './testing/wav-writer.js';
  * testing/independent-meters.ts (spectra, correlation).
  */
 const styles = seededEngineStyles();
-const byName = (name: string) => styles.find((style) => style.name === name)!;
 const masterInStyles = useMasteringInStyles('engine-targets-');
 /** Every style unless told, from a 24-bit mix unless told. */
 const masterAll = (name: string, signal: TestSignal, chosen: EngineStyle[] = styles, format: WavSampleFormat = 'pcm24') => masterInStyles(name, signal, chosen, format);
@@ -65,7 +64,7 @@ describe('loudness, peaks, length and the dynamics budget, stereo and mono', { t
   it('when a dynamic mix would need more limiting than the style allows, then the master stops at the budget and says so', async () => {
     // Peaks at -1 dBFS, about -15 LUFS: -9.5 to -10 LUFS would take more limiting than these budgets.
     const signal = musicLike({ seconds: 12, seed: 34, peakDb: -1 });
-    const { masters } = await masterAll('budget', signal, [byName('Bright'), byName('Club'), byName('Punchy')]);
+    const { masters } = await masterAll('budget', signal, [seededStyle('Bright'), seededStyle('Club'), seededStyle('Punchy')]);
     for (const { report, file, style } of masters) {
       const theirs = await ffmpegLoudness(file);
       expect(report.heldBackLu).toBeGreaterThan(0.5);
@@ -265,7 +264,7 @@ describe('width without damage', { timeout: 600_000 }, () => {
     ['an already wide mix', 0.6],
   ])('when %s is mastered in Wide, then its correlation stays at or above 0.2 (or is not lowered) and the bass does not widen by more than 1 dB', async (_, amount) => {
     const signal = stereoMix(amount, 61);
-    const { masters } = await masterAll(`wide-${amount}`, signal, [byName('Wide')]);
+    const { masters } = await masterAll(`wide-${amount}`, signal, [seededStyle('Wide')]);
     const out = readWav(masters[0]!.file);
     const inCorrelation = correlation(channelOf(signal.data, 2, 0), channelOf(signal.data, 2, 1));
     const outCorrelation = correlation(channelOf(out.data, 2, 0), channelOf(out.data, 2, 1));

@@ -1,17 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TONE_BANDS, type BandGains } from './dsp/chain.js';
 import { createFitClaims, excerptInputLoudness, fitClaimedStyles, loadExcerpt, planExcerpt, type FittedStyle } from './fit.js';
 import { analyseWorkFile, decodeToWorkFile } from './index.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 import { musicLike } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { writeWavFile } from './testing/wav-writer.js';
 import { openWorkFile } from './work-file.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'fit-claims-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testFolder('fit-claims-');
 
 describe('fitting styles from shared claims', () => {
   it('when two fitters share one claim counter, then every style is fitted exactly once and each learns from the other', { timeout: 60_000 }, async () => {

@@ -1,12 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLocalSink, createThreadedSink, type MasterSink } from './master-sink.js';
 import { musicLike } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'master-sink-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testFolder('master-sink-');
 
 /** A stereo signal with a few samples past full scale, so clamping is exercised too. */
 const signal = musicLike({ seconds: 4, seed: 5, peakDb: 0.5 });

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { masterWithReference } from './referenced-master.js';
-import { seededEngineStyles } from './testing/seed-styles.js';
+import { seededStyle } from './testing/seed-styles.js';
 import { ffmpegLoudness } from './testing/independent-meters.js';
 import { bright, clipped, concat, dull, musicLike, normalizePeak, silence, type TestSignal } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
 
 /**
@@ -15,14 +15,7 @@ import { decodeSimpleWav, writeWavFile } from './testing/wav-writer.js';
  * -1 dBTP ceiling even against a reference clipped to +1 dBTP, the exact length at 48 kHz, silence
  * stays silent.
  */
-const styles = seededEngineStyles();
-const byName = (name: string) => styles.find((style) => style.name === name)!;
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'engine-reference-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testFolder('engine-reference-');
 
 const framed = (signal: TestSignal): TestSignal => concat(silence(0.5, signal.sampleRate), signal, silence(0.5, signal.sampleRate));
 const leadingZeroFrames = (data: Float32Array) => {
@@ -33,7 +26,7 @@ const leadingZeroFrames = (data: Float32Array) => {
 
 describe('mastering toward a reference track', { timeout: 600_000 }, () => {
   it('when a dull 48 kHz mix is mastered toward a bright reference clipped to +1 dBTP, then the tonal distance is at least halved, the master is under -1 dBTP by ffmpeg, at most the style target loud, sample-exact and its silence stays silent', async () => {
-    const style = byName('Natural');
+    const style = seededStyle('Natural');
     const mixSignal = framed(normalizePeak(dull(musicLike({ seconds: 6, sampleRate: 48000, seed: 11 }), 2500), -6));
     const input = path.join(dir, 'dull-48k.wav');
     writeWavFile(input, mixSignal, { format: 'pcm24' });
@@ -60,7 +53,7 @@ describe('mastering toward a reference track', { timeout: 600_000 }, () => {
   });
 
   it('when the reference is quieter than the style target, then the master goes to the reference loudness (ffmpeg), within 0.5 LU', async () => {
-    const style = byName('Natural');
+    const style = seededStyle('Natural');
     const input = path.join(dir, 'mix-44k.wav');
     writeWavFile(input, normalizePeak(musicLike({ seconds: 5, seed: 3 }), -1), { format: 'pcm24' });
     const reference = path.join(dir, 'quiet.wav');
@@ -81,7 +74,7 @@ describe('mastering toward a reference track', { timeout: 600_000 }, () => {
     const reference = path.join(dir, 'silent.wav');
     writeWavFile(reference, silence(2), { format: 'pcm16' });
     const output = path.join(dir, 'never.wav');
-    await expect(masterWithReference(input, reference, byName('Natural'), output)).rejects.toMatchObject({ code: 'silentReference' });
+    await expect(masterWithReference(input, reference, seededStyle('Natural'), output)).rejects.toMatchObject({ code: 'silentReference' });
     expect(existsSync(output)).toBe(false);
   });
 });

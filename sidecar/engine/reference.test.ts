@@ -4,10 +4,10 @@ import { eqFilters, TONE_BANDS } from './dsp/chain.js';
 import type { TrackAnalysis } from './index.js';
 import { MAX_REFERENCE_MOVE_DB, REFERENCE_BAND_CENTRES_HZ, referenceToneGains, styleTowardReference, styleWithReference, tonalDistanceDb, type ReferenceAnalysis } from './reference.js';
 import { budgetOf } from './style.js';
-import { seededEngineStyles } from './testing/seed-styles.js';
+import { seededStyle } from './testing/seed-styles.js';
 
 const RATE = 44100;
-const natural = seededEngineStyles().find((style) => style.name === 'Natural')!;
+const natural = seededStyle('Natural');
 const flat = REFERENCE_BAND_CENTRES_HZ.map(() => 0);
 /** A spectrum shaped by the tone EQ itself with these gains: the answer is known. */
 const shapedBy = (gains: Record<(typeof TONE_BANDS)[number], number>) => {

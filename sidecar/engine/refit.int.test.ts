@@ -1,22 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeToWorkFile, prepareTrack, refitStyles, type DecodedWorkFile, type Preparation } from './index.js';
 import { styleAtIntensity } from './steer.js';
 import { fitSteered } from './steered-master.js';
-import { seededEngineStyles } from './testing/seed-styles.js';
+import { seededStyle } from './testing/seed-styles.js';
 import { musicLike } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { writeWavFile } from './testing/wav-writer.js';
 
 /**
  * Fits made after the preparation from what it kept (the analysis and the excerpt's place) are the
  * fits the preparation would have made: the same inputs, the same excerpt, the same result.
  */
-const dir = mkdtempSync(path.join(os.tmpdir(), 'refit-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testFolder('refit-');
 
-const style = seededEngineStyles().find((s) => s.name === 'Bright')!;
+const style = seededStyle('Bright');
 let workFile: DecodedWorkFile;
 let preparation: Preparation;
 

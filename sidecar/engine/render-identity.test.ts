@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bounce, decodeForBounce, decodeToWorkFile, prepareTrack } from './index.js';
 import { seededEngineStyles } from './testing/seed-styles.js';
 import { clipped, musicLike, normalizePeak, toMono, type TestSignal } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { writeWavFile } from './testing/wav-writer.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'render-identity-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testFolder('render-identity-');
 
 const TRACKS: Record<string, () => TestSignal> = {
   loudClipped: () => clipped(normalizePeak(musicLike({ seconds: 5, seed: 21 }), 6), -0.1),

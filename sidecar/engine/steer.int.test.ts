@@ -1,32 +1,22 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { measureLoudness } from './meter/loudness-meter.js';
 import { masterAlbum, masterAtIntensity } from './steered-master.js';
 import { ffmpegLoudness, type FfmpegLoudness } from './testing/independent-meters.js';
-import { seededEngineStyles } from './testing/seed-styles.js';
+import { masterCliFailure, runMasterCli } from './testing/master-cli.js';
+import { seededStyle } from './testing/seed-styles.js';
 import { musicLike, type TestSignal } from './testing/signals.js';
+import { testFolder } from './testing/test-folder.js';
 import { writeWavFile } from './testing/wav-writer.js';
-
-const run = promisify(execFile);
 
 /**
  * Steered masters measured by ffmpeg's ebur128, not by the engine: intensity in order (louder and
  * denser from Low to High, each within its target less heldBackLu and under -1 dBTP), and album
  * mode keeping the mixes' loudness differences with the loudest at its target.
  */
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'steer-int-'));
-});
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = testFolder('steer-int-');
 
-const styleOf = (label: string) => seededEngineStyles().find((s) => `${s.groupName}/${s.name}` === label)!;
 /** Peak-to-loudness ratio: lower is denser. */
 const plr = (m: FfmpegLoudness) => m.truePeakDbtp - m.integratedLufs;
 
@@ -48,7 +38,7 @@ describe('intensity', () => {
     const measured: Record<string, FfmpegLoudness> = {};
     for (const intensity of ['low', 'medium', 'high'] as const) {
       const output = path.join(dir, `${path.parse(input).name}-${intensity}.wav`);
-      const report = await masterAtIntensity(input, styleOf(label), intensity, output);
+      const report = await masterAtIntensity(input, seededStyle(label), intensity, output);
       const m = await ffmpegLoudness(output);
       measured[intensity] = m;
       expect(Math.abs(m.integratedLufs - (report.targetLufs - report.heldBackLu))).toBeLessThanOrEqual(0.5);
@@ -76,7 +66,7 @@ describe('album mode', () => {
       writeWavFile(input, atLufs(musicLike({ seconds: 12, seed: mix.seed, peakDb: -1 }), mix.lufs), { format: 'pcm24' });
       return { input, output: path.join(dir, `${mix.name}-album.wav`) };
     });
-    const album = await masterAlbum(tracks, styleOf('Rock/Modern'), 'medium');
+    const album = await masterAlbum(tracks, seededStyle('Rock/Modern'), 'medium');
     expect(album.anchor).toBe(2);
     const inputs = await Promise.all(tracks.map((t) => ffmpegLoudness(t.input)));
     const outputs = await Promise.all(tracks.map((t) => ffmpegLoudness(t.output)));
@@ -86,7 +76,7 @@ describe('album mode', () => {
       expect(Math.abs(mastered - mixed)).toBeLessThanOrEqual(0.5);
     }
     const anchor = album.tracks[2]!.report;
-    expect(Math.abs(outputs[2]!.integratedLufs - (styleOf('Rock/Modern').processing.targetLufs - anchor.heldBackLu))).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(outputs[2]!.integratedLufs - (seededStyle('Rock/Modern').processing.targetLufs - anchor.heldBackLu))).toBeLessThanOrEqual(0.5);
     for (const output of outputs) expect(output.truePeakDbtp).toBeLessThanOrEqual(-1);
     expect(album.spreadInLu).toBeCloseTo(7, 0);
     expect(Math.abs(album.spreadOutLu - album.spreadInLu)).toBeLessThanOrEqual(0.5);
@@ -95,13 +85,7 @@ describe('album mode', () => {
   it('when the command line masters an album, then it prints one object per track in order and the album figures', async () => {
     const inputs = mixes.map((mix) => path.join(dir, `${mix.name}.wav`));
     const outDir = path.join(dir, 'album-cli');
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dir, 'data'), INTERNAL_PORT: '1' };
-    delete env.DATABASE_URL;
-    delete env.INTERNAL_SECRET;
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/master.ts', '--album', ...inputs, '--style', 'Rock/Modern', '--intensity', 'high', '--out-dir', outDir, '--json'], {
-      env,
-      cwd: path.resolve(import.meta.dirname, '../..'),
-    });
+    const { stdout } = await runMasterCli(['--album', ...inputs, '--style', 'Rock/Modern', '--intensity', 'high', '--out-dir', outDir, '--json'], path.join(dir, 'data'));
     const result = JSON.parse(stdout.trim()) as {
       tracks: { input: string; output: string; intensity: string; lufs: number; truePeak: number; platforms: { name: string; gainDb: number; playedLufs: number }[] }[];
       album: { anchor: string; spreadInLu: number; spreadOutLu: number };
@@ -117,33 +101,16 @@ describe('album mode', () => {
 });
 
 describe('npm run master, steered', () => {
-  it('when the intensity is not one of low, medium and high, then it fails with a clear error and exit code 2, writing nothing', async () => {
-    const input = path.join(dir, 'unused-in.wav');
+  it.each([
+    ['the intensity is not one of low, medium and high', 'intensity', ['--intensity', 'extreme'], 'unknown intensity "extreme"; intensities: low, medium, high'],
+    ['an amount is not 0 to 150 in steps of 10', 'amounts', ['--width', '155'], '--width takes 0 to 150 in steps of 10'],
+  ])('when %s, then it fails with a clear error and exit code 2, writing nothing', async (_, name, option, message) => {
+    const input = path.join(dir, `unused-${name}.wav`);
     writeWavFile(input, musicLike({ seconds: 2, seed: 1, peakDb: -6 }), { format: 'pcm16' });
-    const out = path.join(dir, 'never.wav');
-    const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/master.ts', input, '--style', 'Rock/Modern', '--intensity', 'extreme', '--out', out], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-    }).then(
-      () => null,
-      (error: unknown) => error as { code: number; stderr: string },
-    );
+    const out = path.join(dir, `never-${name}.wav`);
+    const failure = await masterCliFailure([input, '--style', 'Rock/Modern', ...option, '--out', out], path.join(dir, 'data'));
     expect(failure?.code).toBe(2);
-    expect(failure?.stderr).toContain('unknown intensity "extreme"; intensities: low, medium, high');
-    expect(existsSync(out)).toBe(false);
-  }, 60_000);
-
-  it('when an amount is not 0 to 150 in steps of 10, then it fails with a clear error and exit code 2, writing nothing', async () => {
-    const input = path.join(dir, 'unused-amounts.wav');
-    writeWavFile(input, musicLike({ seconds: 2, seed: 1, peakDb: -6 }), { format: 'pcm16' });
-    const out = path.join(dir, 'never-amounts.wav');
-    const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/master.ts', input, '--style', 'Rock/Modern', '--width', '155', '--out', out], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-    }).then(
-      () => null,
-      (error: unknown) => error as { code: number; stderr: string },
-    );
-    expect(failure?.code).toBe(2);
-    expect(failure?.stderr).toContain('--width takes 0 to 150 in steps of 10');
+    expect(failure?.stderr).toContain(message);
     expect(existsSync(out)).toBe(false);
   }, 60_000);
 });

@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { createReadStream, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renditionKeyOf } from '../../src/modules/downloads/index.js';
 import { buffer } from 'node:stream/consumers';
 import { parseEnv } from '../../src/platform/env.js';
@@ -15,6 +14,7 @@ import { concat, musicLike, normalizePeak, silence } from '../engine/testing/sig
 import { decodeSimpleWav, encodeWav } from '../engine/testing/wav-writer.js';
 import { masterFile } from '../engine/index.js';
 import { seededEngineStyles } from '../engine/testing/seed-styles.js';
+import { testFolder } from '../engine/testing/test-folder.js';
 import { makeRenditions } from './renditions.js';
 import { ffmpegPath } from '../ffmpeg/ffmpeg-run.js';
 
@@ -22,15 +22,13 @@ import { ffmpegPath } from '../ffmpeg/ffmpeg-run.js';
  * The downloads the media process makes at bounce ("Deliverables"; not the web
  * process), measured with ffmpeg and an FFT of the tests' own.
  */
-let dir: string;
+const dir = testFolder('renditions-');
 let storage: FileStorage;
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'renditions-'));
   storage = storageOf(parseEnv({ DATA_DIR: dir, ...(await createTestStorageEnv()) }), 'media');
 });
 /** A local path of a stored key for ffmpeg (held to the end of the test file). */
 const localOf = async (key: string) => (await storage.openLocal(key)).path;
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function storeMaster(key: string, signal: ReturnType<typeof musicLike>) {
   await storage.write(key, Readable.from([encodeWav(signal, { format: 'pcm24' })]));

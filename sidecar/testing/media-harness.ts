@@ -164,6 +164,17 @@ export class MediaClient {
     }
   }
 
+  /** The prepare-mastering message that says the track's preparation is processed, waited for. */
+  prepared(timeoutMs?: number): Promise<JsonMessage> {
+    return this.until(() => this.json('prepare-mastering').find((m) => m.payload.processed === true), timeoutMs);
+  }
+
+  /** Asks for a track's mastering and waits until its preparation is processed. */
+  requestMastering(token: string | undefined, trackId: string, timeoutMs?: number): Promise<JsonMessage> {
+    this.send('request-mastering', token, { trackId });
+    return this.prepared(timeoutMs);
+  }
+
   /** The next JSON message of `event` after the first `skip` ones. */
   nextJson(event: string, skip = this.json(event).length, timeoutMs?: number): Promise<JsonMessage> {
     return this.until(() => this.json(event)[skip], timeoutMs);

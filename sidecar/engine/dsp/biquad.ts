@@ -120,24 +120,48 @@ export function runBiquadPair(
   samples: Float32Array,
   count: number,
 ): void {
+  runBiquadPairStrided(first, second, state, offset, secondOffset, samples, 0, 1, samples, count);
+}
+
+/**
+ * runBiquadPair over `count` samples of `input` read from `start` every `stride` samples (one
+ * channel of interleaved audio), written to `output[0..count)`; answers the sum of the output's
+ * squares, taken in double precision before the output is rounded to float (a loudness meter's
+ * K-weighting is such a pair).
+ */
+export function runBiquadPairStrided(
+  first: BiquadCoefficients,
+  second: BiquadCoefficients,
+  state: Float64Array,
+  offset: number,
+  secondOffset: number,
+  input: Float32Array,
+  start: number,
+  stride: number,
+  output: Float32Array,
+  count: number,
+): number {
   const b0 = first.b0, b1 = first.b1, b2 = first.b2, a1 = first.a1, a2 = first.a2;
   const d0 = second.b0, d1 = second.b1, d2 = second.b2, e1 = second.a1, e2 = second.a2;
   let s1 = state[offset]!;
   let s2 = state[offset + 1]!;
   let t1 = state[secondOffset]!;
   let t2 = state[secondOffset + 1]!;
-  for (let i = 0; i < count; i++) {
-    const x = samples[i]!;
+  let energy = 0;
+  for (let n = 0, i = start; n < count; n++, i += stride) {
+    const x = input[i]!;
     const y = b0 * x + s1;
     s1 = b1 * x - a1 * y + s2;
     s2 = b2 * x - a2 * y;
     const z = d0 * y + t1;
     t1 = d1 * y - e1 * z + t2;
     t2 = d2 * y - e2 * z;
-    samples[i] = z;
+    output[n] = z;
+    energy += z * z;
   }
   state[offset] = s1;
   state[offset + 1] = s2;
   state[secondOffset] = t1;
   state[secondOffset + 1] = t2;
+  return energy;
 }

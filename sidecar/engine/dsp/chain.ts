@@ -272,13 +272,63 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
     chain.multiband.stats[0] = 0;
     chain.multiband.stats[1] = 0;
   }
+  const gains = COLOUR_SCRATCH.gains;
+  compressorGains(chain, left, right, count, gains);
+  const p = chain.params;
+  const widthExtra = p.width - 1;
+  // Without the width stage a channel's result goes straight back; with it, it waits in double precision.
+  const widen = widthExtra !== 0 && !chain.mono;
+  saturateChannel(chain, 0, left, gains, count, widen ? COLOUR_SCRATCH.left : null);
+  if (chain.mono) {
+    right.set(left.subarray(0, count));
+    return;
+  }
+  saturateChannel(chain, 1, right, gains, count, widen ? COLOUR_SCRATCH.right : null);
+  if (!widen) return;
+  const st = chain.compState;
+  const wh = chain.widthHighPass;
+  const wb0 = wh.b0, wb1 = wh.b1, wb2 = wh.b2, wa1 = wh.a1, wa2 = wh.a2;
+  let w0 = st[24]!, w1 = st[25]!;
+  const wetL = COLOUR_SCRATCH.left;
+  const wetR = COLOUR_SCRATCH.right;
+  for (let i = 0; i < count; i++) {
+    const l = wetL[i]!;
+    const r = wetR[i]!;
+    const mid = (l + r) * 0.5;
+    const side = (l - r) * 0.5;
+    const high = wb0 * side + w0;
+    w0 = wb1 * side - wa1 * high + w1;
+    w1 = wb2 * side - wa2 * high;
+    const wide = side + widthExtra * high;
+    left[i] = mid + wide;
+    right[i] = mid - wide;
+  }
+  st[24] = w0;
+  st[25] = w1;
+}
+
+/**
+ * The colour stage's per-frame gain and its saturation's and width's results before they go back
+ * to float (a stage call runs to its end, so one set serves every chain of the thread).
+ */
+const COLOUR_SCRATCH = {
+  gains: new Float64Array(CHAIN_BLOCK),
+  left: new Float64Array(CHAIN_BLOCK),
+  right: new Float64Array(CHAIN_BLOCK),
+};
+
+/**
+ * The pre-gain, applied to `left`/`right` in place, and the compressor's gain for each frame into
+ * `gains`: the detector runs per sample, the gain computer once per GROUP samples, the gain
+ * interpolated linearly in between.
+ */
+function compressorGains(chain: Chain, left: Float32Array, right: Float32Array, count: number, gains: Float64Array): void {
   const p = chain.params;
   const fs = chain.sampleRate;
   const gain = Math.pow(10, p.preGainDb / 20);
   const c = p.compressor;
   const detector = 1 - Math.exp(-1000 / (c.detectorMs * fs));
-  // The gain computer runs once per GROUP samples (the detector still runs per sample); the gain
-  // is interpolated linearly in between. Attack/release coefficients are per group.
+  // Attack/release coefficients are per group.
   const GROUP = 8;
   const attackGroup = Math.exp((-1000 * GROUP) / (c.attackMs * fs));
   const releaseGroup = Math.exp((-1000 * GROUP) / (c.releaseMs * SUSTAINED_RELEASE_FACTOR * fs));
@@ -290,30 +340,17 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
   const knee = Math.max(c.kneeDb, 1e-6);
   const halfKnee = knee / 2;
   const kneeFloor = threshold - halfKnee;
-  const sat = p.saturation;
-  const reference = Math.pow(10, (p.saturationReferenceDbfs + p.preGainDb) / 20);
-  const inverseReference = 1 / reference;
-  const width = p.width;
-  const widthExtra = width - 1;
   const dbToNeper = Math.LN10 / 20;
   const st = chain.compState;
-  const sc = chain.sidechain;
-  const lo = chain.crossoverLow;
-  const wh = chain.widthHighPass;
   let ms = st[0]!;
   let gr = st[1]!;
   let applied = st[2]!;
   let average = st[3]!;
-  // The filters' coefficients and states in locals (the hot loop), transposed direct form II.
+  // The side-chain filter's coefficients and state in locals (the hot loop), transposed direct form II.
+  const sc = chain.sidechain;
   const sb0 = sc.b0, sb1 = sc.b1, sb2 = sc.b2, sa1 = sc.a1, sa2 = sc.a2;
-  const lb0 = lo.b0, lb1 = lo.b1, lb2 = lo.b2, la1 = lo.a1, la2 = lo.a2;
-  const wb0 = wh.b0, wb1 = wh.b1, wb2 = wh.b2, wa1 = wh.a1, wa2 = wh.a2;
   let scl0 = st[4]!, scl1 = st[5]!, scr0 = st[6]!, scr1 = st[7]!;
-  let ll0 = st[8]!, ll1 = st[9]!, ll2 = st[10]!, ll3 = st[11]!;
-  let rl0 = st[16]!, rl1 = st[17]!, rl2 = st[18]!, rl3 = st[19]!;
-  let w0 = st[24]!, w1 = st[25]!;
   const mono = chain.mono;
-  const widen = widthExtra !== 0 && !mono;
   let grSum = 0;
   for (let i0 = 0; i0 < count; i0 += GROUP) {
     const i1 = i0 + GROUP < count ? i0 + GROUP : count;
@@ -357,44 +394,7 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
     grSum += gr * len;
     const next = gr > 1e-6 ? Math.exp(-gr * dbToNeper) : 1;
     const step = (next - applied) / len;
-    for (let i = i0, k = 1; i < i1; i++, k++) {
-      const g = applied + step * k;
-      let l = left[i]! * g;
-      let r = right[i]! * g;
-      if (sat > 0) {
-        // LR4 low-pass = two Butterworth sections; what the curve changes in that band is added to the dry signal.
-        let y = lb0 * l + ll0;
-        ll0 = lb1 * l - la1 * y + ll1;
-        ll1 = lb2 * l - la2 * y;
-        const lLow = lb0 * y + ll2;
-        ll2 = lb1 * y - la1 * lLow + ll3;
-        ll3 = lb2 * y - la2 * lLow;
-        l += sat * (reference * softClip(lLow * inverseReference) - lLow);
-        if (mono) {
-          r = l;
-        } else {
-          y = lb0 * r + rl0;
-          rl0 = lb1 * r - la1 * y + rl1;
-          rl1 = lb2 * r - la2 * y;
-          const rLow = lb0 * y + rl2;
-          rl2 = lb1 * y - la1 * rLow + rl3;
-          rl3 = lb2 * y - la2 * rLow;
-          r += sat * (reference * softClip(rLow * inverseReference) - rLow);
-        }
-      }
-      if (widen) {
-        const mid = (l + r) * 0.5;
-        const side = (l - r) * 0.5;
-        const high = wb0 * side + w0;
-        w0 = wb1 * side - wa1 * high + w1;
-        w1 = wb2 * side - wa2 * high;
-        const wide = side + widthExtra * high;
-        l = mid + wide;
-        r = mid - wide;
-      }
-      left[i] = l;
-      right[i] = r;
-    }
+    for (let i = i0, k = 1; i < i1; i++, k++) gains[i] = applied + step * k;
     applied = next;
   }
   st[0] = ms;
@@ -402,11 +402,41 @@ export function runColourStage(chain: Chain, left: Float32Array, right: Float32A
   st[2] = applied;
   st[3] = average;
   st[4] = scl0; st[5] = scl1; st[6] = scr0; st[7] = scr1;
-  st[8] = ll0; st[9] = ll1; st[10] = ll2; st[11] = ll3;
-  st[16] = rl0; st[17] = rl1; st[18] = rl2; st[19] = rl3;
-  st[24] = w0; st[25] = w1;
   chain.compressorStats[0] = chain.compressorStats[0]! + grSum;
   chain.compressorStats[1] = chain.compressorStats[1]! + count;
+}
+
+/**
+ * One channel times the compressor's `gains`, through the saturation: the LR4 low-pass is two
+ * Butterworth sections, and what the curve changes in that band is added to the dry signal. The
+ * result goes to `wet` (for the width stage) or, without it, back to `samples`. Low-pass state at
+ * `compState[8 + 8 * channel..]`.
+ */
+function saturateChannel(chain: Chain, channel: 0 | 1, samples: Float32Array, gains: Float64Array, count: number, wet: Float64Array | null): void {
+  const p = chain.params;
+  const sat = p.saturation;
+  const reference = Math.pow(10, (p.saturationReferenceDbfs + p.preGainDb) / 20);
+  const inverseReference = 1 / reference;
+  const st = chain.compState;
+  const lo = chain.crossoverLow;
+  const lb0 = lo.b0, lb1 = lo.b1, lb2 = lo.b2, la1 = lo.a1, la2 = lo.a2;
+  const o = 8 + 8 * channel;
+  let l0 = st[o]!, l1 = st[o + 1]!, l2 = st[o + 2]!, l3 = st[o + 3]!;
+  for (let i = 0; i < count; i++) {
+    let x = samples[i]! * gains[i]!;
+    if (sat > 0) {
+      const y = lb0 * x + l0;
+      l0 = lb1 * x - la1 * y + l1;
+      l1 = lb2 * x - la2 * y;
+      const low = lb0 * y + l2;
+      l2 = lb1 * y - la1 * low + l3;
+      l3 = lb2 * y - la2 * low;
+      x += sat * (reference * softClip(low * inverseReference) - low);
+    }
+    if (wet) wet[i] = x;
+    else samples[i] = x;
+  }
+  st[o] = l0; st[o + 1] = l1; st[o + 2] = l2; st[o + 3] = l3;
 }
 
 /**

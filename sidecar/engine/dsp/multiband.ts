@@ -32,6 +32,8 @@ export interface Multiband {
   readonly filterState: Float64Array;
   /** The gains' low and high bands of one block: left low, left high, right low, right high. */
   readonly gainBands: readonly [Float32Array, Float32Array, Float32Array, Float32Array];
+  /** The detectors' band powers of one block (low, mid, high squared), the left's, then the right's. */
+  readonly bandPowers: readonly Float64Array[];
   /** Per band: [mean square, gain reduction dB, applied gain]. */
   readonly dynamics: Float64Array;
   /** [sum over frames of the power-weighted gain reduction dB, frames]. */
@@ -56,6 +58,7 @@ export function createMultiband(params: MultibandParams, options: { mono: boolea
     highPass: highPass(highHz, BUTTERWORTH_Q, fs),
     filterState: new Float64Array(24),
     gainBands: [band(), band(), band(), band()],
+    bandPowers: Array.from({ length: 6 }, () => new Float64Array(options.blockSize)),
     dynamics,
     stats: new Float64Array(2),
   };
@@ -75,7 +78,8 @@ export function createMultiband(params: MultibandParams, options: { mono: boolea
  * passes the track unchanged, without the phase turn and the few milliseconds of bass delay a
  * Linkwitz-Riley sum adds; with every band at one gain, it is that gain; and a 2nd-order filter's
  * gentle phase keeps a band's gain mostly in phase with the track where the band is loud.
- * One pass per block, every filter state in locals.
+ * Per block, the bands are split a channel at a time (every filter state in locals), then the
+ * detectors and gain computers run over them.
  */
 export function runMultiband(mb: Multiband, left: Float32Array, right: Float32Array, count: number, sampleRate: number): void {
   const bands = mb.params.bands;
@@ -86,20 +90,14 @@ export function runMultiband(mb: Multiband, left: Float32Array, right: Float32Ar
   const d2 = 1 - Math.exp(-1000 / (bands[2].detectorMs * sampleRate));
   const attack = bands.map((b) => Math.exp((-1000 * GROUP) / (b.attackMs * sampleRate)));
   const release = bands.map((b) => Math.exp((-1000 * GROUP) / (b.releaseMs * sampleRate)));
-  const lp = mb.lowPass;
-  const rp = mb.phase;
-  const hp = mb.highPass;
-  const lb0 = lp.b0, lb1 = lp.b1, lb2 = lp.b2, la1 = lp.a1, la2 = lp.a2;
-  const rb0 = rp.b0, rb1 = rp.b1, rb2 = rp.b2, ra1 = rp.a1, ra2 = rp.a2;
-  const hb0 = hp.b0, hb1 = hp.b1, hb2 = hp.b2, ha1 = hp.a1, ha2 = hp.a2;
-  const f = mb.filterState;
-  // Left: low A, low B, all-pass, high (at 0..5 and 8..9; 6..7, 10..11 unused); the right from 12.
-  let la0 = f[0]!, la1s = f[1]!, lbb0 = f[2]!, lbb1 = f[3]!, lra0 = f[4]!, lra1 = f[5]!, lha0 = f[8]!, lha1 = f[9]!;
-  let ra0 = f[12]!, ra1s = f[13]!, rbb0 = f[14]!, rbb1 = f[15]!, rra0 = f[16]!, rra1 = f[17]!, rha0 = f[20]!, rha1 = f[21]!;
   const [gLowL, gHighL, gLowR0, gHighR0] = mb.gainBands;
   const mono = mb.mono;
   const gLowR = mono ? gLowL : gLowR0;
   const gHighR = mono ? gHighL : gHighR0;
+  // The bands do not depend on the gains: the whole block is split first, a channel at a time.
+  splitBands(mb, 0, left, count);
+  if (!mono) splitBands(mb, 1, right, count);
+  const [lowL, midL, highL, lowR, midR, highR] = mb.bandPowers as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
   const st = mb.dynamics;
   let ms0 = st[0]!, ms1 = st[3]!, ms2 = st[6]!;
   const gr = [st[1]!, st[4]!, st[7]!];
@@ -109,52 +107,18 @@ export function runMultiband(mb: Multiband, left: Float32Array, right: Float32Ar
   let weightedSum = 0;
   for (let i0 = 0; i0 < count; i0 += GROUP) {
     const i1 = i0 + GROUP < count ? i0 + GROUP : count;
-    for (let i = i0; i < i1; i++) {
-      const xl = left[i]!;
-      let y = lb0 * xl + la0;
-      la0 = lb1 * xl - la1 * y + la1s;
-      la1s = lb2 * xl - la2 * y;
-      gLowL[i] = y;
-      const lowL = lb0 * y + lbb0;
-      lbb0 = lb1 * y - la1 * lowL + lbb1;
-      lbb1 = lb2 * y - la2 * lowL;
-      y = rb0 * xl + lra0;
-      lra0 = rb1 * xl - ra1 * y + lra1;
-      lra1 = rb2 * xl - ra2 * y;
-      const restL = y - lowL;
-      y = hb0 * restL + lha0;
-      lha0 = hb1 * restL - ha1 * y + lha1;
-      lha1 = hb2 * restL - ha2 * y;
-      gHighL[i] = y;
-      const highL = y;
-      const midL = restL - highL;
-      if (mono) {
-        ms0 += d0 * (lowL * lowL - ms0);
-        ms1 += d1 * (midL * midL - ms1);
-        ms2 += d2 * (highL * highL - ms2);
-        continue;
+    if (mono) {
+      for (let i = i0; i < i1; i++) {
+        ms0 += d0 * (lowL[i]! - ms0);
+        ms1 += d1 * (midL[i]! - ms1);
+        ms2 += d2 * (highL[i]! - ms2);
       }
-      const xr = right[i]!;
-      y = lb0 * xr + ra0;
-      ra0 = lb1 * xr - la1 * y + ra1s;
-      ra1s = lb2 * xr - la2 * y;
-      gLowR[i] = y;
-      const lowR = lb0 * y + rbb0;
-      rbb0 = lb1 * y - la1 * lowR + rbb1;
-      rbb1 = lb2 * y - la2 * lowR;
-      y = rb0 * xr + rra0;
-      rra0 = rb1 * xr - ra1 * y + rra1;
-      rra1 = rb2 * xr - ra2 * y;
-      const restR = y - lowR;
-      y = hb0 * restR + rha0;
-      rha0 = hb1 * restR - ha1 * y + rha1;
-      rha1 = hb2 * restR - ha2 * y;
-      gHighR[i] = y;
-      const highR = y;
-      const midR = restR - highR;
-      ms0 += d0 * ((lowL * lowL + lowR * lowR) * 0.5 - ms0);
-      ms1 += d1 * ((midL * midL + midR * midR) * 0.5 - ms1);
-      ms2 += d2 * ((highL * highL + highR * highR) * 0.5 - ms2);
+    } else {
+      for (let i = i0; i < i1; i++) {
+        ms0 += d0 * ((lowL[i]! + lowR[i]!) * 0.5 - ms0);
+        ms1 += d1 * ((midL[i]! + midR[i]!) * 0.5 - ms1);
+        ms2 += d2 * ((highL[i]! + highR[i]!) * 0.5 - ms2);
+      }
     }
     const len = i1 - i0;
     levels[0] = ms0;
@@ -199,8 +163,6 @@ export function runMultiband(mb: Multiband, left: Float32Array, right: Float32Ar
     applied[1] = next[1]!;
     applied[2] = next[2]!;
   }
-  f[0] = la0; f[1] = la1s; f[2] = lbb0; f[3] = lbb1; f[4] = lra0; f[5] = lra1; f[8] = lha0; f[9] = lha1;
-  f[12] = ra0; f[13] = ra1s; f[14] = rbb0; f[15] = rbb1; f[16] = rra0; f[17] = rra1; f[20] = rha0; f[21] = rha1;
   st[0] = ms0;
   st[3] = ms1;
   st[6] = ms2;
@@ -210,4 +172,52 @@ export function runMultiband(mb: Multiband, left: Float32Array, right: Float32Ar
   }
   mb.stats[0] = mb.stats[0]! + weightedSum;
   mb.stats[1] = mb.stats[1]! + count;
+}
+
+/**
+ * One channel's bands over `samples[0..count)`: the gains' low and high bands into the channel's
+ * `mb.gainBands`, the detectors' band powers into its `mb.bandPowers`. Filter state at
+ * `mb.filterState[12 * channel..]`: low A, low B, all-pass, high (at 0..5 and 8..9; 6..7, 10..11 unused).
+ */
+function splitBands(mb: Multiband, channel: 0 | 1, samples: Float32Array, count: number): void {
+  const gLow = mb.gainBands[2 * channel]!;
+  const gHigh = mb.gainBands[2 * channel + 1]!;
+  const lowPower = mb.bandPowers[3 * channel]!;
+  const midPower = mb.bandPowers[3 * channel + 1]!;
+  const highPower = mb.bandPowers[3 * channel + 2]!;
+  const offset = 12 * channel;
+  const lp = mb.lowPass;
+  const rp = mb.phase;
+  const hp = mb.highPass;
+  const lb0 = lp.b0, lb1 = lp.b1, lb2 = lp.b2, la1 = lp.a1, la2 = lp.a2;
+  const rb0 = rp.b0, rb1 = rp.b1, rb2 = rp.b2, ra1 = rp.a1, ra2 = rp.a2;
+  const hb0 = hp.b0, hb1 = hp.b1, hb2 = hp.b2, ha1 = hp.a1, ha2 = hp.a2;
+  const f = mb.filterState;
+  let a0 = f[offset]!, a1 = f[offset + 1]!, b0 = f[offset + 2]!, b1 = f[offset + 3]!;
+  let p0 = f[offset + 4]!, p1 = f[offset + 5]!, h0 = f[offset + 8]!, h1 = f[offset + 9]!;
+  for (let i = 0; i < count; i++) {
+    const x = samples[i]!;
+    let y = lb0 * x + a0;
+    a0 = lb1 * x - la1 * y + a1;
+    a1 = lb2 * x - la2 * y;
+    gLow[i] = y;
+    const low = lb0 * y + b0;
+    b0 = lb1 * y - la1 * low + b1;
+    b1 = lb2 * y - la2 * low;
+    y = rb0 * x + p0;
+    p0 = rb1 * x - ra1 * y + p1;
+    p1 = rb2 * x - ra2 * y;
+    const rest = y - low;
+    y = hb0 * rest + h0;
+    h0 = hb1 * rest - ha1 * y + h1;
+    h1 = hb2 * rest - ha2 * y;
+    gHigh[i] = y;
+    const high = y;
+    const mid = rest - high;
+    lowPower[i] = low * low;
+    midPower[i] = mid * mid;
+    highPower[i] = high * high;
+  }
+  f[offset] = a0; f[offset + 1] = a1; f[offset + 2] = b0; f[offset + 3] = b1;
+  f[offset + 4] = p0; f[offset + 5] = p1; f[offset + 8] = h0; f[offset + 9] = h1;
 }

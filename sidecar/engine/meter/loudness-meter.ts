@@ -1,4 +1,5 @@
-import { kWeightingCoefficients } from './k-weighting.js';
+import { kWeightingCoefficients, type BiquadCoefficients } from './k-weighting.js';
+import { runBiquadPairStrided } from '../dsp/biquad.js';
 import { TRUE_PEAK_TAPS, truePeakOfPadded } from '../../../src/audio-core/true-peak.js';
 
 /**
@@ -13,9 +14,13 @@ export interface LoudnessMeter {
   readonly channels: number;
   /** Frames per 100 ms step (blocks are 4 steps, short-term windows 30). */
   readonly stepFrames: number;
-  readonly coefficients: Float64Array;
+  /** The K-weighting's two stages. */
+  readonly shelf: BiquadCoefficients;
+  readonly highPass: BiquadCoefficients;
   /** Per channel: transposed direct form II state of both K-weighting stages (4 values). */
   readonly filterState: Float64Array;
+  /** One channel's K-weighted samples of one step (written by the filter, not read). */
+  readonly weighted: Float32Array;
   stepSum: number;
   stepFill: number;
   /** Last 30 step energies (sum over channels of squared K-weighted samples). */
@@ -53,12 +58,15 @@ const LRA_RELATIVE_GATE_LU = -20;
 
 export function createLoudnessMeter(sampleRate: number, channels: number, options: { peaks?: boolean } = {}): LoudnessMeter {
   const [shelf, highPass] = kWeightingCoefficients(sampleRate);
+  const stepFrames = Math.round(sampleRate / 10);
   return {
     sampleRate,
     channels,
-    stepFrames: Math.round(sampleRate / 10),
-    coefficients: Float64Array.from([shelf.b0, shelf.b1, shelf.b2, shelf.a1, shelf.a2, highPass.b0, highPass.b1, highPass.b2, highPass.a1, highPass.a2]),
+    stepFrames,
+    shelf,
+    highPass,
     filterState: new Float64Array(channels * 4),
+    weighted: new Float32Array(stepFrames),
     stepSum: 0,
     stepFill: 0,
     stepRing: new Float64Array(30),
@@ -91,45 +99,40 @@ export function resetMeasurements(meter: LoudnessMeter): void {
   meter.frames = 0;
 }
 
-/** K-weights and accumulates `frames` frames of channel `channel` from interleaved `input`. */
+/** K-weights and accumulates frames `start..end` of channel `channel` from interleaved `input`. */
 function kWeightedEnergy(meter: LoudnessMeter, input: Float32Array, channel: number, start: number, end: number): number {
-  const c = meter.coefficients;
-  const b0 = c[0]!, b1 = c[1]!, b2 = c[2]!, a1 = c[3]!, a2 = c[4]!;
-  const d0 = c[5]!, d1 = c[6]!, d2 = c[7]!, e1 = c[8]!, e2 = c[9]!;
-  const st = meter.filterState;
   const o = channel * 4;
-  let s1 = st[o]!, s2 = st[o + 1]!, t1 = st[o + 2]!, t2 = st[o + 3]!;
   const stride = meter.channels;
-  let energy = 0;
-  for (let i = start * stride + channel, last = end * stride; i < last; i += stride) {
-    const x = input[i]!;
-    const y = b0 * x + s1;
-    s1 = b1 * x - a1 * y + s2;
-    s2 = b2 * x - a2 * y;
-    const z = d0 * y + t1;
-    t1 = d1 * y - e1 * z + t2;
-    t2 = d2 * y - e2 * z;
-    energy += z * z;
-  }
-  st[o] = s1;
-  st[o + 1] = s2;
-  st[o + 2] = t1;
-  st[o + 3] = t2;
-  return energy;
+  return runBiquadPairStrided(meter.shelf, meter.highPass, meter.filterState, o, o + 2, input, start * stride + channel, stride, meter.weighted, end - start);
 }
 
-/** kWeightedEnergy of both channels of interleaved stereo in one pass (the meter's hot loop). */
-function kWeightedEnergyStereo(meter: LoudnessMeter, input: Float32Array, start: number, end: number): number {
-  const c = meter.coefficients;
-  const b0 = c[0]!, b1 = c[1]!, b2 = c[2]!, a1 = c[3]!, a2 = c[4]!;
-  const d0 = c[5]!, d1 = c[6]!, d2 = c[7]!, e1 = c[8]!, e2 = c[9]!;
-  const st = meter.filterState;
+/**
+ * K-weighting of two channels in one pass (the meter's hot loop): `count` frames, the left from
+ * `left[leftStart]` and the right from `right[rightStart]`, each every `stride` samples
+ * (interleaved stereo: one array, stride 2; planar: stride 1). State: 8 doubles, the left's two
+ * stages, then the right's. Answers the sum of the frames' K-weighted energies (both channels);
+ * `out`, where given, gets each frame's.
+ */
+function kWeightStereo(
+  shelf: BiquadCoefficients,
+  highPass: BiquadCoefficients,
+  st: Float64Array,
+  left: Float32Array,
+  leftStart: number,
+  right: Float32Array,
+  rightStart: number,
+  stride: number,
+  count: number,
+  out: Float32Array | null,
+): number {
+  const b0 = shelf.b0, b1 = shelf.b1, b2 = shelf.b2, a1 = shelf.a1, a2 = shelf.a2;
+  const d0 = highPass.b0, d1 = highPass.b1, d2 = highPass.b2, e1 = highPass.a1, e2 = highPass.a2;
   let ls1 = st[0]!, ls2 = st[1]!, lt1 = st[2]!, lt2 = st[3]!;
   let rs1 = st[4]!, rs2 = st[5]!, rt1 = st[6]!, rt2 = st[7]!;
   let energy = 0;
-  for (let i = start * 2, last = end * 2; i < last; i += 2) {
-    const xl = input[i]!;
-    const xr = input[i + 1]!;
+  for (let n = 0, i = leftStart, j = rightStart; n < count; n++, i += stride, j += stride) {
+    const xl = left[i]!;
+    const xr = right[j]!;
     const yl = b0 * xl + ls1;
     const yr = b0 * xr + rs1;
     ls1 = b1 * xl - a1 * yl + ls2;
@@ -142,7 +145,9 @@ function kWeightedEnergyStereo(meter: LoudnessMeter, input: Float32Array, start:
     rt1 = d1 * yr - e1 * zr + rt2;
     lt2 = d2 * yl - e2 * zl;
     rt2 = d2 * yr - e2 * zr;
-    energy += zl * zl + zr * zr;
+    const e = zl * zl + zr * zr;
+    if (out !== null) out[n] = e;
+    energy += e;
   }
   st[0] = ls1;
   st[1] = ls2;
@@ -180,7 +185,7 @@ export function feedMeter(meter: LoudnessMeter, input: Float32Array, frames: num
   while (position < frames) {
     const take = Math.min(frames - position, meter.stepFrames - meter.stepFill);
     let energy = 0;
-    if (channels === 2) energy = kWeightedEnergyStereo(meter, input, position, position + take);
+    if (channels === 2) energy = kWeightStereo(meter.shelf, meter.highPass, meter.filterState, input, position * 2, input, position * 2 + 1, 2, take, null);
     else for (let ch = 0; ch < channels; ch++) energy += kWeightedEnergy(meter, input, ch, position, position + take);
     meter.stepSum += energy;
     meter.stepFill += take;
@@ -221,76 +226,51 @@ export function feedMeter(meter: LoudnessMeter, input: Float32Array, frames: num
  */
 export function kWeightedFrameEnergies(left: Float32Array, right: Float32Array, count: number, sampleRate: number, out: Float32Array): void {
   const [shelf, highPass] = kWeightingCoefficients(sampleRate);
-  const b0 = shelf.b0, b1 = shelf.b1, b2 = shelf.b2, a1 = shelf.a1, a2 = shelf.a2;
-  const d0 = highPass.b0, d1 = highPass.b1, d2 = highPass.b2, e1 = highPass.a1, e2 = highPass.a2;
-  let ls1 = 0, ls2 = 0, lt1 = 0, lt2 = 0, rs1 = 0, rs2 = 0, rt1 = 0, rt2 = 0;
-  for (let i = 0; i < count; i++) {
-    const xl = left[i]!;
-    const xr = right[i]!;
-    const yl = b0 * xl + ls1;
-    const yr = b0 * xr + rs1;
-    ls1 = b1 * xl - a1 * yl + ls2;
-    rs1 = b1 * xr - a1 * yr + rs2;
-    ls2 = b2 * xl - a2 * yl;
-    rs2 = b2 * xr - a2 * yr;
-    const zl = d0 * yl + lt1;
-    const zr = d0 * yr + rt1;
-    lt1 = d1 * yl - e1 * zl + lt2;
-    rt1 = d1 * yr - e1 * zr + rt2;
-    lt2 = d2 * yl - e2 * zl;
-    rt2 = d2 * yr - e2 * zr;
-    out[i] = zl * zl + zr * zr;
-  }
+  kWeightStereo(shelf, highPass, new Float64Array(8), left, 0, right, 0, 1, count, out);
 }
 
 export const powerToLufs = (power: number): number => (power > 0 ? -0.691 + 10 * Math.log10(power) : -Infinity);
 export const toDb = (linear: number): number => (linear > 0 ? 20 * Math.log10(linear) : -Infinity);
 
-/** Gated integrated loudness (BS.1770-4, 2.8) of 400 ms block powers (sum over channels). */
-export function gatedLoudness(blocks: Float64Array, count: number): number {
-  const absolutePower = Math.pow(10, (ABSOLUTE_GATE_LUFS + 0.691) / 10);
+const ABSOLUTE_GATE_POWER = Math.pow(10, (ABSOLUTE_GATE_LUFS + 0.691) / 10);
+
+/**
+ * The powers of `powers[0..count)` that pass both gates, in their order: the absolute gate, and the
+ * relative gate `relativeLu` under the mean power of those above the absolute one (BS.1770-4, 2.8;
+ * EBU Tech 3342 gates the short-term loudness the same way, 20 LU under).
+ */
+function gatedPowers(powers: Float64Array, count: number, relativeLu: number): number[] {
   let sum = 0;
   let n = 0;
   for (let i = 0; i < count; i++) {
-    const p = blocks[i]!;
-    if (p > absolutePower) {
+    const p = powers[i]!;
+    if (p > ABSOLUTE_GATE_POWER) {
       sum += p;
       n++;
     }
   }
-  if (n === 0) return -Infinity;
-  const relativePower = (sum / n) * Math.pow(10, RELATIVE_GATE_LU / 10);
-  let gatedSum = 0;
-  let gatedN = 0;
+  if (n === 0) return [];
+  const relativePower = (sum / n) * Math.pow(10, relativeLu / 10);
+  const gated: number[] = [];
   for (let i = 0; i < count; i++) {
-    const p = blocks[i]!;
-    if (p > absolutePower && p > relativePower) {
-      gatedSum += p;
-      gatedN++;
-    }
+    const p = powers[i]!;
+    if (p > ABSOLUTE_GATE_POWER && p > relativePower) gated.push(p);
   }
-  return gatedN === 0 ? -Infinity : powerToLufs(gatedSum / gatedN);
+  return gated;
+}
+
+/** Gated integrated loudness (BS.1770-4, 2.8) of 400 ms block powers (sum over channels). */
+export function gatedLoudness(blocks: Float64Array, count: number): number {
+  const gated = gatedPowers(blocks, count, RELATIVE_GATE_LU);
+  if (gated.length === 0) return -Infinity;
+  let sum = 0;
+  for (const p of gated) sum += p;
+  return powerToLufs(sum / gated.length);
 }
 
 /** Loudness range (EBU Tech 3342): 10th to 95th percentile of gated short-term loudness. */
 export function loudnessRange(shortTerm: Float64Array, count: number): number {
-  const absolutePower = Math.pow(10, (ABSOLUTE_GATE_LUFS + 0.691) / 10);
-  let sum = 0;
-  let n = 0;
-  for (let i = 0; i < count; i++) {
-    const p = shortTerm[i]!;
-    if (p > absolutePower) {
-      sum += p;
-      n++;
-    }
-  }
-  if (n === 0) return 0;
-  const relativePower = (sum / n) * Math.pow(10, LRA_RELATIVE_GATE_LU / 10);
-  const gated: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const p = shortTerm[i]!;
-    if (p > absolutePower && p > relativePower) gated.push(powerToLufs(p));
-  }
+  const gated = gatedPowers(shortTerm, count, LRA_RELATIVE_GATE_LU).map(powerToLufs);
   if (gated.length === 0) return 0;
   gated.sort((a, b) => a - b);
   const at = (q: number) => gated[Math.min(gated.length - 1, Math.max(0, Math.round((gated.length - 1) * q)))]!;
@@ -299,19 +279,7 @@ export function loudnessRange(shortTerm: Float64Array, count: number): number {
 
 /** Median of the gated short-term loudness (the same gates as the loudness range), LUFS. */
 export function medianShortTerm(shortTerm: Float64Array, count: number): number {
-  const absolutePower = Math.pow(10, (ABSOLUTE_GATE_LUFS + 0.691) / 10);
-  let sum = 0;
-  let n = 0;
-  for (let i = 0; i < count; i++) {
-    if (shortTerm[i]! > absolutePower) {
-      sum += shortTerm[i]!;
-      n++;
-    }
-  }
-  if (n === 0) return -Infinity;
-  const relativePower = (sum / n) * Math.pow(10, LRA_RELATIVE_GATE_LU / 10);
-  const gated: number[] = [];
-  for (let i = 0; i < count; i++) if (shortTerm[i]! > absolutePower && shortTerm[i]! > relativePower) gated.push(shortTerm[i]!);
+  const gated = gatedPowers(shortTerm, count, LRA_RELATIVE_GATE_LU);
   if (gated.length === 0) return -Infinity;
   gated.sort((a, b) => a - b);
   return powerToLufs(gated[Math.floor((gated.length - 1) / 2)]!);

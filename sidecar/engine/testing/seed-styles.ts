@@ -33,3 +33,13 @@ export function seededEngineStyles(): EngineStyle[] {
   }
   return styles;
 }
+
+let catalogue: EngineStyle[] | undefined;
+
+/** The seeded style called `name` ("Natural") or labelled `Group/Name` ("Acoustic/Natural"). */
+export function seededStyle(name: string): EngineStyle {
+  catalogue ??= seededEngineStyles();
+  const style = catalogue.find((s) => s.name === name || `${s.groupName}/${s.name}` === name);
+  if (!style) throw new Error(`no seeded style ${name}`);
+  return style;
+}
