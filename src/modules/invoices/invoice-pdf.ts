@@ -50,7 +50,7 @@ const TEXTS = {
     deliverable: { 1: 'Master download, WAV 16-bit 44.1 kHz', 2: "Master download, WAV 24-bit at the mix's sample rate" } as Record<number, string>,
     masterDownload: 'Master download',
     subscription: 'Distribution add-on subscription',
-    upgrade: (owned: string) => `upgrade from ${owned}, the difference`,
+    upgrade: (owned: string) => `Upgrade from ${owned}: the difference`,
     owned: { 0: 'MP3', 1: 'WAV 16-bit' } as Record<number, string>,
     coupon: (key: string) => `Coupon ${key}`,
     net: 'Net amount',
@@ -73,7 +73,7 @@ const TEXTS = {
     deliverable: { 1: 'Master-Download, WAV 16 Bit 44,1 kHz', 2: 'Master-Download, WAV 24 Bit in der Abtastrate des Mixes' } as Record<number, string>,
     masterDownload: 'Master-Download',
     subscription: 'Abonnement Vertriebs-Add-on',
-    upgrade: (owned: string) => `Upgrade von ${owned}, der Differenzbetrag`,
+    upgrade: (owned: string) => `Upgrade von ${owned}: der Differenzbetrag`,
     owned: { 0: 'MP3', 1: 'WAV 16 Bit' } as Record<number, string>,
     coupon: (key: string) => `Gutschein ${key}`,
     net: 'Nettobetrag',
@@ -166,7 +166,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     doc.font('Helvetica-Bold').fontSize(10).text(invoice.product, left, y, { width: right - left });
     y += doc.heightOfString(invoice.product, { width: right - left }) + 6;
     for (const line of invoice.lines) {
-      const upgrade = line.upgradeFrom > 0 ? ` (${text.upgrade(text.owned[line.upgradeFrom] ?? String(line.upgradeFrom))})` : '';
+      const upgrade = line.upgradeFrom > 0 ? `\n${text.upgrade(text.owned[line.upgradeFrom] ?? String(line.upgradeFrom))}` : '';
       row(`${line.product}\n${deliverable(line.buyingOption)}${upgrade}`, money(line.priceCents, currency, locale));
     }
   } else {

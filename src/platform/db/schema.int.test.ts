@@ -162,7 +162,7 @@ describe('database schema', () => {
     await expect(db.insertInto('masters').values({ track_id: track.id, user_id: owner.id, reference_id: referenceId }).execute()).rejects.toThrow(/masters_unmastered_has_no_reference/);
   });
 
-  it("when a master or share names someone other than the owner, or an invoice's figures do not add up, then the database refuses it", async () => {
+  it("when a master or share names someone other than the owner, or an invoice's or payment's figures do not add up, then the database refuses it", async () => {
     const db = testDb.db;
     const user = (email: string) => db.insertInto('users').values({ email, password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
     const [alice, bob] = [await user('alice@schema.test'), await user('bob@schema.test')];
@@ -180,5 +180,10 @@ describe('database schema', () => {
     await expect(db.insertInto('invoices').values({ ...invoice, total_cents: 355 }).execute()).rejects.toThrow(/invoices_total_adds_up/);
     await expect(db.insertInto('invoices').values({ ...invoice, coupon_key: 'HALF' }).execute()).rejects.toThrow(/invoices_coupon_complete/);
     await db.insertInto('invoices').values(invoice).execute();
+    const line = { invoice_number: 777_001, position: 0, master_id: master.id, product: 'Song / Pop - Bright', buying_option: 2, upgrade_from: 1, price_cents: 400 };
+    await expect(db.insertInto('invoice_lines').values({ ...line, upgrade_from: 2 }).execute()).rejects.toThrow(/invoice_lines_check/);
+    await db.insertInto('invoice_lines').values(line).execute();
+    const payment = { user_id: alice.id, buying_option: 1, idempotency_key: 'album:schema:1', gateway: 'none' as const, amount_cents: 0, currency: 'EUR' as const, status: 'pending' as const, product_type: 2 };
+    await expect(db.insertInto('payments').values({ ...payment, master_id: master.id }).execute()).rejects.toThrow(/payments_album_names_no_master/);
   });
 });
