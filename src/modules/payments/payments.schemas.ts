@@ -52,6 +52,7 @@ export const ZMasterInvoice = z.object({
   currency: ZCurrency,
   transactionId: z.string().nullable(),
 });
+export type TMasterInvoice = z.infer<typeof ZMasterInvoice>;
 
 /** The master as the pay call answers it (the fields checkout reads). */
 export const ZPaidMaster = z.object({

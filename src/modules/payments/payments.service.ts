@@ -14,6 +14,7 @@ import { isMastered } from '../masters/index.js';
 import {
   ZQuote,
   type TAddPaymentMethodInput,
+  type TMasterInvoice,
   type TPaidMaster,
   type TPayInput,
   type TPriceInfo,
@@ -459,7 +460,7 @@ async function readPaidMaster(ctx: Pick<ServiceContext, 'db'>, input: { masterId
 }
 
 /** An invoice as a pay's answer names it. */
-export function toPurchaseInvoice(invoice: NonNullable<Awaited<ReturnType<typeof repo.findLatestInvoiceOfMaster>>>): TPaidMaster['invoice'] & object {
+export function toPurchaseInvoice(invoice: NonNullable<Awaited<ReturnType<typeof repo.findLatestInvoiceOfMaster>>>): TMasterInvoice {
   return {
     invoiceNumber: Number(invoice.invoice_number),
     couponKey: invoice.coupon_key,

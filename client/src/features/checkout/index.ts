@@ -1,4 +1,5 @@
 /** The public surface of this feature: other features import only from here. */
+export { AlbumPurchase } from './components/album-checkout.js';
 export { BuyOptions } from './components/buy-options.js';
 export { CardForm, type CardFormHandle } from './components/card-form.js';
 export { NameSection } from './components/name-section.js';

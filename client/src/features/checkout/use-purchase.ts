@@ -1,4 +1,4 @@
-import type { TPriceInfo } from '../../../../src/modules/payments/payments.schemas.js';
+import type { TMasterInvoice, TPriceInfo } from '../../../../src/modules/payments/payments.schemas.js';
 import { trackEvent } from '../../lib/analytics.js';
 import { useAppStoreApi } from '../../lib/app-store.js';
 import { trpc } from '../../lib/trpc.js';
@@ -7,12 +7,34 @@ import { downloadMaster } from './downloads.js';
 import { paymentErrorCodeOf } from './payment-errors.js';
 import { requestCardNonce, usePaymentInFlight } from './use-payment-in-flight.js';
 
+type Summary = Pick<TPriceInfo, 'total' | 'currency'> | undefined;
+
+/** After a purchase: the analytics events, the success message, and what it changed asked for again. */
+function useReportPurchase() {
+  const app = useAppStoreApi();
+  const utils = trpc.useUtils();
+  return (purchase: { invoice: TMasterInvoice | null; summary: Summary; couponKey: string; items: { item_id: string; buying_option: number }[] }) => {
+    const { invoice, summary } = purchase;
+    trackEvent('purchase', {
+      transaction_id: invoice?.transactionId ?? invoice?.invoiceNumber ?? null,
+      value: summary?.total ?? 0,
+      currency: summary?.currency,
+      coupon: purchase.couponKey || undefined,
+      items: purchase.items,
+    });
+    trackEvent('conversion', { value: summary?.total ?? 0, currency: summary?.currency, transaction_id: invoice?.invoiceNumber ?? null });
+    app.clearError();
+    app.showSuccess('global.success.paymentDone');
+    void Promise.all([utils.masters.invalidate(), utils.invoices.invalidate(), utils.payments.invalidate(), utils.coupons.invalidate(), utils.albums.invalidate()]);
+  };
+}
+
 interface PurchaseOptions {
   masterId: string;
   styleId: number | null;
   buyingOption: number;
   couponKey: string;
-  summary: Pick<TPriceInfo, 'total' | 'currency'> | undefined;
+  summary: Summary;
   onDone: () => void;
 }
 
@@ -22,27 +44,36 @@ interface PurchaseOptions {
  */
 export function usePurchase({ masterId, styleId, buyingOption, couponKey, summary, onDone }: PurchaseOptions) {
   const app = useAppStoreApi();
-  const utils = trpc.useUtils();
   const pay = trpc.payments.pay.useMutation();
+  const report = useReportPurchase();
   const { run, isPaying } = usePaymentInFlight();
 
   const complete = (card: CardFormHandle | null, withCard: boolean) =>
     run(async () => {
       const nonce = withCard ? await requestCardNonce(card) : null;
       const paid = await pay.mutateAsync({ masterId, buyingOption, styleId, couponKey: couponKey || null, nonce });
-      trackEvent('purchase', {
-        transaction_id: paid.invoice?.transactionId ?? paid.invoice?.invoiceNumber ?? null,
-        value: summary?.total ?? 0,
-        currency: summary?.currency,
-        coupon: couponKey || undefined,
-        items: [{ item_id: paid.id, buying_option: paid.buyingOption }],
-      });
-      trackEvent('conversion', { value: summary?.total ?? 0, currency: summary?.currency, transaction_id: paid.invoice?.invoiceNumber ?? null });
-      app.clearError();
-      app.showSuccess('global.success.paymentDone');
+      report({ invoice: paid.invoice, summary, couponKey, items: [{ item_id: paid.id, buying_option: paid.buyingOption }] });
       onDone();
-      void Promise.all([utils.masters.invalidate(), utils.invoices.invalidate(), utils.payments.invalidate(), utils.coupons.invalidate()]);
       downloadMaster(paid.id, buyingOption).catch((error: unknown) => app.showError(paymentErrorCodeOf(error, 'global.message.error')));
+    });
+  return { complete, isPaying };
+}
+
+/**
+ * Pays for every track of an album not owned at the option yet, in one payment, and reports it;
+ * its downloads are the album page's. A second click while paying is refused as for one master.
+ */
+export function useAlbumPurchase({ albumId, buyingOption, couponKey, summary, onDone }: { albumId: string; buyingOption: 1 | 2; couponKey: string; summary: Summary; onDone: () => void }) {
+  const payAlbum = trpc.payments.payAlbum.useMutation();
+  const report = useReportPurchase();
+  const { run, isPaying } = usePaymentInFlight();
+
+  const complete = (card: CardFormHandle | null, withCard: boolean) =>
+    run(async () => {
+      const nonce = withCard ? await requestCardNonce(card) : null;
+      const bought = await payAlbum.mutateAsync({ albumId, buyingOption, couponKey: couponKey || null, nonce });
+      report({ invoice: bought.invoice, summary, couponKey, items: bought.masters.map((master) => ({ item_id: master.masterId, buying_option: master.buyingOption })) });
+      onDone();
     });
   return { complete, isPaying };
 }
