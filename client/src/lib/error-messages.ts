@@ -193,6 +193,7 @@ const successMessages: Record<string, MessageDescriptor> = {
   'global.success.subscriptionCardChanged': msg`Your subscription now pays with this card.`,
   'global.success.paymentMethodAdded': msg`Your card is saved.`,
   'global.success.paymentDone': msg`Thank you for your purchase! Your download starts now.`,
+  'global.success.albumPaymentDone': msg`Thank you for your purchase! Download all the album's tracks here, or each one on its master page.`,
 };
 
 const GENERIC_ERROR = msg`Something went wrong. Please try again.`;

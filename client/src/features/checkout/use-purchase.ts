@@ -13,7 +13,7 @@ type Summary = Pick<TPriceInfo, 'total' | 'currency'> | undefined;
 function useReportPurchase() {
   const app = useAppStoreApi();
   const utils = trpc.useUtils();
-  return (purchase: { invoice: TMasterInvoice | null; summary: Summary; couponKey: string; items: { item_id: string; buying_option: number }[] }) => {
+  return (purchase: { invoice: TMasterInvoice | null; summary: Summary; couponKey: string; items: { item_id: string; buying_option: number }[]; successCode: string }) => {
     const { invoice, summary } = purchase;
     trackEvent('purchase', {
       transaction_id: invoice?.transactionId ?? invoice?.invoiceNumber ?? null,
@@ -24,9 +24,20 @@ function useReportPurchase() {
     });
     trackEvent('conversion', { value: summary?.total ?? 0, currency: summary?.currency, transaction_id: invoice?.invoiceNumber ?? null });
     app.clearError();
-    app.showSuccess('global.success.paymentDone');
+    app.showSuccess(purchase.successCode);
     void Promise.all([utils.masters.invalidate(), utils.invoices.invalidate(), utils.payments.invalidate(), utils.coupons.invalidate(), utils.albums.invalidate()]);
   };
+}
+
+/** Pays with the card's nonce (none when nothing is owed), one payment at a time, then hands on what the server answered. */
+function useCheckoutPayment<T>(pay: (nonce: string | null) => Promise<T>, paid: (answer: T) => void) {
+  const { run, isPaying } = usePaymentInFlight();
+  const complete = (card: CardFormHandle | null, withCard: boolean) =>
+    run(async () => {
+      const nonce = withCard ? await requestCardNonce(card) : null;
+      paid(await pay(nonce));
+    });
+  return { complete, isPaying };
 }
 
 interface PurchaseOptions {
@@ -46,17 +57,14 @@ export function usePurchase({ masterId, styleId, buyingOption, couponKey, summar
   const app = useAppStoreApi();
   const pay = trpc.payments.pay.useMutation();
   const report = useReportPurchase();
-  const { run, isPaying } = usePaymentInFlight();
-
-  const complete = (card: CardFormHandle | null, withCard: boolean) =>
-    run(async () => {
-      const nonce = withCard ? await requestCardNonce(card) : null;
-      const paid = await pay.mutateAsync({ masterId, buyingOption, styleId, couponKey: couponKey || null, nonce });
-      report({ invoice: paid.invoice, summary, couponKey, items: [{ item_id: paid.id, buying_option: paid.buyingOption }] });
+  return useCheckoutPayment(
+    (nonce) => pay.mutateAsync({ masterId, buyingOption, styleId, couponKey: couponKey || null, nonce }),
+    (master) => {
+      report({ invoice: master.invoice, summary, couponKey, items: [{ item_id: master.id, buying_option: master.buyingOption }], successCode: 'global.success.paymentDone' });
       onDone();
-      downloadMaster(paid.id, buyingOption).catch((error: unknown) => app.showError(paymentErrorCodeOf(error, 'global.message.error')));
-    });
-  return { complete, isPaying };
+      downloadMaster(master.id, buyingOption).catch((error: unknown) => app.showError(paymentErrorCodeOf(error, 'global.message.error')));
+    },
+  );
 }
 
 /**
@@ -66,14 +74,12 @@ export function usePurchase({ masterId, styleId, buyingOption, couponKey, summar
 export function useAlbumPurchase({ albumId, buyingOption, couponKey, summary, onDone }: { albumId: string; buyingOption: 1 | 2; couponKey: string; summary: Summary; onDone: () => void }) {
   const payAlbum = trpc.payments.payAlbum.useMutation();
   const report = useReportPurchase();
-  const { run, isPaying } = usePaymentInFlight();
-
-  const complete = (card: CardFormHandle | null, withCard: boolean) =>
-    run(async () => {
-      const nonce = withCard ? await requestCardNonce(card) : null;
-      const bought = await payAlbum.mutateAsync({ albumId, buyingOption, couponKey: couponKey || null, nonce });
-      report({ invoice: bought.invoice, summary, couponKey, items: bought.masters.map((master) => ({ item_id: master.masterId, buying_option: master.buyingOption })) });
+  return useCheckoutPayment(
+    (nonce) => payAlbum.mutateAsync({ albumId, buyingOption, couponKey: couponKey || null, nonce }),
+    (album) => {
+      const items = album.masters.map((master) => ({ item_id: master.masterId, buying_option: master.buyingOption }));
+      report({ invoice: album.invoice, summary, couponKey, items, successCode: 'global.success.albumPaymentDone' });
       onDone();
-    });
-  return { complete, isPaying };
+    },
+  );
 }

@@ -6,6 +6,7 @@ import type { TPriceInfo } from '../../../../../src/modules/payments/payments.sc
 import { ErrorState } from '../../../components/error-state.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import type { CouponField } from '../coupon.js';
+import { useBuyerEditing } from '../use-buyer-editing.js';
 import type { CardFormHandle } from './card-form.js';
 import { InvoiceAddressSection } from './invoice-address-section.js';
 import { NameSection } from './name-section.js';
@@ -52,11 +53,7 @@ export interface CheckoutStepsProps {
  */
 export function CheckoutSteps({ heading, user, address, addressesUpdatedAt, paymentMode, coupon, couponCheck, price, ownedNotice, canBuy = true, details, purchase }: CheckoutStepsProps) {
   const { t, i18n } = useLingui();
-  const hasName = user.firstName.trim() !== '' && user.lastName.trim() !== '';
-  const [editingName, setEditingName] = useState(!hasName);
-  // The address editor is open while there is no address, or until a save refreshes the list.
-  const [addressEditStartedAt, setAddressEditStartedAt] = useState<number | null>(null);
-  const editingAddress = !address || addressEditStartedAt === addressesUpdatedAt;
+  const buyer = useBuyerEditing(user, address, addressesUpdatedAt);
   const [step, setStep] = useState<0 | 1>(0);
   const card = useRef<CardFormHandle>(null);
 
@@ -70,7 +67,7 @@ export function CheckoutSteps({ heading, user, address, addressesUpdatedAt, paym
   const couponInvalid = coupon.key !== '' && (couponCheck?.rejected === true || summary?.couponValid === false);
   const couponPending = !coupon.settled || (coupon.key !== '' && couponCheck?.checking === true) || price.isFetching || price.isPlaceholderData;
   const mustPay = summary ? summary.total > 0 : true;
-  const ready = canBuy && !editingName && !editingAddress && hasName && Boolean(address) && !couponPending && !couponInvalid && summary !== undefined;
+  const ready = canBuy && buyer.complete && !couponPending && !couponInvalid && summary !== undefined;
   const taxIdNotice = Boolean(address?.taxId) && summary?.taxIdValid === false;
 
   return (
@@ -80,15 +77,9 @@ export function CheckoutSteps({ heading, user, address, addressesUpdatedAt, paym
       {ownedNotice ??
         (step === 0 ? (
           <>
-            <NameSection firstName={user.firstName} lastName={user.lastName} editing={editingName} onEditingChange={setEditingName} />
+            <NameSection firstName={user.firstName} lastName={user.lastName} {...buyer.name} />
             <Divider />
-            <InvoiceAddressSection
-              summaryTestId="checkout-address"
-              address={address}
-              editing={editingAddress}
-              onEdit={() => setAddressEditStartedAt(addressesUpdatedAt)}
-              onCancel={() => setAddressEditStartedAt(null)}
-            />
+            <InvoiceAddressSection summaryTestId="checkout-address" address={address} {...buyer.address} />
             <Divider />
             <TextInput
               label={t`Coupon code`}
