@@ -12,6 +12,9 @@ ALTER TABLE payments ADD CONSTRAINT payments_buying_option_of_product CHECK (
 -- An album's masters are named by its quote's lines, never by master_id.
 ALTER TABLE payments ADD CONSTRAINT payments_album_names_no_master CHECK (product_type <> 2 OR master_id IS NULL);
 CREATE INDEX payments_album_idx ON payments (album_id) WHERE album_id IS NOT NULL;
+-- Every claim looks for purchases of the same masters in flight (an album's by its quote's lines):
+-- the pending ones are few, whatever the number of payments.
+CREATE INDEX payments_pending_idx ON payments (updated_at) WHERE status = 'pending';
 
 ALTER TABLE invoices DROP CONSTRAINT invoices_product_type_known;
 ALTER TABLE invoices DROP CONSTRAINT invoices_buying_option_of_product;
