@@ -12,6 +12,7 @@ import { distributionGraphql } from './modules/distribution/index.js';
 import { releasesGraphql } from './modules/releases/index.js';
 import { royaltiesGraphql } from './modules/royalties/index.js';
 import { albumsGraphql } from './modules/albums/index.js';
+import { paymentsGraphql } from './modules/payments/index.js';
 
 /** The GraphQL schema, one part per domain module. */
 export const graphqlModules: GraphqlModule[] = [
@@ -28,4 +29,5 @@ export const graphqlModules: GraphqlModule[] = [
   releasesGraphql,
   royaltiesGraphql,
   albumsGraphql,
+  paymentsGraphql,
 ];

@@ -99,3 +99,17 @@ export async function createBuyerWithMaster(db: Database, address: { country?: s
   const master = await createMaster(db, user.id);
   return { userId: user.id, masterId: master.id };
 }
+
+/**
+ * A mastered album of the user's (state done), in the catalogue's first style, whose tracks are
+ * the tracks of these masters in this order, each with its master (as the album job records them).
+ */
+export async function createMasteredAlbum(db: Database, userId: string, masters: readonly { id: string; track_id: string }[]) {
+  const style = await firstStyle(db);
+  const album = await db.insertInto('mastering_albums').values({ user_id: userId, style_id: style.id, intensity: 'medium', state: 'done' }).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('mastering_album_tracks')
+    .values(masters.map((master, position) => ({ album_id: album.id, user_id: userId, position, track_id: master.track_id, master_id: master.id })))
+    .execute();
+  return album;
+}

@@ -35,6 +35,7 @@ const errorMessages: Record<string, MessageDescriptor> = {
   'album.tooManyTracks': msg`An album can have at most 30 tracks.`,
   'album.trackTwice': msg`Each track can be on the album only once.`,
   'album.stillMastering': msg`Your last album is still being mastered. Please wait until it is done.`,
+  'album.notMastered': msg`This album is not finished yet. Please wait until all its tracks are mastered.`,
   'mastering.maxFailedAttemptsReached': msg`Mastering this track failed several times. Please upload it again or contact us.`,
   'error.fileTooLarge': msg`The file is larger than 500 MB.`,
   'error.noWaveFile': msg`This is not a WAV file. Please choose a WAV file.`,
@@ -194,6 +195,7 @@ const successMessages: Record<string, MessageDescriptor> = {
   'global.success.subscriptionCardChanged': msg`Your subscription now pays with this card.`,
   'global.success.paymentMethodAdded': msg`Your card is saved.`,
   'global.success.paymentDone': msg`Thank you for your purchase! Your download starts now.`,
+  'global.success.albumPaymentDone': msg`Thank you for your purchase! Download all the album's tracks here, or each one on its master page.`,
 };
 
 const GENERIC_ERROR = msg`Something went wrong. Please try again.`;

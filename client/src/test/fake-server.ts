@@ -8,7 +8,10 @@ export interface FakeData {
   faqs?: TFaq[];
   config?: Partial<TPublicConfig>;
   demos?: TDemo[];
-  /** Answers of further procedures a test needs, by name (`pricing.shownPrices`). */
+  /**
+   * Answers of further procedures a test needs, by name (`pricing.shownPrices`); a function answers
+   * from the call's input (and may record it).
+   */
   procedures?: Record<string, unknown>;
 }
 
@@ -23,7 +26,7 @@ export function fakeServerFetch(data: FakeData): typeof fetch {
     'demos.list': data.demos ?? [],
     ...data.procedures,
   };
-  return async (input) => {
+  return async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     if (url.pathname === '/api/config') {
       return Response.json({
@@ -40,7 +43,12 @@ export function fakeServerFetch(data: FakeData): typeof fetch {
     }
     if (url.pathname.startsWith('/trpc/')) {
       const names = decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',');
-      return Response.json(names.map((name) => ({ result: { data: procedures[name] ?? null } })));
+      const inputs = JSON.parse((init?.method === 'POST' ? (init.body as string) : url.searchParams.get('input')) ?? '{}') as Record<string, unknown>;
+      const answer = (name: string, index: number) => {
+        const procedure = procedures[name];
+        return typeof procedure === 'function' ? (procedure as (input: unknown) => unknown)(inputs[String(index)] ?? {}) : (procedure ?? null);
+      };
+      return Response.json(names.map((name, index) => ({ result: { data: answer(name, index) } })));
     }
     return new Response('not found', { status: 404 });
   };

@@ -222,7 +222,7 @@ export async function forgetBuyerInPayments(db: Database, userId: string) {
   // Unlinked here rather than by the ON DELETE SET NULL cascades: deleting the user reaches these
   // rows twice (through the user and through their masters), and PostgreSQL refuses to update one
   // row twice in one command.
-  await db.updateTable('payments').set({ user_id: null, master_id: null }).where('user_id', '=', userId).execute();
+  await db.updateTable('payments').set({ user_id: null, master_id: null, album_id: null }).where('user_id', '=', userId).execute();
   await db.updateTable('invoices').set({ user_id: null, master_id: null }).where('user_id', '=', userId).execute();
 }
 

@@ -32,7 +32,8 @@ export async function findAlbumTracks(db: Database, albumIds: string[]) {
   return db
     .selectFrom('mastering_album_tracks as a')
     .innerJoin('tracks as t', 't.id', 'a.track_id')
-    .select(['a.album_id', 'a.position', 'a.track_id', 't.name', 'a.master_id', 'a.mix_lufs', 'a.target_lufs', 'a.master_lufs', 'a.master_true_peak'])
+    .leftJoin('masters as m', 'm.id', 'a.master_id')
+    .select(['a.album_id', 'a.position', 'a.track_id', 't.name', 'a.master_id', 'm.buying_option', 'a.mix_lufs', 'a.target_lufs', 'a.master_lufs', 'a.master_true_peak'])
     .where('a.album_id', 'in', albumIds)
     .orderBy('a.album_id')
     .orderBy('a.position')

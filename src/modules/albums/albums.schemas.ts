@@ -29,6 +29,8 @@ export const ZAlbumTrack = z.object({
   name: z.string(),
   /** The track's master of the album's style and intensity, made at the album's level. */
   masterId: z.string().nullable(),
+  /** The buying option its master is owned at (0: the free MP3 only); null while there is no master. */
+  buyingOption: z.number().int().nullable(),
   /** LUFS of the mix (a mono mix as heard, as stereo), known once the album is mastered. */
   mixLufs: z.number().nullable(),
   targetLufs: z.number().nullable(),

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../platform/context.js';
+import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { enqueueJob } from '../../platform/queue/job-queue.js';
 import { assertCanBounce, MEDIA_JOB_KINDS, MEDIA_QUEUED_TOPIC } from '../streaming/index.js';
@@ -29,6 +30,7 @@ function toAlbum(album: AlbumRow, rows: AlbumTrackRow[]): TAlbum {
       trackId: row.track_id,
       name: row.name,
       masterId: row.master_id,
+      buyingOption: row.buying_option,
       mixLufs: row.mix_lufs,
       targetLufs: row.target_lufs,
       masterLufs: row.master_lufs,
@@ -95,4 +97,15 @@ export async function listAlbums(ctx: Pick<ServiceContext, 'db' | 'actor'>): Pro
   const albums = await repo.findAlbumsOfUser(ctx.db, ctx.actor.userId);
   const tracks = await repo.findAlbumTracks(ctx.db, albums.map((a) => a.id));
   return albums.map((album) => toAlbum(album, tracks));
+}
+
+/**
+ * An album as its purchase reads it (inside the purchase's transaction): its owner, whether it is
+ * mastered, and its tracks' masters in album order. Null: no such album. The caller checks who asks.
+ */
+export async function albumToBuy(db: Database, albumId: string) {
+  const album = await repo.findAlbum(db, albumId);
+  if (!album) return null;
+  const tracks = await repo.findAlbumTracks(db, [album.id]);
+  return { id: album.id, userId: album.user_id, state: album.state, tracks: tracks.map((t) => ({ position: t.position, name: t.name, masterId: t.master_id })) };
 }

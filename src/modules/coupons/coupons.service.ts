@@ -15,11 +15,16 @@ export type CouponRow = repo.CouponRow;
 
 export type CouponRejection = 'unknown' | 'expired' | 'usedUp' | 'userLimitReached';
 
-/** What a coupon takes off a charge, in cents: never more than the charge. */
-export function couponValueCents(coupon: Pick<CouponRow, 'type' | 'value'>, chargeCents: number): number {
+/**
+ * What a coupon takes off a purchase, in cents, from the charge of each master bought (one for a
+ * single master, one per track charged for an album): never more than the charge. A percent or an
+ * amount coupon applies to the whole charge; a free coupon is one free master, the dearest of them.
+ */
+export function couponValueCents(coupon: Pick<CouponRow, 'type' | 'value'>, lineCents: readonly number[]): number {
+  const chargeCents = lineCents.reduce((sum, cents) => sum + cents, 0);
   switch (coupon.type) {
     case 'free':
-      return chargeCents;
+      return Math.max(0, ...lineCents);
     case 'percent':
       return Math.min(chargeCents, Math.round((chargeCents * coupon.value) / 100));
     case 'amount':
@@ -57,7 +62,7 @@ export async function validateCoupon(ctx: ServiceContext, input: TValidateCoupon
   const chargeCents = chargeCentsFor(input.buyingOption);
   const usable = await usableCoupon(ctx.db, { key: input.key, userId: ctx.actor.userId });
   if (!usable.ok) return { isValid: false, remainingCost: amountOf(chargeCents) };
-  return { isValid: true, remainingCost: amountOf(chargeCents - couponValueCents(usable.coupon, chargeCents)) };
+  return { isValid: true, remainingCost: amountOf(chargeCents - couponValueCents(usable.coupon, [chargeCents])) };
 }
 
 /** Counts a completed use; run inside the paying transaction. */

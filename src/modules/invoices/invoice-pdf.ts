@@ -35,6 +35,8 @@ export interface InvoiceDocument {
   transactionId: string | null;
   /** The language the invoice was issued in (absent: English). */
   locale?: Locale;
+  /** An album's tracks (product type 2), each with its price; the product then names the album. */
+  lines?: { product: string; buyingOption: number; upgradeFrom: number; priceCents: number }[];
 }
 
 /** Every text of the invoice, per language (the figures and the product as issued are not translated). */
@@ -48,6 +50,8 @@ const TEXTS = {
     deliverable: { 1: 'Master download, WAV 16-bit 44.1 kHz', 2: "Master download, WAV 24-bit at the mix's sample rate" } as Record<number, string>,
     masterDownload: 'Master download',
     subscription: 'Distribution add-on subscription',
+    upgrade: (owned: string) => `Upgrade from ${owned}: the difference`,
+    owned: { 0: 'MP3', 1: 'WAV 16-bit' } as Record<number, string>,
     coupon: (key: string) => `Coupon ${key}`,
     net: 'Net amount',
     vat: (rate: string) => `VAT ${rate}%`,
@@ -69,6 +73,8 @@ const TEXTS = {
     deliverable: { 1: 'Master-Download, WAV 16 Bit 44,1 kHz', 2: 'Master-Download, WAV 24 Bit in der Abtastrate des Mixes' } as Record<number, string>,
     masterDownload: 'Master-Download',
     subscription: 'Abonnement Vertriebs-Add-on',
+    upgrade: (owned: string) => `Upgrade von ${owned}: der Differenzbetrag`,
+    owned: { 0: 'MP3', 1: 'WAV 16 Bit' } as Record<number, string>,
     coupon: (key: string) => `Gutschein ${key}`,
     net: 'Nettobetrag',
     vat: (rate: string) => `USt. ${rate} %`,
@@ -138,14 +144,34 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(16).text(title, left, 290);
 
   let y = 330;
+  const bottom = doc.page.height - 56;
+  /** Moves to a new page when `height` more would run past the bottom margin (an album of many tracks). */
+  const room = (height: number) => {
+    if (y + height <= bottom) return;
+    doc.addPage();
+    y = 56;
+  };
   const row = (label: string, amount: string, bold = false) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    const height = Math.max(doc.heightOfString(label, { width: 360 }), 12) + 6;
+    room(height);
     doc.text(label, left, y, { width: 360 });
     doc.text(amount, 420, y, { width: right - 420, align: 'right' });
-    y += Math.max(doc.heightOfString(label, { width: 360 }), 12) + 6;
+    y += height;
   };
   doc.moveTo(left, y - 6).lineTo(right, y - 6).stroke();
-  row(`${invoice.product}\n${invoice.productType === 1 ? text.subscription : (text.deliverable[invoice.buyingOption] ?? text.masterDownload)}`, money(invoice.priceCents, currency, locale));
+  const deliverable = (option: number) => text.deliverable[option] ?? text.masterDownload;
+  if (invoice.lines?.length) {
+    // An album: its name, then each track with what it delivers and costs.
+    doc.font('Helvetica-Bold').fontSize(10).text(invoice.product, left, y, { width: right - left });
+    y += doc.heightOfString(invoice.product, { width: right - left }) + 6;
+    for (const line of invoice.lines) {
+      const upgrade = line.upgradeFrom > 0 ? `\n${text.upgrade(text.owned[line.upgradeFrom] ?? String(line.upgradeFrom))}` : '';
+      row(`${line.product}\n${deliverable(line.buyingOption)}${upgrade}`, money(line.priceCents, currency, locale));
+    }
+  } else {
+    row(`${invoice.product}\n${invoice.productType === 1 ? text.subscription : deliverable(invoice.buyingOption)}`, money(invoice.priceCents, currency, locale));
+  }
   if (invoice.couponKey) row(text.coupon(invoice.couponKey), `-${money(invoice.couponValueCents, currency, locale)}`);
   row(text.net, money(invoice.priceCents - invoice.couponValueCents, currency, locale));
   row(text.vat(locale === 'de' ? String(invoice.vatRate).replace('.', ',') : String(invoice.vatRate)), money(invoice.vatCents, currency, locale));
@@ -164,6 +190,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   notes.push(`${text.paymentMethod}: ${invoice.paymentMethod.replaceAll('_', ' ')}`);
   if (invoice.transactionId) notes.push(`${text.transaction}: ${invoice.transactionId}`);
   notes.push(invoice.totalCents > 0 ? text.paid : text.free);
+  room(doc.heightOfString(notes.join('\n'), { width: right - left }));
   doc.text(notes.join('\n'), left, y, { width: right - left });
 
   doc.end();

@@ -1,13 +1,13 @@
 import type { GraphqlModule } from '../../platform/graphql/graphql-module.js';
 import { typeDefsOf } from '../../platform/graphql/graphql-sdl.js';
-import { ZInvoice } from './invoices.schemas.js';
+import { ZInvoice, ZInvoiceLine } from './invoices.schemas.js';
 import { listInvoices } from './invoices.service.js';
 
-const types = { Invoice: ZInvoice.omit({ masterId: true, trackArtist: true }) };
+const types = { InvoiceLine: ZInvoiceLine, Invoice: ZInvoice.omit({ masterId: true, trackArtist: true }) };
 
 export const invoicesGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
-    ${typeDefsOf(types, { ids: ['userId'] })}
+    ${typeDefsOf(types, { ids: ['userId', 'masterId'] })}
     extend type Query {
       invoices: [Invoice!]!
     }

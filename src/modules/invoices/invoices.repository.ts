@@ -82,3 +82,38 @@ export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
 export async function findReceiptRecipient(db: Database, userId: string) {
   return db.selectFrom('users').select(['email', 'first_name', 'locale']).where('id', '=', userId).executeTakeFirst();
 }
+
+export async function insertInvoiceLines(
+  db: Database,
+  invoiceNumber: number,
+  lines: readonly { masterId: string | null; product: string; buyingOption: number; upgradeFrom: number; priceCents: number }[],
+): Promise<void> {
+  await db
+    .insertInto('invoice_lines')
+    .values(
+      lines.map((line, position) => ({
+        invoice_number: invoiceNumber,
+        position,
+        master_id: line.masterId,
+        product: line.product,
+        buying_option: line.buyingOption,
+        upgrade_from: line.upgradeFrom,
+        price_cents: line.priceCents,
+      })),
+    )
+    .execute();
+}
+
+/** The lines of these invoices, each invoice's in their order. */
+export async function findInvoiceLines(db: Database, invoiceNumbers: number[]) {
+  if (invoiceNumbers.length === 0) return [];
+  return db
+    .selectFrom('invoice_lines')
+    .select(['invoice_number', 'position', 'master_id', 'product', 'buying_option', 'upgrade_from', 'price_cents'])
+    .where('invoice_number', 'in', invoiceNumbers)
+    .orderBy('invoice_number')
+    .orderBy('position')
+    .execute();
+}
+
+export type InvoiceLineRow = Awaited<ReturnType<typeof findInvoiceLines>>[number];

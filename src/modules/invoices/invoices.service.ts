@@ -6,7 +6,7 @@ import { billingConfigOf, type Seller } from '../pricing/index.js';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.js';
 import { renderReceiptMail } from './invoices.mails.js';
 import * as repo from './invoices.repository.js';
-import type { TInvoice, TInvoiceNumberInput } from './invoices.schemas.js';
+import type { TInvoice, TInvoiceLine, TInvoiceNumberInput } from './invoices.schemas.js';
 import { SUBSCRIPTION_PRODUCT } from '../distribution/distribution.schemas.js';
 
 /*
@@ -27,6 +27,7 @@ function listedProduct(product: string, productType: number, locale: Locale): st
 export async function listInvoices(ctx: ServiceContext): Promise<TInvoice[]> {
   if (!ctx.actor) throw unauthorized();
   const rows = await repo.findInvoicesOfUser(ctx.db, ctx.actor.userId);
+  const lines = await repo.findInvoiceLines(ctx.db, rows.filter((row) => row.product_type === 2).map((row) => Number(row.invoice_number)));
   return rows.map((row) => ({
     invoiceNumber: Number(row.invoice_number),
     userId: row.user_id,
@@ -59,8 +60,25 @@ export async function listInvoices(ctx: ServiceContext): Promise<TInvoice[]> {
     masterId: row.master_id,
     // A track without an artist of its own is its uploader's, the buyer; the add-on has no artist.
     trackArtist: row.product_type === 1 ? null : (row.track_artist?.trim() || `${row.first_name} ${row.last_name}`.trim() || null),
+    lines: lines.filter((line) => Number(line.invoice_number) === Number(row.invoice_number)).map(toLine),
   }));
 }
+
+export interface InvoiceLineInput {
+  masterId: string | null;
+  product: string;
+  buyingOption: number;
+  upgradeFrom: number;
+  priceCents: number;
+}
+
+const toLine = (row: repo.InvoiceLineRow): TInvoiceLine => ({
+  masterId: row.master_id,
+  product: row.product,
+  buyingOption: row.buying_option,
+  upgradeFrom: row.upgrade_from,
+  price: money(row.price_cents),
+});
 
 /** Invoices are kept ten years after the end of their calendar year. */
 const RETENTION_YEARS = 10;
@@ -74,7 +92,18 @@ const RETENTION_YEARS = 10;
 export async function issueInvoice(
   trx: Database,
   platform: Pick<Platform, 'env'>,
-  input: { userId: string | null; masterId: string | null; paymentId: string; quote: TQuote; productType: 0 | 1; paymentMethod: string; transactionId: string | null; issuedAt?: Date },
+  input: {
+    userId: string | null;
+    masterId: string | null;
+    paymentId: string;
+    quote: TQuote;
+    productType: 0 | 1 | 2;
+    /** An album's tracks charged (product type 2), adding up to the quote's price. */
+    lines?: InvoiceLineInput[] | undefined;
+    paymentMethod: string;
+    transactionId: string | null;
+    issuedAt?: Date;
+  },
 ): Promise<number> {
   const { quote } = input;
   const invoiceNumber = await repo.nextInvoiceNumber(trx);
@@ -116,6 +145,7 @@ export async function issueInvoice(
     vat_check: quote.vatCheck ? JSON.stringify(quote.vatCheck) : null,
     locale: quote.locale ?? 'en',
   });
+  if (input.lines?.length) await repo.insertInvoiceLines(trx, invoiceNumber, input.lines);
   return invoiceNumber;
 }
 
@@ -124,13 +154,14 @@ export async function invoicePdf(ctx: ServiceContext, input: TInvoiceNumberInput
   if (!ctx.actor) throw unauthorized();
   const invoice = await repo.findInvoice(ctx.db, input.invoiceNumber);
   if (!invoice || invoice.user_id !== ctx.actor.userId) throw notFound('invoice');
-  return { fileName: invoiceFileName(invoice), pdf: await renderInvoicePdf(documentOf(invoice)) };
+  return { fileName: invoiceFileName(invoice), pdf: await renderInvoicePdf(await documentOf(ctx.db, invoice)) };
 }
 
 const invoiceFileName = (invoice: repo.InvoiceRow) => `invoice-${invoice.invoice_number}.pdf`;
 
 /** The stored invoice as the PDF states it: its own copy of buyer and seller, never today's. */
-function documentOf(invoice: repo.InvoiceRow): InvoiceDocument {
+async function documentOf(db: Database, invoice: repo.InvoiceRow): Promise<InvoiceDocument> {
+  const lines = invoice.product_type === 2 ? await repo.findInvoiceLines(db, [Number(invoice.invoice_number)]) : [];
   return {
     invoiceNumber: Number(invoice.invoice_number),
     issuedAt: invoice.created_at,
@@ -161,6 +192,7 @@ function documentOf(invoice: repo.InvoiceRow): InvoiceDocument {
     paymentMethod: invoice.payment_method,
     transactionId: invoice.transaction_id,
     locale: invoice.locale,
+    lines: lines.map((line) => ({ product: line.product, buyingOption: line.buying_option, upgradeFrom: line.upgrade_from, priceCents: line.price_cents })),
   };
 }
 
@@ -178,7 +210,7 @@ export async function sendReceipt(ctx: Pick<ServiceContext, 'db' | 'log' | 'plat
     const buyer = await repo.findReceiptRecipient(ctx.db, invoice.user_id);
     if (!buyer) return;
     const locale: Locale = buyer.locale ?? ctx.locale ?? 'en';
-    const pdf = await renderInvoicePdf(documentOf(invoice));
+    const pdf = await renderInvoicePdf(await documentOf(ctx.db, invoice));
     const link = new URL('/account/payments', ctx.platform.env.PUBLIC_URL).toString();
     const rendered = renderReceiptMail(locale, {
       firstName: buyer.first_name || invoice.first_name,

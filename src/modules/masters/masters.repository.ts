@@ -211,14 +211,26 @@ export function findMasters(
 }
 export type MasterRow = Awaited<ReturnType<typeof findMasters>>[number];
 
-/** The latest invoice of each master (an upgrade from option 1 to 2 makes a second one). */
+/**
+ * The invoices of each master, newest first (an upgrade from option 1 to 2 makes a second one): its
+ * own, and those of albums it was bought with (a line of the album's invoice names it).
+ */
 export function findLatestInvoices(db: Database, masterIds: string[]) {
   if (masterIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('invoices')
-    .select(['master_id', 'invoice_number', 'coupon_key', 'price_cents', 'coupon_value_cents', 'currency', 'transaction_id'])
-    .where('master_id', 'in', masterIds)
-    .orderBy('invoice_number', 'desc')
+    .leftJoin('invoice_lines', 'invoice_lines.invoice_number', 'invoices.invoice_number')
+    .select((eb) => [
+      eb.fn.coalesce('invoice_lines.master_id', 'invoices.master_id').as('master_id'),
+      'invoices.invoice_number',
+      'invoices.coupon_key',
+      'invoices.price_cents',
+      'invoices.coupon_value_cents',
+      'invoices.currency',
+      'invoices.transaction_id',
+    ])
+    .where((eb) => eb.or([eb('invoices.master_id', 'in', masterIds), eb('invoice_lines.master_id', 'in', masterIds)]))
+    .orderBy('invoices.invoice_number', 'desc')
     .execute();
 }
 
@@ -235,10 +247,12 @@ export async function hasPendingPayment(db: Database, where: { masterId: string 
   const masters = db.selectFrom('masters').select('id').forUpdate();
   const locked = await ('masterId' in where ? masters.where('id', '=', where.masterId) : masters.where('track_id', '=', where.trackId)).execute();
   if (locked.length === 0) return false;
+  const ids = locked.map((row) => row.id);
+  // An album's payment names its masters in its quote's lines (sql/0285).
   const pending = await db
     .selectFrom('payments')
     .select('id')
-    .where('master_id', 'in', locked.map((row) => row.id))
+    .where((eb) => eb.or([eb('master_id', 'in', ids), ...ids.map((masterId) => sql<boolean>`quote->'lines' @> ${JSON.stringify([{ masterId }])}::jsonb`)]))
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return pending !== undefined;

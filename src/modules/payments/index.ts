@@ -4,6 +4,8 @@ export { createLocalGateway, LOCAL_CLIENT_TOKEN_PREFIX } from './gateway/local-g
 export type { PaymentGateway, SaleRequest, SaleResult, SavedPaymentMethod } from './gateway/payment-gateway.js';
 export { paymentsRouter } from './payments.trpc.js';
 export { paymentsRest } from './payments.rest.js';
+export { paymentsGraphql } from './payments.graphql.js';
+export { albumPriceInfo, payAlbum } from './album-purchase.service.js';
 export * from './payments.schemas.js';
 // The whole file is the charge side of the distribution subscription, which that module drives.
 export * from './subscription-charges.js';

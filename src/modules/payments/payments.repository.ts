@@ -1,13 +1,14 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
+import type { DB } from '../../platform/db/schema.js';
 import { MASTER_STYLE_COLUMNS, selectMastersWithStyle } from '../masters/index.js';
 
 /**
  * Reads of masters, users and addresses that the payment flow needs, kept here rather than in the
  * masters/accounts modules: the flow must read them inside its own transaction, with row locks.
  */
-export async function findMasterForPayment(db: Database, masterId: string, options: { forUpdate?: boolean } = {}) {
-  let query = selectMastersWithStyle(db)
+function mastersForPayment(db: Database) {
+  return selectMastersWithStyle(db)
     .select([
       'masters.id',
       'masters.user_id',
@@ -19,14 +20,28 @@ export async function findMasterForPayment(db: Database, masterId: string, optio
       'tracks.artist as track_artist',
       'tracks.is_custom_master',
       ...MASTER_STYLE_COLUMNS,
-    ])
-    .where('masters.id', '=', masterId);
+    ]);
+}
+
+export async function findMasterForPayment(db: Database, masterId: string, options: { forUpdate?: boolean } = {}) {
+  let query = mastersForPayment(db).where('masters.id', '=', masterId);
   // Only the master row is locked: the catalogue and the track stay free for everyone else.
   if (options.forUpdate) query = query.forUpdate(['masters']);
   return query.executeTakeFirst();
 }
 
 export type MasterForPayment = NonNullable<Awaited<ReturnType<typeof findMasterForPayment>>>;
+
+/**
+ * The masters of one purchase (an album's), locked in the order of their ids when `forUpdate`:
+ * two purchases that share masters lock them in the same order and so never deadlock.
+ */
+export async function findMastersForPayment(db: Database, masterIds: readonly string[], options: { forUpdate?: boolean } = {}): Promise<MasterForPayment[]> {
+  if (masterIds.length === 0) return [];
+  let query = mastersForPayment(db).where('masters.id', 'in', [...masterIds]).orderBy('masters.id');
+  if (options.forUpdate) query = query.forUpdate(['masters']);
+  return query.execute();
+}
 
 export async function findUserName(db: Database, userId: string) {
   return db.selectFrom('users').select(['first_name', 'last_name', 'locale']).where('id', '=', userId).executeTakeFirst();
@@ -44,19 +59,23 @@ export async function findInvoiceAddress(db: Database, userId: string) {
     .executeTakeFirst();
 }
 
-const PAYMENT_COLUMNS = ['id', 'master_id', 'user_id', 'buying_option', 'status', 'gateway', 'transaction_id', 'payment_method', 'quote', 'coupon_id', 'failure_message', 'updated_at'] as const;
+const PAYMENT_COLUMNS = ['id', 'master_id', 'user_id', 'buying_option', 'product_type', 'status', 'gateway', 'transaction_id', 'payment_method', 'quote', 'coupon_id', 'failure_message', 'updated_at'] as const;
+
+/** A payment names its masters in master_id (one master) or in its quote's lines (an album's). */
+const buysAnyOf = (masterIds: readonly string[]) => (eb: ExpressionBuilder<DB, 'payments'>) =>
+  eb.or([eb('master_id', 'in', [...masterIds]), ...masterIds.map((masterId) => sql<boolean>`quote->'lines' @> ${JSON.stringify([{ masterId }])}::jsonb`)]);
 
 export async function findPaymentByKey(db: Database, idempotencyKey: string) {
   return db.selectFrom('payments').select(PAYMENT_COLUMNS).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
 }
 
-/** A pending payment of the master under another key (another buying option in flight). */
-export async function findOtherPendingPayment(db: Database, masterId: string, idempotencyKey: string) {
+/** A pending payment of any of these masters under another key (another option, or an album with it, in flight). */
+export async function findOtherPendingPayment(db: Database, masterIds: readonly string[], idempotencyKey: string) {
   return db
     .selectFrom('payments')
     .select(PAYMENT_COLUMNS)
-    .where('master_id', '=', masterId)
     .where('status', '=', 'pending')
+    .where(buysAnyOf(masterIds))
     .where('idempotency_key', '!=', idempotencyKey)
     .orderBy('updated_at', 'desc')
     .executeTakeFirst();
@@ -68,7 +87,7 @@ export async function findStalePendingPayments(db: Database, before: Date, idemp
     .selectFrom('payments')
     .select(['id', 'transaction_id', 'gateway', 'idempotency_key', 'amount_cents', 'currency', 'updated_at'])
     .where('status', '=', 'pending')
-    .where('master_id', 'is not', null)
+    .where((eb) => eb.or([eb('master_id', 'is not', null), eb('product_type', '=', 2)]))
     .where('updated_at', '<', before)
     .orderBy('created_at')
     .limit(100);
@@ -82,7 +101,9 @@ export async function findPaymentById(db: Database, paymentId: string) {
 
 export interface PendingPaymentValues {
   userId: string;
-  masterId: string;
+  /** One master's purchase names the master; an album's names the album (product type 2). */
+  masterId: string | null;
+  albumId?: string;
   buyingOption: number;
   idempotencyKey: string;
   gateway: 'local' | 'braintree' | 'none';
@@ -109,6 +130,8 @@ export async function insertPendingPayment(db: Database, values: PendingPaymentV
     .values({
       user_id: values.userId,
       master_id: values.masterId,
+      album_id: values.albumId ?? null,
+      product_type: values.albumId ? 2 : 0,
       buying_option: values.buyingOption,
       idempotency_key: values.idempotencyKey,
       ...pendingColumnsOf(values),
@@ -196,10 +219,6 @@ export async function markMasterPaid(db: Database, masterId: string, buyingOptio
     .execute();
 }
 
-/**
- * The next invoice number of the gapless sequence: the counter row is locked by this update until
- * the paying transaction ends, and a rollback returns the number (sql/0001, invoice_counter).
- */
 export async function findLatestInvoiceOfMaster(db: Database, masterId: string) {
   return db
     .selectFrom('invoices')
@@ -212,4 +231,14 @@ export async function findLatestInvoiceOfMaster(db: Database, masterId: string) 
 
 export async function markMasterPaymentDone(db: Database, masterId: string) {
   await db.updateTable('masters').set({ status: 'PAYMENT_DONE', updated_at: sql`now()` }).where('id', '=', masterId).execute();
+}
+
+/** The invoice of a settled payment, found by its key (the album purchase's answer). */
+export async function findInvoiceOfPaymentKey(db: Database, idempotencyKey: string) {
+  return db
+    .selectFrom('invoices')
+    .innerJoin('payments', 'payments.id', 'invoices.payment_id')
+    .select(['invoices.invoice_number', 'invoices.coupon_key', 'invoices.price_cents', 'invoices.coupon_value_cents', 'invoices.currency', 'invoices.transaction_id'])
+    .where('payments.idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
 }

@@ -52,6 +52,7 @@ export const ZMasterInvoice = z.object({
   currency: ZCurrency,
   transactionId: z.string().nullable(),
 });
+export type TMasterInvoice = z.infer<typeof ZMasterInvoice>;
 
 /** The master as the pay call answers it (the fields checkout reads). */
 export const ZPaidMaster = z.object({
@@ -93,6 +94,13 @@ export const ZQuote = z.object({
   locale: z.enum(['en', 'de']).optional(),
   coupon: z.object({ id: z.number().int(), key: z.string(), type: z.string(), value: z.number().int() }).nullable(),
   product: z.string(),
+  /**
+   * An album's masters, each at `buyingOption` (absent for a single master and a subscription):
+   * what each is charged before the coupon; they add up to priceCents.
+   */
+  lines: z
+    .array(z.object({ masterId: z.string(), product: z.string(), upgradeFrom: z.number().int().min(0).max(1), priceCents: z.number().int().positive() }))
+    .optional(),
   buyer: z.object({
     firstName: z.string(),
     lastName: z.string(),
@@ -101,3 +109,57 @@ export const ZQuote = z.object({
 });
 export type TQuote = z.infer<typeof ZQuote>;
 
+
+/* ---------- an album of masters bought at once ---------- */
+
+/** The options an album is bought at: the free option is every owner's already. */
+const ZPaidOption = z.coerce.number().int().min(1).max(2);
+
+/** GET /api/payment/album_price_info?albumId&buyingOption&couponKey. */
+export const ZAlbumPriceInfoInput = z.object({
+  albumId: z.uuid(),
+  buyingOption: ZPaidOption,
+  couponKey: ZCouponKey.optional(),
+});
+export type TAlbumPriceInfoInput = z.infer<typeof ZAlbumPriceInfoInput>;
+
+/** One track of the album as its purchase prices it. */
+export const ZAlbumPriceLine = z.object({
+  position: z.number().int(),
+  masterId: z.string(),
+  name: z.string(),
+  /** The option the track's master is owned at now. */
+  ownedOption: z.number().int(),
+  /** Owned at the album's option or higher: it costs nothing and is not on the invoice. */
+  owned: z.boolean(),
+  /** Before coupon and VAT: the list price, the difference to the owned option, or 0 when owned. */
+  price: z.number(),
+});
+export type TAlbumPriceLine = z.infer<typeof ZAlbumPriceLine>;
+
+/** The album checkout's summary: the single checkout's figures over all tracks charged, and each track's line. */
+export const ZAlbumPriceInfo = ZPriceInfo.omit({ upgradeFrom: true }).extend({
+  albumId: z.string(),
+  buyingOption: z.number().int(),
+  lines: z.array(ZAlbumPriceLine),
+});
+export type TAlbumPriceInfo = z.infer<typeof ZAlbumPriceInfo>;
+
+/** POST /api/payment/pay_album: one payment for every track of the album not yet owned at the option. */
+export const ZPayAlbumInput = z.object({
+  albumId: z.uuid(),
+  buyingOption: ZPaidOption,
+  couponKey: ZCouponKey.nullish(),
+  /** The card form's payment method nonce; not needed when nothing is left to pay. */
+  nonce: z.string().trim().max(4096).nullish(),
+});
+export type TPayAlbumInput = z.infer<typeof ZPayAlbumInput>;
+
+/** The album as its purchase leaves it: each master's option now, and the one invoice. */
+export const ZAlbumPurchase = z.object({
+  albumId: z.string(),
+  buyingOption: z.number().int(),
+  masters: z.array(z.object({ masterId: z.string(), buyingOption: z.number().int() })),
+  invoice: ZMasterInvoice,
+});
+export type TAlbumPurchase = z.infer<typeof ZAlbumPurchase>;

@@ -14,6 +14,7 @@ import { isMastered } from '../masters/index.js';
 import {
   ZQuote,
   type TAddPaymentMethodInput,
+  type TMasterInvoice,
   type TPaidMaster,
   type TPayInput,
   type TPriceInfo,
@@ -31,7 +32,7 @@ const POLL_MS = 50;
  */
 const ABANDONED_AFTER_MS = 5 * 60_000;
 
-const requireActor = (ctx: ServiceContext): Actor => {
+export const requireActor = (ctx: ServiceContext): Actor => {
   if (!ctx.actor) throw unauthorized();
   return ctx.actor;
 };
@@ -78,35 +79,54 @@ export async function addPaymentMethod(ctx: ServiceContext, input: TAddPaymentMe
   return gateway.paymentMethods(actor.userId);
 }
 
-interface Pricing {
-  upgradeFrom: TBuyingOption;
-  chargeCents: number;
+export interface Pricing {
   coupon: { id: number; key: string; type: string; value: number } | null;
   couponValid: boolean;
   totals: ReturnType<typeof totalsFor>;
   vat: Awaited<ReturnType<typeof vatTreatmentOf>>;
 }
 
-/** Price, coupon and VAT of one purchase: the one calculation behind price info and pay. */
-async function priceOf(
+/**
+ * Price, coupon and VAT of one purchase from what each master in it is charged (one line for a
+ * master, a line per track charged for an album): the one calculation behind price info and pay.
+ * VAT is reckoned once, on the sum after the coupon, as for a single master.
+ */
+export async function priceOf(
   ctx: ServiceContext,
   db: Database,
-  input: { userId: string; buyingOption: TBuyingOption; ownedOption: TBuyingOption; couponKey: string | null | undefined; address: { country: string; tax_id: string | null } | undefined; lockCoupon: boolean },
+  input: { userId: string; lineCents: readonly number[]; couponKey: string | null | undefined; address: { country: string; tax_id: string | null } | undefined; lockCoupon: boolean },
 ): Promise<Pricing> {
-  const chargeCents = chargeCentsFor(input.buyingOption, input.ownedOption);
+  const chargeCents = input.lineCents.reduce((sum, cents) => sum + cents, 0);
   const usable = input.couponKey ? await usableCoupon(db, { key: input.couponKey, userId: input.userId, forUpdate: input.lockCoupon }) : null;
   const coupon = usable?.ok ? usable.coupon : null;
   const vat = input.address
     ? await vatTreatmentOf(db, ctx.platform.env, input.address)
     : { rule: 'outside-eu' as const, rateBp: 0, reverseCharge: false, taxIdValid: true, vatCheck: null };
-  const totals = totalsFor(chargeCents, coupon ? couponValueCents(coupon, chargeCents) : 0, vat.rateBp);
+  const totals = totalsFor(chargeCents, coupon ? couponValueCents(coupon, input.lineCents) : 0, vat.rateBp);
   return {
-    upgradeFrom: input.ownedOption,
-    chargeCents,
     coupon: coupon ? { id: coupon.id, key: coupon.key, type: coupon.type, value: coupon.value } : null,
     couponValid: Boolean(usable?.ok),
     totals,
     vat,
+  };
+}
+
+/** The caller's invoice address, its VAT id confirmed (VIES), and the purchase priced for it: what a checkout summary shows. */
+export async function summaryOf(ctx: ServiceContext, userId: string, purchase: { lineCents: readonly number[]; couponKey: string | null | undefined }): Promise<Omit<TPriceInfo, 'upgradeFrom'>> {
+  const address = await repo.findInvoiceAddress(ctx.db, userId);
+  await confirmVatId(ctx.platform, address);
+  const pricing = await priceOf(ctx, ctx.db, { userId, ...purchase, address, lockCoupon: false });
+  return {
+    price: amountOf(pricing.totals.priceCents),
+    vat: amountOf(pricing.totals.vatCents),
+    vatRate: pricing.vat.rateBp / 100,
+    taxIdValid: pricing.vat.taxIdValid,
+    reverseCharge: pricing.vat.reverseCharge,
+    couponValid: pricing.couponValid,
+    couponValue: amountOf(pricing.totals.couponValueCents),
+    remainingCost: amountOf(pricing.totals.remainingCents),
+    total: amountOf(pricing.totals.totalCents),
+    currency: currencyOf(ctx.locale),
   };
 }
 
@@ -119,22 +139,8 @@ export async function priceInfo(ctx: ServiceContext, input: TPriceInfoInput): Pr
     if (!master || master.user_id !== actor.userId) throw notFound('master');
     ownedOption = master.buying_option;
   }
-  const address = await repo.findInvoiceAddress(ctx.db, actor.userId);
-  await confirmVatId(ctx.platform, address);
-  const pricing = await priceOf(ctx, ctx.db, { userId: actor.userId, buyingOption: input.buyingOption, ownedOption, couponKey: input.couponKey, address, lockCoupon: false });
-  return {
-    price: amountOf(pricing.totals.priceCents),
-    vat: amountOf(pricing.totals.vatCents),
-    vatRate: pricing.vat.rateBp / 100,
-    taxIdValid: pricing.vat.taxIdValid,
-    reverseCharge: pricing.vat.reverseCharge,
-    couponValid: pricing.couponValid,
-    couponValue: amountOf(pricing.totals.couponValueCents),
-    remainingCost: amountOf(pricing.totals.remainingCents),
-    total: amountOf(pricing.totals.totalCents),
-    currency: currencyOf(ctx.locale),
-    upgradeFrom: ownedOption > 0 ? ownedOption : null,
-  };
+  const summary = await summaryOf(ctx, actor.userId, { lineCents: [chargeCentsFor(input.buyingOption, ownedOption)], couponKey: input.couponKey });
+  return { ...summary, upgradeFrom: ownedOption > 0 ? ownedOption : null };
 }
 
 /** Checkout preconditions that the server can see; each answers its own key. */
@@ -147,15 +153,42 @@ function checkMasterPayable(master: repo.MasterForPayment | undefined, actor: Ac
   if (input.styleId != null && input.styleId !== master.style_id) throw new AppError('BAD_REQUEST', 'payment.styleMismatch');
 }
 
-type Claim =
+export type Claim =
   | { kind: 'done' }
   | { kind: 'busy' }
-  /** Another option of the master was charged and never booked: book it first, then claim again. */
+  /** Another purchase of the same masters was charged and never booked: book it first, then claim again. */
   | { kind: 'finishOther'; paymentId: string }
   | { kind: 'charge'; paymentId: string; quote: TQuote }
   | { kind: 'finish'; paymentId: string }
   /** This key's pending payment was abandoned without a recorded transaction: ask the gateway, then claim again. */
   | { kind: 'resolveStale' };
+
+type PaymentRow = NonNullable<Awaited<ReturnType<typeof repo.findPaymentByKey>>>;
+
+/**
+ * What the attempts before this one leave it to do, read inside the claim's transaction with the
+ * masters locked: `existing` is the payment under this purchase's key, `other` a pending purchase
+ * of any of the same masters under another key. Null: nothing stands in the way, claim it.
+ */
+export function stepAfterEarlierAttempts(existing: PaymentRow | undefined, other: PaymentRow | undefined): Claim | null {
+  if (existing?.status === 'settled') return { kind: 'done' };
+  if (existing?.status === 'pending') {
+    // Charged but not yet booked: finish it, never charge again.
+    if (existing.transaction_id !== null || existing.gateway === 'none') return { kind: 'finish', paymentId: existing.id };
+    if (Date.now() - existing.updated_at.getTime() < ABANDONED_AFTER_MS) return { kind: 'busy' };
+    // Its process died before recording the gateway's answer: the gateway is asked first (outside
+    // this transaction), so a charge that went through is booked, never made a second time.
+    return { kind: 'resolveStale' };
+  }
+  // Another purchase of these masters in flight decides what this one costs (an upgrade pays the
+  // difference), so this one waits for it instead of charging the full price beside it.
+  if (other) {
+    const charged = other.transaction_id !== null || other.gateway === 'none';
+    if (Date.now() - other.updated_at.getTime() < ABANDONED_AFTER_MS) return { kind: 'busy' };
+    if (charged) return { kind: 'finishOther', paymentId: other.id };
+  }
+  return null;
+}
 
 /**
  * Step 1 of a pay, one short transaction: lock the master, look at the payment under the key
@@ -168,85 +201,90 @@ async function claim(ctx: ServiceContext, actor: Actor, input: TPayInput & { buy
     const master = await repo.findMasterForPayment(trx, input.masterId, { forUpdate: true });
     checkMasterPayable(master, actor, input);
     const existing = await repo.findPaymentByKey(trx, idempotencyKey);
-    if (existing?.status === 'settled') return { kind: 'done' };
-    if (existing?.status === 'pending') {
-      // Charged but not yet booked: finish it, never charge again.
-      if (existing.transaction_id !== null || existing.gateway === 'none') return { kind: 'finish', paymentId: existing.id };
-      if (Date.now() - existing.updated_at.getTime() < ABANDONED_AFTER_MS) return { kind: 'busy' };
-      // Its process died before recording the gateway's answer: the gateway is asked first (outside
-      // this transaction), so a charge that went through is booked, never made a second time.
-      return { kind: 'resolveStale' };
-    }
-    // Another option of this master in flight decides what this one costs (an upgrade pays the
-    // difference), so this pay waits for it instead of charging the full price beside it.
-    const other = await repo.findOtherPendingPayment(trx, master.id, idempotencyKey);
-    if (other) {
-      const charged = other.transaction_id !== null || other.gateway === 'none';
-      if (Date.now() - other.updated_at.getTime() < ABANDONED_AFTER_MS) return { kind: 'busy' };
-      if (charged) return { kind: 'finishOther', paymentId: other.id };
-    }
+    const earlier = stepAfterEarlierAttempts(existing, await repo.findOtherPendingPayment(trx, [master.id], idempotencyKey));
+    if (earlier) return earlier;
     if (master.buying_option >= input.buyingOption) throw new AppError('CONFLICT', 'payment.alreadyPurchased');
 
     const { address, buyer } = await invoiceBuyerOf(trx, actor.userId);
 
     const pricing = await priceOf(ctx, trx, {
       userId: actor.userId,
-      buyingOption: input.buyingOption,
-      ownedOption: master.buying_option,
+      lineCents: [chargeCentsFor(input.buyingOption, master.buying_option)],
       couponKey: input.couponKey,
       address,
       lockCoupon: true,
     });
-    if (input.couponKey && !pricing.couponValid) throw new AppError('BAD_REQUEST', 'invalidCouponMessage');
-    const needsCharge = pricing.totals.totalCents > 0;
-    if (needsCharge && !input.nonce) throw new AppError('BAD_REQUEST', 'payment.requestPaymentMethod');
-
-    const currency = currencyOf(ctx.locale);
     const quote: TQuote = {
-      buyingOption: input.buyingOption,
+      ...quoteOf(ctx, pricing, input, buyer),
       upgradeFrom: master.buying_option,
-      currency,
-      ...pricing.totals,
-      vatRateBp: pricing.vat.rateBp,
-      reverseCharge: pricing.vat.reverseCharge,
-      vatRule: pricing.vat.rule,
-      vatCheck: pricing.vat.vatCheck,
-      locale: ctx.locale,
-      coupon: pricing.coupon,
       product: productNameOf(master, ctx.locale),
-      buyer,
     };
-    const values: repo.PendingPaymentValues = {
-      userId: actor.userId,
-      masterId: master.id,
-      buyingOption: input.buyingOption,
-      idempotencyKey,
-      gateway: needsCharge ? paymentGatewayOf(ctx.platform).kind : 'none',
-      amountCents: pricing.totals.totalCents,
-      currency,
-      couponId: pricing.coupon?.id ?? null,
-      quote,
-    };
+    const values = pendingValuesOf(ctx, actor, quote, pricing, idempotencyKey, { masterId: master.id });
     const row = existing ? await repo.reclaimPayment(trx, existing.id, values) : await repo.insertPendingPayment(trx, values);
     return { kind: 'charge', paymentId: row.id, quote };
   });
 }
 
 /**
- * Step 3, one transaction: the payment settles, the master gets its option and PAYMENT_DONE, the
- * coupon's use is counted and the invoice takes the next number; after the commit, the receipt
- * with the invoice is mailed to the buyer. Locks are taken master first,
- * then payment, coupon and, last and briefly, the invoice counter (the one lock all buyers share).
+ * The quote's figures, buyer and language as a claim fixes them, after the checks every purchase
+ * makes: a coupon given must be usable, and a card is needed when anything is left to pay.
+ */
+export function quoteOf(
+  ctx: ServiceContext,
+  pricing: Pricing,
+  input: { buyingOption: 1 | 2; couponKey?: string | null | undefined; nonce?: string | null | undefined },
+  buyer: TQuote['buyer'],
+): Omit<TQuote, 'upgradeFrom' | 'product'> {
+  if (input.couponKey && !pricing.couponValid) throw new AppError('BAD_REQUEST', 'invalidCouponMessage');
+  if (pricing.totals.totalCents > 0 && !input.nonce) throw new AppError('BAD_REQUEST', 'payment.requestPaymentMethod');
+  return {
+    buyingOption: input.buyingOption,
+    currency: currencyOf(ctx.locale),
+    ...pricing.totals,
+    vatRateBp: pricing.vat.rateBp,
+    reverseCharge: pricing.vat.reverseCharge,
+    vatRule: pricing.vat.rule,
+    vatCheck: pricing.vat.vatCheck,
+    locale: ctx.locale,
+    coupon: pricing.coupon,
+    buyer,
+  };
+}
+
+/** The pending payment row a claim writes for its quote: one master's, or an album's. */
+export function pendingValuesOf(ctx: ServiceContext, actor: Actor, quote: TQuote, pricing: Pricing, idempotencyKey: string, bought: { masterId: string } | { albumId: string }): repo.PendingPaymentValues {
+  return {
+    userId: actor.userId,
+    masterId: 'masterId' in bought ? bought.masterId : null,
+    ...('albumId' in bought ? { albumId: bought.albumId } : {}),
+    buyingOption: quote.buyingOption,
+    idempotencyKey,
+    gateway: quote.totalCents > 0 ? paymentGatewayOf(ctx.platform).kind : 'none',
+    amountCents: quote.totalCents,
+    currency: quote.currency,
+    couponId: pricing.coupon?.id ?? null,
+    quote,
+  };
+}
+
+/**
+ * Step 3, one transaction: the payment settles, its masters (one, or an album's) get its option and
+ * PAYMENT_DONE, the coupon's use is counted and the invoice takes the next number; after the
+ * commit, the receipt with the invoice is mailed to the buyer. Locks are taken masters first (in
+ * the order of their ids), then payment, coupon and, last and briefly, the invoice counter (the one
+ * lock all buyers share).
  */
 async function finish(ctx: ServiceContext, paymentId: string): Promise<void> {
   const invoiceNumber = await ctx.db.transaction().execute(async (trx) => {
     const payment = await repo.findPaymentById(trx, paymentId);
-    if (!payment?.master_id || payment.status !== 'pending') return null;
-    await repo.findMasterForPayment(trx, payment.master_id, { forUpdate: true });
+    if (payment?.status !== 'pending') return null;
     const quote = ZQuote.parse(payment.quote);
+    const bought = quote.lines ? quote.lines.map((line) => line.masterId) : payment.master_id ? [payment.master_id] : [];
+    if (bought.length === 0) return null;
+    const present = new Set((await repo.findMastersForPayment(trx, bought, { forUpdate: true })).map((master) => master.id));
     const settled = await repo.settlePayment(trx, paymentId, payment.gateway === 'none' ? 'coupon' : 'credit_card');
     if (!settled) return null;
-    await repo.markMasterPaid(trx, payment.master_id, quote.buyingOption);
+    for (const masterId of present) await repo.markMasterPaid(trx, masterId, quote.buyingOption);
     if (payment.coupon_id !== null) {
       await redeemCoupon(trx, payment.coupon_id);
     }
@@ -255,7 +293,9 @@ async function finish(ctx: ServiceContext, paymentId: string): Promise<void> {
       masterId: payment.master_id,
       paymentId,
       quote,
-      productType: 0,
+      productType: quote.lines ? 2 : 0,
+      // Money was taken: a line whose master went meanwhile is still invoiced, without the link.
+      lines: quote.lines?.map((line) => ({ ...line, masterId: present.has(line.masterId) ? line.masterId : null, buyingOption: quote.buyingOption })),
       paymentMethod: settled.payment_method ?? 'coupon',
       transactionId: settled.transaction_id,
     });
@@ -265,22 +305,22 @@ async function finish(ctx: ServiceContext, paymentId: string): Promise<void> {
 }
 
 /**
- * POST /api/payment/pay. Idempotent per master and option: concurrent or repeated
- * pays charge once and all answer the purchased master. The gateway is called outside any database
- * transaction (a charge can take seconds; no lock or connection is held meanwhile). A decline
- * changes nothing but the attempt's record and answers a `payment.declined.*` key (the gateway's
- * own answer goes to the log).
+ * Claims, charges and books one purchase under its idempotency key, however often it is asked:
+ * a purchase done answers at once, one in flight is waited for, a charged one is booked and never
+ * charged again. The gateway is called outside any database transaction (a charge can take
+ * seconds; no lock or connection is held meanwhile). A decline changes nothing but the attempt's
+ * record and throws its `payment.declined.*` key.
  */
-export async function pay(ctx: ServiceContext, input: TPayInput): Promise<TPaidMaster> {
-  const actor = requireActor(ctx);
-  if (input.buyingOption === 0) return takeFreeOption(ctx, actor, input);
-  const buyingOption = input.buyingOption as 1 | 2;
-  const idempotencyKey = `${input.masterId}:${buyingOption}`;
+export async function runPurchase(
+  ctx: ServiceContext,
+  actor: Actor,
+  purchase: { idempotencyKey: string; nonce: string | null | undefined; claim: () => Promise<Claim> },
+): Promise<void> {
   const startedAt = Date.now();
   // VIES is asked here, outside the claim's transaction; the quote reads its kept answer.
   await confirmVatId(ctx.platform, await repo.findInvoiceAddress(ctx.db, actor.userId));
   for (;;) {
-    const step = await claim(ctx, actor, { ...input, buyingOption }, idempotencyKey);
+    const step = await purchase.claim();
     if (step.kind === 'busy') {
       if (Date.now() - startedAt > WAIT_FOR_CONCURRENT_MS) throw new AppError('CONFLICT', 'payment.alreadyInProgress');
       await sleep(POLL_MS);
@@ -291,16 +331,29 @@ export async function pay(ctx: ServiceContext, input: TPayInput): Promise<TPaidM
       continue;
     }
     if (step.kind === 'resolveStale') {
-      const stale = await repo.findStalePendingPayments(ctx.db, new Date(Date.now() - ABANDONED_AFTER_MS), idempotencyKey);
+      const stale = await repo.findStalePendingPayments(ctx.db, new Date(Date.now() - ABANDONED_AFTER_MS), purchase.idempotencyKey);
       const outcome = stale[0] ? await resolveStalePayment(ctx, stale[0]) : 'booked';
       // The gateway could not say whether it charged: charging again could charge twice.
       if (outcome === 'unresolved') throw new AppError('CONFLICT', 'payment.alreadyInProgress');
       continue;
     }
-    if (step.kind === 'charge' && step.quote.totalCents > 0) await charge(ctx, actor, step.paymentId, step.quote, input.nonce ?? '', idempotencyKey);
+    if (step.kind === 'charge' && step.quote.totalCents > 0) await charge(ctx, actor, step.paymentId, step.quote, purchase.nonce ?? '', purchase.idempotencyKey);
     if (step.kind !== 'done') await finish(ctx, step.paymentId);
-    return readPaidMaster(ctx, input);
+    return;
   }
+}
+
+/**
+ * POST /api/payment/pay. Idempotent per master and option: concurrent or repeated
+ * pays charge once and all answer the purchased master (runPurchase).
+ */
+export async function pay(ctx: ServiceContext, input: TPayInput): Promise<TPaidMaster> {
+  const actor = requireActor(ctx);
+  if (input.buyingOption === 0) return takeFreeOption(ctx, actor, input);
+  const buyingOption = input.buyingOption as 1 | 2;
+  const idempotencyKey = `${input.masterId}:${buyingOption}`;
+  await runPurchase(ctx, actor, { idempotencyKey, nonce: input.nonce, claim: () => claim(ctx, actor, { ...input, buyingOption }, idempotencyKey) });
+  return readPaidMaster(ctx, input);
 }
 
 type StalePayment = Awaited<ReturnType<typeof repo.findStalePendingPayments>>[number];
@@ -402,15 +455,18 @@ async function readPaidMaster(ctx: Pick<ServiceContext, 'db'>, input: { masterId
         ? { id: master.style_id, name: master.style_name, styleIndex: master.style_index, styleGroup: { id: master.style_group_id, name: master.style_group_name } }
         : null,
     user: { id: master.user_id },
-    invoice: invoice
-      ? {
-          invoiceNumber: Number(invoice.invoice_number),
-          couponKey: invoice.coupon_key,
-          price: amountOf(invoice.price_cents),
-          couponValue: amountOf(invoice.coupon_value_cents),
-          currency: invoice.currency,
-          transactionId: invoice.transaction_id,
-        }
-      : null,
+    invoice: invoice ? toPurchaseInvoice(invoice) : null,
+  };
+}
+
+/** An invoice as a pay's answer names it. */
+export function toPurchaseInvoice(invoice: NonNullable<Awaited<ReturnType<typeof repo.findLatestInvoiceOfMaster>>>): TMasterInvoice {
+  return {
+    invoiceNumber: Number(invoice.invoice_number),
+    couponKey: invoice.coupon_key,
+    price: amountOf(invoice.price_cents),
+    couponValue: amountOf(invoice.coupon_value_cents),
+    currency: invoice.currency,
+    transactionId: invoice.transaction_id,
   };
 }

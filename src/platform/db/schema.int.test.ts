@@ -51,9 +51,10 @@ const columns: ColumnList = {
   blog_post_texts: { post_id: 'uuid', locale: 'text', title: 'text', abstract: 'text', body_markdown: 'text', body_html: 'text', updated_at: 'timestamp with time zone' },
   faqs: { id: 'integer', locale: 'text', question: 'text', answer: 'text', sort_order: 'integer' },
   coupons: { id: 'integer', key: 'text', type: 'text', value: 'integer', max_uses: 'integer null', per_user_limit: 'integer null', expires_at: 'timestamp with time zone null', used_count: 'integer', created_at: 'timestamp with time zone' },
-  payments: { id: 'uuid', user_id: 'uuid null', master_id: 'uuid null', buying_option: 'smallint', idempotency_key: 'text', gateway: 'text', transaction_id: 'text null', amount_cents: 'integer', currency: 'character', status: 'text', payment_method: 'text null', created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone', coupon_id: 'integer null', quote: 'jsonb null', failure_message: 'text null', product_type: 'smallint', subscription_id: 'uuid null' },
+  payments: { id: 'uuid', user_id: 'uuid null', master_id: 'uuid null', buying_option: 'smallint', idempotency_key: 'text', gateway: 'text', transaction_id: 'text null', amount_cents: 'integer', currency: 'character', status: 'text', payment_method: 'text null', created_at: 'timestamp with time zone', updated_at: 'timestamp with time zone', coupon_id: 'integer null', quote: 'jsonb null', failure_message: 'text null', product_type: 'smallint', subscription_id: 'uuid null', album_id: 'uuid null' },
   invoice_counter: { id: 'boolean', last_number: 'bigint' },
   invoices: { invoice_number: 'bigint', user_id: 'uuid null', master_id: 'uuid null', payment_id: 'uuid null', first_name: 'text', last_name: 'text', company: 'text null', street_and_number: 'text', additional: 'text null', city: 'text', zip: 'text', country: 'character', state: 'text', tax_id: 'text null', coupon_key: 'text null', coupon_type: 'text null', coupon_amount: 'integer null', coupon_currency: 'character null', currency: 'character', price_cents: 'integer', coupon_value_cents: 'integer', vat_rate: 'numeric', vat_cents: 'integer', total_cents: 'integer', reverse_charge: 'boolean', product: 'text', product_type: 'smallint', buying_option: 'smallint', payment_method: 'text', transaction_id: 'text null', retain_until: 'date', created_at: 'timestamp with time zone', seller: 'jsonb', vat_check: 'jsonb null', locale: 'text' },
+  invoice_lines: { invoice_number: 'bigint', position: 'smallint', master_id: 'uuid null', product: 'text', buying_option: 'smallint', upgrade_from: 'smallint', price_cents: 'integer' },
   vat_id_checks: { country: 'text', vat_number: 'text', valid: 'boolean', consultation_number: 'text null', request_date: 'text', trader_name: 'text null', trader_address: 'text null', checked_at: 'timestamp with time zone' },
   rate_limit_counters: { bucket: 'text', window_start: 'timestamp with time zone', hits: 'integer', expires_at: 'timestamp with time zone' },
   shared_secrets: { name: 'text', value: 'text', created_at: 'timestamp with time zone' },
@@ -161,7 +162,7 @@ describe('database schema', () => {
     await expect(db.insertInto('masters').values({ track_id: track.id, user_id: owner.id, reference_id: referenceId }).execute()).rejects.toThrow(/masters_unmastered_has_no_reference/);
   });
 
-  it("when a master or share names someone other than the owner, or an invoice's figures do not add up, then the database refuses it", async () => {
+  it("when a master or share names someone other than the owner, or an invoice's or payment's figures do not add up, then the database refuses it", async () => {
     const db = testDb.db;
     const user = (email: string) => db.insertInto('users').values({ email, password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
     const [alice, bob] = [await user('alice@schema.test'), await user('bob@schema.test')];
@@ -179,5 +180,10 @@ describe('database schema', () => {
     await expect(db.insertInto('invoices').values({ ...invoice, total_cents: 355 }).execute()).rejects.toThrow(/invoices_total_adds_up/);
     await expect(db.insertInto('invoices').values({ ...invoice, coupon_key: 'HALF' }).execute()).rejects.toThrow(/invoices_coupon_complete/);
     await db.insertInto('invoices').values(invoice).execute();
+    const line = { invoice_number: 777_001, position: 0, master_id: master.id, product: 'Song / Pop - Bright', buying_option: 2, upgrade_from: 1, price_cents: 400 };
+    await expect(db.insertInto('invoice_lines').values({ ...line, upgrade_from: 2 }).execute()).rejects.toThrow(/invoice_lines_check/);
+    await db.insertInto('invoice_lines').values(line).execute();
+    const payment = { user_id: alice.id, buying_option: 1, idempotency_key: 'album:schema:1', gateway: 'none' as const, amount_cents: 0, currency: 'EUR' as const, status: 'pending' as const, product_type: 2 };
+    await expect(db.insertInto('payments').values({ ...payment, master_id: master.id }).execute()).rejects.toThrow(/payments_album_names_no_master/);
   });
 });

@@ -312,9 +312,11 @@ export interface PaymentsTable {
   coupon_id: number | null;
   quote: Json<unknown> | null;
   failure_message: string | null;
-  /** 0 a master's option, 1 a distribution subscription period (sql/0021). */
+  /** 0 a master's option, 1 a distribution subscription period (sql/0021), 2 an album's masters (sql/0285). */
   product_type: Generated<number>;
   subscription_id: string | null;
+  /** The album bought (product type 2); its masters are the quote's lines. */
+  album_id: string | null;
 }
 
 export interface InvoiceCounterTable {
@@ -352,6 +354,17 @@ export interface InvoicesTable extends PostalAddressColumns {
   vat_check: ColumnType<unknown, string | null | undefined, string | null>;
   /** The language the invoice is issued in (sql/0171). */
   locale: Generated<'en' | 'de'>;
+}
+
+/** What each track of an album's invoice sold (sql/0285), as issued. */
+export interface InvoiceLinesTable {
+  invoice_number: Int8;
+  position: number;
+  master_id: string | null;
+  product: string;
+  buying_option: number;
+  upgrade_from: number;
+  price_cents: number;
 }
 
 /** VIES answers per VAT id (sql/0170): the latest definite one. */
@@ -699,6 +712,7 @@ export interface DB {
   payments: PaymentsTable;
   invoice_counter: InvoiceCounterTable;
   invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
   rate_limit_counters: RateLimitCountersTable;
   shared_secrets: SharedSecretsTable;
   local_vault_methods: LocalVaultMethodsTable;

@@ -22,3 +22,10 @@ export function useDebouncedCoupon(raw: string, delayMs = COUPON_DELAY_MS): { ke
   }, [normalized, key, delayMs]);
   return { key, settled: key === normalized };
 }
+
+/** A checkout's coupon field: what was typed, and the key the server is asked about (useDebouncedCoupon). */
+export function useCouponField() {
+  const [input, setInput] = useState('');
+  return { input, setInput, ...useDebouncedCoupon(input) };
+}
+export type CouponField = ReturnType<typeof useCouponField>;

@@ -12,6 +12,7 @@ import { MAX_ALBUM_TRACKS, MIN_ALBUM_TRACKS } from '../../../../../src/modules/a
 import { NEW_RELEASE_PATH } from '../../../../../src/modules/site/site.constants.js';
 import type { TAlbum } from '../../../../../src/modules/albums/albums.schemas.js';
 import type { Intensity } from '../../../../../src/modules/masters/masters.constants.js';
+import { AlbumPurchase } from '../../checkout/index.js';
 import { GaplessAlbumPlayer, type ScheduledTrack } from '../lib/gapless.js';
 
 const INTENSITY_LABELS = {
@@ -163,6 +164,7 @@ export function AlbumPage() {
           <AlbumTable album={data} locale={i18n.locale} />
         </Paper>
         {data.state === 'done' && <AlbumPlayback album={data} />}
+        {data.state === 'done' && <AlbumPurchase album={data} />}
         <Group>
           {data.state === 'done' && <ReleaseAlbumButton album={data} />}
           <Button component={Link} to="/masters" variant="default">

@@ -1,17 +1,18 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { BUYING_OPTIONS } from '../../pricing/index.js';
 
 type BuyingOptionEntry = (typeof BUYING_OPTIONS)[number];
 
 interface CheckoutHeadingProps {
-  productName: string;
+  productName: ReactNode;
   option: BuyingOptionEntry;
   /** The option already owned when this purchase is an upgrade (from the server's price info). */
   upgradeFrom: number | null | undefined;
 }
 
-/** What is bought: the track and style, the option and what it delivers, and the upgrade note. */
+/** What is bought: the track and style (or the album), the option and what it delivers, and the upgrade note. */
 export function CheckoutHeading({ productName, option, upgradeFrom }: CheckoutHeadingProps) {
   const { i18n } = useLingui();
   return (

@@ -103,7 +103,10 @@ function InvoiceList() {
             const { name, style } = productOf(invoice);
             return (
               <Table.Tr key={invoice.invoiceNumber} data-testid={`invoice-row-${invoice.invoiceNumber}`}>
-                <Table.Td>{name}</Table.Td>
+                <Table.Td>
+                  {name}
+                  <InvoiceTracks invoice={invoice} />
+                </Table.Td>
                 <Table.Td>{invoice.trackArtist ?? '–'}</Table.Td>
                 <Table.Td>{style}</Table.Td>
                 <Table.Td>{listDate(invoice.createdAt)}</Table.Td>
@@ -127,6 +130,7 @@ function InvoiceList() {
                   <Text fw={600} truncate>
                     {name}
                   </Text>
+                  <InvoiceTracks invoice={invoice} />
                   <Text size="sm" c="dimmed">
                     {[invoice.trackArtist, style].filter(Boolean).join(' · ')}
                   </Text>
@@ -144,6 +148,16 @@ function InvoiceList() {
         })}
       </Stack>
     </Stack>
+  );
+}
+
+/** An album's invoice names its tracks under the album (each track's name as the invoice has it). */
+function InvoiceTracks({ invoice }: { invoice: Pick<TInvoice, 'lines'> }) {
+  if (invoice.lines.length === 0) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="invoice-tracks">
+      {invoice.lines.map((line) => splitProduct(line.product).name).join(' · ')}
+    </Text>
   );
 }
 

@@ -12,7 +12,7 @@ import { errorMessageOf } from '../../../lib/error-messages.js';
 import { useSiteConfig } from '../../../lib/site-config.js';
 import { trpc } from '../../../lib/trpc.js';
 import { CardForm, type CardFormHandle } from '../../checkout/index.js';
-import { InvoiceAddressSection, NameSection } from '../../checkout/index.js';
+import { InvoiceAddressSection, NameSection, useBuyerEditing } from '../../checkout/index.js';
 import { paymentErrorCodeOf, requestCardNonce, usePaymentInFlight } from '../../checkout/index.js';
 import { billingPeriodOf, formatMoney } from '../lib/money.js';
 
@@ -54,16 +54,13 @@ interface CheckoutProps {
 function Checkout({ user, address, addressesUpdatedAt, planId, billingFrequency, paymentMode, onSubscribed }: CheckoutProps) {
   const app = useAppStoreApi();
   const utils = trpc.useUtils();
-  const hasName = user.firstName.trim() !== '' && user.lastName.trim() !== '';
-  const [editingName, setEditingName] = useState(!hasName);
-  const [addressEditStartedAt, setAddressEditStartedAt] = useState<number | null>(null);
-  const editingAddress = !address || addressEditStartedAt === addressesUpdatedAt;
+  const buyer = useBuyerEditing(user, address, addressesUpdatedAt);
   const [step, setStep] = useState<0 | 1>(0);
   const card = useRef<CardFormHandle>(null);
   const { run, isPaying } = usePaymentInFlight();
   const price = trpc.distribution.priceInfo.useQuery();
   const subscribe = trpc.distribution.subscribe.useMutation();
-  const ready = hasName && !editingName && !editingAddress && Boolean(address) && price.data !== undefined;
+  const ready = buyer.complete && price.data !== undefined;
 
   const pay = () =>
     run(async () => {
@@ -95,9 +92,9 @@ function Checkout({ user, address, addressesUpdatedAt, planId, billingFrequency,
         </Stack>
         {step === 0 ? (
           <>
-            <NameSection firstName={user.firstName} lastName={user.lastName} editing={editingName} onEditingChange={setEditingName} />
+            <NameSection firstName={user.firstName} lastName={user.lastName} {...buyer.name} />
             <Divider />
-            <InvoiceAddressSection address={address} editing={editingAddress} onEdit={() => setAddressEditStartedAt(addressesUpdatedAt)} onCancel={() => setAddressEditStartedAt(null)} />
+            <InvoiceAddressSection address={address} {...buyer.address} />
             <Divider />
             {price.data ? (
               <SubscriptionPriceSummary info={price.data} months={billingFrequency} />
