@@ -16,14 +16,14 @@ import { ADDRESS_BERLIN, openSite, productApi } from './steps.js';
  * Also an upgrade of an album bought at option 1, and an album with one track owned already. In
  * English and German at 375 and 1280 px, with screenshots.
  */
-const SHOTS_DIR = '/tmp/shots/album-checkout';
 const PASSWORD = 'a long enough secret';
 const WORDS = {
   en: { buy: 'Buy the album', studio: /Studio/, continue: 'Continue to payment', valid: 'Test card that is accepted', declined: 'Test card that is declined', declineMessage: 'Your bank declined the payment. Try another card or ask your bank.', owned: 'Owned', upgrade: 'Upgrade' },
   de: { buy: 'Album kaufen', studio: /Studio/, continue: 'Weiter zur Zahlung', valid: 'Testkarte, die angenommen wird', declined: 'Testkarte, die abgelehnt wird', declineMessage: 'Deine Bank hat die Zahlung abgelehnt. Versuche es mit einer anderen Karte oder frag bei deiner Bank nach.', owned: 'Gekauft', upgrade: 'Upgrade' },
 } as const;
 
-const product = productInBrowser({ shotsDir: SHOTS_DIR, media: true });
+const product = productInBrowser({ shots: 'album-checkout', media: true });
+const SHOTS_DIR = product.shotsDir;
 const { trpcQuery, trpcMutation, customer, upload } = productApi(product);
 
 interface Album {
