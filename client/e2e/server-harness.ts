@@ -100,7 +100,7 @@ export async function startServer(options: { env?: Record<string, string>; ready
   throw new Error(`server not ready in time:\n${log}`);
 }
 
-/** Debian's Chromium with the flags of stack-facts.md, plus any a test needs (e.g. the autoplay policy). */
+/** Debian's headless Chromium (no sandbox, GPU or background networking), plus any flags a test needs (e.g. the autoplay policy). */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, createTheme, type CSSProperties, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeComponent } from '@mantine/core';
 
 /**
- * The one Mantine theme (ui-direction.md): dark by default with a light option,
+ * The one Mantine theme: dark by default with a light option,
  * one accent for "mastered", a neutral for "original", breakpoints, tabular figures.
  */
 

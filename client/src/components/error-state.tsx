@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { errorCodeOf, errorMessageOf } from '../lib/error-messages.js';
 
-/** A failed load: what happened, and a retry (ui-direction.md, States). */
+/** A failed load: what happened, and a retry. */
 export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
   const { i18n, t } = useLingui();
   return (

@@ -4,9 +4,8 @@ import { TRUE_PEAK_TAPS, truePeakOfPadded } from '../../audio-core/true-peak.js'
 import { parseWavHeader, type WavFormat } from '../../audio-core/wav-header.js';
 
 /**
- * What stores check in a delivered audio file, measured from its samples (notes/distribution-facts
- * .md: 16-bit/44.1 kHz at least, stereo, no clipping; and the true-peak ceiling of -1 dBTP that
- * lossy store encoders need): format from the header, sample peak, true peak and clipped runs from
+ * What stores check in a delivered audio file, measured from its samples (16-bit/44.1 kHz at least,
+ * stereo, no clipping; and the true-peak ceiling of -1 dBTP that lossy store encoders need): format from the header, sample peak, true peak and clipped runs from
  * every sample.
  *
  * True peak is the audio core's BS.1770-4 Annex 2 meter, the one the engine meters its masters with.

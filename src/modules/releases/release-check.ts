@@ -9,7 +9,7 @@ import { deliveredReleaseOf, everyStoreRules, storeRulesOf } from './delivery/st
 
 /**
  * GET /api/distribution/albums/{id}/validate: the whole release against what stores check
- * (notes/distribution-facts.md), item by item. Every item names its rule (`release.check.<name>`)
+ * (docs/product-rules.md, "Pre-submission check"), item by item. Every item names its rule (`release.check.<name>`)
  * and what to do when it fails (`release.fix.<name>`), with the measured values. The audio figures
  * were measured from the provider's copy of each file when it was uploaded (audio-facts.ts).
  * Distribute runs the same check and refuses while an error item fails.

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useAnyDownloadProgress } from '../downloads.js';
 import classes from './download-progress-notice.module.css';
 
-/** Long work shows its progress (ui-direction.md): a running download, wherever it was started. */
+/** Long work shows its progress: a running download, wherever it was started. */
 export function DownloadProgressNotice() {
   const percent = useAnyDownloadProgress();
   if (percent === null) return null;

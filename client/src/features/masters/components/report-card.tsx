@@ -12,9 +12,9 @@ import { INTENSITY_NAMES } from '../lib/intensity-names.js';
 import { Swatch } from '../../../components/swatch.js';
 
 /**
- * Beyond the spec: original and master side by side, with what the streaming services' loudness
- * normalisation will do to each. Colours follow ui-direction.md (neutral original, accent master),
- * and every figure also carries its label, so colour is never the only signal.
+ * Original and master side by side, with what the streaming services' loudness normalisation will
+ * do to each. The original is neutral and the master carries the accent colour, and every figure
+ * also carries its label, so colour is never the only signal.
  */
 export function ReportCard({
   figures,

@@ -1,7 +1,7 @@
 import { platformGain, type PlatformRule } from '../../../../../src/modules/platforms/platforms.schemas.js';
 
 /**
- * Loudness-matched A/B (beyond the spec): each version's gain so that both are heard at
+ * Loudness-matched A/B: each version's gain so that both are heard at
  * the same integrated loudness (ITU-R BS.1770-4 LUFS from the stream's meta), so a listener judges
  * tone, not level. The louder version is turned down to the quieter one, never the quieter up:
  * boosting could push a peak over full scale.

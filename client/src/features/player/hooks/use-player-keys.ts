@@ -15,7 +15,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'slider';
 }
 
-/** ui-direction.md: Space plays and pauses, A toggles Original/Mastered, arrows seek; only for the player that owns the keyboard. */
+/** Space plays and pauses, A toggles Original/Mastered, arrows seek; only for the player that owns the keyboard. */
 export function usePlayerKeys(controller: PlayerController | null, actions: { play: () => void; toggleVersion: () => void }): void {
   const onKeyEvent = useEffectEvent((event: KeyboardEvent) => {
     if (!controller) return;
