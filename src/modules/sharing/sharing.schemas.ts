@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { ZAmountFieldsOut, ZIntensity, ZMasterListFields, ZMasterMeasurements, ZMasterStatus, ZMasterStyle, ZUserRef } from '../masters/masters.schemas.js';
+import { ZAmountFieldsOut, ZIntensity, ZMasterListFields, ZMastersInput, ZMasterMeasurements, ZMasterStatus, ZMasterStyle, ZUserRef } from '../masters/masters.schemas.js';
 
 /** At most 5 shares per master. */
 export const MAX_SHARES_PER_MASTER = 5;
 
 const ZUuid = z.uuid('global.error.invalidInput');
-const upper = (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : value);
-const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
 
 /** e-mail input: trimmed and lower-cased, then checked. */
 export const ZShareEmail = z
@@ -30,13 +28,8 @@ export type TMasterIdInput = z.infer<typeof ZMasterIdInput>;
 export const ZSharedMasterInput = z.object({ id: ZUuid });
 export type TSharedMasterInput = z.infer<typeof ZSharedMasterInput>;
 
-/** Sort of the shared-with-me list: date DESC by default, like the master list. */
-export const ZSharedWithMeInput = z
-  .object({
-    orderEntity: z.preprocess(lower, z.enum(['date', 'title', 'style'])).default('date'),
-    orderDirection: z.preprocess(upper, z.enum(['ASC', 'DESC'])).default('DESC'),
-  })
-  .default({ orderEntity: 'date', orderDirection: 'DESC' });
+/** Sort of the shared-with-me list: the master list's (date DESC by default). */
+export const ZSharedWithMeInput = ZMastersInput;
 export type TSharedWithMeInput = z.infer<typeof ZSharedWithMeInput>;
 
 /* ---------- answers ---------- */

@@ -83,21 +83,21 @@ function NameInput({ label, value, onChange, problem, testId }: { label: string;
 /**
  * The submit of the add/edit dialogs: nothing is sent while a rule fails; a refusal's messages show
  * in the dialog; a save refreshes the meta info (it names the label, the main artist and the
- * participants) and the list that shows the saved row, says so, then picks it or closes.
+ * participants) and the `list` that shows the saved row, says so, then picks it or closes.
  */
 function useDialogSubmit() {
   const app = useAppStoreApi();
   const utils = trpc.useUtils();
   const [problems, setProblems] = useState<string[]>([]);
   const submitWith =
-    <T,>(rules: string[], save: () => Promise<T>, done: (saved: T) => void, refreshList?: () => Promise<unknown>) =>
+    <T,>(rules: string[], save: () => Promise<T>, done: (saved: T) => void, list?: 'artists' | 'participants') =>
     async (event: FormEvent) => {
       event.preventDefault();
       if (rules.length > 0) return;
       setProblems([]);
       try {
         const saved = await save();
-        await Promise.all([utils.distribution.metaInfo.invalidate(), refreshList?.()]);
+        await Promise.all([utils.distribution.metaInfo.invalidate(), list && utils.distribution[list].invalidate()]);
         app.showSuccess('global.success.saved');
         done(saved);
       } catch (error) {
@@ -216,7 +216,6 @@ export function DistributionArtistDialog({ opened, onClose }: DialogProps) {
 function ArtistBody({ select, trackId, artistIdToEdit, onClose }: { select: boolean; trackId: number | undefined; artistIdToEdit: number | undefined; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const countryOptions = useCountryOptions();
-  const utils = trpc.useUtils();
   const artists = trpc.distribution.artists.useQuery();
   const create = trpc.distribution.createArtist.useMutation();
   const rename = trpc.distribution.renameArtist.useMutation();
@@ -244,7 +243,7 @@ function ArtistBody({ select, trackId, artistIdToEdit, onClose }: { select: bool
     rules,
     () => (editing ? rename.mutateAsync({ id: editing.artist_id, name: value }) : create.mutateAsync({ name: value, country })),
     afterSave,
-    () => utils.distribution.artists.invalidate(),
+    'artists',
   );
   return (
     <DialogForm choices={choices} problems={problems} onSubmit={submit}>
@@ -290,7 +289,6 @@ export function DistributionParticipantDialog({ opened, onClose }: DialogProps) 
 
 function ParticipantBody({ select, trackIndex, participantIdToEdit, onClose }: { select: boolean; trackIndex: number | undefined; participantIdToEdit: number | undefined; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const utils = trpc.useUtils();
   const participants = trpc.distribution.participants.useQuery();
   const create = trpc.distribution.createParticipant.useMutation();
   const update = trpc.distribution.updateParticipant.useMutation();
@@ -320,7 +318,7 @@ function ParticipantBody({ select, trackIndex, participantIdToEdit, onClose }: {
     rules,
     () => (editing ? update.mutateAsync({ id: editing.participant_id, ...values }) : create.mutateAsync(values)),
     afterSave,
-    () => utils.distribution.participants.invalidate(),
+    'participants',
   );
   return (
     <DialogForm choices={choices} problems={problems} onSubmit={submit}>
