@@ -26,14 +26,7 @@ describe('album mastering (real media process, ffmpeg measuring)', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'album-test-'));
     owner = await h.createUser('album@example.com');
     // A style whose gain riding does not hold these mixes back, so the anchor reaches its own level.
-    const row = await h.platform.db
-      .selectFrom('styles')
-      .innerJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
-      .select(['styles.id'])
-      .where('style_groups.name', '=', 'Acoustic')
-      .where('styles.name', '=', 'Natural')
-      .executeTakeFirstOrThrow();
-    styleId = row.id;
+    styleId = (await h.style('Acoustic', 'Natural')).id;
     // Peaks of -5, -1 and +2 dBFS (clipped by the 16-bit file): about -18, -14 and -11 LUFS.
     for (const [i, peakDb] of [-5, -1, 2].entries()) {
       const wav = encodeWav(musicLike({ seconds: 5, seed: 11 + i, peakDb }), { format: 'pcm16' });

@@ -37,15 +37,7 @@ describe('the codec check of a bounced master (real media process)', () => {
     owner = await h.createUser('codecs-owner@example.com');
     stranger = await h.createUser('codecs-stranger@example.com');
     // A loud style: the limiter works hard on the clipped mix, so the codecs have flat peaks to ring around.
-    styleId = (
-      await h.platform.db
-        .selectFrom('styles')
-        .innerJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
-        .select('styles.id')
-        .where('style_groups.name', '=', 'Pop')
-        .where('styles.name', '=', 'Punchy')
-        .executeTakeFirstOrThrow()
-    ).id;
+    styleId = (await h.style('Pop', 'Punchy')).id;
     const mix = clipped(normalizePeak(musicLike({ seconds: 8, seed: 5 }), 4), -0.1);
     trackId = (await h.createTrack(owner.id, encodeWav(mix, { format: 'pcm24' }), { sampleRate: 44100, channels: 2, bitsPerSample: 24 })).trackId;
     await callerFor(owner).mastering.startBounce({ trackId, styleId });

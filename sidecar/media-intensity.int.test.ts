@@ -23,14 +23,7 @@ describe('masters at an intensity (real media process, ffmpeg measuring)', () =>
     h = await startMediaHarness();
     owner = await h.createUser('intensity@example.com');
     // Material the gain-riding budget does not hold back, so each intensity reaches its own level.
-    const row = await h.platform.db
-      .selectFrom('styles')
-      .innerJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
-      .select(['styles.id', 'styles.style_index'])
-      .where('style_groups.name', '=', 'Acoustic')
-      .where('styles.name', '=', 'Natural')
-      .executeTakeFirstOrThrow();
-    style = { id: row.id, styleIndex: row.style_index };
+    style = await h.style('Acoustic', 'Natural');
     const mix = encodeWav(musicLike({ seconds: 14, seed: 5, peakDb: -3 }), { format: 'pcm16' });
     trackId = (await h.createTrack(owner.id, mix, { sampleRate: 44100, channels: 2 })).trackId;
   }, 120_000);

@@ -47,15 +47,7 @@ describe('a master toward a reference track (real media process, ffmpeg measurin
     app = await listenTestApp(h.platform);
     owner = await h.createUser('reference-owner@example.com');
     stranger = await h.createUser('reference-stranger@example.com');
-    styleId = (
-      await h.platform.db
-        .selectFrom('styles')
-        .innerJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
-        .select('styles.id')
-        .where('style_groups.name', '=', 'Acoustic')
-        .where('styles.name', '=', 'Natural')
-        .executeTakeFirstOrThrow()
-    ).id;
+    styleId = (await h.style('Acoustic', 'Natural')).id;
     const mix = normalizePeak(dull(musicLike({ seconds: 8, seed: 11 }), 2500), -6);
     trackId = (await h.createTrack(owner.id, encodeWav(mix, { format: 'pcm16' }), { sampleRate: 44100, channels: 2 })).trackId;
     ownReference = await storeReference(owner, normalizePeak(bright(musicLike({ seconds: 8, seed: 5 }), -6), -3));

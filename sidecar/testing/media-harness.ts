@@ -21,6 +21,8 @@ export interface MediaHarness {
   /** A track whose original is `wav` (stored at tracks/<id>/original.wav), with its unmastered master. */
   createTrack(userId: string, wav: Buffer, format: { sampleRate: number; channels: number; bitsPerSample?: number }): Promise<{ trackId: string; masterId: string }>;
   share(masterId: string, ownerId: string, email: string): Promise<void>;
+  /** A seeded style by its group's and its own name, e.g. style('Acoustic', 'Natural'). */
+  style(group: string, name: string): Promise<{ id: number; styleIndex: number }>;
   connect(): Promise<MediaClient>;
   /** Another media process against the same web process, database and storage (stopped with the harness). */
   startMedia(sidecarEnv?: Record<string, string>): Promise<ProductProcess>;
@@ -54,6 +56,16 @@ export async function startMediaHarness(sidecarEnv: Record<string, string> = {})
         .returning('id')
         .executeTakeFirstOrThrow();
       return { id: row.id, token: signAccessToken(platform.secrets.jwtSecret, row.id).token };
+    },
+    async style(group, name) {
+      const row = await platform.db
+        .selectFrom('styles')
+        .innerJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
+        .select(['styles.id', 'styles.style_index'])
+        .where('style_groups.name', '=', group)
+        .where('styles.name', '=', name)
+        .executeTakeFirstOrThrow();
+      return { id: row.id, styleIndex: row.style_index };
     },
     async createTrack(userId, wav, format) {
       const trackId = randomUUID();
