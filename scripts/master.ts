@@ -117,8 +117,8 @@ async function main(): Promise<void> {
   const input = positionals[0]!;
   const parsed = path.parse(input);
   const out = values.out ?? path.join(parsed.dir, `${parsed.name}_${catalogueStyle.groupName}_${catalogueStyle.name}.wav`);
-  const referenced = values.reference ? await masterWithReference(input, values.reference, styleAtIntensity(catalogueStyle, intensity), out, onProgress, undefined, amounts) : null;
-  const report = referenced ?? (await masterAtIntensity(input, catalogueStyle, intensity, out, onProgress, undefined, amounts));
+  const referenced = values.reference ? await masterWithReference(input, values.reference, styleAtIntensity(catalogueStyle, intensity), out, { onProgress, amounts }) : null;
+  const report = referenced ?? (await masterAtIntensity(input, catalogueStyle, intensity, out, { onProgress, amounts }));
   const wallS = seconds();
   const codecs = values.codecs ? await codecFiguresOf(out) : null;
   const summary = { ...summaryOf(input, out, context, report.targetLufs, report, wallS), ...(referenced ? { reference: referenced.reference } : {}), ...(codecs ? { codecs } : {}) };

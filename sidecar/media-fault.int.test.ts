@@ -14,7 +14,7 @@ import { freePort } from '../src/test/product-process.js';
 import { createTestPlatform, type TestPlatform } from '../src/test/test-platform.js';
 import { createRandom } from './engine/testing/signals.js';
 import { encodeWav } from './engine/testing/wav-writer.js';
-import { MediaClient } from './testing/media-harness.js';
+import { masterRowOf, MediaClient } from './testing/media-harness.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Short, so the test does not wait the default 30 s for a dead process's lease to run out. */
@@ -156,12 +156,7 @@ describe('media process killed mid-bounce', () => {
     client.send('end-mastering', token, { trackId, styleId: style.id });
     const done = await client.until(() => client.json('bounce-progress').find((m) => m.payload.processed === true) ?? client.json('error-message')[0], 180_000);
     expect(done.payload).toMatchObject({ processed: true, styleId: style.id });
-    const master = await platform.db
-      .selectFrom('masters')
-      .select(['id', 'status', 'failed_mastering_attempts', 'file_bytes'])
-      .where('track_id', '=', trackId)
-      .where('style_id', '=', style.id)
-      .executeTakeFirstOrThrow();
+    const master = await masterRowOf(platform.db, trackId, style.id, ['id', 'status', 'failed_mastering_attempts', 'file_bytes']);
     // The kills were not the job's failures: no attempt was counted.
     expect(master).toMatchObject({ id: done.payload.masterId, status: 'MASTERED', failed_mastering_attempts: 0 });
     // The second dead process's half-written downloads go with its lease too (the sweep after start).

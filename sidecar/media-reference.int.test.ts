@@ -9,7 +9,7 @@ import { listenTestApp, type TestApp } from '../src/test/test-app.js';
 import { ffmpegLoudness } from './engine/testing/independent-meters.js';
 import { bright, dull, musicLike, normalizePeak, type TestSignal } from './engine/testing/signals.js';
 import { encodeWav } from './engine/testing/wav-writer.js';
-import { startMediaHarness, type MediaHarness } from './testing/media-harness.js';
+import { masterRowOf, type MediaHarness, startMediaHarness } from './testing/media-harness.js';
 
 type User = { id: string; token: string };
 
@@ -71,7 +71,7 @@ describe('a master toward a reference track (real media process, ffmpeg measurin
     expect(ticket).toMatchObject({ intensity: 'medium', referenceId: ownReference });
     expect(await jobSettled(ticket.jobId)).toMatchObject({ state: 'done', last_error: null });
 
-    const row = await h.platform.db.selectFrom('masters').select(['id', 'path', 'reference_id']).where('track_id', '=', trackId).where('style_id', '=', styleId).executeTakeFirstOrThrow();
+    const row = await masterRowOf(h.platform.db, trackId, styleId, ['id', 'path', 'reference_id']);
     expect(row.reference_id).toBe(ownReference);
     const master = (await callerFor(owner).masters.trackMasters({ trackId })).find((m) => m.id === row.id)!;
     expect(master.referenceId).toBe(ownReference);

@@ -6,7 +6,7 @@ import { createMetrics } from '../src/platform/http/metrics.js';
 import { queueDepths } from '../src/platform/queue/job-queue.js';
 import { createRandom } from './engine/testing/signals.js';
 import { encodeWav } from './engine/testing/wav-writer.js';
-import { MediaClient, startMediaHarness, type MediaHarness } from './testing/media-harness.js';
+import { masterRowOf, MediaClient, type MediaHarness, startMediaHarness } from './testing/media-harness.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Short, so the surviving process takes the job up within seconds of the kill. */
@@ -108,12 +108,7 @@ describe('two media processes, one queue', () => {
       // Done once, by the second process's try.
       const finished = await h.platform.db.selectFrom('jobs').select(['state', 'attempts']).where('id', '=', job.id).executeTakeFirstOrThrow();
       expect(finished).toEqual({ state: 'done', attempts: 2 });
-      const master = await h.platform.db
-        .selectFrom('masters')
-        .select(['id', 'status', 'path', 'checksum', 'failed_mastering_attempts'])
-        .where('track_id', '=', track.trackId)
-        .where('style_id', '=', style.id)
-        .executeTakeFirstOrThrow();
+      const master = await masterRowOf(h.platform.db, track.trackId, style.id, ['id', 'status', 'path', 'checksum', 'failed_mastering_attempts']);
       expect(master).toMatchObject({ id: done.payload.masterId, status: 'MASTERED', failed_mastering_attempts: 0 });
 
       // The file is whole: the checksum the bounce recorded, every frame of the track at 24 bits.

@@ -10,7 +10,7 @@ import { createRandom, musicLike } from './engine/testing/signals.js';
 import { decodeSimpleWav, encodeWav } from './engine/testing/wav-writer.js';
 import { ffmpegPath } from './ffmpeg/ffmpeg-run.js';
 import { CHUNK_FRAMES } from './media/pcm.js';
-import { startMediaHarness, type MediaHarness } from './testing/media-harness.js';
+import { masterRowOf, type MediaHarness, startMediaHarness } from './testing/media-harness.js';
 
 /** A 44.1 kHz 16-bit stereo WAV of known samples: music-like noise (each chunk different). */
 function knownWav(seconds: number, seed: number) {
@@ -227,12 +227,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       const client = await prepared(track.trackId);
       client.send('end-mastering', owner.token, { styleId: style.id });
       const done = await client.until(() => client.json('bounce-progress').find((m) => m.payload.processed === true), 120_000);
-      const row = await h.platform.db
-        .selectFrom('masters')
-        .select(['id', 'path', 'checksum'])
-        .where('track_id', '=', track.trackId)
-        .where('style_id', '=', style.id)
-        .executeTakeFirstOrThrow();
+      const row = await masterRowOf(h.platform.db, track.trackId, style.id, ['id', 'path', 'checksum']);
       expect(row.id).toBe(done.payload.masterId);
       return { ...track, bounced: row };
     }
@@ -307,12 +302,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       client.send('end-mastering', owner.token, { styleId: style.id });
       const done = await client.until(() => client.json('bounce-progress').find((m) => m.payload.processed === true), 120_000);
       expect(done.payload).toMatchObject({ progressInPercent: 100, styleId: style.id });
-      const row = await h.platform.db
-        .selectFrom('masters')
-        .select(['id', 'status', 'path', 'checksum', 'measurements'])
-        .where('track_id', '=', track.trackId)
-        .where('style_id', '=', style.id)
-        .executeTakeFirstOrThrow();
+      const row = await masterRowOf(h.platform.db, track.trackId, style.id, ['id', 'status', 'path', 'checksum', 'measurements']);
       expect(row).toMatchObject({ id: done.payload.masterId, status: 'MASTERED' });
       expect(row.checksum).toMatch(/^[0-9a-f]{64}$/);
       // The report card's figures: the master's, the original's beside them, and the EQ curve.
@@ -363,7 +353,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       const client = await prepared(track.trackId);
       client.send('end-mastering', owner.token, { styleId: style.id });
       await client.until(() => client.json('bounce-progress').find((m) => m.payload.processed === true), 120_000);
-      const row = await h.platform.db.selectFrom('masters').select(['path', 'measurements']).where('track_id', '=', track.trackId).where('style_id', '=', style.id).executeTakeFirstOrThrow();
+      const row = await masterRowOf(h.platform.db, track.trackId, style.id, ['path', 'measurements']);
       const master = decodeSimpleWav(await buffer(h.platform.storage.read(row.path!)));
       expect({ rate: master.sampleRate, bits: master.bitsPerSample, frames: master.data.length / 2 }).toEqual({ rate: 48000, bits: 24, frames: seconds * 48000 });
       expect(row.measurements).toMatchObject({ sampleRate: 48000, frames: seconds * 48000 });
@@ -390,7 +380,7 @@ describe('media sidecar socket protocol (real sidecar, real ws client)', () => {
       const client = await prepared(track.trackId);
       client.send('end-mastering', owner.token, { styleId: style.id });
       await client.until(() => client.json('bounce-progress').find((m) => m.payload.processed === true), 120_000);
-      const row = await h.platform.db.selectFrom('masters').select(['path', 'checksum']).where('track_id', '=', track.trackId).where('style_id', '=', style.id).executeTakeFirstOrThrow();
+      const row = await masterRowOf(h.platform.db, track.trackId, style.id, ['path', 'checksum']);
       const sixteenKey = renditionKeyOf(row.path!, 1);
       // The downloads' job done (both files made), so nothing of it is still on its way.
       const jobs = () => h.platform.db.selectFrom('jobs').select('state').where('idempotency_key', '=', `media.renditions:${row.path}:${row.checksum}`).execute();

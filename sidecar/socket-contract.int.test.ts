@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { z } from 'zod';
 import { noise } from './engine/testing/signals.js';
 import { encodeWav } from './engine/testing/wav-writer.js';
-import { startMediaHarness, type MediaHarness } from './testing/media-harness.js';
+import { masterRowOf, type MediaHarness, startMediaHarness } from './testing/media-harness.js';
 
 /*
  * The media socket checked from outside against the written contract, not against the code: the
@@ -171,7 +171,7 @@ describe('media socket against its public contract, from outside', () => {
     client.send('end-mastering', { styleId: style.id });
     const bounce = await client.until(() => client.payloads('bounce-progress').some((p) => p.processed) && client.payloads('bounce-progress'), 240_000);
     expect(bounce.at(-1)).toMatchObject({ processed: true, progressInPercent: 100 });
-    const bounced = await h.platform.db.selectFrom('masters').select('id').where('track_id', '=', upload.trackId).where('style_id', '=', style.id).executeTakeFirstOrThrow();
+    const bounced = await masterRowOf(h.platform.db, upload.trackId, style.id, ['id']);
 
     // The bounced master's page asks with its id: a stereo master of the same length.
     client.send('request-meta', { trackId: upload.trackId, masterId: bounced.id, styleId: style.id });

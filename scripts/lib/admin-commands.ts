@@ -24,7 +24,7 @@ import {
   pollPayouts,
   adjustBalance,
   releaseHold,
-  payoutProviderOf,
+  payoutContextOf,
   ZImportStatementFileInput,
   ZPayoutRunInput,
   ZAdjustInput,
@@ -78,17 +78,11 @@ const describePost = (post: TPostStatus) =>
   `${post.slug} [${post.locales.join(', ')}] ${post.published ? 'published' : 'unpublished'}${post.featured ? ', featured' : ''}`;
 
 /** Payouts on the database path: the product's payout folder and mail settings under its DATA_DIR. */
-function payoutContextOf(db: Database): PayoutContext {
+function payoutContextOfDatabase(db: Database): PayoutContext {
   const env = parseEnv();
   const log = createLogger(env.LOG_LEVEL, 'admin');
-  return {
-    db,
-    provider: payoutProviderOf(env),
-    payoutMin: env.PAYOUT_MIN,
-    publicUrl: env.PUBLIC_URL,
-    log,
-    mailer: createMailer({ from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
-  };
+  const mailer = createMailer({ from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), log });
+  return payoutContextOf({ db, env, mailer }, log);
 }
 
 /** Cents as a decimal amount with its currency: 1234 -> "12.34 USD". */
@@ -338,7 +332,7 @@ export const COMMANDS: Record<string, Command> = {
       const result = await withProduct(
         access,
         (client) => client.royalties.runPayouts.mutate(input),
-        (db) => runPayouts(payoutContextOf(db), input),
+        (db) => runPayouts(payoutContextOfDatabase(db), input),
       );
       for (const payout of result.payouts) {
         const what = `${money(payout.amountMinor, result.currency)} (fee ${money(payout.feeMinor, result.currency)}, receives ${money(payout.amountMinor - payout.feeMinor, result.currency)}) to ${payout.name} <${payout.email}>, ${payout.entries} ledger lines`;
@@ -357,7 +351,7 @@ export const COMMANDS: Record<string, Command> = {
       const runs = await withProduct(
         access,
         (client) => client.royalties.pollPayouts.mutate(),
-        (db) => pollPayouts(payoutContextOf(db)),
+        (db) => pollPayouts(payoutContextOfDatabase(db)),
       );
       for (const run of runs) {
         io.out(`run ${run.runId}${run.error ? ` (not reached: ${run.error})` : ''}`);

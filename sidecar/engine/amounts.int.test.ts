@@ -35,7 +35,7 @@ interface Mastered {
 /** A master at Medium with the amounts, checked against its promises (target less heldBackLu, -1 dBTP). */
 async function master(label: string, amounts: Partial<Amounts>, from = input): Promise<Mastered> {
   const out = path.join(dir, `${path.parse(from).name}-${label.replace('/', '-')}-${amounts.tone ?? 100}-${amounts.width ?? 100}-${amounts.dynamics ?? 100}.wav`);
-  const report = await masterAtIntensity(from, seededStyle(label), 'medium', out, () => {}, undefined, { ...DEFAULT_AMOUNTS, ...amounts });
+  const report = await masterAtIntensity(from, seededStyle(label), 'medium', out, { amounts: { ...DEFAULT_AMOUNTS, ...amounts } });
   const loudness = await ffmpegLoudness(out);
   expect(Math.abs(loudness.integratedLufs - (report.targetLufs - report.heldBackLu))).toBeLessThanOrEqual(0.5);
   expect(loudness.truePeakDbtp).toBeLessThanOrEqual(-1);

@@ -404,16 +404,46 @@ export function bounce(workFile: WorkFile, fitted: FittedStyle, outWavPath: stri
 
 export type MasterProgress = PreparationProgress | BounceProgress;
 
-/** Decode, prepare (this style only) and bounce: the command line's one call. */
-export async function masterFile(inputPath: string, style: EngineStyle, outPath: string, onProgress: (progress: MasterProgress) => void = () => {}, signal?: AbortSignal): Promise<MasterReport & { analysis: TrackAnalysis }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'masterdeck-'));
+/** How a one-call master reports its progress and is stopped. */
+export interface MasterOptions {
+  onProgress?: (progress: MasterProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** Runs `work` with a folder of its own under the system's temporary folder, removed afterwards. */
+export async function inTemporaryFolder<T>(prefix: string, work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   try {
-    const workFile = await decodeToWorkFile(inputPath, path.join(dir, 'work.f32'), signal);
-    const preparation = await prepareTrack(workFile, [style], onProgress);
-    const masterWork = (await decodeForBounce(inputPath, workFile, workFile.sourceSampleRate, path.join(dir, 'master.f32'), signal)) ?? workFile;
-    const report = await bounce(masterWork, preparation.styles[0]!, outPath, onProgress, signal);
-    return { ...report, analysis: preparation.analysis };
+    return await work(dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Decode, fit and bounce: the command line's one call for a master, in a temporary folder. `fit`
+ * fits the decoded track (it may keep files of its own in the folder) and says how the bounce's
+ * report becomes the caller's result (read before the folder goes). The bounce is at the master's
+ * rate (decodeForBounce).
+ */
+export function masterOnce<R>(
+  inputPath: string,
+  outPath: string,
+  options: MasterOptions,
+  fit: (workFile: DecodedWorkFile, dir: string) => Promise<{ fitted: FittedStyle; finish: (report: MasterReport) => R | Promise<R> }>,
+): Promise<R> {
+  return inTemporaryFolder('masterdeck-', async (dir) => {
+    const workFile = await decodeToWorkFile(inputPath, path.join(dir, 'work.f32'), options.signal);
+    const { fitted, finish } = await fit(workFile, dir);
+    const masterWork = (await decodeForBounce(inputPath, workFile, workFile.sourceSampleRate, path.join(dir, 'master.f32'), options.signal)) ?? workFile;
+    return finish(await bounce(masterWork, fitted, outPath, options.onProgress, options.signal));
+  });
+}
+
+/** Decode, prepare (this style only) and bounce: the command line's one call. */
+export function masterFile(inputPath: string, style: EngineStyle, outPath: string, options: MasterOptions = {}): Promise<MasterReport & { analysis: TrackAnalysis }> {
+  return masterOnce(inputPath, outPath, options, async (workFile) => {
+    const preparation = await prepareTrack(workFile, [style], options.onProgress);
+    return { fitted: preparation.styles[0]!, finish: (report) => ({ ...report, analysis: preparation.analysis }) };
+  });
 }

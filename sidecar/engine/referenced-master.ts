@@ -1,12 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { MasterReport } from './bounce.js';
 import { EngineError } from './engine-error.js';
-import { analyseWorkFile, bounce, decodeForBounce, decodeToWorkFile, prepareTrack, type MasterProgress, type TrackAnalysis, type WorkFile } from './index.js';
+import { analyseWorkFile, decodeToWorkFile, masterOnce, prepareTrack, type TrackAnalysis, type WorkFile } from './index.js';
 import { referenceAnalysisOf, styleTowardReference, thirdOctaveSpectrum, tonalDistanceDb, type ReferenceAnalysis, type ReferenceReport } from './reference.js';
 import type { EngineStyle } from './style.js';
 import { DEFAULT_AMOUNTS, type Amounts } from './steer.js';
+import type { SteeredMasterOptions } from './steered-master.js';
 
 /** Decodes a reference track and measures it (loudness, range, peaks, spectrum); a silent one is refused. */
 export async function analyseReference(referencePath: string, workPath: string, signal?: AbortSignal): Promise<ReferenceAnalysis> {
@@ -52,26 +52,21 @@ export const referenceReportOf = (reference: ReferenceAnalysis, distanceBeforeDb
  * made against a reference track. `style` may already be steered (an intensity); the amounts scale
  * the move toward the reference.
  */
-export async function masterWithReference(
+export function masterWithReference(
   inputPath: string,
   referencePath: string,
   style: EngineStyle,
   outPath: string,
-  onProgress: (progress: MasterProgress) => void = () => {},
-  signal?: AbortSignal,
-  amounts: Amounts = DEFAULT_AMOUNTS,
+  options: SteeredMasterOptions = {},
 ): Promise<MasterReport & { analysis: TrackAnalysis; targetLufs: number; reference: ReferenceReport }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'masterdeck-reference-'));
-  try {
-    const reference = await analyseReference(referencePath, path.join(dir, 'reference.f32'), signal);
-    const workFile = await decodeToWorkFile(inputPath, path.join(dir, 'work.f32'), signal);
-    const steered = await steerToReference(workFile, style, reference, amounts);
-    const preparation = await prepareTrack(workFile, [steered.style], onProgress);
-    const masterWork = (await decodeForBounce(inputPath, workFile, workFile.sourceSampleRate, path.join(dir, 'master.f32'), signal)) ?? workFile;
-    const report = await bounce(masterWork, preparation.styles[0]!, outPath, onProgress, signal);
-    const after = await masterDistanceDb(outPath, reference, path.join(dir, 'check.f32'), signal);
-    return { ...report, analysis: preparation.analysis, targetLufs: steered.style.processing.targetLufs, reference: referenceReportOf(reference, steered.distanceBeforeDb, after) };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  return masterOnce(inputPath, outPath, options, async (workFile, dir) => {
+    const reference = await analyseReference(referencePath, path.join(dir, 'reference.f32'), options.signal);
+    const steered = await steerToReference(workFile, style, reference, options.amounts);
+    const preparation = await prepareTrack(workFile, [steered.style], options.onProgress);
+    const finish = async (report: MasterReport) => {
+      const after = await masterDistanceDb(outPath, reference, path.join(dir, 'check.f32'), options.signal);
+      return { ...report, analysis: preparation.analysis, targetLufs: steered.style.processing.targetLufs, reference: referenceReportOf(reference, steered.distanceBeforeDb, after) };
+    };
+    return { fitted: preparation.styles[0]!, finish };
+  });
 }

@@ -1,8 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { MasterReport } from './bounce.js';
-import { analyseWorkFile, bounce, decodeForBounce, decodeToWorkFile, prepareTrack, refitStyles, type DecodedWorkFile, type KeptAnalysis, type MasterProgress, type Preparation, type TrackAnalysis, type WorkFile } from './index.js';
+import {
+  analyseWorkFile,
+  bounce,
+  decodeForBounce,
+  decodeToWorkFile,
+  inTemporaryFolder,
+  masterOnce,
+  prepareTrack,
+  refitStyles,
+  type DecodedWorkFile,
+  type KeptAnalysis,
+  type MasterOptions,
+  type MasterProgress,
+  type Preparation,
+  type TrackAnalysis,
+  type WorkFile,
+} from './index.js';
 import type { FittedStyle } from './fit.js';
 import { DEFAULT_AMOUNTS, isDefaultAmounts, LOW_UNDER_MEDIUM_LU, styleAtIntensity, styleWithAmounts, styleWithTarget, type Amounts, type Intensity } from './steer.js';
 import type { EngineStyle } from './style.js';
@@ -68,27 +83,16 @@ export function lowTargetLufs(ownTargetLufs: number, medium: Pick<FittedStyle, '
   return Math.min(ownTargetLufs, medium.effectiveTargetLufs - LOW_UNDER_MEDIUM_LU);
 }
 
-/** Decode, fit at the intensity, bounce: the command line's one call for a steered master. */
-export async function masterAtIntensity(
-  inputPath: string,
-  style: EngineStyle,
-  intensity: Intensity,
-  outPath: string,
-  onProgress: (progress: MasterProgress) => void = () => {},
-  signal?: AbortSignal,
-  amounts: Amounts = DEFAULT_AMOUNTS,
-): Promise<MasterReport & { analysis: TrackAnalysis; targetLufs: number }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'masterdeck-'));
-  try {
-    const workFile = await decodeToWorkFile(inputPath, path.join(dir, 'work.f32'), signal);
-    const { fitted, analysis, style: steered } = await fitAtIntensity(workFile, style, intensity, onProgress, amounts);
-    const masterWork = (await decodeForBounce(inputPath, workFile, workFile.sourceSampleRate, path.join(dir, 'master.f32'), signal)) ?? workFile;
-    const report = await bounce(masterWork, fitted, outPath, onProgress, signal);
-    return { ...report, analysis, targetLufs: steered.processing.targetLufs };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+/** Decode, fit at the intensity and amounts, bounce: the command line's one call for a steered master. */
+export function masterAtIntensity(inputPath: string, style: EngineStyle, intensity: Intensity, outPath: string, options: SteeredMasterOptions = {}): Promise<MasterReport & { analysis: TrackAnalysis; targetLufs: number }> {
+  return masterOnce(inputPath, outPath, options, async (workFile) => {
+    const { fitted, analysis, style: steered } = await fitAtIntensity(workFile, style, intensity, options.onProgress, options.amounts);
+    return { fitted, finish: (report) => ({ ...report, analysis, targetLufs: steered.processing.targetLufs }) };
+  });
 }
+
+/** A one-call master's options and the amounts of the style's moves (DEFAULT_AMOUNTS: the style as it is). */
+export type SteeredMasterOptions = MasterOptions & { amounts?: Amounts };
 
 /**
  * Album mode: several tracks mastered as one record, the way album normalisation (Spotify's album
@@ -139,15 +143,14 @@ function spread(values: readonly number[]): number {
 }
 
 /** Decodes every track, masters the loudest first, then the others at their distance to it. */
-export async function masterAlbum(
+export function masterAlbum(
   tracks: readonly AlbumTrackInput[],
   style: EngineStyle,
   intensity: Intensity,
   onProgress: (track: number, progress: MasterProgress) => void = () => {},
   signal?: AbortSignal,
 ): Promise<AlbumResult> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'masterdeck-album-'));
-  try {
+  return inTemporaryFolder('masterdeck-album-', async (dir) => {
     const workFiles: DecodedWorkFile[] = [];
     const mixes: TrackAnalysis[] = [];
     for (const [i, track] of tracks.entries()) {
@@ -184,7 +187,5 @@ export async function masterAlbum(
       spreadInLu: spread(mixLufs),
       spreadOutLu: spread(results.map((r) => r.report.lufs ?? -Infinity)),
     };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import type { Selectable } from 'kysely';
 import WebSocket from 'ws';
 import { createInternalApp } from '../../src/internal/internal-app.js';
 import { decodeStreamFrame, type StreamFrame } from '../../src/modules/streaming/index.js';
 import { signAccessToken } from '../../src/platform/access-token.js';
+import type { Database } from '../../src/platform/db/database.js';
+import type { MastersTable } from '../../src/platform/db/schema.js';
 import { startProcess, type ProductProcess } from '../../src/test/product-process.js';
 import { createTestPlatform, type TestPlatform } from '../../src/test/test-platform.js';
 
@@ -113,6 +116,11 @@ export async function startMediaHarness(sidecarEnv: Record<string, string> = {})
       await platform.close();
     },
   };
+}
+
+/** The columns asked for of a track's one master in a style. */
+export function masterRowOf<C extends keyof MastersTable & string>(db: Database, trackId: string, styleId: number, columns: readonly C[]): Promise<Pick<Selectable<MastersTable>, C>> {
+  return db.selectFrom('masters').select(columns).where('track_id', '=', trackId).where('style_id', '=', styleId).executeTakeFirstOrThrow() as Promise<Pick<Selectable<MastersTable>, C>>;
 }
 
 export interface JsonMessage {
