@@ -129,4 +129,28 @@ describe('a master toward a reference track (real media process, ffmpeg measurin
     await expect(callerFor(stranger).mastering.startBounce({ trackId, styleId, referenceId: strangersReference })).rejects.toThrow('global.error.notFound');
     expect(await bounceJobs()).toEqual([]);
   });
+
+  it('when the owner asks the socket to end mastering toward their reference, then bounce-progress echoes the reference, with progress on the way, and the master made is toward it', async () => {
+    const client = await h.connect();
+    const dynamicsAmount = { tone: 100, width: 100, dynamics: 50 };
+    client.send('end-mastering', owner.token, { trackId, styleId, amounts: dynamicsAmount, referenceId: ownReference });
+    const done = await client.until(() => client.json('bounce-progress').find((m) => m.payload.processed === true), 300_000);
+    const progress = client.json('bounce-progress').map((m) => m.payload);
+    expect(progress.every((p) => p.referenceId === ownReference && p.styleId === styleId)).toBe(true);
+    // The job's own progress reaches the socket (its topic names the amounts and the reference), not only the end.
+    expect(progress.some((p) => p.processed === false && Number(p.progressInPercent) > 0)).toBe(true);
+    const row = await h.platform.db.selectFrom('masters').select(['id', 'reference_id', 'dynamics_amount']).where('id', '=', String(done.payload.masterId)).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ reference_id: ownReference, dynamics_amount: 50 });
+    expect(client.json('error-message')).toEqual([]);
+  }, 600_000);
+
+  it('when the owner asks the socket to end mastering toward a reference of someone else, then the socket answers not found and no job is queued', async () => {
+    const client = await h.connect();
+    client.send('end-mastering', owner.token, { trackId, styleId, referenceId: strangersReference });
+    const error = await client.nextJson('error-message', 0);
+    expect(error.payload).toEqual({ code: 'global.error.notFound', event: 'end-mastering' });
+    expect(client.json('bounce-progress')).toEqual([]);
+    const queued = await h.platform.db.selectFrom('jobs').select('id').where('kind', '=', MEDIA_JOB_KINDS.bounce).where('payload', '@>', JSON.stringify({ referenceId: strangersReference })).execute();
+    expect(queued).toEqual([]);
+  });
 });

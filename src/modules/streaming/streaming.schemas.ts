@@ -95,8 +95,11 @@ export type TRequestChunksPayload = z.infer<typeof ZRequestChunksPayload>;
 export const ZRequestMasteringPayload = z.object({ trackId: ZTrackId });
 export type TRequestMasteringPayload = z.infer<typeof ZRequestMasteringPayload>;
 
-/** trackId is optional: without it the track of the session's last request-mastering is meant. */
-export const ZEndMasteringPayload = z.object({ styleId: z.number().int().positive(), trackId: ZTrackId.optional(), intensity: ZWireIntensity, amounts: ZAmounts.optional() });
+/**
+ * trackId is optional: without it the track of the session's last request-mastering is meant.
+ * referenceId: one of the caller's reference tracks, the master is made toward it (anyone else's: not found).
+ */
+export const ZEndMasteringPayload = z.object({ styleId: z.number().int().positive(), trackId: ZTrackId.optional(), intensity: ZWireIntensity, amounts: ZAmounts.optional(), referenceId: z.uuid().optional() });
 export type TEndMasteringPayload = z.infer<typeof ZEndMasteringPayload>;
 
 /** Loudness of one version as measured by the engine (ITU-R BS.1770-4). */
@@ -158,6 +161,8 @@ export const ZBounceState = z.object({
   intensity: ZIntensity.default('medium'),
   /** Absent from a media process older than amounts, or at 100 % each. */
   amounts: ZAmounts.optional(),
+  /** The reference the master is made toward, when the bounce was asked toward one. */
+  referenceId: z.string().optional(),
   processed: z.boolean(),
   progressInPercent: z.number(),
   masterId: z.string().optional(),
