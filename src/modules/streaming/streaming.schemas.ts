@@ -73,6 +73,8 @@ export const ZRequestMetaPayload = z.object({
   intensity: ZWireIntensity,
   /** Absent: 100 % each (clients from before amounts). */
   amounts: ZAmounts.optional(),
+  /** The style's stored master made toward this reference track (its owner's); absent: the master toward none. */
+  referenceId: z.uuid().nullish(),
 });
 export type TRequestMetaPayload = z.infer<typeof ZRequestMetaPayload>;
 
@@ -89,6 +91,8 @@ export const ZRequestChunksPayload = z.object({
   /** The style's id; null or absent for the original. */
   styleId: z.number().int().positive().nullish(),
   chunkIndices: z.array(z.number().int().min(0).max(0xffffffff)).min(1).max(MAX_CHUNKS_PER_REQUEST),
+  /** For a stream index toward a reference (stream-frame.ts): which reference the master was made toward. */
+  referenceId: z.uuid().nullish(),
 });
 export type TRequestChunksPayload = z.infer<typeof ZRequestChunksPayload>;
 
@@ -178,7 +182,7 @@ export type TChunksCanceled = z.infer<typeof ZChunksCanceled>;
 
 /* Internal API (web process <- sidecar) inputs and answers. */
 export const ZTrackAccessInput = z.object({ userId: z.string(), trackId: z.string() });
-export const ZStyleHearingInput = ZTrackAccessInput.extend({ styleId: z.number().int(), intensity: ZIntensity.default('medium'), amounts: ZAmounts.optional() });
+export const ZStyleHearingInput = ZTrackAccessInput.extend({ styleId: z.number().int(), intensity: ZIntensity.default('medium'), amounts: ZAmounts.optional(), referenceId: z.uuid().nullish() });
 export { isMastered, ZStyleHearing, ZTrackAccess, type TStyleHearing, type TTrackAccess } from '../masters/masters.schemas.js';
 
 export const ZTrackAudioInfo = z.object({
