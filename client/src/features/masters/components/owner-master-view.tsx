@@ -17,6 +17,7 @@ import { EditIcon } from './master-icons.js';
 import { PanelsSkeleton } from './master-page-skeleton.js';
 import { IntensityControl } from './intensity-control.js';
 import { AmountsControl } from './amounts-control.js';
+import { ReferenceControl } from './reference-control.js';
 import { amountsOfMaster, amountsSummary } from '../lib/amounts.js';
 import { INTENSITY_NAMES } from '../lib/intensity-names.js';
 import { NewMasterPanel } from './new-master-panel.js';
@@ -35,7 +36,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
   const trackId = master.track.id;
   const talk = useTrackTalk(trackId);
   const styles = useStyleChoice(master);
-  const { catalogue, trackMasters, selectedStyleId, selected, selectedMaster, intensity, amounts } = styles;
+  const { catalogue, trackMasters, selectedStyleId, selected, selectedMaster, intensity, amounts, referenceId } = styles;
   const isCustom = master.track.isCustomMaster;
   const bouncing = session.bouncing !== null && !session.bouncing.processed;
 
@@ -55,7 +56,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
     if (selectedStyleId === null) throw new Error('mastering.noStyle');
     const existing = styles.masterOf(selectedStyleId);
     if (existing) return existing.id;
-    const { masterId } = await session.bounce(selectedStyleId, intensity, amounts);
+    const { masterId } = await session.bounce(selectedStyleId, intensity, amounts, referenceId);
     await utils.masters.invalidate();
     return masterId;
   };
@@ -106,6 +107,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
           styleIndex={isCustom ? null : (selected?.styleIndex ?? null)}
           intensity={intensity}
           amounts={amounts}
+          referenceId={selectedMaster?.referenceId ?? null}
           isCustomMaster={isCustom}
           nearbyStyles={isCustom ? undefined : styles.nearbyStyles}
           {...talk.playerProps}
@@ -126,6 +128,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
                 <Stack gap="sm">
                   <IntensityControl value={intensity} onChange={styles.chooseIntensity} />
                   <AmountsControl value={amounts} onChange={styles.chooseAmounts} />
+                  <ReferenceControl value={referenceId} onChange={styles.chooseReference} />
                   <StyleChooser groups={styles.groups} selectedStyleId={selectedStyleId} masteredStyleIds={styles.masteredStyleIds} onSelect={select} />
                 </Stack>
               )}

@@ -311,7 +311,7 @@ export class PlayerController {
   /** The mastered stream changes (another style chosen): playback goes on with the new style. */
   setMasteredStream(spec: StreamSpec | null): void {
     const current = this.streams.mastered;
-    if (current?.styleIndex === spec?.styleIndex && current?.styleId === spec?.styleId) return;
+    if (current?.styleIndex === spec?.styleIndex && current?.styleId === spec?.styleId && (current?.referenceId ?? null) === (spec?.referenceId ?? null)) return;
     const hearingMastered = this.snapshot.version === 'mastered';
     const previous = this.streams.mastered;
     this.streams = { ...this.streams, mastered: spec };

@@ -32,6 +32,8 @@ export interface MasterPlayerProps {
   intensity?: Intensity;
   /** The tone, width and dynamics amounts it is heard at (100 % each when absent): a stream of their own too. */
   amounts?: Amounts;
+  /** The style's stored master made toward this reference track is heard (null or absent: the master toward none). */
+  referenceId?: string | null;
   /** A custom master always plays as mastered. */
   isCustomMaster: boolean;
   /** The styles next to the chosen one in the chooser, nearest first: kept ready for a seamless switch. */
@@ -49,9 +51,14 @@ export interface PlayerMarker {
   label: string;
 }
 
-export function MasterPlayer({ trackId, title, styleId, styleIndex, intensity = 'medium', amounts = DEFAULT_AMOUNTS, isCustomMaster, nearbyStyles, markers, onMarker, onHandle }: MasterPlayerProps) {
+export function MasterPlayer({ trackId, title, styleId, styleIndex, intensity = 'medium', amounts = DEFAULT_AMOUNTS, referenceId = null, isCustomMaster, nearbyStyles, markers, onMarker, onHandle }: MasterPlayerProps) {
   const { t, i18n } = useLingui();
-  const masteredSpec = styleIndex !== null ? { styleIndex: streamIndexOf(styleIndex, intensity, amounts), styleId, intensity, amounts } : isCustomMaster ? { styleIndex: -1, styleId: null } : null;
+  const masteredSpec =
+    styleIndex !== null
+      ? { styleIndex: streamIndexOf(styleIndex, intensity, amounts, referenceId !== null), styleId, intensity, amounts, ...(referenceId ? { referenceId } : {}) }
+      : isCustomMaster
+        ? { styleIndex: -1, styleId: null }
+        : null;
   const { controller, snapshot } = usePlayerController({ trackId, isCustomMaster, masteredSpec, nearbyStyles, onHandle });
   const position = usePosition(controller, snapshot?.status === 'playing');
 

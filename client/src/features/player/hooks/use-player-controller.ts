@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import { useDialogState } from '../../../lib/dialogs.js';
 import { PlayerController, type PlayerSnapshot, type StreamSpec } from '../audio/player-controller.js';
+import { streamKey } from '../api/stream-feed.js';
 import { PROGRESS_INTERVAL_MS } from '../audio/timeline.js';
 import { useOptionalMasteringSession } from '../mastering-session.js';
 import { offerKeyboard, releaseKeyboard } from './keyboard-owner.js';
@@ -44,7 +45,7 @@ export function usePlayerController({ trackId, isCustomMaster, masteredSpec, nea
   const session = useOptionalMasteringSession();
   const checkoutOpen = useDialogState((state) => state.open.includes('CheckoutTrack'));
   const [controller, setController] = useState<PlayerController | null>(null);
-  const masteredKey = masteredSpec ? `${masteredSpec.styleIndex}:${masteredSpec.styleId}` : 'none';
+  const masteredKey = masteredSpec ? streamKey(masteredSpec) : 'none';
   const currentSpec = useEffectEvent(() => masteredSpec);
 
   useEffect(() => {
