@@ -59,6 +59,25 @@ describe('reference tracks', () => {
     expect((await suite.callerFor(alice.id).references.myReferences()).map((r) => r.id)).toEqual([id]);
   });
 
+  it('when the owner asks for a reference audio, then its WAV comes as uploaded, never to be cached; anyone else or nobody signed in gets none', async () => {
+    const alice = await newUser();
+    const bob = await newUser();
+    const wav = wavBytes({ frames: 44100 });
+    const { body } = await upload(alice.id, [{ name: 'reference', value: 'true' }, { file: wav, fileName: 'listen.wav' }]);
+    const audio = (userId: string | null) => fetch(`${suite.app.base}/api/references/${body.id}/audio`, { headers: userId ? suite.bearer(userId) : {} });
+    const own = await audio(alice.id);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('audio/wav');
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    expect(own.headers.get('content-disposition')).toBe('inline');
+    expect(Buffer.from(await own.arrayBuffer()).equals(Buffer.from(wav))).toBe(true);
+    const stranger = await audio(bob.id);
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toMatchObject({ message: 'global.error.notFound' });
+    expect((await audio(null)).status).toBe(401);
+    expect((await fetch(`${suite.app.base}/api/references/not-an-id/audio`, { headers: suite.bearer(alice.id) })).status).toBe(400);
+  });
+
   it('when the owner removes a reference, then its row and its file are gone', async () => {
     const alice = await newUser();
     const { body } = await upload(alice.id, [{ name: 'reference', value: 'true' }, { file: wavBytes({ frames: 44100 }), fileName: 'gone.wav' }]);

@@ -10,7 +10,7 @@ import { trackNameOf, type ReceivedUpload } from './upload.service.js';
 /**
  * Reference tracks: WAVs a user masters toward. Private to their owner on every path: each use
  * case looks them up by the caller's id, so anyone else's reads as not found; none is ever shared,
- * sold, listed for others or served for download (no use case here hands out the file).
+ * sold or listed for others. Only its owner's player ever receives its audio (referenceAudio).
  */
 
 type ReferenceRow = Awaited<ReturnType<typeof repo.findReferences>>[number];
@@ -34,6 +34,17 @@ export async function referenceOfUser(ctx: Pick<ServiceContext, 'db'>, input: { 
   const [row] = await repo.findReferences(ctx.db, { userId: input.userId, referenceId: input.id });
   if (!row) throw notFound('reference');
   return { ...toReference(row), path: row.path };
+}
+
+/**
+ * The caller's reference track's audio, for their player to hear it beside their master; anyone
+ * else's: not found. The stored WAV itself, as uploaded.
+ */
+export async function referenceAudio(ctx: ServiceContext, input: TIdInput): Promise<{ key: string; size: number }> {
+  const [row] = await repo.findReferences(ctx.db, { userId: userIdOf(ctx), referenceId: input.id });
+  const size = row ? await ctx.platform.storage.size(row.path) : null;
+  if (!row || size === null) throw notFound('reference');
+  return { key: row.path, size };
 }
 
 /** Removes the caller's reference track and its file; anyone else's: not found. */
