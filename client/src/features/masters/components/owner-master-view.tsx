@@ -108,6 +108,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
           intensity={intensity}
           amounts={amounts}
           referenceId={selectedMaster?.referenceId ?? null}
+          reference={isCustom ? null : referenceId}
           isCustomMaster={isCustom}
           nearbyStyles={isCustom ? undefined : styles.nearbyStyles}
           {...talk.playerProps}
