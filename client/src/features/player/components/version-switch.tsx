@@ -30,7 +30,8 @@ export function VersionSwitch({ version, isCustomMaster, hasMastered, masteredSt
     <Stack gap={4}>
       <SegmentedControl
         fullWidth
-        size="lg"
+        // Three versions fit a phone's width one size smaller.
+        size={referenceState === 'none' ? 'lg' : 'md'}
         radius="md"
         value={version}
         onChange={(value) => onToggle(value as Version)}
