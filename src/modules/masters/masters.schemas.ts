@@ -289,3 +289,7 @@ export const ZReferenceTrack = z.object({
   createdAt: z.string(),
 });
 export type TReferenceTrack = z.infer<typeof ZReferenceTrack>;
+
+/** One of the caller's own masters, to become a reference track. */
+export const ZReferenceFromMasterInput = z.object({ masterId: ZUuid });
+export type TReferenceFromMasterInput = z.infer<typeof ZReferenceFromMasterInput>;

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import * as repo from './references.repository.js';
 import { referenceKeyOf } from './reference-keys.js';
-import type { TIdInput, TReferenceTrack } from './masters.schemas.js';
+import { isMastered, type TIdInput, type TMasterMeasurements, type TReferenceFromMasterInput, type TReferenceTrack } from './masters.schemas.js';
+import * as mastersRepo from './masters.repository.js';
 import { assertStorageFor } from './storage-quota.js';
 import { removeStoredFiles, userIdOf } from './tracks.service.js';
 import { trackNameOf, type ReceivedUpload } from './upload.service.js';
@@ -53,6 +55,39 @@ export async function removeReference(ctx: ServiceContext, input: TIdInput): Pro
   if (path === null) throw notFound('reference');
   await removeStoredFiles(ctx, [path]);
   return true;
+}
+
+/**
+ * One of the caller's own masters as a reference track: its stored file copied into their references
+ * (a reference of its own: removing the master or the reference leaves the other), named after the
+ * track and style. Anyone else's master, or one without a stored file: not found. Counted by the storage quota.
+ */
+export async function referenceFromMaster(ctx: ServiceContext, input: TReferenceFromMasterInput): Promise<TReferenceTrack> {
+  const userId = userIdOf(ctx);
+  const [master] = await mastersRepo.findMasters(ctx.db, { userId, masterId: input.masterId });
+  const measurements = master?.measurements as TMasterMeasurements | null | undefined;
+  const bytes = master?.path ? await ctx.platform.storage.size(master.path) : null;
+  if (!master?.path || !isMastered(master.status, master.style_id) || !measurements || bytes === null) throw notFound('master');
+  await assertStorageFor(ctx, userId, bytes, 'store.upload.error.storageFull');
+  const id = randomUUID();
+  const path = referenceKeyOf(userId, id);
+  await ctx.platform.storage.write(path, ctx.platform.storage.read(master.path));
+  try {
+    const row = await repo.insertReference(ctx.db, {
+      id,
+      userId,
+      name: [master.track_name, [master.style_group_name, master.style_name].filter(Boolean).join(' - ')].filter(Boolean).join(' · '),
+      path,
+      sampleRate: measurements.sampleRate,
+      channels: measurements.channels,
+      frames: measurements.frames,
+      byteLength: bytes,
+    });
+    return toReference(row);
+  } catch (error) {
+    await removeStoredFiles(ctx, [path]);
+    throw error;
+  }
 }
 
 /**
