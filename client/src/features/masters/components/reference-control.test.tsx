@@ -23,9 +23,9 @@ function Held({ onChange }: { onChange: (referenceId: string | null) => void }) 
 }
 
 /** The app's fake server, with the caller's references and what POST /api/upload answers. */
-function serverWith(references: TReferenceTrack[], upload: () => Response) {
+function serverWith(references: TReferenceTrack[], upload: () => Response, procedures: Record<string, unknown> = {}) {
   const uploads: FormData[] = [];
-  const trpc = fakeServerFetch({ procedures: { 'references.myReferences': references } });
+  const trpc = fakeServerFetch({ procedures: { 'references.myReferences': references, ...procedures } });
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (url.endsWith('/api/upload')) {
@@ -81,5 +81,19 @@ describe('ReferenceControl', () => {
     fireEvent.change(screen.getByTestId('reference-file'), { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
     expect(await screen.findByTestId('reference-error')).toBeTruthy();
     expect(server.uploads).toHaveLength(0);
+  });
+
+  it('when one of the owner masters is picked as the reference, then it is made a reference and chosen; masters not made yet are not offered', async () => {
+    const onChange = vi.fn();
+    const mastered = { id: 'm-1', status: 'MASTERED', track: { name: 'Own Song' }, style: { id: 3, name: 'Bright', styleIndex: 3, styleGroup: { id: 1, name: 'Pop' } } };
+    const upload = { id: 'm-2', status: 'CREATED', track: { name: 'Own Song' }, style: null };
+    const server = serverWith([], () => Response.json({}), { 'masters.masters': [mastered, upload], 'references.referenceFromMaster': bright });
+    renderWithProviders(<Held onChange={onChange} />, { fetch: server.fetch });
+    fireEvent.click(screen.getByRole('button', { name: 'Reference' }));
+    fireEvent.click((await screen.findAllByLabelText('Or use one of your masters')).find((element) => element.tagName === 'INPUT')!);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Own Song · Pop - Bright']);
+    fireEvent.click(options[0]!);
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(bright.id));
   });
 });

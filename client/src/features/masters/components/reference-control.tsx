@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Radio, Select, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
-import type { TReferenceTrack } from '../../../../../src/modules/masters/masters.schemas.js';
+import { isMastered, type TReferenceTrack } from '../../../../../src/modules/masters/masters.schemas.js';
 import { useApiFetch } from '../../../lib/api-fetch.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
@@ -14,8 +14,8 @@ const NONE = 'none';
 
 /**
  * The reference a master is made toward, under the amounts: none, or one of the owner's reference
- * WAVs, uploaded from here. Folded away like the amounts; while folded it names the chosen one.
- * References stay private to their owner: they are heard and used here only.
+ * WAVs, uploaded from here or made from one of their own masters. Folded away like the amounts; while
+ * folded it names the chosen one. References stay private to their owner: they are heard and used here only.
  */
 export function ReferenceControl({ value, onChange }: { value: string | null; onChange: (referenceId: string | null) => void }) {
   const { t, i18n } = useLingui();
@@ -23,7 +23,13 @@ export function ReferenceControl({ value, onChange }: { value: string | null; on
   const utils = trpc.useUtils();
   const references = trpc.references.myReferences.useQuery();
   const remove = trpc.references.removeReference.useMutation();
+  const fromMaster = trpc.references.referenceFromMaster.useMutation();
   const [opened, setOpened] = useState(false);
+  // The owner's masters are read only once the panel is open: most pages never need them.
+  const masters = trpc.masters.masters.useQuery({ orderEntity: 'date', orderDirection: 'DESC' }, { enabled: opened });
+  const masterChoices = (masters.data ?? [])
+    .filter((master) => master.style && isMastered(master.status, master.style.id))
+    .map((master) => ({ value: master.id, label: `${master.track.name} · ${master.style!.styleGroup.name} - ${master.style!.name}` }));
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -42,6 +48,17 @@ export function ReferenceControl({ value, onChange }: { value: string | null; on
       setError(result.error);
     }
     setUploading(false);
+  };
+
+  const referToMaster = async (masterId: string) => {
+    setError(null);
+    try {
+      const made = await fromMaster.mutateAsync({ masterId });
+      await utils.references.myReferences.invalidate();
+      onChange(made.id);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'global.error.server');
+    }
   };
 
   const removeReference = async (reference: TReferenceTrack) => {
@@ -130,6 +147,19 @@ export function ReferenceControl({ value, onChange }: { value: string | null; on
               }}
             />
           </Group>
+          {masterChoices.length > 0 && (
+            <Select
+              size="xs"
+              label={t`Or use one of your masters`}
+              placeholder={t`Choose a master`}
+              data={masterChoices}
+              value={null}
+              disabled={fromMaster.isPending}
+              onChange={(masterId) => masterId && void referToMaster(masterId)}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="reference-from-master"
+            />
+          )}
         </Stack>
       )}
     </Stack>
