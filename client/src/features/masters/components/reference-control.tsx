@@ -8,7 +8,8 @@ import { trpc } from '../../../lib/trpc.js';
 import { getAccessToken } from '../../auth/index.js';
 import { ACCEPTED_WAV_TYPES } from '../../upload/index.js';
 import { uploadReference } from '../lib/reference-upload.js';
-import { ChevronIcon, TrashIcon } from './master-icons.js';
+import { FoldedHeading } from './folded-heading.js';
+import { TrashIcon } from './master-icons.js';
 
 const NONE = 'none';
 
@@ -74,25 +75,7 @@ export function ReferenceControl({ value, onChange }: { value: string | null; on
 
   return (
     <Stack gap={6} data-testid="reference-control">
-      <Group gap="xs" wrap="nowrap" miw={0}>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-sm"
-          px={4}
-          leftSection={<ChevronIcon open={opened} />}
-          aria-expanded={opened}
-          aria-controls={panelId}
-          onClick={() => setOpened((open) => !open)}
-        >
-          <Trans>Reference</Trans>
-        </Button>
-        {!opened && chosen && (
-          <Text size="xs" c="mastered.3" truncate data-testid="reference-summary">
-            {chosen.name}
-          </Text>
-        )}
-      </Group>
+      <FoldedHeading label={<Trans>Reference</Trans>} summary={chosen?.name ?? null} summaryTestId="reference-summary" opened={opened} onToggle={() => setOpened((open) => !open)} panelId={panelId} />
       {opened && (
         <Stack gap="xs" id={panelId} px="xs">
           <Text size="xs" c="dimmed">
