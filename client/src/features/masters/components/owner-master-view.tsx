@@ -36,7 +36,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
   const trackId = master.track.id;
   const talk = useTrackTalk(trackId);
   const styles = useStyleChoice(master);
-  const { catalogue, trackMasters, selectedStyleId, selected, selectedMaster, intensity, amounts, referenceId } = styles;
+  const { catalogue, trackMasters, selectedStyleId, selected, selectedMaster, intensity, amounts, referenceId, referenceName } = styles;
   const isCustom = master.track.isCustomMaster;
   const bouncing = session.bouncing !== null && !session.bouncing.processed;
 
@@ -150,7 +150,13 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
               <NewMasterPanel
                 trackId={trackId}
                 styleId={selectedStyleId}
-                styleLabel={selected ? [`${selected.group.name} - ${selected.name}`, i18n._(INTENSITY_NAMES[intensity]), amountsSummary(i18n, amounts)].filter(Boolean).join(' · ') : null}
+                styleLabel={
+                  selected
+                    ? [`${selected.group.name} - ${selected.name}`, i18n._(INTENSITY_NAMES[intensity]), amountsSummary(i18n, amounts), referenceName ? t`toward ${referenceName}` : '']
+                        .filter(Boolean)
+                        .join(' · ')
+                    : null
+                }
                 newMasterAllowed={styles.newMasterAllowed}
                 buyingDisabled={bouncing}
                 ensureMaster={ensureMaster}

@@ -170,6 +170,7 @@ export function useStyleChoice(master: TMaster) {
     chooseAmounts,
     /** The chosen reference track (null: none): a new master is made toward it. */
     referenceId,
+    referenceName: references.data?.find((reference) => reference.id === referenceId)?.name ?? null,
     chooseReference,
     selectedStyleId,
     selected,
