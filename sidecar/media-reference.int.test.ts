@@ -1,14 +1,17 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/app-router.js';
 import { referenceKeyOf } from '../src/modules/masters/index.js';
-import { MEDIA_JOB_KINDS } from '../src/modules/streaming/index.js';
+import { MEDIA_JOB_KINDS, streamIndexOf } from '../src/modules/streaming/index.js';
 import { withLocalFile } from '../src/platform/storage/file-storage.js';
 import { createCallerFactory } from '../src/platform/trpc/trpc.js';
 import { listenTestApp, type TestApp } from '../src/test/test-app.js';
 import { ffmpegLoudness } from './engine/testing/independent-meters.js';
 import { bright, dull, musicLike, normalizePeak, type TestSignal } from './engine/testing/signals.js';
 import { encodeWav } from './engine/testing/wav-writer.js';
+import { chunkBytesOf, s24leToS16le } from './media/pcm.js';
+import { parseWavHeader } from '../src/audio-core/wav-header.js';
 import { masterRowOf, type MediaHarness, startMediaHarness } from './testing/media-harness.js';
 
 type User = { id: string; token: string };
@@ -121,4 +124,79 @@ describe('a master toward a reference track (real media process, ffmpeg measurin
     await expect(callerFor(stranger).mastering.startBounce({ trackId, styleId, referenceId: strangersReference })).rejects.toThrow('global.error.notFound');
     expect(await bounceJobs()).toEqual([]);
   });
+
+  it('when the owner asks the socket to end mastering toward their reference, then bounce-progress echoes the reference, with progress on the way, and the master made is toward it', async () => {
+    const client = await h.connect();
+    const dynamicsAmount = { tone: 100, width: 100, dynamics: 50 };
+    client.send('end-mastering', owner.token, { trackId, styleId, amounts: dynamicsAmount, referenceId: ownReference });
+    const done = await client.until(() => client.json('bounce-progress').find((m) => m.payload.processed === true), 300_000);
+    const progress = client.json('bounce-progress').map((m) => m.payload);
+    expect(progress.every((p) => p.referenceId === ownReference && p.styleId === styleId)).toBe(true);
+    // The job's own progress reaches the socket (its topic names the amounts and the reference), not only the end.
+    expect(progress.some((p) => p.processed === false && Number(p.progressInPercent) > 0)).toBe(true);
+    const row = await h.platform.db.selectFrom('masters').select(['id', 'reference_id', 'dynamics_amount']).where('id', '=', String(done.payload.masterId)).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ reference_id: ownReference, dynamics_amount: 50 });
+    expect(client.json('error-message')).toEqual([]);
+  }, 600_000);
+
+  it('when the owner asks the socket to end mastering toward a reference of someone else, then the socket answers not found and no job is queued', async () => {
+    const client = await h.connect();
+    client.send('end-mastering', owner.token, { trackId, styleId, referenceId: strangersReference });
+    const error = await client.nextJson('error-message', 0);
+    expect(error.payload).toEqual({ code: 'global.error.notFound', event: 'end-mastering' });
+    expect(client.json('bounce-progress')).toEqual([]);
+    const queued = await h.platform.db.selectFrom('jobs').select('id').where('kind', '=', MEDIA_JOB_KINDS.bounce).where('payload', '@>', JSON.stringify({ referenceId: strangersReference })).execute();
+    expect(queued).toEqual([]);
+  });
+
+  it('when a master made toward a reference is shared, then its listener lists it with its reference and hears exactly that master, not the style without the reference', async () => {
+    // The same style without the reference has a master of its own as well.
+    const plain = await callerFor(owner).mastering.startBounce({ trackId, styleId });
+    expect(await jobSettled(plain.jobId)).toMatchObject({ state: 'done' });
+    const masters = await h.platform.db
+      .selectFrom('masters')
+      .select(['id', 'path', 'reference_id'])
+      .where('track_id', '=', trackId)
+      .where('style_id', '=', styleId)
+      .where('intensity', '=', 'medium')
+      .where('tone_amount', '=', 100)
+      .where('width_amount', '=', 100)
+      .where('dynamics_amount', '=', 100)
+      .execute();
+    const referenced = masters.find((m) => m.reference_id === ownReference)!;
+    const unreferenced = masters.find((m) => m.reference_id === null)!;
+    const listenerEmail = 'reference-listener@example.com';
+    const listener = await h.createUser(listenerEmail);
+    await h.share(referenced.id, owner.id, listenerEmail);
+
+    const listed = await callerFor(listener).sharing.sharedWithMe({});
+    expect(listed.map((m) => [m.id, m.referenceId])).toEqual([[referenced.id, ownReference]]);
+
+    const { style_index: styleIndex } = await h.platform.db.selectFrom('styles').select('style_index').where('id', '=', styleId).executeTakeFirstOrThrow();
+    const streamIndex = streamIndexOf(styleIndex, 'medium', undefined, true);
+    const client = await h.connect();
+    client.send('request-meta', listener.token, { trackId, masterId: referenced.id });
+    const meta = (await client.nextJson('meta', 0)).payload;
+    expect(meta).toMatchObject({ styleIndex: streamIndex, styleId });
+    client.send('request-chunks', listener.token, { trackId, styleIndex: streamIndex, styleId, chunkIndices: [0], referenceId: ownReference });
+    const [frame] = await client.until(() => client.frames().length === 1 && client.frames());
+    const firstChunkOf = async (key: string) => {
+      const wav = await buffer(h.platform.storage.read(key));
+      const header = parseWavHeader(wav, { fileSize: wav.length });
+      if (header.status !== 'ok') throw new Error(`not a WAV: ${key}`);
+      const chunk = new Uint8Array(chunkBytesOf(2));
+      s24leToS16le(wav.subarray(header.format.dataOffset, header.format.dataOffset + (chunk.length / 2) * 3), chunk);
+      return Buffer.from(chunk);
+    };
+    expect(frame!.styleIndex).toBe(streamIndex);
+    expect(Buffer.from(frame!.audio).equals(await firstChunkOf(referenced.path!))).toBe(true);
+    expect(Buffer.from(frame!.audio).equals(await firstChunkOf(unreferenced.path!))).toBe(false);
+
+    // The style without the reference, or with none named, is not what was shared.
+    client.send('request-chunks', listener.token, { trackId, styleIndex, styleId, chunkIndices: [0] });
+    client.send('request-chunks', listener.token, { trackId, styleIndex: streamIndex, styleId, chunkIndices: [0] });
+    await client.until(() => client.json('error-message').length === 2);
+    expect(client.json('error-message').map((m) => m.payload.code)).toEqual(['global.error.forbidden', 'global.error.notFound']);
+    expect(client.frames()).toHaveLength(1);
+  }, 600_000);
 });

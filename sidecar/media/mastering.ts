@@ -346,13 +346,21 @@ export class Mastering {
    * media process claims it, and heard here through the job events. The refusals of the mastering
    * rules come at once; a bounce nobody waits for any more still finishes (its master is stored).
    */
-  async bounce(audio: TTrackAudioInfo, styleId: number, waiter: Waiter, onProgress: (state: TBounceProgress) => void, intensity: Intensity = 'medium', amounts: Amounts = DEFAULT_AMOUNTS): Promise<{ masterId: string }> {
+  async bounce(
+    audio: TTrackAudioInfo,
+    styleId: number,
+    waiter: Waiter,
+    onProgress: (state: TBounceProgress) => void,
+    intensity: Intensity = 'medium',
+    amounts: Amounts = DEFAULT_AMOUNTS,
+    referenceId: string | null = null,
+  ): Promise<{ masterId: string }> {
     const { trackId } = audio;
     const jobs = this.directory.client.mediaJobs;
     const { masterId } = await this.waits.wait(waiter, {
-      topic: bounceTopic(trackId, styleId, intensity, amounts),
-      enqueue: () => this.askWithSlot((claim) => jobs.enqueueBounce.mutate({ trackId, styleId, intensity, amounts, ...(claim ? { claim } : {}) })),
-      ticket: (jobId) => jobs.ticket.query({ jobId, trackId, styleId, intensity, amounts }),
+      topic: bounceTopic(trackId, styleId, intensity, amounts, referenceId),
+      enqueue: () => this.askWithSlot((claim) => jobs.enqueueBounce.mutate({ trackId, styleId, intensity, amounts, referenceId, ...(claim ? { claim } : {}) })),
+      ticket: (jobId) => jobs.ticket.query({ jobId, trackId, styleId, intensity, amounts, referenceId }),
       onProgress: (data) => onProgress(data as TBounceProgress),
       onQueued: (queuePosition) => onProgress({ processed: false, progressInPercent: 0, queuePosition }),
       refusalOf: refusalKeyOf,

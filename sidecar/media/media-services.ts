@@ -1,5 +1,6 @@
 import type { InternalClient } from '../../src/internal/internal-client.js';
 import { albumTopic, bounceTopic, codecsTopic, MEDIA_JOB_KINDS, prepareTopic } from '../../src/modules/streaming/streaming.constants.js';
+import type { Amounts } from '../../src/modules/streaming/streaming.schemas.js';
 import type { Logger } from '../../src/platform/log.js';
 import type { FileStorage } from '../../src/platform/storage/file-storage.js';
 import { ChunkProvider } from './chunk-provider.js';
@@ -21,9 +22,10 @@ const PARTIAL_SWEEP_MS = 10 * 60_000;
 /** Decodes of one owner's tracks that players wait for at once (charged to the track's owner). */
 const DECODES_PER_USER = 2;
 
+/** A bounce's progress goes out on the topic its waiters hear: the style's at its intensity, amounts and reference. */
 const bounceTopicOf = (payload: unknown) => {
-  const { trackId, styleId, intensity } = payload as { trackId: string; styleId: number; intensity?: string };
-  return bounceTopic(trackId, styleId, intensity);
+  const { trackId, styleId, intensity, amounts, referenceId } = payload as { trackId: string; styleId: number; intensity?: string; amounts?: Amounts; referenceId?: string };
+  return bounceTopic(trackId, styleId, intensity, amounts, referenceId);
 };
 
 /** Everything the socket handlers use, built once per sidecar process. */

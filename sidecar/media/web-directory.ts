@@ -78,9 +78,9 @@ export class WebDirectory {
   }
 
   /** How the user may hear the style (the web process's rule; cached as long as trackAccess). */
-  styleHearing(userId: string, trackId: string, styleId: number, intensity: Intensity = 'medium', amounts: Amounts = DEFAULT_AMOUNTS): Promise<TStyleHearing> {
-    return this.cached(this.hearing, `${userId}:${trackId}:${styleId}:${intensity}${amountsKeyOf(amounts)}`, ACCESS_TTL_MS, () =>
-      this.client.tracks.styleHearing.query({ userId, trackId, styleId, intensity, amounts }),
+  styleHearing(userId: string, trackId: string, styleId: number, intensity: Intensity = 'medium', amounts: Amounts = DEFAULT_AMOUNTS, referenceId: string | null = null): Promise<TStyleHearing> {
+    return this.cached(this.hearing, `${userId}:${trackId}:${styleId}:${intensity}${amountsKeyOf(amounts)}@${referenceId ?? ''}`, ACCESS_TTL_MS, () =>
+      this.client.tracks.styleHearing.query({ userId, trackId, styleId, intensity, amounts, referenceId }),
     );
   }
 
@@ -112,8 +112,8 @@ export class WebDirectory {
   }
 
   /** Cached briefly (a listener asks about every second); a bounce of this sidecar forgets it at once. */
-  masterInfo(input: { trackId: string; styleId?: number | null; intensity?: Intensity; amounts?: Amounts; masterId?: string | null }): Promise<TMasterStreamInfo | null> {
-    const key = `${input.trackId}:${input.styleId ?? ''}:${input.intensity ?? 'medium'}${amountsKeyOf(input.amounts)}:${input.masterId ?? ''}`;
+  masterInfo(input: { trackId: string; styleId?: number | null; intensity?: Intensity; amounts?: Amounts; referenceId?: string | null; masterId?: string | null }): Promise<TMasterStreamInfo | null> {
+    const key = `${input.trackId}:${input.styleId ?? ''}:${input.intensity ?? 'medium'}${amountsKeyOf(input.amounts)}@${input.referenceId ?? ''}:${input.masterId ?? ''}`;
     return this.cached(this.masters, key, MASTER_INFO_TTL_MS, () => this.client.masters.streamInfo.query(input));
   }
 

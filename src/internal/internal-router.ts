@@ -142,7 +142,7 @@ export const internalRouter = router({
   masters: router({
     /** The track's master of a style (or by id) with its stored file and measurements, or null. */
     streamInfo: publicProcedure
-      .input(z.object({ trackId: z.string(), styleId: z.number().int().nullish(), intensity: ZIntensity.optional(), amounts: ZAmounts.optional(), masterId: z.string().nullish() }))
+      .input(z.object({ trackId: z.string(), styleId: z.number().int().nullish(), intensity: ZIntensity.optional(), amounts: ZAmounts.optional(), referenceId: z.uuid().nullish(), masterId: z.string().nullish() }))
       .query(({ ctx, input }) => masterStreamInfo(ctx, input)),
     /** Whether the id is the track's unmastered master (its stream is the original's). */
     isUnmastered: publicProcedure

@@ -61,35 +61,37 @@ export async function authorizeTrack(
 /**
  * What chunks of (track, style, intensity) are cut from: the original; the stored master (checked);
  * or, for the owner of a prepared track, a live render of the style fitted at the intensity.
- * `streamIndex` is the style's index with the intensity and amounts in it (streamIndexOf). Null after
- * answering the refusal.
+ * `streamIndex` is the style's index with the intensity and amounts in it (streamIndexOf); one toward
+ * a reference names the reference in `referenceId` and is only ever the stored master made toward it.
+ * Null after answering the refusal.
  */
 export async function resolveTarget(
   services: MediaServices,
   session: SocketSession,
   track: AuthorizedTrack,
   source: TrackSource,
-  streamIndex: number,
-  styleId: number | null | undefined,
+  wanted: { streamIndex: number; styleId: number | null | undefined; referenceId: string | null },
   event: string,
 ): Promise<StreamTarget | null> {
   const trackId = track.audio.trackId;
+  const { streamIndex, styleId } = wanted;
   if (streamIndex === -1) return { kind: 'original', trackId, source };
   const named = styleOfStreamIndex(streamIndex);
   const style = named ? await services.directory.styleByIndex(named.styleIndex) : null;
-  if (!named || !style || (styleId != null && style.id !== styleId)) {
+  if (!named || !style || (styleId != null && style.id !== styleId) || named.reference !== (wanted.referenceId !== null)) {
     session.sendError(SOCKET_ERROR_CODES.notFound, event);
     return null;
   }
   const { intensity, amounts } = named;
+  const referenceId = wanted.referenceId;
   const styleIndex = streamIndex;
   // The web process decides who hears which style (and how); the sidecar obeys.
-  const hearing = await services.directory.styleHearing(track.userId, trackId, style.id, intensity, amounts);
+  const hearing = await services.directory.styleHearing(track.userId, trackId, style.id, intensity, amounts, referenceId);
   if (hearing === 'none') {
     session.sendError(SOCKET_ERROR_CODES.forbidden, event);
     return null;
   }
-  const master = await services.directory.masterInfo({ trackId, styleId: style.id, intensity, amounts });
+  const master = await services.directory.masterInfo({ trackId, styleId: style.id, intensity, amounts, referenceId });
   let broken: unknown = null;
   if (master?.path && isMastered(master.status, master.styleId)) {
     try {
@@ -100,8 +102,8 @@ export async function resolveTarget(
       broken = error;
     }
   }
-  if (hearing !== 'live') {
-    session.sendError(broken ? errorCodeOf(broken) : SOCKET_ERROR_CODES.forbidden, event);
+  if (hearing !== 'live' || referenceId) {
+    session.sendError(broken ? errorCodeOf(broken) : referenceId ? SOCKET_ERROR_CODES.notFound : SOCKET_ERROR_CODES.forbidden, event);
     return null;
   }
   const prepared = await services.mastering.preparedTrack(source);

@@ -6,7 +6,7 @@ import { authorizeTrack, reportFailure, resolveTarget } from './common.js';
 const EVENT = 'request-chunks';
 
 /**
- * request-chunks {trackId, styleIndex, styleId, chunkIndices} -> one track-stream frame per chunk,
+ * request-chunks {trackId, styleIndex, styleId, chunkIndices, referenceId?} -> one track-stream frame per chunk,
  * lowest index first. Asking for another style while chunks of the previous one still wait drops
  * those and answers chunks-canceled {styleIndex, chunkIndices}.
  */
@@ -14,12 +14,12 @@ export function requestChunks(services: MediaServices): EventHandler {
   return async (session, payload, userId) => {
     const parsed = ZRequestChunksPayload.safeParse(payload);
     if (!parsed.success) return session.sendError(SOCKET_ERROR_CODES.malformed, EVENT);
-    const { trackId, styleIndex, styleId, chunkIndices } = parsed.data;
+    const { trackId, styleIndex, styleId, chunkIndices, referenceId } = parsed.data;
     try {
       const track = await authorizeTrack(services, session, userId, trackId, EVENT);
       if (!track) return;
       const source = await services.sources.get(track.audio, session);
-      const target = await resolveTarget(services, session, track, source, styleIndex, styleId, EVENT);
+      const target = await resolveTarget(services, session, track, source, { streamIndex: styleIndex, styleId, referenceId: referenceId ?? null }, EVENT);
       if (!target || session.closed) return;
       session.lastTrackId = trackId;
       session.streamer?.request(target, chunkIndices);

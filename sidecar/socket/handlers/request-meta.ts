@@ -16,9 +16,10 @@ const loudnessOf = (value: unknown): TLoudness | undefined => {
 };
 
 /**
- * request-meta {trackId, masterId?, styleId?, intensity?} -> meta (its styleIndex the stream's index,
- * streamIndexOf: the style's with the intensity and amounts in it). Original and
- * masters stream at 44.1 kHz, 16 bits, so toggling keeps the sample position; a master is stereo.
+ * request-meta {trackId, masterId?, styleId?, intensity?, amounts?, referenceId?} -> meta (its styleIndex the stream's index,
+ * streamIndexOf: the style's with the intensity and amounts in it, and whether toward a reference). Original and
+ * masters stream at 44.1 kHz, 16 bits, so toggling keeps the sample position; a master is stereo. A master toward
+ * a reference is only ever its stored file: named without one made, it is not found.
  */
 export function requestMeta(services: MediaServices): EventHandler {
   return async (session, payload, userId) => {
@@ -28,6 +29,7 @@ export function requestMeta(services: MediaServices): EventHandler {
     // A master named by id is heard at its own intensity; a style at the one asked for.
     let intensity = parsed.data.intensity;
     let amounts = parsed.data.amounts ?? DEFAULT_AMOUNTS;
+    let referenceId = parsed.data.referenceId ?? null;
     try {
       const track = await authorizeTrack(services, session, userId, trackId, EVENT);
       if (!track) return;
@@ -42,10 +44,13 @@ export function requestMeta(services: MediaServices): EventHandler {
       let master: TLoudness | undefined;
       let masterPredicted = false;
       let masterWaveform: number[] | null = null;
-      const info = masterId || styleId ? await services.directory.masterInfo({ trackId, masterId: masterId ?? null, styleId: masterId ? null : (styleId ?? null), intensity, amounts }) : null;
+      const info = masterId || styleId ? await services.directory.masterInfo({ trackId, masterId: masterId ?? null, styleId: masterId ? null : (styleId ?? null), intensity, amounts, referenceId }) : null;
       if (info) {
         intensity = info.intensity;
         amounts = info.amounts;
+        referenceId = info.referenceId;
+      } else if (referenceId) {
+        return session.sendError(SOCKET_ERROR_CODES.notFound, EVENT);
       }
       // The track's unmastered master (the id an upload answers, as the public API's clients send it) streams the original.
       const wantsStyle = Boolean(info || styleId || (masterId && !(await services.directory.isUnmasteredMaster(trackId, masterId))));
@@ -53,8 +58,8 @@ export function requestMeta(services: MediaServices): EventHandler {
         resolvedStyleId = info?.styleId ?? styleId ?? null;
         const style = resolvedStyleId !== null ? await services.directory.styleById(resolvedStyleId) : null;
         if (!style) return session.sendError(SOCKET_ERROR_CODES.notFound, EVENT);
-        if ((await services.directory.styleHearing(userId, trackId, style.id, intensity, amounts)) === 'none') return session.sendError(SOCKET_ERROR_CODES.forbidden, EVENT);
-        styleIndex = streamIndexOf(style.styleIndex, intensity, amounts);
+        if ((await services.directory.styleHearing(userId, trackId, style.id, intensity, amounts, referenceId)) === 'none') return session.sendError(SOCKET_ERROR_CODES.forbidden, EVENT);
+        styleIndex = streamIndexOf(style.styleIndex, intensity, amounts, referenceId !== null);
         master = loudnessOf(info?.measurements);
         masterWaveform = info?.waveform?.length ? info.waveform : null;
         const fitted = !master && prepared ? await services.mastering.fittedStyle(prepared, style.id, intensity, amounts) : null;

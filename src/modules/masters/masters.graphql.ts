@@ -13,13 +13,14 @@ import {
   ZMasterMeasurements,
   ZMasterStyle,
   ZMastersInput,
+  ZReferenceFromMasterInput,
   ZReferenceTrack,
   ZTrack,
   ZTrackIdInput,
   ZUpdateTrackInput,
   ZUserRef,
 } from './masters.schemas.js';
-import { listReferences, removeReference } from './references.service.js';
+import { listReferences, referenceFromMaster, removeReference } from './references.service.js';
 import { createTrack, listMyTracks, removeTrackOfUser, updateTrack } from './tracks.service.js';
 
 /** The engine's loudness figures: a JSON object passed through as is. */
@@ -64,6 +65,7 @@ export const mastersGraphql: GraphqlModule = {
     extend type Mutation {
       removeMaster(id: ID!): Boolean!
       removeReference(id: ID!): Boolean!
+      referenceFromMaster(masterId: ID!): ReferenceTrack!
       createTrack(name: String!, isCustomMaster: Boolean): Track!
       updateTrack(id: ID!, name: String, artist: String, genre: String, album: String, bpm: Int): Track!
       removeTrack(id: ID!): Boolean!
@@ -82,6 +84,7 @@ export const mastersGraphql: GraphqlModule = {
     Mutation: {
       removeMaster: (_parent, args, ctx) => removeMaster(ctx, parseInput(ZIdInput, args)),
       removeReference: (_parent, args, ctx) => removeReference(ctx, parseInput(ZIdInput, args)),
+      referenceFromMaster: (_parent, args, ctx) => referenceFromMaster(ctx, parseInput(ZReferenceFromMasterInput, args)),
       createTrack: (_parent, args, ctx) => createTrack(ctx, parseInput(ZCreateTrackInput, withoutNulls(args))),
       // null is meaningful here: it clears artist, genre, album or bpm (a null name means unchanged).
       updateTrack: (_parent, args, ctx) => updateTrack(ctx, parseInput(ZUpdateTrackInput, { ...args, name: args.name ?? undefined })),
@@ -98,6 +101,7 @@ export const mastersGraphql: GraphqlModule = {
       'Query.master': ZIdInput,
       'Mutation.removeMaster': ZIdInput,
       'Mutation.removeReference': ZIdInput,
+      'Mutation.referenceFromMaster': ZReferenceFromMasterInput,
       'Mutation.createTrack': ZCreateTrackInput,
       'Mutation.updateTrack': ZUpdateTrackInput,
       'Mutation.removeTrack': ZIdInput,

@@ -306,7 +306,7 @@ describe('masters and tracks', () => {
     expect(await trackAccessFor(suite.platform, { userId: alice.id, trackId: trackId })).toEqual({ role: 'owner' });
     // Rock/Modern is mastered too but not shared: it is not among bob's styles.
     expect(unshared.id).not.toBe(styled.id);
-    expect(await trackAccessFor(suite.platform, { userId: bob.id, trackId: trackId })).toEqual({ role: 'shared', styleIds: [styleId('Hip-Hop/Heavy')], masters: [{ styleId: styleId('Hip-Hop/Heavy'), intensity: 'medium', amounts: { tone: 100, width: 100, dynamics: 100 } }] });
+    expect(await trackAccessFor(suite.platform, { userId: bob.id, trackId: trackId })).toEqual({ role: 'shared', styleIds: [styleId('Hip-Hop/Heavy')], masters: [{ styleId: styleId('Hip-Hop/Heavy'), intensity: 'medium', amounts: { tone: 100, width: 100, dynamics: 100 }, referenceId: null }] });
     expect(await trackAccessFor(suite.platform, { userId: carol.id, trackId: trackId })).toBeNull();
     expect(await trackAccessFor(suite.platform, { userId: alice.id, trackId: '00000000-0000-4000-8000-000000000000' })).toBeNull();
     expect(await trackAccessFor(suite.platform, { userId: alice.id, trackId: 'nonsense' })).toBeNull();

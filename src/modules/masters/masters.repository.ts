@@ -360,14 +360,14 @@ export async function findTrackAccess(db: Database, userId: string, trackId: str
     .selectFrom('shares')
     .innerJoin('masters', 'masters.id', 'shares.master_id')
     .innerJoin('users', 'users.email', 'shares.email')
-    .select(['masters.style_id', 'masters.intensity', 'masters.tone_amount', 'masters.width_amount', 'masters.dynamics_amount'])
+    .select(['masters.style_id', 'masters.intensity', 'masters.tone_amount', 'masters.width_amount', 'masters.dynamics_amount', 'masters.reference_id'])
     .where('masters.track_id', '=', trackId)
     .where('users.id', '=', userId)
     .execute();
   if (shared.length === 0) return null;
   const styleIds = [...new Set(shared.flatMap((row) => (row.style_id === null ? [] : [row.style_id])))].sort((a, b) => a - b);
   const masters = shared.flatMap((row) =>
-    row.style_id === null ? [] : [{ styleId: row.style_id, intensity: row.intensity, amounts: { tone: row.tone_amount, width: row.width_amount, dynamics: row.dynamics_amount } }],
+    row.style_id === null ? [] : [{ styleId: row.style_id, intensity: row.intensity, amounts: { tone: row.tone_amount, width: row.width_amount, dynamics: row.dynamics_amount }, referenceId: row.reference_id }],
   );
   return { role: 'shared', styleIds, masters };
 }

@@ -291,8 +291,8 @@ export const ZTrackAccess = z
     z.object({
       role: z.literal('shared'),
       styleIds: z.array(z.number().int()),
-      /** The shared masters' styles at their intensities: a share opens that master, not the style's others. */
-      masters: z.array(z.object({ styleId: z.number().int(), intensity: ZIntensity, amounts: ZAmounts.optional() })).optional(),
+      /** The shared masters' styles at their intensities (and references): a share opens that master, not the style's others. */
+      masters: z.array(z.object({ styleId: z.number().int(), intensity: ZIntensity, amounts: ZAmounts.optional(), referenceId: z.string().nullish() })).optional(),
     }),
   ])
   .nullable();
@@ -316,3 +316,7 @@ export const ZReferenceTrack = z.object({
   createdAt: z.string(),
 });
 export type TReferenceTrack = z.infer<typeof ZReferenceTrack>;
+
+/** One of the caller's own masters, to become a reference track. */
+export const ZReferenceFromMasterInput = z.object({ masterId: ZUuid });
+export type TReferenceFromMasterInput = z.infer<typeof ZReferenceFromMasterInput>;

@@ -204,22 +204,22 @@ export async function assertCanCreateMaster(ctx: ServiceContext, input: TCanCrea
 }
 
 /** The style-hearing rule (ZStyleHearing), decided here only: the sidecar asks through styleHearing. */
-export function styleHearingOf(access: TTrackAccess, styleId: number, intensity: Intensity = DEFAULT_INTENSITY, amounts: Amounts = DEFAULT_AMOUNTS): TStyleHearing {
+export function styleHearingOf(access: TTrackAccess, styleId: number, intensity: Intensity = DEFAULT_INTENSITY, amounts: Amounts = DEFAULT_AMOUNTS, referenceId: string | null = null): TStyleHearing {
   if (!access) return 'none';
   if (access.role === 'owner') return 'live';
-  // A share opens the shared master only: its style at its intensity and amounts.
+  // A share opens the shared master only: its style at its intensity and amounts, toward its reference (or none).
   const shared = access.masters
-    ? access.masters.some((m) => m.styleId === styleId && m.intensity === intensity && amountsKeyOf(fullAmounts(m.amounts)) === amountsKeyOf(amounts))
-    : access.styleIds.includes(styleId);
+    ? access.masters.some((m) => m.styleId === styleId && m.intensity === intensity && amountsKeyOf(fullAmounts(m.amounts)) === amountsKeyOf(amounts) && (m.referenceId ?? null) === referenceId)
+    : access.styleIds.includes(styleId) && referenceId === null;
   return shared ? 'stored' : 'none';
 }
 
 /** How the user may hear the track's style at an intensity (styleHearingOf over trackAccessFor). */
 export async function styleHearing(
   ctx: Pick<ServiceContext, 'db'>,
-  input: { userId: string; trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined },
+  input: { userId: string; trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined; referenceId?: string | null | undefined },
 ): Promise<TStyleHearing> {
-  return styleHearingOf(await trackAccessFor(ctx, input), input.styleId, input.intensity, fullAmounts(input.amounts));
+  return styleHearingOf(await trackAccessFor(ctx, input), input.styleId, input.intensity, fullAmounts(input.amounts), input.referenceId ?? null);
 }
 
 /** Of a list of tracks, the ids the user may hear (as trackAccessFor decides for one), in one query. */

@@ -1,7 +1,7 @@
 import { authedProcedure, router } from '../../platform/trpc/trpc.js';
 import { getMaster, getUnmasteredMaster, listMasters, listTrackMasters, removeMaster } from './masters.service.js';
-import { ZCreateTrackInput, ZIdInput, ZMastersInput, ZTrackIdInput, ZUpdateTrackInput } from './masters.schemas.js';
-import { listReferences, removeReference } from './references.service.js';
+import { ZCreateTrackInput, ZIdInput, ZMastersInput, ZReferenceFromMasterInput, ZTrackIdInput, ZUpdateTrackInput } from './masters.schemas.js';
+import { listReferences, referenceFromMaster, removeReference } from './references.service.js';
 import { createTrack, getTrack, listMyTracks, removeTrackOfUser, updateTrack } from './tracks.service.js';
 
 /** Masters (GraphQL names), for the caller's own masters only. */
@@ -17,6 +17,7 @@ export const mastersRouter = router({
 export const referencesRouter = router({
   myReferences: authedProcedure.query(({ ctx }) => listReferences(ctx)),
   removeReference: authedProcedure.input(ZIdInput).mutation(({ ctx, input }) => removeReference(ctx, input)),
+  referenceFromMaster: authedProcedure.input(ZReferenceFromMasterInput).mutation(({ ctx, input }) => referenceFromMaster(ctx, input)),
 });
 
 /** Tracks, for the caller's own tracks only. */

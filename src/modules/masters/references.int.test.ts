@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createTestUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/test-app.js';
@@ -57,6 +58,61 @@ describe('reference tracks', () => {
     expect((await suite.graphql(bob.id, 'mutation($id: ID!) { removeReference(id: $id) }', { id })).errors?.[0]?.message).toBe('global.error.notFound');
     await expect(suite.callerFor(null).references.myReferences()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect((await suite.callerFor(alice.id).references.myReferences()).map((r) => r.id)).toEqual([id]);
+  });
+
+  it('when the owner asks for a reference audio, then its WAV comes as uploaded, never to be cached; anyone else or nobody signed in gets none', async () => {
+    const alice = await newUser();
+    const bob = await newUser();
+    const wav = wavBytes({ frames: 44100 });
+    const { body } = await upload(alice.id, [{ name: 'reference', value: 'true' }, { file: wav, fileName: 'listen.wav' }]);
+    const audio = (userId: string | null) => fetch(`${suite.app.base}/api/references/${body.id}/audio`, { headers: userId ? suite.bearer(userId) : {} });
+    const own = await audio(alice.id);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('audio/wav');
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    expect(own.headers.get('content-disposition')).toBe('inline');
+    expect(Buffer.from(await own.arrayBuffer()).equals(Buffer.from(wav))).toBe(true);
+    const stranger = await audio(bob.id);
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toMatchObject({ message: 'global.error.notFound' });
+    expect((await audio(null)).status).toBe(401);
+    expect((await fetch(`${suite.app.base}/api/references/not-an-id/audio`, { headers: suite.bearer(alice.id) })).status).toBe(400);
+  });
+
+  it('when the owner makes one of their masters a reference, then its file becomes a reference of its own on every transport; anyone else, or a master without a file, gets not found', async () => {
+    const alice = await newUser();
+    const bob = await newUser();
+    const uploaded = await upload(alice.id, [{ file: wavBytes({ frames: 44100 }), fileName: 'Own Song.wav' }]);
+    const { track_id: trackId } = await suite.platform.db.selectFrom('masters').select('track_id').where('id', '=', uploaded.body.id!).executeTakeFirstOrThrow();
+    const style = await suite.platform.db.selectFrom('styles').select('id').where('enabled', '=', true).orderBy('style_index').executeTakeFirstOrThrow();
+    const masterWav = Buffer.from(wavBytes({ frames: 22050 }));
+    const key = `tracks/${trackId}/masters/own-master.wav`;
+    await suite.platform.storage.write(key, Readable.from([masterWav]));
+    const master = await suite.platform.db
+      .insertInto('masters')
+      .values({ track_id: trackId, user_id: alice.id, style_id: style.id, status: 'MASTERED', path: key, measurements: JSON.stringify({ lufs: -10, truePeak: -1, frames: 22050, channels: 2, sampleRate: 44100 }) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const made = await suite.callerFor(alice.id).references.referenceFromMaster({ masterId: master.id });
+    expect(made).toMatchObject({ sampleRate: 44100, channels: 2, durationS: 0.5 });
+    expect(made.name).toContain('Own Song');
+    const copy = await fetch(`${suite.app.base}/api/references/${made.id}/audio`, { headers: suite.bearer(alice.id) });
+    expect(Buffer.from(await copy.arrayBuffer()).equals(masterWav)).toBe(true);
+    const viaRest = await fetch(`${suite.app.base}/api/references/from-master`, { method: 'POST', headers: { 'content-type': 'application/json', ...suite.bearer(alice.id) }, body: JSON.stringify({ masterId: master.id }) });
+    expect(viaRest.status).toBe(200);
+    const viaGraphql = await suite.graphql(alice.id, 'mutation($masterId: ID!) { referenceFromMaster(masterId: $masterId) { id durationS } }', { masterId: master.id });
+    expect(viaGraphql.data).toEqual({ referenceFromMaster: { id: expect.any(String) as string, durationS: 0.5 } });
+    expect(await suite.callerFor(alice.id).references.myReferences()).toHaveLength(3);
+
+    await expect(suite.callerFor(bob.id).references.referenceFromMaster({ masterId: master.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const strangerRest = await fetch(`${suite.app.base}/api/references/from-master`, { method: 'POST', headers: { 'content-type': 'application/json', ...suite.bearer(bob.id) }, body: JSON.stringify({ masterId: master.id }) });
+    expect(strangerRest.status).toBe(404);
+    expect((await suite.graphql(bob.id, 'mutation($masterId: ID!) { referenceFromMaster(masterId: $masterId) { id } }', { masterId: master.id })).errors?.[0]?.message).toBe('global.error.notFound');
+    // The upload's own unmastered master has no master file: nothing to steer toward.
+    await expect(suite.callerFor(alice.id).references.referenceFromMaster({ masterId: uploaded.body.id! })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await suite.callerFor(bob.id).references.myReferences()).toEqual([]);
+    expect(await suite.platform.storage.list(`users/${bob.id}/references`)).toEqual([]);
   });
 
   it('when the owner removes a reference, then its row and its file are gone', async () => {

@@ -20,7 +20,7 @@ const descriptions = { SharedMasterOwner: 'The owner of a master shared with the
 
 export const sharingGraphql: GraphqlModule = {
   typeDefs: /* GraphQL */ `
-    ${typeDefsOf(types, { refs: mastersGraphqlTypes, ids: ['shareId'], descriptions })}
+    ${typeDefsOf(types, { refs: mastersGraphqlTypes, ids: ['shareId', 'referenceId'], descriptions })}
     extend type Query {
       sharesByMaster(masterId: ID!): [Share!]!
       sharedWithMe(orderEntity: String, orderDirection: String): [SharedMaster!]!

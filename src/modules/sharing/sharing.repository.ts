@@ -94,6 +94,7 @@ export function findSharedWith(db: Database, userId: string, filter: { masterId?
       'masters.tone_amount',
       'masters.width_amount',
       'masters.dynamics_amount',
+      'masters.reference_id',
       'owner.id as owner_id',
       'owner.email as owner_email',
       'owner.first_name as owner_first_name',

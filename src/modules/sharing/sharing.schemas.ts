@@ -67,6 +67,8 @@ export const ZSharedMaster = z.object({
   intensity: ZIntensity,
   /** Its tone, width and dynamics amounts, percent: its stream is heard at them. */
   ...ZAmountFieldsOut.shape,
+  /** The owner's reference track the master was made toward (null: none): its stream names it. Only the id: the reference itself stays the owner's. */
+  referenceId: z.string().nullable(),
   /** The owner; `name` is what a sharee is shown (first and last name, null when the account has none). */
   user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable() }),
   status: ZMasterStatus,

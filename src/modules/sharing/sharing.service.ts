@@ -136,6 +136,7 @@ function toSharedMaster(row: repo.SharedRow, locale: string): TSharedMaster {
     toneAmount: row.tone_amount,
     widthAmount: row.width_amount,
     dynamicsAmount: row.dynamics_amount,
+    referenceId: row.reference_id,
     user: { id: row.owner_id, email: row.owner_email, name: `${row.owner_first_name.trim()} ${row.owner_last_name.trim()}`.trim() || null },
     status: row.status,
     measurements: measurementsOf(measurements),

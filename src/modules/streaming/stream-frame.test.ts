@@ -12,14 +12,14 @@ describe('stream frame', () => {
     expect(new Set([7, low, high, streamIndexOf(8, 'low')]).size).toBe(4);
     for (const intensity of ['low', 'medium', 'high'] as const) {
       const index = streamIndexOf(7, intensity);
-      expect(styleOfStreamIndex(decodeStreamFrame(encodeStreamFrame(index, 3, new Uint8Array(4))).styleIndex)).toEqual({ styleIndex: 7, intensity, amounts: DEFAULT });
+      expect(styleOfStreamIndex(decodeStreamFrame(encodeStreamFrame(index, 3, new Uint8Array(4))).styleIndex)).toEqual({ styleIndex: 7, intensity, amounts: DEFAULT, reference: false });
     }
-    expect(styleOfStreamIndex(ORIGINAL_STYLE_INDEX)).toEqual({ styleIndex: ORIGINAL_STYLE_INDEX, intensity: 'medium', amounts: DEFAULT });
+    expect(styleOfStreamIndex(ORIGINAL_STYLE_INDEX)).toEqual({ styleIndex: ORIGINAL_STYLE_INDEX, intensity: 'medium', amounts: DEFAULT, reference: false });
     expect(styleOfStreamIndex(3 * 2 ** 24 + 7)).toBeNull();
-    expect(() => streamIndexOf(2 ** 18, 'high')).toThrow(RangeError);
+    expect(() => streamIndexOf(2 ** 17, 'high')).toThrow(RangeError);
   });
 
-  it('when a style is heard at other amounts, then every combination is a stream of its own that comes back from a frame, and the default amounts leave the index as it was', () => {
+  it('when a style is heard at other amounts or as its master toward a reference, then every combination is a stream of its own that comes back from a frame, and the default amounts leave the index as it was', () => {
     expect(streamIndexOf(7, 'high', DEFAULT)).toBe(streamIndexOf(7, 'high'));
     const seen = new Set<number>();
     for (const intensity of ['low', 'medium', 'high'] as const) {
@@ -27,15 +27,17 @@ describe('stream frame', () => {
         for (let width = 0; width <= 150; width += 10) {
           for (let dynamics = 0; dynamics <= 150; dynamics += 10) {
             const amounts = { tone, width, dynamics };
-            const index = streamIndexOf(12, intensity, amounts);
-            expect(index).not.toBe(ORIGINAL_STYLE_INDEX);
-            seen.add(index);
-            expect(styleOfStreamIndex(decodeStreamFrame(encodeStreamFrame(index, 0, new Uint8Array(0))).styleIndex)).toEqual({ styleIndex: 12, intensity, amounts });
+            for (const reference of [false, true]) {
+              const index = streamIndexOf(12, intensity, amounts, reference);
+              expect(index).not.toBe(ORIGINAL_STYLE_INDEX);
+              seen.add(index);
+              expect(styleOfStreamIndex(decodeStreamFrame(encodeStreamFrame(index, 0, new Uint8Array(0))).styleIndex)).toEqual({ styleIndex: 12, intensity, amounts, reference });
+            }
           }
         }
       }
     }
-    expect(seen.size).toBe(3 * 16 ** 3);
+    expect(seen.size).toBe(2 * 3 * 16 ** 3);
   });
 
   it('when the original is encoded, then the header is version 1, all-ones style and big-endian chunk index', () => {

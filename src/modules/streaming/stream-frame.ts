@@ -21,11 +21,14 @@ type StreamIntensity = keyof typeof INTENSITY_CODES;
 /**
  * Other amounts (tone, width, dynamics: 0-150 % in steps of 10) are a stream of their own too, each
  * in 4 bits coded so that 100 % is 0 (so the default leaves an index as it was before amounts). The
- * intensity keeps bits 24-25; the style's index takes bits 0-17 (styles are numbered from 0 and
- * stay far under 262 144), width 18-21, dynamics 22-23 and 30-31, tone 26-29. The top byte never
- * reaches 255, so no index is the original's 0xFFFFFFFF.
+ * intensity keeps bits 24-25; the style's index takes bits 0-16 (styles are numbered from 0 and
+ * stay far under 131 072), bit 17 says the stored master made toward a reference track (which one the
+ * request names), width 18-21, dynamics 22-23 and 30-31, tone 26-29. The top byte never reaches 255,
+ * so no index is the original's 0xFFFFFFFF.
  */
-const STYLE_BITS = 2 ** 18;
+const STYLE_BITS = 2 ** 17;
+const REFERENCE_BIT = 2 ** 17;
+const LOW_FIELDS = 2 ** 18;
 const AMOUNT_STEPS = 16;
 /** 100 % -> 0, 0 % -> 6, 150 % -> 5: every amount in 4 bits, the default none. */
 const amountCode = (percent: number) => (Math.round(percent / 10) + 6) % AMOUNT_STEPS;
@@ -38,26 +41,26 @@ export interface StreamAmounts {
 }
 const DEFAULT_STREAM_AMOUNTS: StreamAmounts = { tone: 100, width: 100, dynamics: 100 };
 
-export function streamIndexOf(styleIndex: number, intensity: StreamIntensity = 'medium', amounts: StreamAmounts = DEFAULT_STREAM_AMOUNTS): number {
+export function streamIndexOf(styleIndex: number, intensity: StreamIntensity = 'medium', amounts: StreamAmounts = DEFAULT_STREAM_AMOUNTS, towardReference = false): number {
   const tone = amountCode(amounts.tone);
   const width = amountCode(amounts.width);
   const dynamics = amountCode(amounts.dynamics);
-  if (styleIndex === ORIGINAL_STYLE_INDEX || (intensity === 'medium' && tone === 0 && width === 0 && dynamics === 0)) return styleIndex;
+  if (styleIndex === ORIGINAL_STYLE_INDEX || (intensity === 'medium' && tone === 0 && width === 0 && dynamics === 0 && !towardReference)) return styleIndex;
   if (!Number.isInteger(styleIndex) || styleIndex < 0 || styleIndex >= STYLE_BITS) throw new RangeError(`style index out of range: ${styleIndex}`);
   const high = INTENSITY_CODES[intensity] + tone * 4 + (dynamics >> 2) * 64;
-  return high * INTENSITY_SHIFT + (dynamics & 3) * 2 ** 22 + width * STYLE_BITS + styleIndex;
+  return high * INTENSITY_SHIFT + (dynamics & 3) * 2 ** 22 + width * LOW_FIELDS + (towardReference ? REFERENCE_BIT : 0) + styleIndex;
 }
 
-/** The style's index, intensity and amounts a stream index names; null for an index no stream has. */
-export function styleOfStreamIndex(streamIndex: number): { styleIndex: number; intensity: StreamIntensity; amounts: StreamAmounts } | null {
-  if (streamIndex === ORIGINAL_STYLE_INDEX) return { styleIndex: ORIGINAL_STYLE_INDEX, intensity: 'medium', amounts: DEFAULT_STREAM_AMOUNTS };
+/** The style's index, intensity, amounts and whether toward a reference a stream index names; null for an index no stream has. */
+export function styleOfStreamIndex(streamIndex: number): { styleIndex: number; intensity: StreamIntensity; amounts: StreamAmounts; reference: boolean } | null {
+  if (streamIndex === ORIGINAL_STYLE_INDEX) return { styleIndex: ORIGINAL_STYLE_INDEX, intensity: 'medium', amounts: DEFAULT_STREAM_AMOUNTS, reference: false };
   const high = Math.floor(streamIndex / INTENSITY_SHIFT);
   const code = high % 4;
   const intensity = (Object.keys(INTENSITY_CODES) as StreamIntensity[]).find((name) => INTENSITY_CODES[name] === code);
   if (!intensity) return null;
   const low = streamIndex % INTENSITY_SHIFT;
-  const amounts = { tone: amountOfCode(Math.floor(high / 4) % 16), width: amountOfCode(Math.floor(low / STYLE_BITS) % 16), dynamics: amountOfCode((Math.floor(high / 64) % 4) * 4 + Math.floor(low / 2 ** 22)) };
-  return { styleIndex: low % STYLE_BITS, intensity, amounts };
+  const amounts = { tone: amountOfCode(Math.floor(high / 4) % 16), width: amountOfCode(Math.floor(low / LOW_FIELDS) % 16), dynamics: amountOfCode((Math.floor(high / 64) % 4) * 4 + Math.floor(low / 2 ** 22)) };
+  return { styleIndex: low % STYLE_BITS, intensity, amounts, reference: Math.floor(low / REFERENCE_BIT) % 2 === 1 };
 }
 
 export interface StreamFrame {

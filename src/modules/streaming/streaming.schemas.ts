@@ -73,6 +73,8 @@ export const ZRequestMetaPayload = z.object({
   intensity: ZWireIntensity,
   /** Absent: 100 % each (clients from before amounts). */
   amounts: ZAmounts.optional(),
+  /** The style's stored master made toward this reference track (its owner's); absent: the master toward none. */
+  referenceId: z.uuid().nullish(),
 });
 export type TRequestMetaPayload = z.infer<typeof ZRequestMetaPayload>;
 
@@ -89,14 +91,19 @@ export const ZRequestChunksPayload = z.object({
   /** The style's id; null or absent for the original. */
   styleId: z.number().int().positive().nullish(),
   chunkIndices: z.array(z.number().int().min(0).max(0xffffffff)).min(1).max(MAX_CHUNKS_PER_REQUEST),
+  /** For a stream index toward a reference (stream-frame.ts): which reference the master was made toward. */
+  referenceId: z.uuid().nullish(),
 });
 export type TRequestChunksPayload = z.infer<typeof ZRequestChunksPayload>;
 
 export const ZRequestMasteringPayload = z.object({ trackId: ZTrackId });
 export type TRequestMasteringPayload = z.infer<typeof ZRequestMasteringPayload>;
 
-/** trackId is optional: without it the track of the session's last request-mastering is meant. */
-export const ZEndMasteringPayload = z.object({ styleId: z.number().int().positive(), trackId: ZTrackId.optional(), intensity: ZWireIntensity, amounts: ZAmounts.optional() });
+/**
+ * trackId is optional: without it the track of the session's last request-mastering is meant.
+ * referenceId: one of the caller's reference tracks, the master is made toward it (anyone else's: not found).
+ */
+export const ZEndMasteringPayload = z.object({ styleId: z.number().int().positive(), trackId: ZTrackId.optional(), intensity: ZWireIntensity, amounts: ZAmounts.optional(), referenceId: z.uuid().optional() });
 export type TEndMasteringPayload = z.infer<typeof ZEndMasteringPayload>;
 
 /** Loudness of one version as measured by the engine (ITU-R BS.1770-4). */
@@ -164,7 +171,8 @@ export const ZBounceKey = z.object({
   referenceId: z.uuid().nullish(),
 });
 
-export const ZBounceState = ZBounceKey.omit({ referenceId: true }).extend({
+/** A bounce's progress; the reference is echoed when the bounce was asked toward one. */
+export const ZBounceState = ZBounceKey.extend({
   processed: z.boolean(),
   progressInPercent: z.number(),
   masterId: z.string().optional(),
@@ -180,7 +188,7 @@ export type TChunksCanceled = z.infer<typeof ZChunksCanceled>;
 
 /* Internal API (web process <- sidecar) inputs and answers. */
 export const ZTrackAccessInput = z.object({ userId: z.string(), trackId: z.string() });
-export const ZStyleHearingInput = ZTrackAccessInput.extend({ styleId: z.number().int(), intensity: ZIntensity.default('medium'), amounts: ZAmounts.optional() });
+export const ZStyleHearingInput = ZTrackAccessInput.extend({ styleId: z.number().int(), intensity: ZIntensity.default('medium'), amounts: ZAmounts.optional(), referenceId: z.uuid().nullish() });
 export { isMastered, ZStyleHearing, ZTrackAccess, type TStyleHearing, type TTrackAccess } from '../masters/masters.schemas.js';
 
 export const ZTrackAudioInfo = z.object({

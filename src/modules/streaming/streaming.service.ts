@@ -28,7 +28,10 @@ export function trackAccess(ctx: Pick<ServiceContext, 'db'>, input: { userId: st
 }
 
 /** How the user may hear one style of the track (masters' styleHearingOf); 'none' for unknown ids. */
-export function styleHearing(ctx: Pick<ServiceContext, 'db'>, input: { userId: string; trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined }): Promise<TStyleHearing> {
+export function styleHearing(
+  ctx: Pick<ServiceContext, 'db'>,
+  input: { userId: string; trackId: string; styleId: number; intensity?: Intensity | undefined; amounts?: Amounts | undefined; referenceId?: string | null | undefined },
+): Promise<TStyleHearing> {
   return styleHearingFor(ctx, input);
 }
 
@@ -87,7 +90,7 @@ function toStreamInfo(row: NonNullable<Awaited<ReturnType<typeof repo.findMaster
 /** The track's master of a style, as the sidecar streams it; null when none exists. */
 export async function masterStreamInfo(
   ctx: Pick<ServiceContext, 'db'>,
-  input: { trackId: string; styleId?: number | null | undefined; intensity?: Intensity | undefined; amounts?: Amounts | undefined; masterId?: string | null | undefined },
+  input: { trackId: string; styleId?: number | null | undefined; intensity?: Intensity | undefined; amounts?: Amounts | undefined; referenceId?: string | null | undefined; masterId?: string | null | undefined },
 ): Promise<TMasterStreamInfo | null> {
   if (!UUID.test(input.trackId)) return null;
   if (input.masterId) {
@@ -97,7 +100,7 @@ export async function masterStreamInfo(
     return toStreamInfo(row);
   }
   if (input.styleId == null) return null;
-  const row = await repo.findMasterOfStyle(ctx.db, input.trackId, input.styleId, input.intensity ?? 'medium', input.amounts);
+  const row = await repo.findMasterOfStyle(ctx.db, input.trackId, input.styleId, input.intensity ?? 'medium', input.amounts, input.referenceId ?? null);
   return row ? toStreamInfo(row) : null;
 }
 

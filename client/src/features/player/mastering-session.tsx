@@ -34,16 +34,20 @@ export interface MasteringSession {
    * opening its page shows no overlay at all).
    */
   prepare(options?: { quiet?: boolean }): void;
-  /** Makes the style's master at the intensity and amounts (end-mastering) and resolves with its id when stored. */
-  bounce(styleId: number, intensity?: Intensity, amounts?: Amounts): Promise<{ masterId: string }>;
+  /**
+   * Makes the style's master at the intensity and amounts (end-mastering), toward the reference track
+   * when one is named, and resolves with its id when stored.
+   */
+  bounce(styleId: number, intensity?: Intensity, amounts?: Amounts, referenceId?: string | null): Promise<{ masterId: string }>;
 }
 
-/** The end-mastering payload of a bounce; amounts go out only when not 100 % each, as before amounts. */
-const endMasteringOf = (trackId: string, { styleId, intensity, amounts }: Pick<PendingBounce, 'styleId' | 'intensity' | 'amounts'>) => ({
+/** The end-mastering payload of a bounce; amounts go out only when not 100 % each, as before amounts; a reference only when chosen. */
+const endMasteringOf = (trackId: string, { styleId, intensity, amounts, referenceId }: Pick<PendingBounce, 'styleId' | 'intensity' | 'amounts' | 'referenceId'>) => ({
   trackId,
   styleId,
   intensity,
   ...(isDefaultAmounts(amounts) ? {} : { amounts }),
+  ...(referenceId ? { referenceId } : {}),
 });
 
 /** Error codes that end the page's mastering with a global error. */
@@ -55,6 +59,7 @@ interface PendingBounce {
   styleId: number;
   intensity: Intensity;
   amounts: Amounts;
+  referenceId: string | null;
   resolve: (value: { masterId: string }) => void;
   reject: (error: Error) => void;
 }
@@ -107,8 +112,9 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
     const offBounce = socket.on('bounce-progress', ({ payload }) => {
       const state = ZBounceState.safeParse(payload);
       if (!state.success || state.data.trackId !== trackId) return;
-      const { processed, progressInPercent, masterId, styleId, intensity, amounts, queuePosition } = state.data;
-      const isThis = (bounce: PendingBounce) => bounce.styleId === styleId && bounce.intensity === intensity && amountsKeyOf(bounce.amounts) === amountsKeyOf(fullAmounts(amounts));
+      const { processed, progressInPercent, masterId, styleId, intensity, amounts, referenceId, queuePosition } = state.data;
+      const isThis = (bounce: PendingBounce) =>
+        bounce.styleId === styleId && bounce.intensity === intensity && amountsKeyOf(bounce.amounts) === amountsKeyOf(fullAmounts(amounts)) && bounce.referenceId === (referenceId ?? null);
       if (!processed) {
         setBouncing({ processed, progressInPercent, ...(queuePosition ? { queuePosition } : {}) });
         return;
@@ -168,13 +174,13 @@ export function MasteringSessionProvider({ trackId, children }: { trackId: strin
   }, [socket, trackId]);
 
   const bounce = useCallback(
-    (styleId: number, intensity: Intensity = 'medium', amounts: Amounts = DEFAULT_AMOUNTS) =>
+    (styleId: number, intensity: Intensity = 'medium', amounts: Amounts = DEFAULT_AMOUNTS, referenceId: string | null = null) =>
       new Promise<{ masterId: string }>((resolve, reject) => {
         if (!socket) {
           reject(new Error('global.error.network'));
           return;
         }
-        const bounce = { styleId, intensity, amounts, resolve, reject };
+        const bounce = { styleId, intensity, amounts, referenceId, resolve, reject };
         pending.current = [...pending.current, bounce];
         setBouncing({ processed: false, progressInPercent: 0 });
         socket.send('end-mastering', endMasteringOf(trackId, bounce));

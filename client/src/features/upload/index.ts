@@ -4,3 +4,4 @@ export { holdFile } from './held-file.js';
 export { ACCEPTED_WAV_TYPES, trackFileProblem } from './track-file.js';
 export { rejectFile, UploadStatus, useUploadState } from './upload-store.js';
 export { UPLOAD_ERROR_DISPLAY_MS } from './components/upload-host.js';
+export { uploadErrorCodeOf } from './upload-errors.js';

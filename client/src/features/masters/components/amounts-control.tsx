@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { AMOUNT_MAX, AMOUNT_MIN, AMOUNT_STEP, DEFAULT_AMOUNTS, isDefaultAmounts, type Amounts } from '../../../../../src/modules/masters/masters.constants.js';
 import { AMOUNT_NAMES, AMOUNT_PARTS, amountsSummary } from '../lib/amounts.js';
-import { ChevronIcon } from './master-icons.js';
+import { FoldedHeading } from './folded-heading.js';
 
 /**
  * Tone, width and dynamics under the intensity: how far each part of the style's move goes, 100 %
@@ -22,25 +22,7 @@ export function AmountsControl({ value, onChange }: { value: Amounts; onChange: 
 
   return (
     <Stack gap={6} data-testid="amounts-control">
-      <Group gap="xs" wrap="nowrap" miw={0}>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-sm"
-          px={4}
-          leftSection={<ChevronIcon open={opened} />}
-          aria-expanded={opened}
-          aria-controls={panelId}
-          onClick={() => setOpened((open) => !open)}
-        >
-          <Trans>Amounts</Trans>
-        </Button>
-        {!opened && summary && (
-          <Text size="xs" c="mastered.3" truncate data-testid="amounts-summary">
-            {summary}
-          </Text>
-        )}
-      </Group>
+      <FoldedHeading label={<Trans>Amounts</Trans>} summary={summary} summaryTestId="amounts-summary" opened={opened} onToggle={() => setOpened((open) => !open)} panelId={panelId} />
       {opened && (
         <Stack gap="xs" id={panelId} px="xs">
           <Text size="xs" c="dimmed">

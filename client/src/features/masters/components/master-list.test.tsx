@@ -18,6 +18,7 @@ function row(overrides: Partial<MasterRow> & Pick<MasterRow, 'id' | 'track_name'
     toneAmount: 100,
     widthAmount: 100,
     dynamicsAmount: 100,
+    referenceId: null,
     user: { email: 'ada@example.com' },
     ...overrides,
   };
@@ -69,6 +70,14 @@ describe('MasterList', () => {
     const table = screen.getByTestId('master-table');
     expect(within(table).getAllByTestId('master-amounts').map((badge) => badge.textContent)).toEqual(['Tone 120 %, Width 80 %']);
     expect(within(table).getAllByRole('button', { name: /^Share / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Share Bright Song (Pop - Bright)', 'Share Bright Song (Pop - Bright (Tone 120 %, Width 80 %))']);
+  });
+
+  it('when a track has a master made toward a reference, then only that master is badged as such', () => {
+    const referenced = row({ id: 'm5', track_name: 'Bright Song', track: { id: 't1' }, status: 'MASTERED', style: { id: 3 }, style_name: 'Bright', styleGroup_name: 'Pop', referenceId: 'ref-1' });
+    renderWithProviders(<MasterList rows={[mastered, referenced, brightUpload]} mode="own" order={order} onOrderChange={() => undefined} onShare={() => undefined} />);
+    const table = screen.getByTestId('master-table');
+    expect(within(table).getAllByTestId('master-reference').map((badge) => badge.textContent)).toEqual(['toward a reference']);
+    expect(within(table).getAllByRole('button', { name: /^Share / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Share Bright Song (Pop - Bright)', 'Share Bright Song (Pop - Bright (toward a reference))']);
   });
 
   it('when a track is deleted, then the dialog asks first, says its masters go too, and deletes only on confirmation', async () => {

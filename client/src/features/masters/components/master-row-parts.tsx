@@ -52,6 +52,11 @@ export function MasterStyle({ row }: { row: MasterRow }) {
           {amounts}
         </Badge>
       )}
+      {row.referenceId && (
+        <Badge ml={6} size="sm" variant="outline" color="mastered" data-testid="master-reference">
+          {t`toward a reference`}
+        </Badge>
+      )}
     </Text>
   );
 }
@@ -104,7 +109,9 @@ export function TrackMasters({ group, mode, onShare, onDelete }: { group: TrackG
   return (
     <Stack gap={6}>
       {group.masters.map((row) => {
-        const changed = [...(row.intensity !== 'medium' ? [i18n._(INTENSITY_NAMES[row.intensity])] : []), amountsSummary(i18n, amountsOfMaster(row))].filter(Boolean).join(', ');
+        const changed = [...(row.intensity !== 'medium' ? [i18n._(INTENSITY_NAMES[row.intensity])] : []), amountsSummary(i18n, amountsOfMaster(row)), row.referenceId ? t`toward a reference` : '']
+          .filter(Boolean)
+          .join(', ');
         const changes = changed ? ` (${changed})` : '';
         const style = row.custom_master ? t`custom master` : `${row.styleGroup_name ?? ''} - ${row.style_name ?? ''}${changes}`;
         const ready = isMastered(row.status, row.style?.id ?? null) || row.custom_master;

@@ -17,6 +17,7 @@ import { EditIcon } from './master-icons.js';
 import { PanelsSkeleton } from './master-page-skeleton.js';
 import { IntensityControl } from './intensity-control.js';
 import { AmountsControl } from './amounts-control.js';
+import { ReferenceControl } from './reference-control.js';
 import { CodecCheck } from './codec-check.js';
 import { amountsOfMaster, amountsSummary } from '../lib/amounts.js';
 import { INTENSITY_NAMES } from '../lib/intensity-names.js';
@@ -36,7 +37,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
   const trackId = master.track.id;
   const talk = useTrackTalk(trackId);
   const styles = useStyleChoice(master);
-  const { catalogue, trackMasters, selectedStyleId, selected, selectedMaster, intensity, amounts } = styles;
+  const { catalogue, trackMasters, selectedStyleId, selected, selectedMaster, intensity, amounts, referenceId, referenceName } = styles;
   const isCustom = master.track.isCustomMaster;
   const bouncing = session.bouncing !== null && !session.bouncing.processed;
 
@@ -56,7 +57,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
     if (selectedStyleId === null) throw new Error('mastering.noStyle');
     const existing = styles.masterOf(selectedStyleId);
     if (existing) return existing.id;
-    const { masterId } = await session.bounce(selectedStyleId, intensity, amounts);
+    const { masterId } = await session.bounce(selectedStyleId, intensity, amounts, referenceId);
     await utils.masters.invalidate();
     return masterId;
   };
@@ -107,6 +108,8 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
           styleIndex={isCustom ? null : (selected?.styleIndex ?? null)}
           intensity={intensity}
           amounts={amounts}
+          referenceId={selectedMaster?.referenceId ?? null}
+          reference={isCustom ? null : referenceId}
           isCustomMaster={isCustom}
           nearbyStyles={isCustom ? undefined : styles.nearbyStyles}
           {...talk.playerProps}
@@ -127,6 +130,7 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
                 <Stack gap="sm">
                   <IntensityControl value={intensity} onChange={styles.chooseIntensity} />
                   <AmountsControl value={amounts} onChange={styles.chooseAmounts} />
+                  <ReferenceControl value={referenceId} onChange={styles.chooseReference} />
                   <StyleChooser groups={styles.groups} selectedStyleId={selectedStyleId} masteredStyleIds={styles.masteredStyleIds} onSelect={select} />
                 </Stack>
               )}
@@ -147,7 +151,13 @@ export function OwnerMasterView({ master }: { master: TMaster }) {
               <NewMasterPanel
                 trackId={trackId}
                 styleId={selectedStyleId}
-                styleLabel={selected ? [`${selected.group.name} - ${selected.name}`, i18n._(INTENSITY_NAMES[intensity]), amountsSummary(i18n, amounts)].filter(Boolean).join(' · ') : null}
+                styleLabel={
+                  selected
+                    ? [`${selected.group.name} - ${selected.name}`, i18n._(INTENSITY_NAMES[intensity]), amountsSummary(i18n, amounts), referenceName ? t`toward ${referenceName}` : '']
+                        .filter(Boolean)
+                        .join(' · ')
+                    : null
+                }
                 newMasterAllowed={styles.newMasterAllowed}
                 buyingDisabled={bouncing}
                 ensureMaster={ensureMaster}

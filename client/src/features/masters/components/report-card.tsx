@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { PLATFORM_IDS, PLATFORM_RULES, type PlatformRule } from '../../../../../src/modules/platforms/platforms.schemas.js';
 import { formatDb, formatFigure } from '../../../lib/format-decibels.js';
-import { loudnessOutcomeOf, normalisationOf, type BudgetFigures, type EqPoint, type LoudnessFigures, type ReportFigures } from '../lib/report-figures.js';
+import { loudnessOutcomeOf, normalisationOf, type BudgetFigures, type EqPoint, type LoudnessFigures, type ReferenceDistances, type ReportFigures } from '../lib/report-figures.js';
 import classes from './report-card.module.css';
 import type { Amounts, Intensity } from '../../../../../src/modules/masters/masters.constants.js';
 import { amountsSummary } from '../lib/amounts.js';
@@ -124,6 +124,7 @@ export function ReportCard({
           </Text>
         )}
         {budget && <BudgetNote budget={budget} />}
+        {figures.reference && <ReferenceDistanceNote distances={figures.reference} />}
 
         <SimpleGrid cols={{ base: 1, md: eq ? 2 : 1 }} spacing="lg">
           <Stack gap="xs">
@@ -182,6 +183,18 @@ export function ReportCard({
         {children}
       </Stack>
     </Paper>
+  );
+}
+
+/** How far the master's tonal balance moved toward the reference it was made toward (lower is closer). */
+function ReferenceDistanceNote({ distances }: { distances: ReferenceDistances }) {
+  const { t, i18n } = useLingui();
+  const before = formatFigure(distances.beforeDb, i18n.locale);
+  const after = formatFigure(distances.afterDb, i18n.locale);
+  return (
+    <Text size="sm" data-testid="report-reference">
+      {t`Distance to reference: ${before} dB before, ${after} dB after`}
+    </Text>
   );
 }
 

@@ -27,6 +27,7 @@ export function SharedMasterView({ master }: { master: TSharedMaster }) {
         styleIndex={master.custom_master ? null : (master.style?.styleIndex ?? null)}
         intensity={master.intensity}
         amounts={amountsOfMaster(master)}
+        referenceId={master.referenceId}
         isCustomMaster={master.custom_master}
         {...talk.playerProps}
       />

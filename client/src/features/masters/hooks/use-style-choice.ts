@@ -42,8 +42,18 @@ function rememberedAmounts(trackId: string): Amounts {
   }
 }
 
-/** A master's place among the track's masters: its style at its intensity and amounts. */
-const masterKey = (styleId: number, intensity: Intensity, amounts: Amounts) => `${styleId}:${intensity}${amountsKeyOf(amounts)}`;
+/** The reference last chosen for a track, remembered like its amounts (none until one is chosen). */
+const referenceStoreKey = (trackId: string) => `masterdeck.reference.${trackId}`;
+function rememberedReference(trackId: string): string | null {
+  try {
+    return window.localStorage.getItem(referenceStoreKey(trackId)) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** A master's place among the track's masters: its style at its intensity and amounts, toward its reference or none. */
+const masterKey = (styleId: number, intensity: Intensity, amounts: Amounts, referenceId: string | null) => `${styleId}:${intensity}${amountsKeyOf(amounts)}@${referenceId ?? ''}`;
 
 /**
  * The owner's style choice on a master page: the enabled styles, the track's masters by style and
@@ -66,17 +76,24 @@ export function useStyleChoice(master: TMaster) {
   const { tone, width, dynamics } = chosenAmounts?.trackId === trackId ? chosenAmounts.amounts : master.style ? amountsOfMaster(master) : rememberedAmounts(trackId);
   const amounts = useMemo(() => ({ tone, width, dynamics }), [tone, width, dynamics]);
   const amountsKey = amountsKeyOf(amounts);
+  const references = trpc.references.myReferences.useQuery();
+  const [chosenReference, setChosenReference] = useState<{ trackId: string; referenceId: string | null } | null>(null);
+  // The opened master's reference, else the track's last choice; one removed since counts as none, unless a master was made toward it.
+  const wantedReference = chosenReference?.trackId === trackId ? chosenReference.referenceId : master.style ? master.referenceId : rememberedReference(trackId);
+  const referenceId =
+    wantedReference && (references.data?.some((reference) => reference.id === wantedReference) || trackMasters.data?.some((m) => m.referenceId === wantedReference)) ? wantedReference : null;
   const groups = useMemo(() => enabledGroups(catalogue.data ?? []), [catalogue.data]);
   const allStyles = useMemo(() => groups.flatMap((group) => group.styles.map((style) => ({ ...style, group }))), [groups]);
   const mastersByKey = useMemo(() => {
     const map = new Map<string, TMaster>();
-    for (const m of trackMasters.data ?? []) if (m.style) map.set(masterKey(m.style.id, m.intensity, amountsOfMaster(m)), m);
+    for (const m of trackMasters.data ?? []) if (m.style) map.set(masterKey(m.style.id, m.intensity, amountsOfMaster(m), m.referenceId), m);
     return map;
   }, [trackMasters.data]);
-  // The chooser marks a style mastered when it has a master at the chosen intensity and amounts.
+  // The chooser marks a style mastered when it has a master at the chosen intensity and amounts, toward the chosen reference.
   const masteredStyleIds = useMemo(
-    () => new Set([...mastersByKey.values()].filter((m) => m.intensity === intensity && amountsKeyOf(amountsOfMaster(m)) === amountsKey).map((m) => m.style!.id)),
-    [mastersByKey, intensity, amountsKey],
+    () =>
+      new Set([...mastersByKey.values()].filter((m) => m.intensity === intensity && amountsKeyOf(amountsOfMaster(m)) === amountsKey && m.referenceId === referenceId).map((m) => m.style!.id)),
+    [mastersByKey, intensity, amountsKey, referenceId],
   );
 
   // The track's latest master: opened again, the page shows the style that was mastered and its figures.
@@ -88,7 +105,7 @@ export function useStyleChoice(master: TMaster) {
   const selectedStyleId =
     [chosen, master.style?.id, preselected, latestMastered].find((id) => id != null && allStyles.some((s) => s.id === id)) ?? allStyles[0]?.id ?? null;
   const selected = allStyles.find((style) => style.id === selectedStyleId) ?? null;
-  const masterOf = (styleId: number) => mastersByKey.get(masterKey(styleId, intensity, amounts)) ?? null;
+  const masterOf = (styleId: number) => mastersByKey.get(masterKey(styleId, intensity, amounts, referenceId)) ?? null;
   const selectedMaster = selectedStyleId !== null ? masterOf(selectedStyleId) : null;
 
   const nearbyStyles = useMemo(() => {
@@ -122,6 +139,16 @@ export function useStyleChoice(master: TMaster) {
     }
   };
 
+  const chooseReference = (next: string | null) => {
+    setChosenReference({ trackId, referenceId: next });
+    try {
+      if (next) window.localStorage.setItem(referenceStoreKey(trackId), next);
+      else window.localStorage.removeItem(referenceStoreKey(trackId));
+    } catch {
+      // Storage refused (private mode): the choice holds for this visit.
+    }
+  };
+
   const choose = (styleId: number) =>
     setSearchParams(
       (params) => {
@@ -141,12 +168,16 @@ export function useStyleChoice(master: TMaster) {
     chooseIntensity,
     amounts,
     chooseAmounts,
+    /** The chosen reference track (null: none): a new master is made toward it. */
+    referenceId,
+    referenceName: references.data?.find((reference) => reference.id === referenceId)?.name ?? null,
+    chooseReference,
     selectedStyleId,
     selected,
     selectedMaster,
     nearbyStyles,
-    // The new-master rule: while the track's masters are fewer than the enabled styles at every intensity.
-    newMasterAllowed: mastersByKey.size < allStyles.length * INTENSITIES.length,
+    // The new-master rule: while the track's masters are fewer than the enabled styles at every intensity; masters toward a reference are not counted.
+    newMasterAllowed: referenceId !== null || [...mastersByKey.values()].filter((m) => m.referenceId === null).length < allStyles.length * INTENSITIES.length,
     choose,
   };
 }

@@ -2,7 +2,7 @@ import type { TMaster, TMastersInput } from '../../../../../src/modules/masters/
 import type { TSharedMaster } from '../../../../../src/modules/sharing/sharing.schemas.js';
 
 /** What the list screens read of a master, own or shared: the fields both shapes have. */
-type ListFields = 'id' | 'track_name' | 'track_artist' | 'style_name' | 'styleGroup_name' | 'custom_master' | 'status' | 'createdAt' | 'intensity' | 'toneAmount' | 'widthAmount' | 'dynamicsAmount';
+type ListFields = 'id' | 'track_name' | 'track_artist' | 'style_name' | 'styleGroup_name' | 'custom_master' | 'status' | 'createdAt' | 'intensity' | 'toneAmount' | 'widthAmount' | 'dynamicsAmount' | 'referenceId';
 export type MasterRow = Pick<TMaster, ListFields> &
   Pick<TSharedMaster, ListFields> & {
     track: Pick<TMaster['track'], 'id'>;

@@ -34,6 +34,13 @@ describe('report figures', () => {
     expect(loudnessOutcomeOf(reportFiguresOf({ ...measured, heldBackLu: 0 }).budget!)).toEqual({ kind: 'reached' });
   });
 
+  it('when a master was made toward a reference, then its distances before and after are read; a silent side (null) or no reference gives none', () => {
+    const measured = { lufs: -11, truePeak: -1.2, frames: 1, channels: 2, sampleRate: 44100 };
+    expect(reportFiguresOf({ ...measured, reference: { distanceBeforeDb: 5.9, distanceAfterDb: 2.3 } }).reference).toEqual({ beforeDb: 5.9, afterDb: 2.3 });
+    expect(reportFiguresOf({ ...measured, reference: { distanceBeforeDb: null, distanceAfterDb: 2.3 } }).reference).toBeNull();
+    expect(reportFiguresOf(measured).reference).toBeNull();
+  });
+
   it('when measurements carry the target and heldBackLu, then the budget is read; without heldBackLu (an older master) it is null', () => {
     const measured = { lufs: -11.8, truePeak: -1.3, frames: 1, channels: 2, sampleRate: 44100, targetLufs: -10 };
     expect(reportFiguresOf({ ...measured, heldBackLu: 1.8 }).budget).toEqual({ targetLufs: -10, heldBackLu: 1.8 });
@@ -42,7 +49,7 @@ describe('report figures', () => {
   });
 
   it('when there are no measurements, or no original and too short an EQ curve, then those parts are null', () => {
-    expect(reportFiguresOf(null)).toEqual({ original: null, master: null, eq: null, budget: null });
+    expect(reportFiguresOf(null)).toEqual({ original: null, master: null, eq: null, budget: null, reference: null });
     const bare = reportFiguresOf({ lufs: -10, truePeak: -1, frames: 1, channels: 1, sampleRate: 44100, eq: { frequencies: [100], gainsDb: [1] } });
     expect(bare.original).toBeNull();
     expect(bare.eq).toBeNull();

@@ -60,6 +60,13 @@ export interface ReportFigures {
   eq: EqPoint[] | null;
   /** Null for masters bounced before the engine had a dynamics budget. */
   budget: BudgetFigures | null;
+  /** A master made toward a reference track: the tonal distance of the mix (before) and of the master (after) to it, dB. */
+  reference: ReferenceDistances | null;
+}
+
+export interface ReferenceDistances {
+  beforeDb: number;
+  afterDb: number;
 }
 
 type VersionFigures = Pick<TMasterMeasurements, 'lufs' | 'truePeak' | 'lra' | 'crest'> | NonNullable<TMasterMeasurements['original']>;
@@ -83,13 +90,16 @@ function figuresOf(source: VersionFigures | undefined): LoudnessFigures | null {
  * the master's own figures at top level, the original's under `original`, the EQ change under `eq`.
  */
 export function reportFiguresOf(measurements: TMasterMeasurements | null | undefined): ReportFigures {
-  if (!measurements) return { original: null, master: null, eq: null, budget: null };
+  if (!measurements) return { original: null, master: null, eq: null, budget: null, reference: null };
   const { targetLufs, heldBackLu, keptMixLoudness, mixAboveTarget, oversRemovedDb } = measurements;
   const budget =
     targetLufs !== undefined && heldBackLu !== undefined
       ? { targetLufs, heldBackLu, ...(keptMixLoudness !== undefined ? { keptMixLoudness } : {}), ...(mixAboveTarget !== undefined ? { mixAboveTarget } : {}), ...(oversRemovedDb !== undefined ? { oversRemovedDb } : {}) }
       : null;
-  return { original: figuresOf(measurements.original), master: figuresOf(measurements), eq: eqOf(measurements.eq), budget };
+  const distances = measurements.reference;
+  // A silent mix or reference has no distance: nothing to show.
+  const reference = distances && distances.distanceBeforeDb !== null && distances.distanceAfterDb !== null ? { beforeDb: distances.distanceBeforeDb, afterDb: distances.distanceAfterDb } : null;
+  return { original: figuresOf(measurements.original), master: figuresOf(measurements), eq: eqOf(measurements.eq), budget, reference };
 }
 
 function eqOf(curve: TMasterMeasurements['eq']): EqPoint[] | null {

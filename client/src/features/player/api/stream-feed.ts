@@ -18,9 +18,11 @@ export interface StreamSpec {
   intensity?: Intensity;
   /** The tone, width and dynamics amounts it is heard at; absent: 100 % each. */
   amounts?: Amounts;
+  /** The stored master made toward this reference track (its stream index says so too); absent: none. */
+  referenceId?: string | null;
 }
 
-export const streamKey = (spec: StreamSpec): string => `${spec.styleIndex}:${spec.styleId ?? '-'}`;
+export const streamKey = (spec: StreamSpec): string => `${spec.styleIndex}:${spec.styleId ?? '-'}${spec.referenceId ? `@${spec.referenceId}` : ''}`;
 export const ORIGINAL: StreamSpec = { styleIndex: -1, styleId: null };
 
 /** A stream the player wants chunks of, in order of need. */
@@ -83,6 +85,7 @@ export class StreamFeed {
       ...(spec.styleId ? { styleId: spec.styleId } : {}),
       ...(spec.styleId && spec.intensity && spec.intensity !== 'medium' ? { intensity: spec.intensity } : {}),
       ...(spec.styleId && !isDefaultAmounts(spec.amounts) ? { amounts: spec.amounts } : {}),
+      ...(spec.styleId && spec.referenceId ? { referenceId: spec.referenceId } : {}),
     });
     return true;
   }
@@ -127,7 +130,13 @@ export class StreamFeed {
       const entry = this.pending.get(key) ?? { spec: want.spec, chunks: new Map<number, number>() };
       for (const chunk of chunkIndices) entry.chunks.set(chunk, now);
       this.pending.set(key, entry);
-      this.socket.send('request-chunks', { trackId: this.trackId, styleIndex: want.spec.styleIndex, styleId: want.spec.styleId, chunkIndices });
+      this.socket.send('request-chunks', {
+        trackId: this.trackId,
+        styleIndex: want.spec.styleIndex,
+        styleId: want.spec.styleId,
+        chunkIndices,
+        ...(want.spec.referenceId ? { referenceId: want.spec.referenceId } : {}),
+      });
       return;
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_RULES } from '../../../../../src/modules/platforms/platforms.schemas.js';
-import { dbToGain, heardLufs, loudnessMatchGains, platformPlayGains, volumeToGain } from './loudness-match.js';
+import { dbToGain, heardLufs, loudnessMatchGains, platformPlayGains, referenceGainDb, volumeToGain } from './loudness-match.js';
 
 describe('loudness-matched A/B', () => {
   it('when the master is 6 LU louder, then the master is turned down 6 dB and the original kept', () => {
@@ -51,5 +51,18 @@ describe('loudness-matched A/B', () => {
 
   it('when a mono original is played on a platform, then it is measured as heard on two speakers', () => {
     expect(platformPlayGains({ lufs: -17.01, channels: 1, truePeak: -20 }, null, PLATFORM_RULES.spotifyNormal).originalDb).toBeCloseTo(0, 1);
+  });
+
+  it('when a reference is heard beside the master, then it is brought to the master as heard, lifted only as far as its peak allows, and played on a platform as that platform would', () => {
+    const mastered = { lufs: -10, channels: 2 };
+    const loudReference = { lufs: -7, channels: 2, samplePeakDb: -0.1 };
+    expect(referenceGainDb(loudReference, mastered, 0, null)).toBeCloseTo(-3, 9);
+    // With the versions matched, the master is turned down to the original, and the reference with it.
+    expect(referenceGainDb(loudReference, mastered, -6, null)).toBeCloseTo(-9, 9);
+    expect(referenceGainDb({ lufs: -16, channels: 2, samplePeakDb: -2 }, mastered, 0, null)).toBe(2);
+    expect(referenceGainDb({ lufs: -13.01, channels: 1, samplePeakDb: -10 }, mastered, 0, null)).toBeCloseTo(0, 1);
+    expect(referenceGainDb(loudReference, mastered, 0, PLATFORM_RULES.spotifyNormal)).toBeCloseTo(-7, 9);
+    expect(referenceGainDb(null, mastered, 0, null)).toBe(0);
+    expect(referenceGainDb(loudReference, null, 0, null)).toBe(0);
   });
 });

@@ -25,6 +25,25 @@ export const heardLufs = (version: VersionLoudness) => version.lufs + (version.c
 export interface MatchGains {
   originalDb: number;
   masteredDb: number;
+  /** The reference track's, when one is heard beside the others (referenceGainDb). */
+  referenceDb?: number;
+}
+
+/** A reference track's loudness as the player measured it, and its highest sample (the headroom a lift may use). */
+export interface ReferenceLoudness extends VersionLoudness {
+  samplePeakDb: number;
+}
+
+/**
+ * The reference track's gain: its loudness brought to the master's as heard (after the master's own
+ * gain), so a listener compares tone and dynamics, not level; lifted at most until its highest sample
+ * reaches full scale. "Played on" a platform, the platform's own gain instead, as for the other versions.
+ */
+export function referenceGainDb(reference: ReferenceLoudness | null, mastered: VersionLoudness | null, masteredDb: number, rule: PlatformRule | null): number {
+  if (!reference || !Number.isFinite(reference.lufs)) return 0;
+  if (rule) return platformGain(rule, { lufs: heardLufs(reference), truePeak: reference.samplePeakDb })?.gainDb ?? 0;
+  if (!mastered || !Number.isFinite(mastered.lufs)) return 0;
+  return Math.min(heardLufs(mastered) + masteredDb - heardLufs(reference), -reference.samplePeakDb);
 }
 
 export function loudnessMatchGains(original: VersionLoudness | null, mastered: VersionLoudness | null, enabled: boolean): MatchGains {

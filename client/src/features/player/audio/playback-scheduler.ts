@@ -12,7 +12,9 @@ import { SAMPLE_RATE } from '../../../../../src/audio-core/constants.js';
  *
  * It knows nothing of sockets: what it plays is a `ScheduledStream`, a lookup of decoded chunks.
  */
-export type Version = 'original' | 'mastered';
+export type Version = 'original' | 'mastered' | 'reference';
+/** The versions that come over the socket; the reference track is decoded in the browser (reference-audio.ts). */
+export type StreamVersion = Exclude<Version, 'reference'>;
 
 /** One stream the scheduler can play: its chunks by index, heard on the lane of its version. */
 export interface ScheduledStream {
@@ -137,6 +139,7 @@ export class PlaybackScheduler {
     const now = this.ctx.currentTime;
     this.lanes.original.gain.setTargetAtTime(dbToGain(gains.originalDb), now, 0.015);
     this.lanes.mastered.gain.setTargetAtTime(dbToGain(gains.masteredDb), now, 0.015);
+    this.lanes.reference.gain.setTargetAtTime(dbToGain(gains.referenceDb ?? 0), now, 0.015);
   }
 
   /** A platform's limiter on both lanes (Spotify Loud), or none. Kept across the context's life. */
@@ -178,7 +181,7 @@ export class PlaybackScheduler {
   laneGainsDb(): MatchGains | null {
     if (!this.lanes) return null;
     const db = (node: GainNode) => 20 * Math.log10(node.gain.value);
-    return { originalDb: db(this.lanes.original), masteredDb: db(this.lanes.mastered) };
+    return { originalDb: db(this.lanes.original), masteredDb: db(this.lanes.mastered), referenceDb: db(this.lanes.reference) };
   }
 
   /**
@@ -386,7 +389,7 @@ export class PlaybackScheduler {
     this.volumeNode = volume;
     this.busNode = bus;
     this.applyLimiter();
-    this.lanes = { original: lane(), mastered: lane() };
+    this.lanes = { original: lane(), mastered: lane(), reference: lane() };
     return ctx;
   }
 

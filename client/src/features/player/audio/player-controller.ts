@@ -3,9 +3,10 @@ import type { TStreamMeta } from '../../../../../src/modules/streaming/streaming
 import type { MediaSocket } from '../api/media-socket.js';
 import { StreamFeed, streamKey, type StreamSpec, type StreamWant } from '../api/stream-feed.js';
 import { PLATFORM_RULES, type TPlatformId } from '../../../../../src/modules/platforms/platforms.schemas.js';
-import { loudnessMatchGains, platformPlayGains, volumeToGain, type MatchGains } from './loudness-match.js';
+import { loudnessMatchGains, platformPlayGains, referenceGainDb, volumeToGain, type MatchGains } from './loudness-match.js';
 import { int16ToFloatChannels } from './pcm.js';
-import { PlaybackScheduler, SR, type ScheduledStream, type Version } from './playback-scheduler.js';
+import { PlaybackScheduler, SR, type ScheduledStream, type StreamVersion, type Version } from './playback-scheduler.js';
+import type { ReferenceAudio } from './reference-audio.js';
 import { chunkOf, chunksToEvict, normalizeRange, upcomingChunks, wholeTrack, type LoopRange } from './timeline.js';
 
 /**
@@ -14,11 +15,13 @@ import { chunkOf, chunksToEvict, normalizeRange, upcomingChunks, wholeTrack, typ
  * original, the chosen style and the styles nearest to it in the chooser, so that switching
  * Original/Mastered, or the style while mastered plays, continues at the same sample.
  */
-export type { Version } from './playback-scheduler.js';
+export type { StreamVersion, Version } from './playback-scheduler.js';
 export type { StreamSpec } from '../api/stream-feed.js';
 export type PlayStatus = 'idle' | 'playing' | 'paused' | 'buffering';
 /** Whether the mastered stream can be heard: 'waiting' until the track's preparation is processed. */
 export type MasteredState = 'ready' | 'waiting' | 'unavailable';
+/** The reference track heard beside original and master: none chosen, being fetched and decoded, ready, or not to be had. */
+export type ReferenceState = 'none' | 'loading' | 'ready' | 'failed';
 
 export interface PlayerSnapshot {
   status: PlayStatus;
@@ -31,8 +34,9 @@ export interface PlayerSnapshot {
   gains: MatchGains;
   /** null: the whole track (which loops at its end). */
   range: LoopRange | null;
-  meta: Record<Version, TStreamMeta | null>;
+  meta: Record<StreamVersion, TStreamMeta | null>;
   masteredState: MasteredState;
+  reference: ReferenceState;
   /** A message code when the player cannot play. */
   error: string | null;
 }
@@ -50,7 +54,7 @@ const players = new Set<PlayerController>();
 
 export interface PlayerControllerOptions {
   trackId: string;
-  streams: Record<Version, StreamSpec | null>;
+  streams: Record<StreamVersion, StreamSpec | null>;
   /** The version heard first (a custom master starts, and stays, mastered). */
   initialVersion: Version;
 }
@@ -64,7 +68,10 @@ export class PlayerController {
   private pausedFrame = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private listeners = new Set<() => void>();
-  private streams: Record<Version, StreamSpec | null>;
+  private streams: Record<StreamVersion, StreamSpec | null>;
+  private referenceAudio: ReferenceAudio | null = null;
+  /** The reference asked for last: an older one still decoding is dropped when it arrives. */
+  private wantedReference: string | null = null;
   private nearby: StreamSpec[] = [];
   /** Nearby styles the server would not serve (not prepared yet): skipped until the preparation ends. */
   private nearbyRefused = new Set<string>();
@@ -85,6 +92,7 @@ export class PlayerController {
       range: null,
       meta: { original: null, mastered: null },
       masteredState: 'ready',
+      reference: 'none',
       error: null,
     };
     players.add(this);
@@ -132,9 +140,21 @@ export class PlayerController {
     return { key, lane, chunkFrames: this.chunkFramesOf(spec), bufferOf: (chunk) => this.buffers.get(key)?.get(chunk) };
   }
 
+  /** The reference track as a stream: its chunks over and over, so it plays beside a longer track to its end. */
+  private referenceStream(): ScheduledStream | null {
+    const audio = this.referenceAudio;
+    if (!audio || audio.chunks.length === 0) return null;
+    return { key: `reference:${audio.id}`, lane: 'reference', chunkFrames: SR, bufferOf: (chunk) => audio.chunks[chunk % audio.chunks.length] };
+  }
+
+  private streamFor(version: Version): ScheduledStream | null {
+    if (version === 'reference') return this.referenceStream();
+    const spec = this.streams[version];
+    return spec ? this.streamOf(spec, version) : null;
+  }
+
   private heardStream(): ScheduledStream | null {
-    const spec = this.streams[this.snapshot.version];
-    return spec ? this.streamOf(spec, this.snapshot.version) : null;
+    return this.streamFor(this.snapshot.version);
   }
 
   /** The playhead in track frames, read from the audio clock while playing. */
@@ -157,6 +177,8 @@ export class PlayerController {
       /** What the audio graph holds: each scheduled buffer's version, stream, start time and first frame. */
       scheduled: () => this.scheduler.scheduled(),
       switches: () => this.scheduler.switches(),
+      /** The reference track: its state, its measured loudness and the gain it is heard at (dB). */
+      reference: () => ({ state: this.snapshot.reference, lufs: this.referenceAudio?.loudness?.lufs ?? null, gainDb: this.snapshot.gains.referenceDb ?? 0 }),
       /** Chunks held of the heard original and mastered streams. */
       buffered: () => ({ original: this.heldChunks(this.streams.original), mastered: this.heldChunks(this.streams.mastered) }),
       /** Chunks held of a style, by its index. */
@@ -176,13 +198,12 @@ export class PlayerController {
       },
       /** Frames of a version's held chunks, mixed to mono as the speakers' tap hears them (null where not held). */
       pcm: (version: Version, start: number, count: number) => {
-        const spec = this.streams[version];
-        if (!spec) return null;
-        const chunkFrames = this.chunkFramesOf(spec);
-        const held = this.buffers.get(streamKey(spec));
+        const stream = this.streamFor(version);
+        if (!stream) return null;
+        const chunkFrames = stream.chunkFrames;
         const out: number[] = [];
         for (let frame = start; frame < start + count; frame++) {
-          const buffer = held?.get(Math.floor(frame / chunkFrames));
+          const buffer = stream.bufferOf(Math.floor(frame / chunkFrames));
           if (!buffer) return null;
           const at = frame % chunkFrames;
           let sum = 0;
@@ -263,10 +284,10 @@ export class PlayerController {
   }
 
   setVersion(version: Version): void {
-    const spec = this.streams[version];
-    if (version === this.snapshot.version || !spec) return;
+    const stream = this.streamFor(version);
+    if (version === this.snapshot.version || !stream) return;
     if (this.snapshot.status === 'playing') {
-      const switched = this.scheduler.switchTo(this.streamOf(spec, version));
+      const switched = this.scheduler.switchTo(stream);
       this.update({ version });
       if (!switched) this.continueFromPlayhead();
       return;
@@ -311,7 +332,7 @@ export class PlayerController {
   /** The mastered stream changes (another style chosen): playback goes on with the new style. */
   setMasteredStream(spec: StreamSpec | null): void {
     const current = this.streams.mastered;
-    if (current?.styleIndex === spec?.styleIndex && current?.styleId === spec?.styleId) return;
+    if (current?.styleIndex === spec?.styleIndex && current?.styleId === spec?.styleId && (current?.referenceId ?? null) === (spec?.referenceId ?? null)) return;
     const hearingMastered = this.snapshot.version === 'mastered';
     const previous = this.streams.mastered;
     this.streams = { ...this.streams, mastered: spec };
@@ -338,6 +359,43 @@ export class PlayerController {
     this.forgetUnwanted();
     this.requestMeta();
     this.pump();
+  }
+
+  /**
+   * The reference track heard as a third version (null: none): fetched and decoded by `load`, then
+   * played beside the others at the master's loudness. Leaving it while it is heard goes back to the master.
+   */
+  setReference(id: string | null, load: (id: string) => Promise<ReferenceAudio>): void {
+    if (id === this.wantedReference) return;
+    this.wantedReference = id;
+    if (this.snapshot.version === 'reference') this.leaveReference();
+    this.referenceAudio = null;
+    this.update({ reference: id ? 'loading' : 'none' });
+    this.applyMatchGains();
+    if (!id) return;
+    load(id).then(
+      (audio) => {
+        if (this.wantedReference !== id) return;
+        this.referenceAudio = audio;
+        this.update({ reference: 'ready' });
+        this.applyMatchGains();
+      },
+      () => {
+        if (this.wantedReference === id) this.update({ reference: 'failed' });
+      },
+    );
+  }
+
+  private leaveReference() {
+    const back: Version = this.streams.mastered ? 'mastered' : 'original';
+    const stream = this.streamFor(back);
+    if (this.snapshot.status === 'playing' && stream && this.scheduler.switchTo(stream)) {
+      this.update({ version: back });
+      return;
+    }
+    this.update({ version: back });
+    if (this.snapshot.status === 'playing') this.continueFromPlayhead();
+    else this.scheduler.hear(this.heardStream());
   }
 
   /** The track's preparation was processed: mastered chunks can be rendered now. */
@@ -374,12 +432,17 @@ export class PlayerController {
     const originalLoudness = originalMeasured ? { lufs: originalMeasured.lufs, truePeak: originalMeasured.truePeak, channels: (original ?? mastered)!.numberOfChannels } : null;
     const masteredLoudness = mastered?.loudness.master ? { lufs: mastered.loudness.master.lufs, truePeak: mastered.loudness.master.truePeak, channels: mastered.numberOfChannels } : null;
     const platform = this.snapshot.platform;
-    const gains = platform
+    const versionGains = platform
       ? platformPlayGains(this.streams.original ? originalLoudness : null, this.streams.mastered ? masteredLoudness : null, PLATFORM_RULES[platform])
       : this.streams.original && this.streams.mastered
         ? loudnessMatchGains(originalLoudness, masteredLoudness, this.snapshot.matchLoudness)
         : { originalDb: 0, masteredDb: 0 };
-    if (gains.originalDb !== this.snapshot.gains.originalDb || gains.masteredDb !== this.snapshot.gains.masteredDb) this.update({ gains });
+    const gains: MatchGains = {
+      ...versionGains,
+      referenceDb: referenceGainDb(this.referenceAudio?.loudness ?? null, masteredLoudness, versionGains.masteredDb, platform ? PLATFORM_RULES[platform] : null),
+    };
+    const current = this.snapshot.gains;
+    if (gains.originalDb !== current.originalDb || gains.masteredDb !== current.masteredDb || gains.referenceDb !== current.referenceDb) this.update({ gains });
     this.scheduler.setMatchGains(gains);
     this.scheduler.setLimiter(platform ? PLATFORM_RULES[platform].limiter : null);
   }
@@ -505,7 +568,7 @@ export class PlayerController {
 
   private receiveError(spec: StreamSpec, code: string) {
     const key = streamKey(spec);
-    const version: Version | null = this.streams.mastered && streamKey(this.streams.mastered) === key ? 'mastered' : this.streams.original && streamKey(this.streams.original) === key ? 'original' : null;
+    const version: StreamVersion | null = this.streams.mastered && streamKey(this.streams.mastered) === key ? 'mastered' : this.streams.original && streamKey(this.streams.original) === key ? 'original' : null;
     if (!version) {
       // A nearby style that cannot be served: it is simply not kept ready.
       this.nearbyRefused.add(key);
@@ -537,7 +600,8 @@ export class PlayerController {
 
   /** Drops what the server still queues for a part of the track the listener left (a seek). */
   private dropStaleRequests(frame: number) {
-    const wanted = new Set(upcomingChunks(frame, this.chunkFramesOf(this.streams[this.snapshot.version]), this.range));
+    const version = this.snapshot.version;
+    const wanted = new Set(upcomingChunks(frame, this.chunkFramesOf(version === 'reference' ? null : this.streams[version]), this.range));
     if (this.feed.pendingChunks().some((chunk) => !wanted.has(chunk))) this.feed.stopBinary();
   }
 
@@ -549,7 +613,7 @@ export class PlayerController {
     if (this.totalFrames === 0 || this.snapshot.error) return;
     const frame = this.positionFrames();
     const active = this.snapshot.version;
-    const order: Version[] = active === 'original' ? ['original', 'mastered'] : ['mastered', 'original'];
+    const order: StreamVersion[] = active === 'mastered' ? ['mastered', 'original'] : ['original', 'mastered'];
     const want = (spec: StreamSpec, ahead?: number): StreamWant => {
       const key = streamKey(spec);
       return { spec, chunks: upcomingChunks(frame, this.chunkFramesOf(spec), this.range, ahead), held: (chunk) => this.buffers.get(key)?.has(chunk) ?? false };

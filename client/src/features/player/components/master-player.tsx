@@ -8,6 +8,7 @@ import { usePlayerKeys } from '../hooks/use-player-keys.js';
 import { LoudnessPanel } from './loudness-panel.js';
 import { PlayerHeader } from './player-header.js';
 import { VersionSwitch } from './version-switch.js';
+import { VERSION_NAMES } from './version-names.js';
 import { VolumeControl } from './volume-control.js';
 import { WaveformCanvas } from './waveform-canvas.js';
 import { WaveformPins } from './waveform-pins.js';
@@ -32,6 +33,10 @@ export interface MasterPlayerProps {
   intensity?: Intensity;
   /** The tone, width and dynamics amounts it is heard at (100 % each when absent): a stream of their own too. */
   amounts?: Amounts;
+  /** The style's stored master made toward this reference track is heard (null or absent: the master toward none). */
+  referenceId?: string | null;
+  /** The owner's reference track, heard as a third version at the master's loudness (null or absent: none). */
+  reference?: string | null;
   /** A custom master always plays as mastered. */
   isCustomMaster: boolean;
   /** The styles next to the chosen one in the chooser, nearest first: kept ready for a seamless switch. */
@@ -49,10 +54,15 @@ export interface PlayerMarker {
   label: string;
 }
 
-export function MasterPlayer({ trackId, title, styleId, styleIndex, intensity = 'medium', amounts = DEFAULT_AMOUNTS, isCustomMaster, nearbyStyles, markers, onMarker, onHandle }: MasterPlayerProps) {
+export function MasterPlayer({ trackId, title, styleId, styleIndex, intensity = 'medium', amounts = DEFAULT_AMOUNTS, referenceId = null, reference = null, isCustomMaster, nearbyStyles, markers, onMarker, onHandle }: MasterPlayerProps) {
   const { t, i18n } = useLingui();
-  const masteredSpec = styleIndex !== null ? { styleIndex: streamIndexOf(styleIndex, intensity, amounts), styleId, intensity, amounts } : isCustomMaster ? { styleIndex: -1, styleId: null } : null;
-  const { controller, snapshot } = usePlayerController({ trackId, isCustomMaster, masteredSpec, nearbyStyles, onHandle });
+  const masteredSpec =
+    styleIndex !== null
+      ? { styleIndex: streamIndexOf(styleIndex, intensity, amounts, referenceId !== null), styleId, intensity, amounts, ...(referenceId ? { referenceId } : {}) }
+      : isCustomMaster
+        ? { styleIndex: -1, styleId: null }
+        : null;
+  const { controller, snapshot } = usePlayerController({ trackId, isCustomMaster, masteredSpec, nearbyStyles, reference, onHandle });
   const position = usePosition(controller, snapshot?.status === 'playing');
 
   const canToggle = !isCustomMaster && masteredSpec !== null && snapshot?.masteredState === 'ready';
@@ -74,7 +84,7 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, intensity = 
   const totalFrames = meta?.numberOfSamples ?? 0;
   const version = snapshot?.version ?? (isCustomMaster ? 'mastered' : 'original');
   const status = snapshot?.status ?? 'idle';
-  const versionLabel = version === 'mastered' ? t`Mastered` : t`Original`;
+  const versionLabel = i18n._(VERSION_NAMES[version]);
 
   const announcement =
     status === 'buffering' ? t`Loading audio…` : status === 'playing' ? t`Playing: ${versionLabel}` : status === 'paused' ? t`Paused: ${versionLabel}` : versionLabel;
@@ -131,6 +141,7 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, intensity = 
             hasMastered={masteredSpec !== null}
             masteredState={snapshot?.masteredState}
             canToggle={canToggle}
+            referenceState={snapshot?.reference ?? 'none'}
             onToggle={toggleVersion}
           />
         </div>

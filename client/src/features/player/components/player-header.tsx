@@ -4,6 +4,7 @@ import type { PlayStatus, Version } from '../audio/player-controller.js';
 import { formatDuration } from '../format-time.js';
 import { PauseIcon, PlayIcon } from './icons.js';
 import classes from './master-player.module.css';
+import { VERSION_NAMES } from './version-names.js';
 
 interface PlayerHeaderProps {
   title: string;
@@ -18,7 +19,7 @@ interface PlayerHeaderProps {
 
 /** The play button, the title with the version heard, and the time. */
 export function PlayerHeader({ title, version, status, positionS, durationS, canPlay, onPlay }: PlayerHeaderProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const playing = status === 'playing' || status === 'buffering';
   return (
     <div className={classes.header}>
@@ -39,8 +40,8 @@ export function PlayerHeader({ title, version, status, positionS, durationS, can
           {title}
         </Title>
         <Group gap="xs" mt={4}>
-          <Badge variant={version === 'mastered' ? 'filled' : 'light'} color={version === 'mastered' ? 'mastered' : 'original'}>
-            {version === 'mastered' ? t`Mastered` : t`Original`}
+          <Badge variant={version === 'mastered' ? 'filled' : 'light'} color={version === 'mastered' ? 'mastered' : version === 'reference' ? 'gray' : 'original'}>
+            {i18n._(VERSION_NAMES[version])}
           </Badge>
           {status === 'buffering' && (
             <Text size="sm" c="dimmed">

@@ -1,7 +1,8 @@
 import { Badge, Kbd, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { MasteredState, Version } from '../audio/player-controller.js';
+import type { MasteredState, ReferenceState, Version } from '../audio/player-controller.js';
 import classes from './master-player.module.css';
+import { VERSION_NAMES } from './version-names.js';
 
 interface VersionSwitchProps {
   version: Version;
@@ -10,12 +11,14 @@ interface VersionSwitchProps {
   hasMastered: boolean;
   masteredState: MasteredState | undefined;
   canToggle: boolean;
+  /** The owner's chosen reference track, heard as a third version once it is ready ('none': no third version). */
+  referenceState: ReferenceState;
   onToggle: (to: Version) => void;
 }
 
 /** The Original/Mastered switch with a hint on how to use it, or why the mastered version is not there yet. */
-export function VersionSwitch({ version, isCustomMaster, hasMastered, masteredState, canToggle, onToggle }: VersionSwitchProps) {
-  const { t } = useLingui();
+export function VersionSwitch({ version, isCustomMaster, hasMastered, masteredState, canToggle, referenceState, onToggle }: VersionSwitchProps) {
+  const { t, i18n } = useLingui();
   if (isCustomMaster) {
     return (
       <Badge size="lg" variant="light" color="mastered">
@@ -27,20 +30,28 @@ export function VersionSwitch({ version, isCustomMaster, hasMastered, masteredSt
     <Stack gap={4}>
       <SegmentedControl
         fullWidth
-        size="lg"
+        // Three versions fit a phone's width one size smaller.
+        size={referenceState === 'none' ? 'lg' : 'md'}
         radius="md"
         value={version}
         onChange={(value) => onToggle(value as Version)}
         // Shade 7 of the grey in both schemes: white on it keeps 4.5:1 (shade 5 gave 3.6:1).
-        color={version === 'mastered' ? 'mastered' : 'original.7'}
-        aria-label={t`Original or mastered`}
+        color={version === 'mastered' ? 'mastered' : version === 'reference' ? 'gray.7' : 'original.7'}
+        aria-label={referenceState === 'none' ? t`Original or mastered` : t`Original, mastered or reference`}
         data={[
-          { value: 'original', label: t`Original` },
-          { value: 'mastered', label: t`Mastered`, disabled: !canToggle },
+          { value: 'original', label: i18n._(VERSION_NAMES.original) },
+          { value: 'mastered', label: i18n._(VERSION_NAMES.mastered), disabled: !canToggle },
+          ...(referenceState === 'none' ? [] : [{ value: 'reference', label: i18n._(VERSION_NAMES.reference), disabled: referenceState !== 'ready' }]),
         ]}
       />
       <Text size="xs" c="dimmed">
-        {!hasMastered ? (
+        {referenceState === 'loading' ? (
+          <Trans>The reference is being loaded.</Trans>
+        ) : referenceState === 'failed' ? (
+          <Trans>The reference could not be loaded.</Trans>
+        ) : version === 'reference' ? (
+          <Trans>The reference plays at the loudness of the master, so you compare the sound, not the level.</Trans>
+        ) : !hasMastered ? (
           <Trans>Choose a style to hear its master.</Trans>
         ) : masteredState === 'waiting' ? (
           <Trans>The mastered version can be heard once the analysis has finished.</Trans>

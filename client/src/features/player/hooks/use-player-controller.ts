@@ -1,6 +1,10 @@
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
+import { useApiFetch } from '../../../lib/api-fetch.js';
 import { useDialogState } from '../../../lib/dialogs.js';
+import { getAccessToken } from '../../auth/index.js';
+import { loadReferenceAudio } from '../audio/reference-audio.js';
 import { PlayerController, type PlayerSnapshot, type StreamSpec } from '../audio/player-controller.js';
+import { streamKey } from '../api/stream-feed.js';
 import { PROGRESS_INTERVAL_MS } from '../audio/timeline.js';
 import { useOptionalMasteringSession } from '../mastering-session.js';
 import { offerKeyboard, releaseKeyboard } from './keyboard-owner.js';
@@ -18,6 +22,8 @@ interface PlayerControllerOptions {
   /** The stream heard as "Mastered"; null when no style is chosen yet. */
   masteredSpec: StreamSpec | null;
   nearbyStyles: readonly StreamSpec[] | undefined;
+  /** The owner's reference track to hear beside the others (null: none). */
+  reference: string | null;
   onHandle: ((handle: PlayerHandle | null) => void) | undefined;
 }
 
@@ -36,7 +42,7 @@ const noSubscribe = () => () => undefined;
  * One controller per track, kept in step with the page: a style change swaps its mastered stream
  * and keeps playing, nearby styles are kept ready, and the buy dialog stops it.
  */
-export function usePlayerController({ trackId, isCustomMaster, masteredSpec, nearbyStyles, onHandle }: PlayerControllerOptions): {
+export function usePlayerController({ trackId, isCustomMaster, masteredSpec, nearbyStyles, reference, onHandle }: PlayerControllerOptions): {
   controller: PlayerController | null;
   snapshot: PlayerSnapshot | null;
 } {
@@ -44,7 +50,7 @@ export function usePlayerController({ trackId, isCustomMaster, masteredSpec, nea
   const session = useOptionalMasteringSession();
   const checkoutOpen = useDialogState((state) => state.open.includes('CheckoutTrack'));
   const [controller, setController] = useState<PlayerController | null>(null);
-  const masteredKey = masteredSpec ? `${masteredSpec.styleIndex}:${masteredSpec.styleId}` : 'none';
+  const masteredKey = masteredSpec ? streamKey(masteredSpec) : 'none';
   const currentSpec = useEffectEvent(() => masteredSpec);
 
   useEffect(() => {
@@ -86,6 +92,11 @@ export function usePlayerController({ trackId, isCustomMaster, masteredSpec, nea
   useEffect(() => {
     controller?.setNearbyStreams(currentNearby());
   }, [controller, nearbyKey]);
+
+  const apiFetch = useApiFetch();
+  useEffect(() => {
+    controller?.setReference(reference, (id) => loadReferenceAudio(id, { fetch: apiFetch, accessToken: getAccessToken() }));
+  }, [controller, reference, apiFetch]);
 
   const prepared = session?.preparation?.processed ?? false;
   useEffect(() => {

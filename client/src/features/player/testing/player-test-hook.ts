@@ -6,7 +6,8 @@ import type { PlayerController } from '../audio/player-controller.js';
  * check the audio graph: `positionFrames()`, `version()`, `status()`, `contextTime()`, `sample()`
  * (position and audio-clock time read together), `scheduled()` (the AudioBuffers in the graph),
  * `switches()` (each switch with the frame of both streams at the switch time), `buffered()`,
- * `bufferedStyle(styleIndex)`, `masteredState()`, and for the platform preview `loudness()`,
+ * `bufferedStyle(styleIndex)`, `masteredState()`, `reference()` (the reference track's state,
+ * measured loudness and gain), and for the platform preview `loudness()`,
  * `laneGainsDb()`, `limiterReductionDb()`, `output(size)` (the last frames heard) and
  * `pcm(version, start, count)` (a version's held frames). A production build has no trace of it: the
  * module is loaded behind a condition on the build mode that the minifier removes.
