@@ -15,13 +15,17 @@ export { createRandom };
 
 export const dbToLinear = (db: number) => Math.pow(10, db / 20);
 
-export interface SineOptions {
-  frequency: number;
-  /** Peak amplitude in dBFS. */
-  amplitudeDb: number;
+/** A generated signal's length and format (rate and channel count: the generator's defaults where not given). */
+export interface SignalFormat {
   seconds: number;
   sampleRate?: number;
   channels?: number;
+}
+
+export interface SineOptions extends SignalFormat {
+  frequency: number;
+  /** Peak amplitude in dBFS. */
+  amplitudeDb: number;
   /** Start phase, radians. */
   phase?: number;
 }
@@ -89,10 +93,7 @@ export function toMono(signal: TestSignal): TestSignal {
   return { data, sampleRate: signal.sampleRate, channels: 1 };
 }
 
-export interface MusicOptions {
-  seconds: number;
-  sampleRate?: number;
-  channels?: number;
+export interface MusicOptions extends SignalFormat {
   seed?: number;
   /** Sample peak of the result, dBFS. */
   peakDb?: number;
