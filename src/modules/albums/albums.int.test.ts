@@ -1,8 +1,7 @@
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appRouter } from '../../app-router.js';
 import { createCallerFactory } from '../../platform/trpc/trpc.js';
-import { createTestUser, type TestUser } from '../../test/factories.js';
+import { createTestUser, createUploadedTrack, firstEnabledStyleId, type TestUser } from '../../test/factories.js';
 import { listenTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import { claimJob } from '../../platform/queue/job-queue.js';
@@ -20,17 +19,7 @@ describe('albums', () => {
   let strangersTrack: string;
   const callerFor = (user: TestUser | null) => createCallerFactory(appRouter)(platform.contextFor(user ? { userId: user.id } : null));
 
-  async function trackOf(user: TestUser, name: string): Promise<string> {
-    const key = `tracks/${user.id}-${name}/original.wav`;
-    await platform.storage.write(key, Readable.from([Buffer.alloc(1044)]));
-    const track = await platform.db
-      .insertInto('tracks')
-      .values({ user_id: user.id, name, path: key, file_name: `${name}.wav`, sample_rate: 44100, channels: 2, bits_per_sample: 16, sample_format: 'int', byte_length: 1044, data_offset: 44, data_bytes: 1000 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await platform.db.insertInto('masters').values({ track_id: track.id, user_id: user.id }).execute();
-    return track.id;
-  }
+  const trackOf = async (user: TestUser, name: string) => (await createUploadedTrack(platform, user.id, { name })).trackId;
 
   beforeAll(async () => {
     platform = await createTestPlatform();
@@ -39,7 +28,7 @@ describe('albums', () => {
     stranger = await createTestUser(platform.db, platform.secrets.jwtSecret);
     for (const name of ['Intro', 'Single', 'Outro']) ownTracks.push(await trackOf(owner, name));
     strangersTrack = await trackOf(stranger, 'Theirs');
-    styleId = (await platform.db.selectFrom('styles').select('id').where('enabled', '=', true).orderBy('style_index').executeTakeFirstOrThrow()).id;
+    styleId = await firstEnabledStyleId(platform.db);
   });
   afterAll(async () => {
     await app?.close();

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appRouter } from '../../app-router.js';
-import { createCallerFactory } from '../../platform/trpc/trpc.js';
-import { createTestUser } from '../../test/factories.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestUser, createUploadedTrack, firstEnabledStyleId, type TestUser as User } from '../../test/factories.js';
+import { useTestApp } from '../../test/test-app.js';
 import { claimMediaJob, completeCodecCheckJob, failCodecCheckJob, MEDIA_JOB_KINDS } from './index.js';
-
-type User = Awaited<ReturnType<typeof createTestUser>>;
 
 const FIGURES = [
   { codec: 'aac' as const, bitrateKbps: 256, truePeakDb: -0.62, lufs: -9.1 },
@@ -20,59 +15,49 @@ const FIGURES = [
  * sidecar/media-codecs.int.test.ts.
  */
 describe('the codec check of a master', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
+  const suite = useTestApp();
   let owner: User;
   let stranger: User;
   let recipient: User;
   let masterId: string;
   let unmasteredId: string;
-  const callerFor = (user: User | null) => createCallerFactory(appRouter)(platform.contextFor(user ? { userId: user.id } : null));
+  const callerFor = (user: User | null) => suite.callerFor(user?.id ?? null);
 
   beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-    owner = await createTestUser(platform.db, platform.secrets.jwtSecret);
-    stranger = await createTestUser(platform.db, platform.secrets.jwtSecret);
-    recipient = await createTestUser(platform.db, platform.secrets.jwtSecret);
-    const track = await platform.db
-      .insertInto('tracks')
-      .values({ user_id: owner.id, name: 'Loud', path: 'tracks/codecs/original.wav', file_name: 'loud.wav', sample_rate: 44100, channels: 2, bits_per_sample: 24, sample_format: 'int', byte_length: 1044, data_offset: 44, data_bytes: 1000 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    unmasteredId = (await platform.db.insertInto('masters').values({ track_id: track.id, user_id: owner.id }).returning('id').executeTakeFirstOrThrow()).id;
-    const styleId = (await platform.db.selectFrom('styles').select('id').where('enabled', '=', true).orderBy('style_index').executeTakeFirstOrThrow()).id;
+    const { db, secrets } = suite.platform;
+    owner = await createTestUser(db, secrets.jwtSecret);
+    stranger = await createTestUser(db, secrets.jwtSecret);
+    recipient = await createTestUser(db, secrets.jwtSecret);
+    const track = await createUploadedTrack(suite.platform, owner.id, { name: 'Loud', bitsPerSample: 24 });
+    unmasteredId = track.masterId;
+    const styleId = await firstEnabledStyleId(db);
     masterId = (
-      await platform.db
+      await db
         .insertInto('masters')
         .values({
-          track_id: track.id,
+          track_id: track.trackId,
           user_id: owner.id,
           style_id: styleId,
           status: 'MASTERED',
-          path: `tracks/${track.id}/masters/style-${styleId}.wav`,
+          path: `tracks/${track.trackId}/masters/style-${styleId}.wav`,
           checksum: 'a'.repeat(64),
           measurements: JSON.stringify({ lufs: -9, truePeak: -1, frames: 250, channels: 2, sampleRate: 44100 }),
         })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    await platform.db.insertInto('shares').values({ master_id: masterId, owner_user_id: owner.id, email: recipient.email }).execute();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform?.close();
+    await db.insertInto('shares').values({ master_id: masterId, owner_user_id: owner.id, email: recipient.email }).execute();
   });
   beforeEach(async () => {
-    await platform.db.deleteFrom('jobs').execute();
-    await platform.db.updateTable('masters').set({ measurements: JSON.stringify({ lufs: -9, truePeak: -1, frames: 250, channels: 2, sampleRate: 44100 }), checksum: 'a'.repeat(64) }).where('id', '=', masterId).execute();
+    await suite.platform.db.deleteFrom('jobs').execute();
+    await suite.platform.db.updateTable('masters').set({ measurements: JSON.stringify({ lufs: -9, truePeak: -1, frames: 250, channels: 2, sampleRate: 44100 }), checksum: 'a'.repeat(64) }).where('id', '=', masterId).execute();
   });
 
-  const codecJobs = () => platform.db.selectFrom('jobs').select(['id', 'payload', 'user_id', 'state']).where('kind', '=', MEDIA_JOB_KINDS.codecs).orderBy('id').execute();
+  const codecJobs = () => suite.platform.db.selectFrom('jobs').select(['id', 'payload', 'user_id', 'state']).where('kind', '=', MEDIA_JOB_KINDS.codecs).orderBy('id').execute();
   const rest = (user: User, method: 'GET' | 'POST', id = masterId) =>
-    fetch(`${app.base}/api/masters/${id}/codec-check`, { method, headers: { authorization: `Bearer ${user.token}` } });
+    fetch(`${suite.app.base}/api/masters/${id}/codec-check`, { method, headers: { authorization: `Bearer ${user.token}` } });
   async function graphql(user: User, query: string) {
-    const response = await fetch(`${app.base}/graphql`, {
+    const response = await fetch(`${suite.app.base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
       body: JSON.stringify({ query, variables: { m: masterId } }),
@@ -84,7 +69,7 @@ describe('the codec check of a master', () => {
 
   /** The check's job, claimed as a media process claims it. */
   async function claimed() {
-    const job = await claimMediaJob(platform.contextFor(null), { kinds: [MEDIA_JOB_KINDS.codecs], leaseMs: 60_000 });
+    const job = await claimMediaJob(suite.platform.contextFor(null), { kinds: [MEDIA_JOB_KINDS.codecs], leaseMs: 60_000 });
     if (!job) throw new Error('no codec check to claim');
     return { jobId: job.id, leaseToken: job.leaseToken, payload: job.payload as { masterId: string; checksum: string } };
   }
@@ -123,7 +108,7 @@ describe('the codec check of a master', () => {
   it('when the check completes, then its figures are in the master s measurements for the owner and for the recipient it is shared with, and asking again answers them without a new job', async () => {
     await callerFor(owner).mastering.startCodecCheck({ masterId });
     const job = await claimed();
-    expect(await completeCodecCheckJob(platform.contextFor(null), { jobId: job.jobId, leaseToken: job.leaseToken, masterId, checksum: job.payload.checksum, codecs: FIGURES })).toEqual({ held: true, stored: true });
+    expect(await completeCodecCheckJob(suite.platform.contextFor(null), { jobId: job.jobId, leaseToken: job.leaseToken, masterId, checksum: job.payload.checksum, codecs: FIGURES })).toEqual({ held: true, stored: true });
     expect(await callerFor(owner).mastering.codecCheck({ masterId })).toEqual({ masterId, state: 'done', position: null, error: null, codecs: FIGURES });
     expect((await callerFor(owner).masters.master({ id: masterId })).measurements).toMatchObject({ lufs: -9, truePeak: -1, codecs: FIGURES });
     expect((await callerFor(recipient).sharing.sharedMaster({ id: masterId })).measurements?.codecs).toEqual(FIGURES);
@@ -134,10 +119,10 @@ describe('the codec check of a master', () => {
   it('when a worker lost its lease, or the master was bounced again meanwhile, then nothing is written and the check can be asked for anew', async () => {
     await callerFor(owner).mastering.startCodecCheck({ masterId });
     const job = await claimed();
-    expect(await completeCodecCheckJob(platform.contextFor(null), { ...job, leaseToken: crypto.randomUUID(), masterId, checksum: job.payload.checksum, codecs: FIGURES })).toEqual({ held: false, stored: false });
-    await platform.db.updateTable('masters').set({ checksum: 'b'.repeat(64) }).where('id', '=', masterId).execute();
-    expect(await completeCodecCheckJob(platform.contextFor(null), { jobId: job.jobId, leaseToken: job.leaseToken, masterId, checksum: job.payload.checksum, codecs: FIGURES })).toEqual({ held: true, stored: false });
-    const row = await platform.db.selectFrom('masters').select('measurements').where('id', '=', masterId).executeTakeFirstOrThrow();
+    expect(await completeCodecCheckJob(suite.platform.contextFor(null), { ...job, leaseToken: crypto.randomUUID(), masterId, checksum: job.payload.checksum, codecs: FIGURES })).toEqual({ held: false, stored: false });
+    await suite.platform.db.updateTable('masters').set({ checksum: 'b'.repeat(64) }).where('id', '=', masterId).execute();
+    expect(await completeCodecCheckJob(suite.platform.contextFor(null), { jobId: job.jobId, leaseToken: job.leaseToken, masterId, checksum: job.payload.checksum, codecs: FIGURES })).toEqual({ held: true, stored: false });
+    const row = await suite.platform.db.selectFrom('masters').select('measurements').where('id', '=', masterId).executeTakeFirstOrThrow();
     expect(row.measurements).not.toHaveProperty('codecs');
     // The new file has a check of its own.
     expect(await callerFor(owner).mastering.startCodecCheck({ masterId })).toMatchObject({ state: 'queued' });
@@ -147,7 +132,7 @@ describe('the codec check of a master', () => {
   it('when the check fails, then the owner reads its error key, and asking again queues a new try', async () => {
     await callerFor(owner).mastering.startCodecCheck({ masterId });
     const job = await claimed();
-    expect(await failCodecCheckJob(platform.contextFor(null), { jobId: job.jobId, leaseToken: job.leaseToken, masterId, error: 'codecs.failed' })).toEqual({ held: true });
+    expect(await failCodecCheckJob(suite.platform.contextFor(null), { jobId: job.jobId, leaseToken: job.leaseToken, masterId, error: 'codecs.failed' })).toEqual({ held: true });
     expect(await callerFor(owner).mastering.codecCheck({ masterId })).toMatchObject({ state: 'failed', error: 'codecs.failed', codecs: null });
     const again = await callerFor(owner).mastering.startCodecCheck({ masterId });
     expect(again).toMatchObject({ state: 'queued', error: null });

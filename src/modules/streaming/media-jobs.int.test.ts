@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JobEvent } from '../../platform/queue/job-events.js';
+import { createTestUser, createUploadedTrack, firstEnabledStyleId } from '../../test/factories.js';
 import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
 import {
   claimMediaJob,
@@ -31,20 +30,10 @@ describe('media jobs on the durable queue', () => {
   beforeEach(async () => void (await platform.db.deleteFrom('jobs').execute()));
 
   async function newTrack(ownerId?: string) {
-    const user = ownerId
-      ? { id: ownerId }
-      : await platform.db.insertInto('users').values({ email: `${randomUUID()}@example.com`, password_hash: 'x', email_confirmed_at: new Date() }).returning('id').executeTakeFirstOrThrow();
-    const trackId = randomUUID();
-    const key = `tracks/${trackId}/original.wav`;
-    await platform.storage.write(key, Readable.from([Buffer.alloc(1044)]));
-    await platform.db
-      .insertInto('tracks')
-      .values({ id: trackId, user_id: user.id, name: 'T', path: key, file_name: 't.wav', sample_rate: 44100, channels: 2, bits_per_sample: 16, sample_format: 'int', byte_length: 1044, data_offset: 44, data_bytes: 1000 })
-      .execute();
-    await platform.db.insertInto('masters').values({ track_id: trackId, user_id: user.id }).execute();
-    return { trackId, userId: user.id };
+    const userId = ownerId ?? (await createTestUser(platform.db, platform.secrets.jwtSecret)).id;
+    return { trackId: (await createUploadedTrack(platform, userId)).trackId, userId };
   }
-  const styleId = async () => (await platform.db.selectFrom('styles').select('id').where('enabled', '=', true).orderBy('style_index').executeTakeFirstOrThrow()).id;
+  const styleId = () => firstEnabledStyleId(platform.db);
   const ctx = () => platform.contextFor(null);
   const jobRow = (id: string) => platform.db.selectFrom('jobs').select(['state', 'attempts', 'payload']).where('id', '=', id).executeTakeFirst();
   const measurements = { lufs: -9, truePeak: -1, frames: 100, channels: 2, sampleRate: 44100 };

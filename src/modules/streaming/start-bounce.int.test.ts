@@ -1,51 +1,31 @@
-import { Readable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appRouter } from '../../app-router.js';
-import { createCallerFactory } from '../../platform/trpc/trpc.js';
-import { createTestUser } from '../../test/factories.js';
-import { listenTestApp, type TestApp } from '../../test/test-app.js';
-import { createTestPlatform, type TestPlatform } from '../../test/test-platform.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestUser, createUploadedTrack, firstEnabledStyleId, type TestUser as User } from '../../test/factories.js';
+import { useTestApp } from '../../test/test-app.js';
 import { MEDIA_JOB_KINDS } from './media-jobs.service.js';
-
-type User = Awaited<ReturnType<typeof createTestUser>>;
 
 /** Starting a bounce at an intensity over tRPC, REST and GraphQL: one rule, and bad input changes nothing. */
 describe('a bounce started at an intensity', () => {
-  let platform: TestPlatform;
-  let app: TestApp;
+  const suite = useTestApp();
   let owner: User;
   let stranger: User;
   let trackId: string;
   let styleId: number;
-  const callerFor = (user: User | null) => createCallerFactory(appRouter)(platform.contextFor(user ? { userId: user.id } : null));
+  const callerFor = (user: User | null) => suite.callerFor(user?.id ?? null);
 
   beforeAll(async () => {
-    platform = await createTestPlatform();
-    app = await listenTestApp(platform);
-    owner = await createTestUser(platform.db, platform.secrets.jwtSecret);
-    stranger = await createTestUser(platform.db, platform.secrets.jwtSecret);
-    const key = `tracks/intensity/original.wav`;
-    await platform.storage.write(key, Readable.from([Buffer.alloc(1044)]));
-    const track = await platform.db
-      .insertInto('tracks')
-      .values({ user_id: owner.id, name: 'T', path: key, file_name: 't.wav', sample_rate: 44100, channels: 2, bits_per_sample: 16, sample_format: 'int', byte_length: 1044, data_offset: 44, data_bytes: 1000 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    trackId = track.id;
-    await platform.db.insertInto('masters').values({ track_id: trackId, user_id: owner.id }).execute();
-    styleId = (await platform.db.selectFrom('styles').select('id').where('enabled', '=', true).orderBy('style_index').executeTakeFirstOrThrow()).id;
+    const { db, secrets } = suite.platform;
+    owner = await createTestUser(db, secrets.jwtSecret);
+    stranger = await createTestUser(db, secrets.jwtSecret);
+    trackId = (await createUploadedTrack(suite.platform, owner.id)).trackId;
+    styleId = await firstEnabledStyleId(db);
   });
-  afterAll(async () => {
-    await app?.close();
-    await platform?.close();
-  });
-  beforeEach(async () => void (await platform.db.deleteFrom('jobs').execute()));
+  beforeEach(async () => void (await suite.platform.db.deleteFrom('jobs').execute()));
 
-  const bounceJobs = () => platform.db.selectFrom('jobs').select(['payload', 'idempotency_key']).where('kind', '=', MEDIA_JOB_KINDS.bounce).orderBy('id').execute();
+  const bounceJobs = () => suite.platform.db.selectFrom('jobs').select(['payload', 'idempotency_key']).where('kind', '=', MEDIA_JOB_KINDS.bounce).orderBy('id').execute();
   const rest = (user: User, body: unknown) =>
-    fetch(`${app.base}/api/masters/bounce`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` }, body: JSON.stringify(body) });
+    fetch(`${suite.app.base}/api/masters/bounce`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` }, body: JSON.stringify(body) });
   async function graphql(user: User, query: string, variables: Record<string, unknown>) {
-    const response = await fetch(`${app.base}/graphql`, {
+    const response = await fetch(`${suite.app.base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
       body: JSON.stringify({ query, variables }),
@@ -135,7 +115,7 @@ describe('a bounce started at an intensity', () => {
   it('when GraphQL is asked to bounce toward a reference, then the owner s own is queued with it and someone else s answers not found and queues nothing', async () => {
     const referenceOf = async (user: User) =>
       (
-        await platform.db
+        await suite.platform.db
           .insertInto('reference_tracks')
           .values({ user_id: user.id, name: 'R', path: `users/${user.id}/references/${crypto.randomUUID()}.wav`, sample_rate: 44100, channels: 2, number_of_samples: 250, byte_length: 1044 })
           .returning('id')
