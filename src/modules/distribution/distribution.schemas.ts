@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../addresses/addresses.schemas.js';
-import { ZCurrency } from '../pricing/pricing.schemas.js';
+import { ZCurrency, ZVatPriced } from '../pricing/pricing.schemas.js';
 
 /**
  * Shapes of the distribution add-on, shared by the adapters and the SPA's forms.
@@ -84,15 +84,8 @@ export const ZDistributionPlan = z.object({
 });
 export type TDistributionPlan = z.infer<typeof ZDistributionPlan>;
 
-export const ZSubscriptionPriceInfo = z.object({
-  price: z.number(),
-  vat: z.number(),
-  vatRate: z.number(),
-  total: z.number(),
-  currency: ZCurrency,
-  taxIdValid: z.boolean(),
-  reverseCharge: z.boolean(),
-});
+/** The plan's price with VAT by the buyer's first address (no coupon applies). */
+export const ZSubscriptionPriceInfo = ZVatPriced;
 export type TSubscriptionPriceInfo = z.infer<typeof ZSubscriptionPriceInfo>;
 
 export const ZSubscribeInput = z.object({

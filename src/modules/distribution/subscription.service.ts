@@ -15,7 +15,7 @@ import {
   type RenewalResult,
 } from '../payments/index.js';
 import { sendReceipt } from '../invoices/index.js';
-import { amountOf, confirmVatIdOfUser, totalsFor, vatTreatmentOf } from '../pricing/index.js';
+import { amountOf, confirmVatIdOfUser, totalsFor, vatPricedOf, vatTreatmentOf } from '../pricing/index.js';
 import * as repo from './distribution.repository.js';
 import {
   DISTRIBUTION_PLAN,
@@ -94,16 +94,7 @@ export async function subscriptionPriceInfo(ctx: ServiceContext): Promise<TSubsc
     .limit(1)
     .executeTakeFirst();
   const vat = address ? await vatTreatmentOf(ctx.db, ctx.platform.env, address) : { rateBp: 0, reverseCharge: false, taxIdValid: true };
-  const totals = totalsFor(DISTRIBUTION_PLAN.priceCents, 0, vat.rateBp);
-  return {
-    price: amountOf(totals.priceCents),
-    vat: amountOf(totals.vatCents),
-    vatRate: vat.rateBp / 100,
-    total: amountOf(totals.totalCents),
-    currency: DISTRIBUTION_PLAN.currency,
-    taxIdValid: vat.taxIdValid,
-    reverseCharge: vat.reverseCharge,
-  };
+  return vatPricedOf(totalsFor(DISTRIBUTION_PLAN.priceCents, 0, vat.rateBp), vat, DISTRIBUTION_PLAN.currency);
 }
 
 async function statusOf(ctx: ServiceContext, row: repo.SubscriptionRow | undefined, now = new Date()): Promise<TDistributionSubscription> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZPostalAddress } from '../addresses/addresses.schemas.js';
 import { ZCouponKey } from '../coupons/coupons.schemas.js';
 import { ZMasterStatus } from '../masters/masters.schemas.js';
-import { ZCurrency, ZVatCheck } from '../pricing/pricing.schemas.js';
+import { ZCurrency, ZVatCheck, ZVatPriced } from '../pricing/pricing.schemas.js';
 
 const ZOption = z.coerce.number().int().min(0).max(2);
 
@@ -14,20 +14,11 @@ export const ZPriceInfoInput = z.object({
 });
 export type TPriceInfoInput = z.infer<typeof ZPriceInfoInput>;
 
-/** price info (price, vat, vatRate, taxIdValid) plus what the checkout summary shows. */
-export const ZPriceInfo = z.object({
-  /** What the option costs before coupon and VAT: the list price, or the difference when upgrading. */
-  price: z.number(),
-  vat: z.number(),
-  /** Percent, e.g. 19 or 25.5. */
-  vatRate: z.number(),
-  taxIdValid: z.boolean(),
-  reverseCharge: z.boolean(),
+/** The price with VAT (the list price, or the difference when upgrading) and what the checkout summary shows of the coupon and an upgrade. */
+export const ZPriceInfo = ZVatPriced.extend({
   couponValid: z.boolean(),
   couponValue: z.number(),
   remainingCost: z.number(),
-  total: z.number(),
-  currency: ZCurrency,
   /** The option already owned when the price is an upgrade's difference (else null). */
   upgradeFrom: z.number().int().nullable(),
 });

@@ -3,7 +3,7 @@ import type { Actor, Locale, ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { couponValueCents, redeemCoupon, usableCoupon } from '../coupons/index.js';
-import { amountOf, chargeCentsFor, confirmVatId, currencyOf, totalsFor, vatTreatmentOf, type TBuyingOption } from '../pricing/index.js';
+import { amountOf, chargeCentsFor, confirmVatId, currencyOf, totalsFor, vatPricedOf, vatTreatmentOf, type TBuyingOption } from '../pricing/index.js';
 import { paymentGatewayOf } from './gateway/gateway-of.js';
 import { SERVER_FAILURE, type SavedPaymentMethod } from './gateway/payment-gateway.js';
 import { describeGatewayAnswer } from './gateway/decline-reasons.js';
@@ -117,16 +117,10 @@ export async function summaryOf(ctx: ServiceContext, userId: string, purchase: {
   await confirmVatId(ctx.platform, address);
   const pricing = await priceOf(ctx, ctx.db, { userId, ...purchase, address, lockCoupon: false });
   return {
-    price: amountOf(pricing.totals.priceCents),
-    vat: amountOf(pricing.totals.vatCents),
-    vatRate: pricing.vat.rateBp / 100,
-    taxIdValid: pricing.vat.taxIdValid,
-    reverseCharge: pricing.vat.reverseCharge,
+    ...vatPricedOf(pricing.totals, pricing.vat, currencyOf(ctx.locale)),
     couponValid: pricing.couponValid,
     couponValue: amountOf(pricing.totals.couponValueCents),
     remainingCost: amountOf(pricing.totals.remainingCents),
-    total: amountOf(pricing.totals.totalCents),
-    currency: currencyOf(ctx.locale),
   };
 }
 

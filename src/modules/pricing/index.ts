@@ -6,6 +6,7 @@ export {
   priceList,
   taxIdValid,
   totalsFor,
+  vatPricedOf,
   vatTreatmentFor,
   type Totals,
   type VatRule,

@@ -25,6 +25,20 @@ export function chargeCentsFor(buyingOption: TBuyingOption, ownedOption: TBuying
 export const ZCurrency = z.enum(['USD', 'EUR']);
 export type TCurrency = z.infer<typeof ZCurrency>;
 
+/** A purchase's price with VAT by the buyer's invoice address: what every checkout summary shows. */
+export const ZVatPriced = z.object({
+  /** Before coupon and VAT. */
+  price: z.number(),
+  vat: z.number(),
+  /** Percent, e.g. 19 or 25.5. */
+  vatRate: z.number(),
+  taxIdValid: z.boolean(),
+  reverseCharge: z.boolean(),
+  total: z.number(),
+  currency: ZCurrency,
+});
+export type TVatPriced = z.infer<typeof ZVatPriced>;
+
 /** What the price box and the option buttons show: amounts in currency units, 2 decimals. */
 export const ZPriceList = z.object({
   currency: ZCurrency,

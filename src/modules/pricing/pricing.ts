@@ -5,7 +5,7 @@ import {
   PRICE_BOX_CENTS,
   type BillingConfig,
 } from './pricing.config.js';
-import { vatCentsOf, type TCurrency, type TPriceList } from './pricing.schemas.js';
+import { vatCentsOf, type TCurrency, type TPriceList, type TVatPriced } from './pricing.schemas.js';
 import { vatIdValid } from './vat-id.schemas.js';
 
 /** Cents as the API and the invoice show money: a number with at most 2 decimals. */
@@ -83,4 +83,17 @@ export function totalsFor(priceCents: number, couponValueCents: number, rateBp: 
   const remainingCents = priceCents - couponValue;
   const vatCents = vatCentsOf(remainingCents, rateBp);
   return { priceCents, couponValueCents: couponValue, remainingCents, vatCents, totalCents: remainingCents + vatCents };
+}
+
+/** Totals and the buyer's VAT treatment as a checkout summary answers them, in whole currency units. */
+export function vatPricedOf(totals: Totals, vat: Pick<VatTreatment, 'rateBp' | 'reverseCharge' | 'taxIdValid'>, currency: TCurrency): TVatPriced {
+  return {
+    price: amountOf(totals.priceCents),
+    vat: amountOf(totals.vatCents),
+    vatRate: vat.rateBp / 100,
+    taxIdValid: vat.taxIdValid,
+    reverseCharge: vat.reverseCharge,
+    total: amountOf(totals.totalCents),
+    currency,
+  };
 }
