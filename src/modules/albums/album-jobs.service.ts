@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../platform/context.js';
-import { completeJobWith, failJob, LeaseLostError } from '../../platform/queue/job-queue.js';
+import { completeIfHeld, failJob } from '../../platform/queue/job-queue.js';
 import { albumTopic, recordMasterWithDownloads } from '../streaming/index.js';
 import * as repo from './albums.repository.js';
 import type { TAlbumMastered, TAlbumPlan } from './albums.schemas.js';
@@ -33,26 +33,21 @@ export async function beginAlbumJob(ctx: Pick<ServiceContext, 'db'>, input: { al
  * that completes the job: a worker that lost its lease records nothing. False: the lease was lost.
  */
 export async function completeAlbumJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: AlbumJobLease & TAlbumMastered): Promise<{ held: boolean }> {
-  try {
-    await completeJobWith(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, async (tx) => {
-      for (const track of input.tracks) {
-        const { masterId } = await recordMasterWithDownloads(tx, track.master);
-        await repo.saveAlbumTrack(tx, input.albumId, track.position, {
-          masterId,
-          mixLufs: track.mixLufs,
-          targetLufs: track.targetLufs,
-          masterLufs: track.master.measurements.lufs,
-          masterTruePeak: track.master.measurements.truePeak,
-        });
-      }
-      await repo.setAlbumState(tx, input.albumId, 'done');
-    });
-  } catch (error) {
-    if (error instanceof LeaseLostError) return { held: false };
-    throw error;
-  }
-  await ctx.platform.events.publish({ topic: albumTopic(input.albumId), type: 'done' });
-  return { held: true };
+  const { held } = await completeIfHeld(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, async (tx) => {
+    for (const track of input.tracks) {
+      const { masterId } = await recordMasterWithDownloads(tx, track.master);
+      await repo.saveAlbumTrack(tx, input.albumId, track.position, {
+        masterId,
+        mixLufs: track.mixLufs,
+        targetLufs: track.targetLufs,
+        masterLufs: track.master.measurements.lufs,
+        masterTruePeak: track.master.measurements.truePeak,
+      });
+    }
+    await repo.setAlbumState(tx, input.albumId, 'done');
+  });
+  if (held) await ctx.platform.events.publish({ topic: albumTopic(input.albumId), type: 'done' });
+  return { held };
 }
 
 /** An album whose work failed for good: the album says so with the error's key. */

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
-import { completeJobWith, enqueueJob, failJob, jobStatus, LeaseLostError, queuedJobsOf, retireJobKey } from '../../platform/queue/job-queue.js';
+import { completeIfHeld, enqueueJob, failJob, jobStatus, queuedJobsOf, retireJobKey } from '../../platform/queue/job-queue.js';
 import { isMastered, measurementsOf } from '../masters/index.js';
 import * as repo from './streaming.repository.js';
 import { codecsTopic, MEDIA_JOB_KINDS, MEDIA_QUEUED_TOPIC } from './streaming.constants.js';
@@ -104,15 +104,10 @@ export async function completeCodecCheckJob(
   ctx: Pick<ServiceContext, 'db' | 'platform'>,
   input: CodecJobLease & { masterId: string; checksum: string; codecs: TCodecFigures[] },
 ): Promise<{ held: boolean; stored: boolean }> {
-  let stored: boolean;
-  try {
-    stored = await completeJobWith(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, (tx) => repo.setMasterCodecs(tx, input.masterId, input.checksum, input.codecs));
-  } catch (error) {
-    if (error instanceof LeaseLostError) return { held: false, stored: false };
-    throw error;
-  }
+  const done = await completeIfHeld(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, (tx) => repo.setMasterCodecs(tx, input.masterId, input.checksum, input.codecs));
+  if (!done.held) return { held: false, stored: false };
   await ctx.platform.events.publish({ topic: codecsTopic(input.masterId), type: 'done' });
-  return { held: true, stored };
+  return { held: true, stored: done.result };
 }
 
 /** A check that failed for good (ffmpeg or the meter failed, the master file is gone): its owner sees the error's key. */

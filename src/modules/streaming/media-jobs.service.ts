@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound, unauthorized } from '../../platform/errors.js';
 import { referenceOfUser, trackAccessFor } from '../masters/index.js';
-import { claimJob, completeJobWith, countJobWaiter, dropQueuedJob, enqueueJob, liveJobWithKey, queuedJobsOf, retireJobKey, extendLease, failJob, heldLeases, jobStatus, LeaseLostError, type ClaimedJob, type JobStatus, type NewJob } from '../../platform/queue/job-queue.js';
+import { claimJob, completeIfHeld, countJobWaiter, dropQueuedJob, enqueueJob, liveJobWithKey, queuedJobsOf, retireJobKey, extendLease, failJob, heldLeases, jobStatus, type ClaimedJob, type JobStatus, type NewJob } from '../../platform/queue/job-queue.js';
 import * as repo from './streaming.repository.js';
 import { bounceTopic, MEDIA_JOB_KINDS, MEDIA_QUEUED_TOPIC, prepareTopic, type MediaJobKind } from './streaming.constants.js';
 import { amountsKeyOf, fullAmounts, isDefaultAmounts, MAX_FAILED_MASTERING_ATTEMPTS, type Amounts, type Intensity, type TBounceTicket, type TRecordMasteredInput, type ZStartBounceInput } from './streaming.schemas.js';
@@ -193,25 +193,21 @@ export async function beatMediaJob(
  * that lost its lease (another took the job) records nothing. Null: the lease was lost.
  */
 export async function completeBounceJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: MediaJobLease & { master: TRecordMasteredInput }): Promise<{ masterId: string } | null> {
-  try {
-    const recorded = await completeJobWith(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, async (tx) => {
-      const master = await recordMastered({ db: tx }, input.master);
-      // Chained: the downloads are made from the stored master by the next free media slot.
-      const owner = await repo.findTrackOwner(tx, input.master.trackId);
-      await enqueueJob(tx, renditionsJob({ path: input.master.path, checksum: input.master.checksum }, owner?.user_id ?? null, RENDITIONS_PRIORITY));
-      return master;
-    });
-    await ctx.platform.events.publish({
-      topic: bounceTopic(input.master.trackId, input.master.styleId, input.master.intensity, fullAmounts(input.master.amounts), input.master.referenceId),
-      type: 'done',
-      data: { masterId: recorded.masterId },
-    });
-    await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
-    return recorded;
-  } catch (error) {
-    if (error instanceof LeaseLostError) return null;
-    throw error;
-  }
+  const done = await completeIfHeld(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, async (tx) => {
+    const master = await recordMastered({ db: tx }, input.master);
+    // Chained: the downloads are made from the stored master by the next free media slot.
+    const owner = await repo.findTrackOwner(tx, input.master.trackId);
+    await enqueueJob(tx, renditionsJob({ path: input.master.path, checksum: input.master.checksum }, owner?.user_id ?? null, RENDITIONS_PRIORITY));
+    return master;
+  });
+  if (!done.held) return null;
+  await ctx.platform.events.publish({
+    topic: bounceTopic(input.master.trackId, input.master.styleId, input.master.intensity, fullAmounts(input.master.amounts), input.master.referenceId),
+    type: 'done',
+    data: { masterId: done.result.masterId },
+  });
+  await ctx.platform.events.publish({ topic: MEDIA_QUEUED_TOPIC, type: 'queued' });
+  return done.result;
 }
 
 /**
@@ -285,14 +281,9 @@ export async function leavePreparation(ctx: Pick<ServiceContext, 'db'>, input: {
 
 /** A finished preparation (its fitted parameters are in storage, tracks/<id>/preparation.json): the waiters load them. */
 export async function completePrepareJob(ctx: Pick<ServiceContext, 'db' | 'platform'>, input: MediaJobLease & { trackId: string }): Promise<{ held: boolean }> {
-  try {
-    await completeJobWith(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, async () => undefined);
-  } catch (error) {
-    if (error instanceof LeaseLostError) return { held: false };
-    throw error;
-  }
-  await ctx.platform.events.publish({ topic: prepareTopic(input.trackId), type: 'done' });
-  return { held: true };
+  const { held } = await completeIfHeld(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, async () => undefined);
+  if (held) await ctx.platform.events.publish({ topic: prepareTopic(input.trackId), type: 'done' });
+  return { held };
 }
 
 /** A preparation that failed for good (the engine failed or ran out of time): its waiters hear the error's key. */
@@ -349,13 +340,8 @@ export async function renditionsProgress(ctx: Pick<ServiceContext, 'db'>, master
 
 /** Downloads made (nobody waits on them: no event). */
 export async function completeMediaJob(ctx: Pick<ServiceContext, 'db'>, input: MediaJobLease): Promise<{ held: boolean }> {
-  try {
-    await completeJobWith(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, async () => undefined);
-    return { held: true };
-  } catch (error) {
-    if (error instanceof LeaseLostError) return { held: false };
-    throw error;
-  }
+  const { held } = await completeIfHeld(ctx.db, { id: input.jobId, leaseToken: input.leaseToken }, async () => undefined);
+  return { held };
 }
 
 /** A try of background media work failed: tried again after its back-off, failed for good after its attempts. */

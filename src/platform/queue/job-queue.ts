@@ -224,6 +224,19 @@ export async function completeJobWith<T>(db: Database, job: Pick<ClaimedJob, 'id
 export const completeJob = (db: Database, job: ClaimedJob) => completeJobWith(db, job, async () => undefined);
 
 /**
+ * completeJobWith for a media process's answer, which may come after its lease was lost: then
+ * nothing is written and the answer says it was not held, instead of throwing.
+ */
+export async function completeIfHeld<T>(db: Database, job: Pick<ClaimedJob, 'id' | 'leaseToken'>, effect: (tx: Transaction<DB>) => Promise<T>): Promise<{ held: true; result: T } | { held: false }> {
+  try {
+    return { held: true, result: await completeJobWith(db, job, effect) };
+  } catch (error) {
+    if (error instanceof LeaseLostError) return { held: false };
+    throw error;
+  }
+}
+
+/**
  * A failed try: back to the queue after its back-off, or failed for good when out of attempts (or
  * at once with `retry: false`, a failure another try would only repeat).
  */
