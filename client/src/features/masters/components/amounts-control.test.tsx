@@ -1,30 +1,18 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Amounts } from '../../../../../src/modules/masters/masters.constants.js';
+import { HeldControl } from '../../../test/held-control.js';
 import { renderWithProviders } from '../../../test/render.js';
 import { AmountsControl } from './amounts-control.js';
 
-/** The control as the page holds it: the chosen amounts in state, each change reported. */
-function Held({ onChange }: { onChange: (amounts: Amounts) => void }) {
-  const [amounts, setAmounts] = useState<Amounts>({ tone: 100, width: 100, dynamics: 100 });
-  return (
-    <AmountsControl
-      value={amounts}
-      onChange={(next) => {
-        setAmounts(next);
-        onChange(next);
-      }}
-    />
-  );
-}
+const held = (onChange: (next: Amounts) => void) => <HeldControl control={AmountsControl} initial={{ tone: 100, width: 100, dynamics: 100 }} onChange={onChange} />;
 
 const resetButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Reset to 100 %' });
 
 describe('AmountsControl', () => {
   it('when it is opened and Tone is moved one step up by key, then the amounts go out with Tone at 110 and reset brings 100 back', () => {
     const onChange = vi.fn();
-    renderWithProviders(<Held onChange={onChange} />);
+    renderWithProviders(held(onChange));
     expect(screen.queryByRole('slider', { name: 'Tone' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Amounts' }));
     expect(resetButton().disabled).toBe(true);

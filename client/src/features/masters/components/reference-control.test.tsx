@@ -1,26 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TReferenceTrack } from '../../../../../src/modules/masters/masters.schemas.js';
 import { fakeServerFetch } from '../../../test/fake-server.js';
+import { HeldControl } from '../../../test/held-control.js';
 import { renderWithProviders } from '../../../test/render.js';
 import { ReferenceControl } from './reference-control.js';
 
 const bright: TReferenceTrack = { id: '0b7c5a52-7a4e-4a53-9d2c-5f3f5a1e0001', name: 'Bright reference', sampleRate: 44100, channels: 2, durationS: 8, createdAt: '2026-11-20T10:00:00.000Z' };
 
-/** The control as the page holds it: the chosen reference in state, each change reported. */
-function Held({ onChange }: { onChange: (referenceId: string | null) => void }) {
-  const [value, setValue] = useState<string | null>(null);
-  return (
-    <ReferenceControl
-      value={value}
-      onChange={(next) => {
-        setValue(next);
-        onChange(next);
-      }}
-    />
-  );
-}
+const held = (onChange: (next: string | null) => void) => <HeldControl control={ReferenceControl} initial={null} onChange={onChange} />;
 
 /** The app's fake server, with the caller's references and what POST /api/upload answers. */
 function serverWith(references: TReferenceTrack[], upload: () => Response, procedures: Record<string, unknown> = {}) {
@@ -42,7 +30,7 @@ const wav = () => new File([new Uint8Array(64)], 'bright.wav', { type: 'audio/wa
 describe('ReferenceControl', () => {
   it('when it is opened and a reference is picked, then its id goes out, and No reference takes it back', async () => {
     const onChange = vi.fn();
-    renderWithProviders(<Held onChange={onChange} />, { fetch: serverWith([bright], () => Response.json({})).fetch });
+    renderWithProviders(held(onChange), { fetch: serverWith([bright], () => Response.json({})).fetch });
     fireEvent.click(screen.getByRole('button', { name: 'Reference' }));
     fireEvent.click(await screen.findByRole('radio', { name: 'Bright reference' }));
     expect(onChange).toHaveBeenLastCalledWith(bright.id);
@@ -53,7 +41,7 @@ describe('ReferenceControl', () => {
   it('when a WAV is uploaded from it, then it goes to POST /api/upload marked as a reference and the new reference is chosen', async () => {
     const onChange = vi.fn();
     const server = serverWith([], () => Response.json({ id: bright.id }));
-    renderWithProviders(<Held onChange={onChange} />, { fetch: server.fetch });
+    renderWithProviders(held(onChange), { fetch: server.fetch });
     fireEvent.click(screen.getByRole('button', { name: 'Reference' }));
     fireEvent.change(screen.getByTestId('reference-file'), { target: { files: [wav()] } });
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(bright.id));
@@ -65,7 +53,7 @@ describe('ReferenceControl', () => {
   it('when the server refuses the file as no WAV, then the error is shown translated, in German too, and nothing is chosen', async () => {
     const onChange = vi.fn();
     const server = serverWith([], () => Response.json({ message: 'error.noWaveFile' }, { status: 400 }));
-    renderWithProviders(<Held onChange={onChange} />, { fetch: server.fetch, locale: 'de' });
+    renderWithProviders(held(onChange), { fetch: server.fetch, locale: 'de' });
     fireEvent.click(screen.getByRole('button', { name: 'Referenz' }));
     fireEvent.change(screen.getByTestId('reference-file'), { target: { files: [wav()] } });
     const error = await screen.findByTestId('reference-error');
@@ -76,7 +64,7 @@ describe('ReferenceControl', () => {
 
   it('when a file that is no WAV is picked, then it is refused before any upload', async () => {
     const server = serverWith([], () => Response.json({ id: bright.id }));
-    renderWithProviders(<Held onChange={() => undefined} />, { fetch: server.fetch });
+    renderWithProviders(held(() => undefined), { fetch: server.fetch });
     fireEvent.click(screen.getByRole('button', { name: 'Reference' }));
     fireEvent.change(screen.getByTestId('reference-file'), { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
     expect(await screen.findByTestId('reference-error')).toBeTruthy();
@@ -88,7 +76,7 @@ describe('ReferenceControl', () => {
     const mastered = { id: 'm-1', status: 'MASTERED', track: { name: 'Own Song' }, style: { id: 3, name: 'Bright', styleIndex: 3, styleGroup: { id: 1, name: 'Pop' } } };
     const upload = { id: 'm-2', status: 'CREATED', track: { name: 'Own Song' }, style: null };
     const server = serverWith([], () => Response.json({}), { 'masters.masters': [mastered, upload], 'references.referenceFromMaster': bright });
-    renderWithProviders(<Held onChange={onChange} />, { fetch: server.fetch });
+    renderWithProviders(held(onChange), { fetch: server.fetch });
     fireEvent.click(screen.getByRole('button', { name: 'Reference' }));
     fireEvent.click((await screen.findAllByLabelText('Or use one of your masters')).find((element) => element.tagName === 'INPUT')!);
     const options = await screen.findAllByRole('option');
