@@ -4,8 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { countryNeedsState, ZAddressFields, type TAddress } from '../../../../../src/modules/addresses/addresses.schemas.js';
 import { useCountryOptions } from '../../../lib/country-names.js';
-import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
+import { errorCodeOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
+import { useTranslateKey } from '../../../lib/use-translate-key.js';
 import { zodValidate } from '../../../lib/zod-form.js';
 import { FormSaveFooter } from './form-save-footer.js';
 
@@ -29,8 +30,8 @@ const valuesOf = (address: TAddress | undefined): AddressValues => ({
  * a save attempt, and saving waits until the form is valid.
  */
 export function AddressEditor({ address }: { address: TAddress | undefined }) {
-  const { t, i18n } = useLingui();
-  const translate = (key: string) => i18n._(errorMessageOf(key));
+  const { t } = useLingui();
+  const translate = useTranslateKey();
   const utils = trpc.useUtils();
   const create = trpc.addresses.create.useMutation();
   const update = trpc.addresses.update.useMutation();

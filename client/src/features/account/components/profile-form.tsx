@@ -4,8 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { ZEmail, ZNewPassword, type TUser } from '../../../../../src/modules/accounts/accounts.schemas.js';
-import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
+import { errorCodeOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
+import { useTranslateKey } from '../../../lib/use-translate-key.js';
 import { zodValidate } from '../../../lib/zod-form.js';
 import { EmailField, PasswordField } from '../../auth/index.js';
 import { FormSaveFooter } from './form-save-footer.js';
@@ -44,8 +45,8 @@ const valuesOf = (user: TUser): ProfileValues => ({
 
 /** Profile: names, e-mail (confirmed by mail), the three flags and a password change. */
 export function ProfileForm({ user }: { user: TUser }) {
-  const { t, i18n } = useLingui();
-  const translate = (key: string) => i18n._(errorMessageOf(key));
+  const { t } = useLingui();
+  const translate = useTranslateKey();
   const utils = trpc.useUtils();
   const update = trpc.accounts.updateUser.useMutation();
   const [notice, setNotice] = useState<{ kind: 'saved' } | { kind: 'emailPending'; email: string } | { kind: 'failed'; code: string } | null>(null);

@@ -10,6 +10,7 @@ import { useDialogs, type DialogName } from '../../../lib/dialogs.js';
 import { errorMessageOf, successMessageOf } from '../../../lib/error-messages.js';
 import { trackEvent } from '../../../lib/analytics.js';
 import { trpc } from '../../../lib/trpc.js';
+import { useTranslateKey } from '../../../lib/use-translate-key.js';
 import { zodValidate } from '../../../lib/zod-form.js';
 import { authApi, AuthApiError } from '../auth-api.js';
 import { signIn } from '../auth-store.js';
@@ -32,11 +33,6 @@ const codeOf = (error: unknown) => {
   if (error instanceof TRPCClientError && /^[\w]+(\.[\w]+)+$/.test(error.message)) return error.message;
   return 'global.error.server';
 };
-
-function useTranslateKey() {
-  const { i18n } = useLingui();
-  return (key: string) => i18n._(errorMessageOf(key));
-}
 
 /**
  * An invited address fills an empty e-mail field once it is known (the share link names it), so

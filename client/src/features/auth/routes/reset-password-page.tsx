@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ZNewPassword } from '../../../../../src/modules/accounts/accounts.schemas.js';
 import { useDialogs } from '../../../lib/dialogs.js';
-import { errorMessageOf } from '../../../lib/error-messages.js';
+import { useTranslateKey } from '../../../lib/use-translate-key.js';
 import { zodValidate } from '../../../lib/zod-form.js';
 import { authApi, AuthApiError } from '../auth-api.js';
 import { PasswordField } from '../components/auth-fields.js';
@@ -15,11 +15,11 @@ const ZResetForm = z.object({ password: ZNewPassword });
 
 /** /auth/reset-password/:resetToken? — a new password from the mailed link. */
 export function ResetPasswordPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { resetToken } = useParams();
   const dialogs = useDialogs();
   const navigate = useNavigate();
-  const translate = (key: string) => i18n._(errorMessageOf(key));
+  const translate = useTranslateKey();
   const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'done' } | { kind: 'failed'; code: string }>({ kind: 'idle' });
   const form = useForm({ mode: 'controlled', initialValues: { password: '' }, validate: zodValidate(ZResetForm, translate) });
 

@@ -5,19 +5,15 @@ import { useEffect, useState } from 'react';
 import { ZUpdateTrackInput } from '../../../../../src/modules/masters/masters.schemas.js';
 import { MAX_SHARES_PER_MASTER, ZCreateShareInput } from '../../../../../src/modules/sharing/sharing.schemas.js';
 import { useDialogState } from '../../../lib/dialogs.js';
-import { errorCodeOf, errorMessageOf } from '../../../lib/error-messages.js';
+import { errorCodeOf } from '../../../lib/error-messages.js';
 import { trpc } from '../../../lib/trpc.js';
+import { useTranslateKey } from '../../../lib/use-translate-key.js';
 import { zodValidate } from '../../../lib/zod-form.js';
 import { LineIcon } from '../../../components/line-icon.js';
 
 interface DialogProps {
   opened: boolean;
   onClose: () => void;
-}
-
-function useTranslateKey() {
-  const { i18n } = useLingui();
-  return (key: string) => i18n._(errorMessageOf(key));
 }
 
 interface TrackFormValues {
