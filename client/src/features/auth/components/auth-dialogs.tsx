@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { TRPCClientError } from '@trpc/client';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
 import { Link } from 'react-router';
 import { ZEmailInput, ZLoginInput, ZRegisterInput, ZReturnPath } from '../../../../../src/modules/accounts/accounts.schemas.js';
 import { useAppStoreApi } from '../../../lib/app-store.js';
@@ -35,16 +36,20 @@ const codeOf = (error: unknown) => {
 };
 
 /**
- * An invited address fills an empty e-mail field once it is known (the share link names it), so
- * the invitee signs up or in with the address the master is shared with.
+ * The login and sign-up forms: checked by their input schema, and an invited address fills the
+ * empty e-mail field once it is known (the share link names it), so the invitee signs up or in
+ * with the address the master is shared with.
  */
-function usePrefillInvitedEmail(email: string, setEmail: (value: string) => void) {
+function useInvitedEmailForm<V extends { email: string }>(schema: z.ZodType, initialValues: V) {
+  const translate = useTranslateKey();
+  const form = useForm<V>({ mode: 'controlled', initialValues, validate: zodValidate(schema, translate) });
   const invited = useShareInvitation()?.email;
   useEffect(() => {
-    if (invited && email === '') setEmail(invited);
+    if (invited && form.values.email === '') form.setValues({ email: invited } as Partial<V>);
     // Only a newly known invitation fills the field; what the user types afterwards stays.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [invited]);
+  return form;
 }
 
 function useSwitchDialog(from: DialogName) {
@@ -53,6 +58,28 @@ function useSwitchDialog(from: DialogName) {
     dialogs.close(from);
     dialogs.open(to);
   };
+}
+
+/**
+ * A dialog's submit: the last failure's key cleared on each try and set from what the try threw
+ * (unless `onFailure` handles the key itself), and whether a try is under way.
+ */
+function useAuthSubmit() {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  async function attempt(action: () => Promise<void>, onFailure: (code: string) => boolean = () => false) {
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      await action();
+    } catch (error) {
+      const code = codeOf(error);
+      if (!onFailure(code)) setFailure(code);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+  return { failure, setFailure, submitting, attempt };
 }
 
 /** A closed dialog opens fresh next time (state adjusted while rendering, not in an effect). */
@@ -123,19 +150,11 @@ export function LoginDialog({ opened, onClose }: DialogProps) {
   const switchTo = useSwitchDialog('Login');
   const app = useAppStoreApi();
   const utils = trpc.useUtils();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '', password: '' },
-    validate: zodValidate(ZLoginInput, translate),
-  });
-  usePrefillInvitedEmail(form.values.email, (value) => form.setFieldValue('email', value));
+  const { failure, submitting, attempt } = useAuthSubmit();
+  const form = useInvitedEmailForm(ZLoginInput, { email: '', password: '' });
 
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    setSubmitting(true);
-    try {
+  const submit = form.onSubmit((values) =>
+    attempt(async () => {
       await signIn(values.email, values.password, () => utils.accounts.me.fetch());
       trackEvent('login', { method: 'email' });
       onClose();
@@ -144,11 +163,8 @@ export function LoginDialog({ opened, onClose }: DialogProps) {
       app.setRedirectAfterLogin(null);
       if (target) window.location.assign(target);
       else if (shouldReloadAfterLogin()) window.location.reload();
-    } catch (error) {
-      setFailure(codeOf(error));
-      setSubmitting(false);
-    }
-  });
+    }),
+  );
 
   const unconfirmed = failure?.includes('userNotConfirmed') ?? false;
   return (
@@ -187,39 +203,32 @@ export function SignUpDialog({ opened, onClose }: DialogProps) {
   const switchTo = useSwitchDialog('SignUp');
   const app = useAppStoreApi();
   const [registered, setRegistered] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { firstName: '', lastName: '', email: '', password: '' },
-    validate: zodValidate(ZRegisterInput, translate),
-  });
-  usePrefillInvitedEmail(form.values.email, (value) => form.setFieldValue('email', value));
+  const { failure, setFailure, submitting, attempt } = useAuthSubmit();
+  const form = useInvitedEmailForm(ZRegisterInput, { firstName: '', lastName: '', email: '', password: '' });
 
   useResetWhenClosed(opened, () => {
     setRegistered(null);
     setFailure(null);
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    setSubmitting(true);
-    try {
-      // The page that waits for the sign-in (a share link's master) rides in the confirmation link.
-      const next = ZReturnPath.safeParse(app.getState().redirectAfterLogin);
-      const answer = await authApi.register(next.success ? { ...values, next: next.data } : values);
-      trackEvent('sign_up', { method: 'email' });
-      setRegistered(answer.email);
-      form.reset();
-    } catch (error) {
-      const code = codeOf(error);
-      // A server message about the password marks the password field.
-      if (/password/i.test(code)) form.setFieldError('password', translate(code));
-      else setFailure(code);
-    } finally {
-      setSubmitting(false);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    attempt(
+      async () => {
+        // The page that waits for the sign-in (a share link's master) rides in the confirmation link.
+        const next = ZReturnPath.safeParse(app.getState().redirectAfterLogin);
+        const answer = await authApi.register(next.success ? { ...values, next: next.data } : values);
+        trackEvent('sign_up', { method: 'email' });
+        setRegistered(answer.email);
+        form.reset();
+      },
+      (code) => {
+        // A server message about the password marks the password field.
+        if (!/password/i.test(code)) return false;
+        form.setFieldError('password', translate(code));
+        return true;
+      },
+    ),
+  );
 
   if (registered) {
     return (
