@@ -150,7 +150,7 @@ describe('accounts in the browser', () => {
       await page.goto(new URL(link.url).pathname);
       await page.getByText(t.confirmed).waitFor();
       // The new account is offered the free-plugin promotion's code once.
-      expect(await page.getByTestId('welcome-code').textContent()).toBe('FREEMASTER');
+      await expect.poll(() => page.getByTestId('welcome-code').textContent()).toBe('FREEMASTER');
       await page.getByRole('button', { name: t.gotIt }).click();
 
       // Sign in: the dialog closes, the page reloads, the menu grows.
@@ -180,10 +180,10 @@ describe('accounts in the browser', () => {
       await page.getByText(t.addressSaved).waitFor();
       await page.reload();
       await page.getByLabel(t.street).waitFor();
-      expect(await page.getByLabel(t.firstName).inputValue()).toBe('Grace');
-      expect(await page.getByLabel(t.newsletter).isChecked()).toBe(true);
-      expect(await page.getByLabel(t.street).inputValue()).toBe('Hauptstraße 1');
-      expect(await page.getByRole("combobox", { name: t.country }).inputValue()).toBe(t.germany);
+      await expect.poll(() => page.getByLabel(t.firstName).inputValue()).toBe('Grace');
+      await expect.poll(() => page.getByLabel(t.newsletter).isChecked()).toBe(true);
+      await expect.poll(() => page.getByLabel(t.street).inputValue()).toBe('Hauptstraße 1');
+      await expect.poll(() => page.getByRole("combobox", { name: t.country }).inputValue()).toBe(t.germany);
 
       // Sign out, then in again.
       await Promise.all([page.waitForURL((url) => url.pathname === '/'), nav.getByRole('button', { name: t.logOut }).click()]);

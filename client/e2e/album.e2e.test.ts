@@ -49,7 +49,7 @@ describe('album mode', () => {
 
         await page.getByTestId('album-spread').waitFor({ timeout: 240_000 });
         const rows = page.getByTestId('album-track');
-        expect(await rows.count()).toBe(2);
+        await expect.poll(() => rows.count()).toBe(2);
         const figures = async (testId: string) => (await page.getByTestId(testId).allInnerTexts()).map((text) => Number(text.replace('\u2212', '-').replace(',', '.')));
         const mixes = await figures('mix-lufs');
         const masters = await figures('master-lufs');
