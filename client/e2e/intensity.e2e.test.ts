@@ -46,7 +46,7 @@ describe('intensity on the master page', () => {
         await screenshotWithoutOverflow(page, path.join(SHOTS_DIR, `control-medium-${locale}-${width}.png`));
 
         await chooseIntensity(page, names.high);
-        expect(await checkedIntensity(page)).toBe('high');
+        await expect.poll(() => checkedIntensity(page)).toBe('high');
         await expect.poll(() => masterLufs(page), { timeout: 15_000 }).toBeGreaterThan(medium);
         await expect.poll(() => page.getByTestId('new-master').textContent()).toContain(names.high);
         await control.screenshot({ path: path.join(SHOTS_DIR, `control-high-${locale}-${width}.png`) });
@@ -58,7 +58,7 @@ describe('intensity on the master page', () => {
         // Opened again, the track comes back at the intensity last chosen for it.
         await page.reload();
         await page.getByTestId('intensity-control').waitFor();
-        expect(await checkedIntensity(page)).toBe('low');
+        await expect.poll(() => checkedIntensity(page)).toBe('low');
         await page.context().close();
       }, 300_000);
     }
