@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser } from './server-harness.js';
-import { animationsAtRest, screenshotWithoutOverflow } from './screens.js';
+import { animationsAtRest, requestsOf, screenshotWithoutOverflow } from './screens.js';
 import { lastLinkTo } from '../../src/test/outbox.js';
 import { ADDRESS_BERLIN, productApi } from './steps.js';
 import { textProblems, visibleTextsOf } from './visible-texts.js';
@@ -105,9 +105,12 @@ describe('accessibility and wording of every screen', () => {
     await context.addCookies([{ name: 'lang', value: locale, url: product.server.baseUrl }]);
     await context.addInitScript({ content: axeSource });
     const page = await context.newPage();
+    const requests = requestsOf(page);
     const found: string[] = [];
     const wording: string[] = [];
+    /** The screen as it is once its data has come (a dialog's too) and nothing moves any more. */
     const checkHere = async (screen: string) => {
+      await requests.quiet();
       await animationsAtRest(page);
       const violations = await seriousViolations(page);
       if (violations.length > 0) found.push(describeViolations(screen, violations));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { lastLinkTo } from '../../src/test/outbox.js';
+import { awaitMailsTo, lastLinkTo } from '../../src/test/outbox.js';
 import { productInBrowser } from './server-harness.js';
 import { screenshotWithoutOverflow } from './screens.js';
 import { logInThroughMenu, openSite } from './steps.js';
@@ -249,6 +249,8 @@ describe('accounts in the browser', () => {
         await shot(page, name('confirm-email'));
         await page.keyboard.press('Escape');
 
+        // The resent mail's link replaces the first: it is the one that confirms, once it has arrived.
+        await awaitMailsTo(outbox(), email, 2);
         const link = await lastLinkTo(outbox(), email, 'verify-email');
         await page.goto(new URL(link.url).pathname);
         await page.getByText(t.confirmed).waitFor();

@@ -55,3 +55,33 @@ export async function animationsAtRest(page: Page, timeoutMs = 15_000): Promise<
     timeoutMs,
   );
 }
+
+/**
+ * Follows a page's requests: `quiet()` resolves once none has been in flight for `quietMs` (the
+ * product holds each query's answer for 200 ms, so a query's follow-ups come within that). Unlike
+ * Playwright's 'networkidle', reached once per navigation, it waits again when a dialog opens and
+ * asks for its data.
+ */
+export function requestsOf(page: Page): { quiet: (quietMs?: number, timeoutMs?: number) => Promise<void> } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  page.on('request', () => {
+    inFlight += 1;
+    lastChange = Date.now();
+  });
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastChange = Date.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    async quiet(quietMs = 500, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) throw new Error(`${inFlight} requests still in flight after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
