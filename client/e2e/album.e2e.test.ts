@@ -62,6 +62,7 @@ describe('album mode', () => {
         await page.getByRole('button', { name: words.play }).click();
         const scheduled = page.getByTestId('album-schedule').locator('li');
         await scheduled.first().waitFor({ timeout: 60_000 });
+        await expect.poll(() => scheduled.count()).toBe(2);
         const times = await scheduled.evaluateAll((items) => items.map((item) => ({ start: Number(item.getAttribute('data-start')), end: Number(item.getAttribute('data-end')) })));
         expect(times).toHaveLength(2);
         expect(times[1]!.start).toBe(times[0]!.end);
