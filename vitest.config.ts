@@ -27,15 +27,43 @@ const S3_INTEGRATION_FILES = [
 ] as const;
 
 /**
+ * The browser test files that time what Chromium plays (the playhead against the audio clock, the
+ * samples that reached the output, a seek's landing): each runs on its own, after the others. When
+ * every file ran two at a time, a second file's server and Chromium on the two cores made these
+ * miss their windows.
+ */
+const BROWSER_FILES_ALONE = [
+  'client/e2e/player.e2e.test.ts',
+  'client/e2e/platform-playback.e2e.test.ts',
+  'client/e2e/journeys.e2e.test.ts',
+  'client/e2e/album.e2e.test.ts',
+  'client/e2e/comments.e2e.test.ts',
+] as const;
+
+/** The built product in Debian's Chromium: what both browser projects share. */
+const BROWSER_TESTS = {
+  environment: 'node',
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  // A real server on a shared two-core machine, and every query waits the product's minimum fetch delay of 200 ms:
+  // the 1 s default of expect.poll failed lists that update a moment after a save.
+  expect: { poll: { timeout: 10_000 } },
+  // One more try for a test that timed out on a loaded CI machine (two in 93 did, once each,
+  // and passed on every rerun here). A broken feature fails both tries; the harness prints
+  // what the page showed on every failed try (server-harness.ts), so a flake is still seen.
+  retry: 1,
+} as const;
+
+/**
  * Test projects: unit (pure code), integration (services on a real database:
- * PostgreSQL from TEST_DATABASE_URL, else PGlite), integration-s3 (the file-storing integration tests again, on S3), client (React in jsdom) and browser (the built
- * product in Debian's Chromium; run by `npm run test:browser`, not by `npm test`).
+ * PostgreSQL from TEST_DATABASE_URL, else PGlite), integration-s3 (the file-storing integration tests again, on S3), client (React in jsdom), browser and
+ * browser-alone (the built product in Debian's Chromium; run by `npm run test:browser`, not by `npm test`).
  */
 export default defineConfig({
   test: {
     // Vitest's default (cores - 1) runs one file at a time on a 2-core machine, while most integration
     // files wait on child processes, the database and sockets: two at once took `npm test` from about
-    // 19 to under 10 minutes there. The browser project keeps one file at a time (fileParallelism).
+    // 19 to under 10 minutes there.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -93,19 +121,23 @@ export default defineConfig({
       },
       {
         test: {
+          ...BROWSER_TESTS,
           name: 'browser',
-          environment: 'node',
           include: ['client/e2e/**/*.e2e.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          // A real server on a shared two-core machine, and every query waits the product's minimum fetch delay of 200 ms:
-          // the 1 s default of expect.poll failed lists that update a moment after a save.
-          expect: { poll: { timeout: 10_000 } },
+          exclude: [...BROWSER_FILES_ALONE],
+          // Two files at once: most of a browser test is waiting (page loads, the product's minimum
+          // fetch delay, renders of the media process), and each file has its own web process, data
+          // folder, ports and Chromium. Run before the files that need the machine to themselves.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...BROWSER_TESTS,
+          name: 'browser-alone',
+          include: [...BROWSER_FILES_ALONE],
           fileParallelism: false,
-          // One more try for a test that timed out on a loaded CI machine (two in 93 did, once each,
-          // and passed on every rerun here). A broken feature fails both tries; the harness prints
-          // what the page showed on every failed try (server-harness.ts), so a flake is still seen.
-          retry: 1,
         },
       },
     ],

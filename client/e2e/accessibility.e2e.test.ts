@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser } from './server-harness.js';
+import { animationsAtRest, requestsOf } from './screens.js';
 import { lastLinkTo } from '../../src/test/outbox.js';
 import { ADDRESS_BERLIN, PASSWORD, productApi } from './steps.js';
 import { textProblems, visibleTextsOf } from './visible-texts.js';
@@ -46,12 +47,18 @@ beforeAll(async () => {
   await steps.trpcMutation('releases.start', token, {});
 }, 240_000);
 
-/** Serious and critical violations of the WCAG A/AA rules on the page as it is now. */
+/**
+ * Serious and critical violations of the WCAG A/AA rules on the page as it is now. axe comes with
+ * every page of the context (its init script): put in by hand, its half a megabyte was sent and
+ * compiled again after each navigation. Only violations are gathered: the passed and incomplete
+ * checks, which nothing reads, took a third of each run.
+ */
 async function seriousViolations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const result = (await page.evaluate(() =>
     (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Violation[] }> } }).axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
     }),
   )) as { violations: Violation[] };
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -94,11 +101,15 @@ describe('accessibility and wording of every screen', () => {
     const ui = UI[locale];
     const context = await product.newContext(locale, width, { bypassCSP: true });
     await context.addCookies([{ name: 'lang', value: locale, url: product.server.baseUrl }]);
+    await context.addInitScript({ content: axeSource });
     const page = await context.newPage();
+    const requests = requestsOf(page);
     const found: string[] = [];
     const wording: string[] = [];
+    /** The screen as it is once its data has come (a dialog's too) and nothing moves any more. */
     const checkHere = async (screen: string) => {
-      await page.waitForTimeout(300);
+      await requests.quiet();
+      await animationsAtRest(page);
       const violations = await seriousViolations(page);
       if (violations.length > 0) found.push(describeViolations(screen, violations));
       wording.push(...textProblems(screen, locale, await visibleTextsOf(page), ALLOWED_TEXTS));

@@ -48,7 +48,7 @@ describe('album mode', () => {
 
         await page.getByTestId('album-spread').waitFor({ timeout: 240_000 });
         const rows = page.getByTestId('album-track');
-        expect(await rows.count()).toBe(2);
+        await expect.poll(() => rows.count()).toBe(2);
         const figures = async (testId: string) => (await page.getByTestId(testId).allInnerTexts()).map((text) => Number(text.replace('\u2212', '-').replace(',', '.')));
         const mixes = await figures('mix-lufs');
         const masters = await figures('master-lufs');
@@ -61,6 +61,7 @@ describe('album mode', () => {
         await page.getByRole('button', { name: words.play }).click();
         const scheduled = page.getByTestId('album-schedule').locator('li');
         await scheduled.first().waitFor({ timeout: 60_000 });
+        await expect.poll(() => scheduled.count()).toBe(2);
         const times = await scheduled.evaluateAll((items) => items.map((item) => ({ start: Number(item.getAttribute('data-start')), end: Number(item.getAttribute('data-end')) })));
         expect(times).toHaveLength(2);
         expect(times[1]!.start).toBe(times[0]!.end);

@@ -42,7 +42,7 @@ describe('amounts on the master page', () => {
         await tone.focus();
         await tone.press('ArrowRight');
         await tone.press('ArrowRight');
-        expect(await tone.getAttribute('aria-valuenow')).toBe('120');
+        await expect.poll(() => tone.getAttribute('aria-valuenow')).toBe('120');
         // The mastered stream is now the render at 120 %: its first frames differ from those at 100 %.
         await expect
           .poll(async () => {

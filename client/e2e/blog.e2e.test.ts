@@ -81,7 +81,7 @@ describe('the blog in the browser', () => {
         const post = page.getByTestId('blog-post');
         await post.getByRole('heading', { level: 1, name: t.title }).waitFor();
         const body = post.getByTestId('blog-post-body');
-        expect(await body.innerHTML()).toContain('<strong>-6 dBFS</strong>');
+        await expect.poll(() => body.innerHTML()).toContain('<strong>-6 dBFS</strong>');
         expect(await body.locator('script').count()).toBe(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: path.join(product.shotsDir, `post-${locale}-${width}.png`), animations: 'disabled', fullPage: true });

@@ -142,7 +142,7 @@ describe('checkout in the browser', () => {
 
     // Option 1: 2.99 for a US buyer (no VAT).
     let dialog = await openCheckout(page, masterId, 1);
-    expect(await dialog.getByTestId('summary-total').textContent()).toContain('$2.99');
+    await expect.poll(() => dialog.getByTestId('summary-total').textContent()).toContain('$2.99');
     await dialog.getByTestId('checkout-continue').click();
     await dialog.getByTestId('test-card-form').waitFor();
 
@@ -166,8 +166,8 @@ describe('checkout in the browser', () => {
     await page.goto('/account/payments');
     const row = page.locator('[data-testid^="invoice-row-"]').first();
     await row.waitFor();
-    expect(await row.textContent()).toContain('$2.99');
-    expect(await row.textContent()).toContain('Credit card');
+    await expect.poll(() => row.textContent()).toContain('$2.99');
+    await expect.poll(() => row.textContent()).toContain('Credit card');
     const pdf = await download(page, () => row.locator('[data-testid^="invoice-download-"]').click());
     expect(pdf.name).toMatch(/\.pdf$/);
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -178,8 +178,8 @@ describe('checkout in the browser', () => {
     await page.getByTestId('buy-option-2').filter({ hasText: '$4.00' }).waitFor();
     dialog = await openCheckout(page, masterId, 2);
     await dialog.getByTestId('upgrade-note').waitFor();
-    expect(await dialog.getByTestId('summary-price').textContent()).toContain('$4.00');
-    expect(await dialog.getByTestId('summary-total').textContent()).toContain('$4.00');
+    await expect.poll(() => dialog.getByTestId('summary-price').textContent()).toContain('$4.00');
+    await expect.poll(() => dialog.getByTestId('summary-total').textContent()).toContain('$4.00');
     await dialog.getByTestId('checkout-continue').click();
     await dialog.getByLabel(TEXT.en.valid, { exact: true }).check();
     const wav24 = await download(page, () => dialog.getByTestId('checkout-pay').click());
@@ -222,7 +222,7 @@ describe('checkout in the browser', () => {
         await shot(page, `buy-options-${locale}-${width}`, true);
         // "Owned"/"Gekauft" fits its card: the whole label shows, inside the card's box.
         const badges = page.getByTestId('owned-badge');
-        expect(await badges.count()).toBeGreaterThan(0);
+        await expect.poll(() => badges.count()).toBeGreaterThan(0);
         for (const badge of await badges.all()) {
           expect(await badge.textContent()).toBe(locale === 'de' ? 'Gekauft' : 'Owned');
           const fit = await badge.evaluate((element) => {
@@ -250,7 +250,7 @@ describe('checkout in the browser', () => {
     const dialog = await openCheckout(page, masterId, 2);
     await dialog.getByLabel('Coupon code').fill('  e2efree ');
     await dialog.getByTestId('summary-coupon').waitFor();
-    expect(await dialog.getByTestId('summary-total').textContent()).toContain('$0.00');
+    await expect.poll(() => dialog.getByTestId('summary-total').textContent()).toContain('$0.00');
     await shot(page, 'checkout-free-coupon-en-1280');
     const wav24 = await download(page, () => dialog.getByTestId('checkout-complete').click());
     expect(wav24.name).toMatch(/_24bit\.wav$/);

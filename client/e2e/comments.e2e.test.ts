@@ -80,7 +80,7 @@ describe('comments and ratings on a shared master', () => {
     const listener = await openMaster(listenerEmail, masterId, 'en', 1280);
     const pin = listener.getByTestId('comment-pin');
     await pin.waitFor({ timeout: 60_000 });
-    expect(await pin.getAttribute('data-seconds')).toBe('42');
+    await expect.poll(() => pin.getAttribute('data-seconds')).toBe('42');
     await pin.click();
     await listener.waitForFunction(`window.__masterdeckPlayer && Math.abs(window.__masterdeckPlayer.positionFrames() / ${SR} - 42) < 0.05`, undefined, { polling: 50, timeout: 10_000 });
     // The list shows the pin's comment.
@@ -111,7 +111,7 @@ describe('comments and ratings on a shared master', () => {
     await shot(owner, 'comments-delete-confirm-en-1280');
     await confirm.getByRole('button', { name: TEXT.en.delete }).click();
     await answer.waitFor({ state: 'detached' });
-    expect(await owner.getByTestId('comment').count()).toBe(2);
+    await expect.poll(() => owner.getByTestId('comment').count()).toBe(2);
     await owner.getByTestId('ratings').getByTestId('average-stars').getByText('4.0 (1)').waitFor({ timeout: 20_000 });
 
     // The owner's list shows the average too.
@@ -146,7 +146,7 @@ describe('comments and ratings on a shared master', () => {
     await page.getByRole('button', { name: TEXT.en.cookies }).click();
     const demo = page.getByTestId('demo').filter({ hasText: 'Comment Song' });
     await demo.scrollIntoViewIfNeeded();
-    expect(await demo.locator('svg rect').count()).toBe(512);
+    await expect.poll(() => demo.locator('svg rect').count()).toBe(512);
     await demo.getByRole('button', { name: 'Play Comment Song' }).click();
     const state = (version: 'original' | 'mastered') =>
       demo.locator(`audio[data-version="${version}"]`).evaluate((audio: HTMLAudioElement) => ({ paused: audio.paused, time: audio.currentTime }));

@@ -91,12 +91,12 @@ describe('distribution in the browser', () => {
       const invoice = page.getByTestId('subscription-invoice');
       await invoice.waitFor();
       const { lastInvoiceNumber } = await api<{ lastInvoiceNumber: number }>('GET', '/api/payment/distribution_subscription', { token });
-      expect(await invoice.textContent()).toContain(String(lastInvoiceNumber));
+      await expect.poll(() => invoice.textContent()).toContain(String(lastInvoiceNumber));
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('subscription-invoice-download').click()]);
       expect(download.suggestedFilename()).toBe(`invoice-${lastInvoiceNumber}.pdf`);
       await expect.poll(() => page.getByTestId('distribution-initial').getAttribute('data-stage')).toBe('1');
-      expect(await page.getByTestId('setup-participant-name').inputValue()).toBe('Ada Lovelace');
-      expect(await page.getByTestId('setup-submit').isDisabled()).toBe(true);
+      await expect.poll(() => page.getByTestId('setup-participant-name').inputValue()).toBe('Ada Lovelace');
+      await expect.poll(() => page.getByTestId('setup-submit').isDisabled()).toBe(true);
       await page.getByTestId('setup-payout-email').fill('payout@example.com');
       await page.getByTestId('setup-label-name').fill('Lovelace Records');
       await shot(page, `${name}-04-setup`);
@@ -117,7 +117,7 @@ describe('distribution in the browser', () => {
       await page.getByTestId('participant-name').fill('Charles Babbage');
       await page.getByTestId('participant-email').fill('charles@example');
       await shot(page, `${name}-06-participant-dialog-invalid`);
-      expect(await page.getByTestId('dialog-save').isDisabled()).toBe(true);
+      await expect.poll(() => page.getByTestId('dialog-save').isDisabled()).toBe(true);
       await page.getByTestId('participant-email').fill('charles@example.com');
       await page.getByTestId('dialog-save').click();
       await expect.poll(() => page.getByTestId('participant-card').count()).toBe(2);
@@ -186,7 +186,7 @@ describe('distribution in the browser', () => {
       await shot(page, `${name}-14-payments-card-replaced`);
       await oldCard.getByRole('button', { name: TEXT[locale].remove }).click();
       await expect.poll(() => page.getByTestId('payment-method').count()).toBe(1);
-      expect(await newCard.getByRole('button', { name: TEXT[locale].remove }).isDisabled()).toBe(true);
+      await expect.poll(() => newCard.getByRole('button', { name: TEXT[locale].remove }).isDisabled()).toBe(true);
       const status = await api<{ paymentMethodToken: string; status: string }>('GET', '/api/payment/distribution_subscription', { token });
       expect(status.status).toBe('active');
       await shot(page, `${name}-15-payments-old-card-removed`);

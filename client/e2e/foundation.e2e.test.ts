@@ -32,9 +32,9 @@ describe('foundation: the SPA shell against the real server', () => {
     await page.getByRole('group', { name: 'Styles of Pop' }).getByRole('button', { name: 'Bright' }).click();
     const dialog = page.getByRole('dialog', { name: 'Style details' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('heading', { name: 'Bright' }).isVisible()).toBe(true);
-    expect(await dialog.textContent()).toContain('More presence and air than your mix had');
-    expect(await dialog.getByRole('button', { name: 'Select Bright' }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByRole('heading', { name: 'Bright' }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.textContent()).toContain('More presence and air than your mix had');
+    await expect.poll(() => dialog.getByRole('button', { name: 'Select Bright' }).isVisible()).toBe(true);
   });
 
   it('when a visitor opens /masters, then they land on /', async () => {
@@ -60,12 +60,12 @@ describe('foundation: the SPA shell against the real server', () => {
     await menu.waitFor();
     expect(await menu.getByRole('button', { name: 'Anmelden' }).isVisible()).toBe(true);
     expect(await menu.getByRole('link', { name: 'Preise' }).isVisible()).toBe(true);
-    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
 
     // The browser says en-US: a visitor from outside the EU pays no VAT, whatever the interface's language.
     await expect.poll(() => page.getByTestId('buying-option-1').textContent()).toMatch(/2,99\s€/);
     expect(await page.getByTestId('vat-note').count()).toBe(0);
-    expect(await page.getByTestId('quality-master').textContent()).toMatch(/6,99\s€/);
+    await expect.poll(() => page.getByTestId('quality-master').textContent()).toMatch(/6,99\s€/);
 
     // The server localises descriptions from the lang cookie.
     await page.getByText('Glatte, radiotaugliche Master', { exact: false }).waitFor();
@@ -78,7 +78,7 @@ describe('foundation: the SPA shell against the real server', () => {
     await page.goto('/#prices');
     const dialog = page.getByRole('dialog', { name: 'Prices' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toMatch(/\$2\.99.*\$6\.99/);
+    await expect.poll(() => dialog.textContent()).toMatch(/\$2\.99.*\$6\.99/);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).hash).toBe('');

@@ -43,7 +43,7 @@ describe('intensity on the master page', () => {
         await product.shot(page, `control-medium-${locale}-${width}`);
 
         await chooseIntensity(page, names.high);
-        expect(await checkedIntensity(page)).toBe('high');
+        await expect.poll(() => checkedIntensity(page)).toBe('high');
         await expect.poll(() => masterLufs(page), { timeout: 15_000 }).toBeGreaterThan(medium);
         await expect.poll(() => page.getByTestId('new-master').textContent()).toContain(names.high);
         await control.screenshot({ path: path.join(product.shotsDir, `control-high-${locale}-${width}.png`) });
@@ -55,7 +55,7 @@ describe('intensity on the master page', () => {
         // Opened again, the track comes back at the intensity last chosen for it.
         await page.reload();
         await page.getByTestId('intensity-control').waitFor();
-        expect(await checkedIntensity(page)).toBe('low');
+        await expect.poll(() => checkedIntensity(page)).toBe('low');
         await page.context().close();
       }, 300_000);
     }

@@ -117,7 +117,7 @@ describe('the front door and its third parties', () => {
         for (const [route, id] of [['/privacy-policy', 'privacy-policy'], ['/terms-of-service', 'terms-of-service']] as const) {
           await page.goto(route);
           await page.getByTestId(id).waitFor();
-          expect(await page.getByTestId('seller-address').first().textContent()).toContain('Masterdeck GmbH');
+          await expect.poll(() => page.getByTestId('seller-address').first().textContent()).toContain('Masterdeck GmbH');
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
           await page.screenshot({ path: path.join(product.shotsDir, `${id}-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
         }
@@ -169,7 +169,7 @@ describe('the front door and its third parties', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: path.join(product.shotsDir, `learn-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
         await page.goto('/about');
-        expect(await page.getByTestId('seller-address').textContent()).toContain('Masterdeck GmbH');
+        await expect.poll(() => page.getByTestId('seller-address').textContent()).toContain('Masterdeck GmbH');
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: path.join(product.shotsDir, `about-${locale}-${width}.png`), animations: 'disabled', fullPage: true });
       }, 60_000);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { musicLike } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
 import { productInBrowser, type Locale } from './server-harness.js';
+import { animationsAtRest } from './screens.js';
 import { logInThroughMenu, openSite, PASSWORD, productApi } from './steps.js';
 
 /**
@@ -151,27 +152,28 @@ describe('mastering in the browser', () => {
 
         await throttleUpload(page, 150_000);
         await dropFile(page, wavBase64(4), 'Sunrise.wav');
-        await page.getByTestId('upload-percent').waitFor();
-        await page.waitForTimeout(800);
+        // Under way: the picture shows a share of the file sent, not the overlay's first frame.
+        await expect.poll(async () => page.getByTestId('upload-percent').textContent().catch(() => ''), { timeout: 20_000 }).toMatch(/^[1-9]\d* %$/);
         await product.shot(page, name('upload-progress'));
         await throttleUpload(page, null);
         await page.waitForURL(/\/masters\/song\//, { timeout: 30_000 });
         await page.getByTestId('new-master').waitFor();
-        await page.waitForTimeout(500);
+        // The new page analyses the track by itself: its overlay, then the page ready to choose. (Picking a
+        // style afterwards shows no overlay: the track is prepared by then.)
+        const overlay = page.getByTestId('analyzing-overlay');
+        await overlay.waitFor({ timeout: 20_000 });
+        await product.shot(page, name('analyzing'));
+        await overlay.waitFor({ state: 'detached', timeout: 60_000 });
+        await animationsAtRest(page);
         await shot(page, name('new-master'));
 
         await pickStyle(page, 0);
-        const overlay = page.getByTestId('analyzing-overlay');
-        if (await overlay.waitFor({ timeout: 10_000 }).then(() => true, () => false)) {
-          await product.shot(page, name('analyzing'));
-          await overlay.waitFor({ state: 'detached', timeout: 60_000 });
-        }
         await page.getByTestId('buy-option-0').getByRole('button').first().click();
         await page.getByTestId('master-detail').waitFor({ timeout: 90_000 });
         // The player's figures arrive with the stream meta: both versions measured, beside the player.
         const measured = page.getByRole('table', { name: /Measured loudness|Gemessene Lautheit/ });
         await expect.poll(async () => (await measured.textContent())?.match(/LUFS/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
-        await page.waitForTimeout(300);
+        await animationsAtRest(page);
         await shot(page, name('master-page'));
 
         await page.goto('/masters');
@@ -188,7 +190,7 @@ describe('mastering in the browser', () => {
 
         await page.getByRole('button', { name: new RegExp(`^${locale === 'de' ? 'Track-Details von' : 'Edit track details of'} `) }).filter({ visible: true }).first().click();
         await page.getByRole('dialog').locator('input').first().waitFor();
-        await page.waitForTimeout(300);
+        await animationsAtRest(page);
         await product.shot(page, name('edit-track'));
         await page.keyboard.press('Escape');
 

@@ -133,8 +133,8 @@ describe('newcomer journeys', () => {
     const list = visibleList(ownerPage, width);
     const rows = list.getByTestId(width < 768 ? 'master-card' : 'master-row');
     await rows.first().waitFor();
-    expect(await rows.count()).toBe(1);
-    expect(await rows.first().getByTestId('master-line').count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.first().getByTestId('master-line').count()).toBe(1);
     expect(await rows.first().getByText(t.notMastered).count()).toBe(0);
     await shot(ownerPage, `masters-${locale}-${width}`);
   });
@@ -175,8 +175,8 @@ describe('newcomer journeys', () => {
     const page = await openSite(product, locale, width, { at: '/', signedInAs: { email: buyer.email, password: PASSWORD }, langCookie: true });
 
     await expect.poll(() => page.getByTestId('buying-option-1').textContent(), { timeout: 15_000 }).toContain(t.standard);
-    expect(await page.getByTestId('quality-master').textContent()).toContain(t.studio);
-    expect(await page.getByTestId('vat-note').first().textContent()).toBe(t.inclVat);
+    await expect.poll(() => page.getByTestId('quality-master').textContent()).toContain(t.studio);
+    await expect.poll(() => page.getByTestId('vat-note').first().textContent()).toBe(t.inclVat);
     await shot(page, `prices-${locale}-${width}`, page.locator('#pricing'));
 
     await page.goto('/distribution');

@@ -130,7 +130,7 @@ describe('a release from masters to the stores', () => {
     await uploadCustomMaster(page, 'Morning Light', cleanCustomMaster());
     await expect.poll(() => page.getByTestId('song-row').filter({ hasText: 'Morning Light' }).textContent()).toMatch(/\d{4}-\d{2}-\d{2} · custom master/);
     await selectSong(page, 'Morning Light');
-    expect(await page.getByTestId('track-order-row').allTextContents()).toEqual([expect.stringContaining('Night Drive'), expect.stringContaining('Morning Light')]);
+    await expect.poll(() => page.getByTestId('track-order-row').allTextContents()).toEqual([expect.stringContaining('Night Drive'), expect.stringContaining('Morning Light')]);
     // Reordering reorders the track list; back again.
     await page.getByRole('button', { name: 'Move Morning Light up' }).click();
     await expect.poll(async () => (await page.getByTestId('track-order-row').first().textContent()) ?? '').toContain('Morning Light');
@@ -185,7 +185,7 @@ describe('a release from masters to the stores', () => {
     // The check passes; distribute.
     await goToStep(page, 'distribute');
     await expect.poll(() => page.getByTestId('check-report').getAttribute('data-passed'), { timeout: 30_000 }).toBe('true');
-    expect(await page.getByTestId('distribute-release').isEnabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('distribute-release').isEnabled()).toBe(true);
     await shot(page, 'en-1280-07-distribute');
     await page.getByTestId('distribute-release').click();
 
@@ -231,10 +231,10 @@ describe('a release from masters to the stores', () => {
     const failed = page.getByTestId('check-failed');
     const truePeak = failed.locator('[data-check="truePeak"]');
     const coverSize = failed.locator('[data-check="coverMinSize"]');
-    expect(await truePeak.textContent()).toMatch(/Too Hot.*-1,0 dBTP.*-0,\d dBTP/);
+    await expect.poll(() => truePeak.textContent()).toMatch(/Too Hot.*-1,0 dBTP.*-0,\d dBTP/);
     expect(await truePeak.getByTestId('check-fix').textContent()).not.toBe('');
-    expect(await coverSize.textContent()).toContain('1000 × 1000');
-    expect(await page.getByTestId('distribute-release').isDisabled()).toBe(true);
+    await expect.poll(() => coverSize.textContent()).toContain('1000 × 1000');
+    await expect.poll(() => page.getByTestId('distribute-release').isDisabled()).toBe(true);
     await shot(page, 'de-375-07-distribute-refused');
   }, 300_000);
 

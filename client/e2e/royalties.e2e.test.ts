@@ -89,7 +89,7 @@ describe('royalties in the browser', () => {
     await shot(page, 'en-1280-01-analytics-empty');
     await page.goto('/distribution/payments');
     await page.getByTestId('payments-empty').waitFor();
-    expect(await page.getByTestId('balance').first().textContent()).toBe(money(0, 'en'));
+    await expect.poll(() => page.getByTestId('balance').first().textContent()).toBe(money(0, 'en'));
     await shot(page, 'en-1280-02-payments-empty');
   });
 
@@ -131,9 +131,9 @@ describe('royalties in the browser', () => {
         ['Spotify', count(1334)],
         ['Apple Music', count(500)],
       ]);
-      expect(await page.getByTestId('total-streams').textContent()).toBe(count(1834));
-      expect(await page.getByTestId('total-revenue').textContent()).toBe(money(1520, locale));
-      expect(await page.getByTestId('release-row-name').allTextContents()).toEqual(['Engines']);
+      await expect.poll(() => page.getByTestId('total-streams').textContent()).toBe(count(1834));
+      await expect.poll(() => page.getByTestId('total-revenue').textContent()).toBe(money(1520, locale));
+      await expect.poll(() => page.getByTestId('release-row-name').allTextContents()).toEqual(['Engines']);
       await page.getByTestId('streams-chart').locator('.recharts-bar-rectangle').first().waitFor();
       await noSidewaysScroll(page, width);
       await shot(page, `${name}-03-analytics`);
@@ -153,7 +153,7 @@ describe('royalties in the browser', () => {
         ['Ada Lovelace', money(1064, locale)],
         ['Charles Babbage', money(456, locale)],
       ]);
-      expect(await page.getByTestId(width < 640 ? 'ledger-item' : 'ledger-row').filter({ visible: true }).count()).toBe(6);
+      await expect.poll(() => page.getByTestId(width < 640 ? 'ledger-item' : 'ledger-row').filter({ visible: true }).count()).toBe(6);
       await noSidewaysScroll(page, width);
       await shot(page, `${name}-04-payments`);
     }
@@ -163,7 +163,7 @@ describe('royalties in the browser', () => {
     expect(await admin('payouts:run', '--min', '10')).toContain('confirmed: 10.64 USD (fee 0.00 USD, receives 10.64 USD) to Ada Lovelace <ada@example.com>');
     const page = await openAs(email, 'de', 375, '/distribution/payments');
     await page.getByTestId('payout-row').first().waitFor();
-    expect(await page.getByTestId('balance').allTextContents()).toEqual([money(0, 'de'), money(456, 'de')]);
+    await expect.poll(() => page.getByTestId('balance').allTextContents()).toEqual([money(0, 'de'), money(456, 'de')]);
     await noSidewaysScroll(page, 375);
     await shot(page, 'de-375-05-payments-paid');
 

@@ -94,7 +94,7 @@ export async function startServer(options: { env?: Record<string, string>; ready
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
   throw new Error(`server not ready in time:\n${log}`);
@@ -146,10 +146,18 @@ export function productInBrowser(options: { shots: string; media?: boolean; brow
       mediaPort = await freePort();
       Object.assign(env, { MEDIA_SUPERVISED: 'true', MEDIA_PORT: String(mediaPort), MEDIA_PUBLIC_URL: `ws://127.0.0.1:${mediaPort}/ws` });
     }
-    server = await startServer({ env });
-    if (options.media) await waitForMedia(mediaPort, server);
-    browser = await launchBrowser(options.browserArgs);
-    await mkdir(shotsDir, { recursive: true });
+    // Chromium starts while the web process loads its modules: neither waits for the other.
+    const results = await Promise.allSettled([
+      (async () => {
+        server = await startServer({ env });
+        if (options.media) await waitForMedia(mediaPort, server);
+      })(),
+      launchBrowser(options.browserArgs).then((launchedBrowser) => {
+        browser = launchedBrowser;
+      }),
+      mkdir(shotsDir, { recursive: true }),
+    ]);
+    for (const result of results) if (result.status === 'rejected') throw result.reason;
   }, 120_000);
 
   afterEach(async ({ task }) => {
@@ -196,7 +204,7 @@ async function waitForMedia(port: number, server: RunningServer) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if ((await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`media sidecar not ready in time:\n${server.output()}`);
 }

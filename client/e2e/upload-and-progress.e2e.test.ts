@@ -62,7 +62,7 @@ describe('upload problems and analysis progress in the browser', () => {
         await chooseFile(page, locale, { name: 'mix.wav', buffer: Buffer.from('%PDF-1.4 this is no audio at all, only text to fill some bytes') });
         const notice = page.getByTestId('upload-problem');
         await notice.waitFor();
-        expect(await page.getByTestId('upload-problem-message').textContent()).toBe(TEXT[locale].notWav);
+        await expect.poll(() => page.getByTestId('upload-problem-message').textContent()).toBe(TEXT[locale].notWav);
         const text = (await notice.textContent()) ?? '';
         expect(text).not.toMatch(/RIFF|WAVE header/);
         expect(await notice.getByRole('button', { name: TEXT[locale].tryAgain }).count()).toBe(0);

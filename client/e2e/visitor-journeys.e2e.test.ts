@@ -136,8 +136,8 @@ describe('a visitor finds their way', () => {
         await page.getByRole('group', { name: t.group }).getByRole('button', { name: t.style }).click();
         const dialog = page.getByRole('dialog', { name: t.details });
         await dialog.waitFor();
-        expect(await dialog.getByTestId('details-loudness').textContent()).toMatch(locale === 'de' ? /−10,5 LUFS/ : /−10\.5 LUFS/);
-        expect(await dialog.getByTestId('details-character').getByRole('listitem').count()).toBeGreaterThan(0);
+        await expect.poll(() => dialog.getByTestId('details-loudness').textContent()).toMatch(locale === 'de' ? /−10,5 LUFS/ : /−10\.5 LUFS/);
+        await expect.poll(() => dialog.getByTestId('details-character').getByRole('listitem').count()).toBeGreaterThan(0);
         await dialog.getByText(t.next).waitFor();
         await shot(page, `style-details-${locale}-${width}`);
         const fits = await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth);

@@ -65,7 +65,7 @@ describe('the release wizard keeps what was typed', () => {
       await shot(page, `${locale}-${width}-01-unsaved-shares`);
       await page.getByTestId('stay-unsaved').click();
       await expect.poll(() => page.url()).toMatch(/\/participants$/);
-      expect(await percent.inputValue()).toBe('60');
+      await expect.poll(() => percent.inputValue()).toBe('60');
 
       await goToStep(page, 'outlet-details');
       await page.getByTestId('leave-unsaved').click();

@@ -66,10 +66,11 @@ export async function mailsTo(outboxDir: string, email: string): Promise<OutboxM
   return mails;
 }
 
-const MAIL_WAIT_MS = 5000;
+/** Long enough for the job queue of a web process on a loaded two-core machine (5 s was not, in browser tests). */
+const MAIL_WAIT_MS = 30_000;
 
 /**
- * Reads the mails to `email` until `found` makes something of them, for a few seconds at most:
+ * Reads the mails to `email` until `found` makes something of them, for half a minute at most:
  * some mails are sent after the answer (forgot-password's), so they may take a moment to arrive.
  */
 async function pollMailsTo<T>(outboxDir: string, email: string, found: (mails: OutboxMail[]) => T | null): Promise<{ value: T | null; mails: OutboxMail[] }> {
@@ -95,7 +96,7 @@ export async function lastLinkTo(outboxDir: string, email: string, kind: 'verify
   return value;
 }
 
-/** The mails to one recipient once there are at least `count` (or whatever there is after a few seconds). */
+/** The mails to one recipient once there are at least `count` (or whatever there is after half a minute). */
 export async function awaitMailsTo(outboxDir: string, email: string, count = 1): Promise<OutboxMail[]> {
   return (await pollMailsTo(outboxDir, email, (mails) => (mails.length >= count ? true : null))).mails;
 }
