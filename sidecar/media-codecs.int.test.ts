@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../src/app-router.js';
 import type { TCodecCheck } from '../src/modules/streaming/index.js';
-import { createCallerFactory } from '../src/platform/trpc/trpc.js';
 import { clipped, musicLike, normalizePeak } from './engine/testing/signals.js';
 import { encodeWav } from './engine/testing/wav-writer.js';
 import { startMediaHarness, type MediaHarness } from './testing/media-harness.js';
@@ -21,7 +19,7 @@ describe('the codec check of a bounced master (real media process)', () => {
   let stranger: User;
   let trackId: string;
   let styleId: number;
-  const callerFor = (user: User) => createCallerFactory(appRouter)(h.platform.contextFor({ userId: user.id }));
+  const callerFor = (user: User) => h.caller(user);
 
   /** Until the queue holds no waiting or running job (the bounce's chained downloads included). */
   async function queueIdle(): Promise<void> {

@@ -1,11 +1,9 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../src/app-router.js';
 import { referenceKeyOf } from '../src/modules/masters/index.js';
 import { MEDIA_JOB_KINDS, streamIndexOf } from '../src/modules/streaming/index.js';
 import { withLocalFile } from '../src/platform/storage/file-storage.js';
-import { createCallerFactory } from '../src/platform/trpc/trpc.js';
 import { listenTestApp, type TestApp } from '../src/test/test-app.js';
 import { ffmpegLoudness } from './engine/testing/independent-meters.js';
 import { bright, dull, musicLike, normalizePeak, type TestSignal } from './engine/testing/signals.js';
@@ -30,7 +28,7 @@ describe('a master toward a reference track (real media process, ffmpeg measurin
   let trackId: string;
   let ownReference: string;
   let strangersReference: string;
-  const callerFor = (user: User) => createCallerFactory(appRouter)(h.platform.contextFor({ userId: user.id }));
+  const callerFor = (user: User) => h.caller(user);
 
   async function storeReference(user: User, signal: TestSignal): Promise<string> {
     const id = crypto.randomUUID();

@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Selectable } from 'kysely';
 import WebSocket from 'ws';
+import { appRouter } from '../../src/app-router.js';
 import { createInternalApp } from '../../src/internal/internal-app.js';
 import { decodeStreamFrame, type StreamFrame } from '../../src/modules/streaming/index.js';
 import { signAccessToken } from '../../src/platform/access-token.js';
+import { createCallerFactory } from '../../src/platform/trpc/trpc.js';
 import type { Database } from '../../src/platform/db/database.js';
 import type { MastersTable } from '../../src/platform/db/schema.js';
 import { startProcess, type ProductProcess } from '../../src/test/product-process.js';
@@ -17,6 +19,8 @@ import { createTestPlatform, type TestPlatform } from '../../src/test/test-platf
  * process's internal API runs in this process over a test platform (its database and storage),
  * the sidecar runs as a real child process against it.
  */
+const callerOf = createCallerFactory(appRouter);
+
 export interface MediaHarness {
   platform: TestPlatform;
   media: ProductProcess;
@@ -26,6 +30,8 @@ export interface MediaHarness {
   share(masterId: string, ownerId: string, email: string): Promise<void>;
   /** A seeded style by its group's and its own name, e.g. style('Acoustic', 'Natural'). */
   style(group: string, name: string): Promise<{ id: number; styleIndex: number }>;
+  /** The product's tRPC procedures called as this user, in process (no HTTP). */
+  caller(user: { id: string }): ReturnType<typeof callerOf>;
   connect(): Promise<MediaClient>;
   /** Another media process against the same web process, database and storage (stopped with the harness). */
   startMedia(sidecarEnv?: Record<string, string>): Promise<ProductProcess>;
@@ -59,6 +65,9 @@ export async function startMediaHarness(sidecarEnv: Record<string, string> = {})
         .returning('id')
         .executeTakeFirstOrThrow();
       return { id: row.id, token: signAccessToken(platform.secrets.jwtSecret, row.id).token };
+    },
+    caller(user) {
+      return callerOf(platform.contextFor({ userId: user.id }));
     },
     async style(group, name) {
       const row = await platform.db
