@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCodecCheck } from '../src/modules/streaming/index.js';
 import { clipped, musicLike, normalizePeak } from './engine/testing/signals.js';
 import { encodeWav } from './engine/testing/wav-writer.js';
-import { startMediaHarness, type MediaHarness } from './testing/media-harness.js';
-
-type User = { id: string; token: string };
+import { startMediaHarness, type HarnessUser, type MediaHarness } from './testing/media-harness.js';
 
 /**
  * The codec check through the product: a master bounced by a real media process from a loud,
@@ -15,11 +13,10 @@ type User = { id: string; token: string };
  */
 describe('the codec check of a bounced master (real media process)', () => {
   let h: MediaHarness;
-  let owner: User;
-  let stranger: User;
+  let owner: HarnessUser;
+  let stranger: HarnessUser;
   let trackId: string;
   let styleId: number;
-  const callerFor = (user: User) => h.caller(user);
 
   /** Until the queue holds no waiting or running job (the bounce's chained downloads included). */
   async function queueIdle(): Promise<void> {
@@ -38,7 +35,7 @@ describe('the codec check of a bounced master (real media process)', () => {
     styleId = (await h.style('Pop', 'Punchy')).id;
     const mix = clipped(normalizePeak(musicLike({ seconds: 8, seed: 5 }), 4), -0.1);
     trackId = (await h.createTrack(owner.id, encodeWav(mix, { format: 'pcm24' }), { sampleRate: 44100, channels: 2, bitsPerSample: 24 })).trackId;
-    await callerFor(owner).mastering.startBounce({ trackId, styleId });
+    await h.caller(owner).mastering.startBounce({ trackId, styleId });
     await queueIdle();
   }, 600_000);
   afterAll(async () => {
@@ -46,19 +43,19 @@ describe('the codec check of a bounced master (real media process)', () => {
   });
 
   it('when the owner asks for the check, then the decoded true peaks of AAC and Opus are measured at or above the master s, stored with it, and no temporary file is left', async () => {
-    const master = (await callerFor(owner).masters.trackMasters({ trackId })).find((m) => m.style?.id === styleId)!;
+    const master = (await h.caller(owner).masters.trackMasters({ trackId })).find((m) => m.style?.id === styleId)!;
     expect(master.status).toBe('MASTERED');
     const stored = await h.platform.storage.list(`tracks/${trackId}`);
 
-    const first = await callerFor(owner).mastering.startCodecCheck({ masterId: master.id });
+    const first = await h.caller(owner).mastering.startCodecCheck({ masterId: master.id });
     expect(['queued', 'running']).toContain(first.state);
     // A second ask while it waits or runs joins it.
-    expect((await callerFor(owner).mastering.startCodecCheck({ masterId: master.id })).state).not.toBe('none');
+    expect((await h.caller(owner).mastering.startCodecCheck({ masterId: master.id })).state).not.toBe('none');
     let check: TCodecCheck = first;
     const deadline = Date.now() + 240_000;
     while ((check.state === 'queued' || check.state === 'running') && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      check = await callerFor(owner).mastering.codecCheck({ masterId: master.id });
+      check = await h.caller(owner).mastering.codecCheck({ masterId: master.id });
     }
     expect(check).toMatchObject({ state: 'done', error: null });
     expect(await h.platform.db.selectFrom('jobs').select('id').where('kind', '=', 'media.codecs').execute()).toHaveLength(1);
@@ -78,7 +75,7 @@ describe('the codec check of a bounced master (real media process)', () => {
     for (const codec of codecs) expect(Math.abs(codec.lufs! - master.measurements!.lufs)).toBeLessThan(0.5);
 
     // Stored with the master: the report card reads them there.
-    const again = (await callerFor(owner).masters.master({ id: master.id })).measurements;
+    const again = (await h.caller(owner).masters.master({ id: master.id })).measurements;
     expect(again?.codecs).toEqual(codecs);
     expect(again?.truePeak).toBe(truePeak);
     // Nothing of the encodes and decodes is left beside the master.
@@ -86,10 +83,10 @@ describe('the codec check of a bounced master (real media process)', () => {
   }, 300_000);
 
   it('when someone else asks to start or read the check, then it is not found and nothing is queued', async () => {
-    const master = (await callerFor(owner).masters.trackMasters({ trackId })).find((m) => m.style?.id === styleId)!;
+    const master = (await h.caller(owner).masters.trackMasters({ trackId })).find((m) => m.style?.id === styleId)!;
     const before = await h.platform.db.selectFrom('jobs').select('id').where('kind', '=', 'media.codecs').execute();
-    await expect(callerFor(stranger).mastering.startCodecCheck({ masterId: master.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'global.error.notFound' });
-    await expect(callerFor(stranger).mastering.codecCheck({ masterId: master.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'global.error.notFound' });
+    await expect(h.caller(stranger).mastering.startCodecCheck({ masterId: master.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'global.error.notFound' });
+    await expect(h.caller(stranger).mastering.codecCheck({ masterId: master.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'global.error.notFound' });
     expect(await h.platform.db.selectFrom('jobs').select('id').where('kind', '=', 'media.codecs').execute()).toEqual(before);
   });
 });

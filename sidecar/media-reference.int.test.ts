@@ -10,9 +10,7 @@ import { bright, dull, musicLike, normalizePeak, type TestSignal } from './engin
 import { encodeWav } from './engine/testing/wav-writer.js';
 import { chunkBytesOf, s24leToS16le } from './media/pcm.js';
 import { parseWavHeader } from '../src/audio-core/wav-header.js';
-import { masterRowOf, type MediaHarness, startMediaHarness } from './testing/media-harness.js';
-
-type User = { id: string; token: string };
+import { masterRowOf, type HarnessUser, type MediaHarness, startMediaHarness } from './testing/media-harness.js';
 
 /**
  * A master toward a reference through the product: startBounce with one of the owner's reference
@@ -22,15 +20,14 @@ type User = { id: string; token: string };
 describe('a master toward a reference track (real media process, ffmpeg measuring)', () => {
   let h: MediaHarness;
   let app: TestApp;
-  let owner: User;
-  let stranger: User;
+  let owner: HarnessUser;
+  let stranger: HarnessUser;
   let styleId: number;
   let trackId: string;
   let ownReference: string;
   let strangersReference: string;
-  const callerFor = (user: User) => h.caller(user);
 
-  async function storeReference(user: User, signal: TestSignal): Promise<string> {
+  async function storeReference(user: HarnessUser, signal: TestSignal): Promise<string> {
     const id = crypto.randomUUID();
     const wav = encodeWav(signal, { format: 'pcm16' });
     const key = referenceKeyOf(user.id, id);
@@ -68,13 +65,13 @@ describe('a master toward a reference track (real media process, ffmpeg measurin
   }
 
   it('when the owner bounces a style toward their reference, then it is a master of its own whose stored distance after is under half the distance before, at or under -1 dBTP by ffmpeg', async () => {
-    const ticket = await callerFor(owner).mastering.startBounce({ trackId, styleId, referenceId: ownReference });
+    const ticket = await h.caller(owner).mastering.startBounce({ trackId, styleId, referenceId: ownReference });
     expect(ticket).toMatchObject({ intensity: 'medium', referenceId: ownReference });
     expect(await jobSettled(ticket.jobId)).toMatchObject({ state: 'done', last_error: null });
 
     const row = await masterRowOf(h.platform.db, trackId, styleId, ['id', 'path', 'reference_id']);
     expect(row.reference_id).toBe(ownReference);
-    const master = (await callerFor(owner).masters.trackMasters({ trackId })).find((m) => m.id === row.id)!;
+    const master = (await h.caller(owner).masters.trackMasters({ trackId })).find((m) => m.id === row.id)!;
     expect(master.referenceId).toBe(ownReference);
     const distances = master.measurements!.reference!;
     const peaks = await withLocalFile(h.platform.storage, row.path!, (file) => ffmpegLoudness(file));
@@ -84,13 +81,13 @@ describe('a master toward a reference track (real media process, ffmpeg measurin
     expect(peaks.truePeakDbtp).toBeLessThanOrEqual(-1);
 
     // Asked again, the style without a reference is another job, and its master another row.
-    const plain = await callerFor(owner).mastering.startBounce({ trackId, styleId });
+    const plain = await h.caller(owner).mastering.startBounce({ trackId, styleId });
     expect(plain.jobId).not.toBe(ticket.jobId);
     expect(plain.referenceId).toBeNull();
   }, 600_000);
 
   it('when the owner bounces toward their reference at tone 0, then it is a master of its own with both its amounts and the reference, and without its tone move its distance after stays near the distance before', async () => {
-    const ticket = await callerFor(owner).mastering.startBounce({ trackId, styleId, referenceId: ownReference, toneAmount: 0 });
+    const ticket = await h.caller(owner).mastering.startBounce({ trackId, styleId, referenceId: ownReference, toneAmount: 0 });
     expect(ticket).toMatchObject({ referenceId: ownReference, toneAmount: 0, widthAmount: 100, dynamicsAmount: 100 });
     expect(await jobSettled(ticket.jobId)).toMatchObject({ state: 'done', last_error: null });
 
@@ -110,7 +107,7 @@ describe('a master toward a reference track (real media process, ffmpeg measurin
 
   it('when someone asks to bounce toward a reference that is not theirs, then tRPC and REST answer not found and nothing is queued', async () => {
     const bounceJobs = () => h.platform.db.selectFrom('jobs').select('id').where('kind', '=', MEDIA_JOB_KINDS.bounce).where('payload', '@>', JSON.stringify({ referenceId: strangersReference })).execute();
-    await expect(callerFor(owner).mastering.startBounce({ trackId, styleId, referenceId: strangersReference })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'global.error.notFound' });
+    await expect(h.caller(owner).mastering.startBounce({ trackId, styleId, referenceId: strangersReference })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'global.error.notFound' });
     const viaRest = await fetch(`${app.base}/api/masters/bounce`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
@@ -119,7 +116,7 @@ describe('a master toward a reference track (real media process, ffmpeg measurin
     expect(viaRest.status).toBe(404);
     expect(await viaRest.json()).toMatchObject({ message: 'global.error.notFound' });
     // Nor does the stranger reach the owner's track with their own reference.
-    await expect(callerFor(stranger).mastering.startBounce({ trackId, styleId, referenceId: strangersReference })).rejects.toThrow('global.error.notFound');
+    await expect(h.caller(stranger).mastering.startBounce({ trackId, styleId, referenceId: strangersReference })).rejects.toThrow('global.error.notFound');
     expect(await bounceJobs()).toEqual([]);
   });
 
@@ -149,7 +146,7 @@ describe('a master toward a reference track (real media process, ffmpeg measurin
 
   it('when a master made toward a reference is shared, then its listener lists it with its reference and hears exactly that master, not the style without the reference', async () => {
     // The same style without the reference has a master of its own as well.
-    const plain = await callerFor(owner).mastering.startBounce({ trackId, styleId });
+    const plain = await h.caller(owner).mastering.startBounce({ trackId, styleId });
     expect(await jobSettled(plain.jobId)).toMatchObject({ state: 'done' });
     const masters = await h.platform.db
       .selectFrom('masters')
@@ -167,7 +164,7 @@ describe('a master toward a reference track (real media process, ffmpeg measurin
     const listener = await h.createUser(listenerEmail);
     await h.share(referenced.id, owner.id, listenerEmail);
 
-    const listed = await callerFor(listener).sharing.sharedWithMe({});
+    const listed = await h.caller(listener).sharing.sharedWithMe({});
     expect(listed.map((m) => [m.id, m.referenceId])).toEqual([[referenced.id, ownReference]]);
 
     const { style_index: styleIndex } = await h.platform.db.selectFrom('styles').select('style_index').where('id', '=', styleId).executeTakeFirstOrThrow();

@@ -21,10 +21,13 @@ import { createTestPlatform, type TestPlatform } from '../../src/test/test-platf
  */
 const callerOf = createCallerFactory(appRouter);
 
+/** A user the harness made, with an access token for the socket and REST. */
+export type HarnessUser = { id: string; token: string };
+
 export interface MediaHarness {
   platform: TestPlatform;
   media: ProductProcess;
-  createUser(email: string): Promise<{ id: string; token: string }>;
+  createUser(email: string): Promise<HarnessUser>;
   /** A track whose original is `wav` (stored at tracks/<id>/original.wav), with its unmastered master. */
   createTrack(userId: string, wav: Buffer, format: { sampleRate: number; channels: number; bitsPerSample?: number }): Promise<{ trackId: string; masterId: string }>;
   share(masterId: string, ownerId: string, email: string): Promise<void>;

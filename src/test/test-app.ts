@@ -65,6 +65,8 @@ export function useTestApp(envOverrides: Record<string, string> = {}) {
     },
     /** A tRPC caller acting as this user; null: a signed-out visitor. */
     callerFor: (userId: string | null, locale?: Locale) => createCaller(started().contextFor(userId === null ? null : { userId }, locale)),
+    /** The same, for a test user (null: a signed-out visitor). */
+    callerAs: (user: { id: string } | null, locale?: Locale) => createCaller(started().contextFor(user === null ? null : { userId: user.id }, locale)),
     /** The Authorization header of a fresh access token of this user. */
     bearer,
     /** A GraphQL request to the app as this user (null: signed out), answered with its JSON body. */

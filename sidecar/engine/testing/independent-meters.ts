@@ -54,34 +54,36 @@ export function gainRiding(input: number[], output: number[]): number {
   return count > 0 ? sum / count : 0;
 }
 
-/** In-place radix-2 FFT (iterative Cooley-Tukey), written here so the tests do not use the engine's. */
+/**
+ * Radix-2 FFT in place, by Stockham's self-sorting scheme (decimation in frequency, ping-ponging
+ * between two buffers): a different algorithm from the engine's bit-reversing Cooley-Tukey, so the
+ * tests' spectra do not share its mistakes.
+ */
 export function fftInPlace(re: Float64Array, im: Float64Array): void {
   const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
-    }
-  }
-  for (let size = 2; size <= n; size <<= 1) {
-    const half = size >> 1;
-    for (let k = 0; k < half; k++) {
-      const angle = (-2 * Math.PI * k) / size;
-      const wr = Math.cos(angle);
-      const wi = Math.sin(angle);
-      for (let a = k; a < n; a += size) {
-        const b = a + half;
-        const xr = re[b]! * wr - im[b]! * wi;
-        const xi = re[b]! * wi + im[b]! * wr;
-        re[b] = re[a]! - xr;
-        im[b] = im[a]! - xi;
-        re[a] = re[a]! + xr;
-        im[a] = im[a]! + xi;
+  let [fromRe, fromIm, toRe, toIm]: [Float64Array, Float64Array, Float64Array, Float64Array] = [re, im, new Float64Array(n), new Float64Array(n)];
+  for (let span = n, stride = 1; span > 1; span >>= 1, stride <<= 1) {
+    const half = span >> 1;
+    for (let p = 0; p < half; p++) {
+      const wr = Math.cos((-2 * Math.PI * p) / span);
+      const wi = Math.sin((-2 * Math.PI * p) / span);
+      for (let q = 0; q < stride; q++) {
+        const a = q + stride * p;
+        const b = a + stride * half;
+        const sumAt = q + stride * 2 * p;
+        const diffRe = fromRe[a]! - fromRe[b]!;
+        const diffIm = fromIm[a]! - fromIm[b]!;
+        toRe[sumAt] = fromRe[a]! + fromRe[b]!;
+        toIm[sumAt] = fromIm[a]! + fromIm[b]!;
+        toRe[sumAt + stride] = diffRe * wr - diffIm * wi;
+        toIm[sumAt + stride] = diffRe * wi + diffIm * wr;
       }
     }
+    [fromRe, fromIm, toRe, toIm] = [toRe, toIm, fromRe, fromIm];
+  }
+  if (fromRe !== re) {
+    re.set(fromRe);
+    im.set(fromIm);
   }
 }
 

@@ -1,28 +1,24 @@
 import type { Database } from '../../platform/db/database.js';
+import { MASTER_STYLE_COLUMNS, selectMastersWithStyle } from '../masters/index.js';
 
 /** Kysely only: demos and the masters and tracks behind them. */
 export function findDemos(db: Database, limit: number) {
-  return db
-    .selectFrom('demos')
-    .innerJoin('masters', 'masters.id', 'demos.master_id')
-    .innerJoin('tracks', 'tracks.id', 'masters.track_id')
-    .innerJoin('styles', 'styles.id', 'masters.style_id')
-    .innerJoin('style_groups', 'style_groups.id', 'styles.style_group_id')
+  return selectMastersWithStyle(db)
+    .innerJoin('demos', 'demos.master_id', 'masters.id')
     .select([
       'masters.id',
+      'masters.style_id',
       'masters.waveform',
-      'tracks.name',
-      'tracks.artist',
+      'tracks.name as track_name',
+      'tracks.artist as track_artist',
+      'tracks.is_custom_master as track_is_custom_master',
       'tracks.sample_rate',
       'tracks.number_of_samples',
-      'styles.id as style_id',
-      'styles.name as style_name',
-      'styles.name_de as style_name_de',
-      'style_groups.name as group_name',
-      'style_groups.name_de as group_name_de',
+      ...MASTER_STYLE_COLUMNS,
     ])
     .where('masters.path', 'is not', null)
     .where('tracks.path', 'is not', null)
+    .where('masters.style_id', 'is not', null)
     .orderBy('demos.sort_order')
     .orderBy('demos.created_at')
     .limit(limit)

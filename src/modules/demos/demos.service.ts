@@ -1,23 +1,27 @@
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { isMastered } from '../masters/masters.schemas.js';
+import { masterStyleOf } from '../masters/index.js';
 import * as repo from './demos.repository.js';
 import { DEMOS_MAX, type TAddDemoInput, type TDemo, type TDemoAudioInput, type TRemoveDemoInput } from './demos.schemas.js';
 
 /** The home page's demos, in the operators' order; none when no operator chose any. */
 export async function listDemos(ctx: ServiceContext): Promise<TDemo[]> {
   const rows = await repo.findDemos(ctx.db, DEMOS_MAX);
-  const german = ctx.locale === 'de';
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.name,
-    artist: row.artist,
-    styleId: row.style_id,
-    style: `${(german && row.group_name_de) || row.group_name} - ${(german && row.style_name_de) || row.style_name}`,
-    src: { original: `/api/demos/${row.id}/original`, mastered: `/api/demos/${row.id}/mastered` },
-    peaks: Array.isArray(row.waveform) ? (row.waveform as number[]) : [],
-    durationS: row.sample_rate && row.number_of_samples !== null ? Number(row.number_of_samples) / row.sample_rate : 0,
-  }));
+  return rows.flatMap((row) => {
+    const { style } = masterStyleOf(row, ctx.locale);
+    if (!style) return [];
+    return {
+      id: row.id,
+      title: row.track_name,
+      artist: row.track_artist,
+      styleId: style.id,
+      style: `${style.styleGroup.name} - ${style.name}`,
+      src: { original: `/api/demos/${row.id}/original`, mastered: `/api/demos/${row.id}/mastered` },
+      peaks: Array.isArray(row.waveform) ? (row.waveform as number[]) : [],
+      durationS: row.sample_rate && row.number_of_samples !== null ? Number(row.number_of_samples) / row.sample_rate : 0,
+    };
+  });
 }
 
 /** The storage key of a demo's version; anything that is not a demo is "not found" (no other audio leaks). */

@@ -10,7 +10,7 @@ import { describeGatewayAnswer } from './gateway/decline-reasons.js';
 import { issueInvoice, sendReceipt } from '../invoices/index.js';
 import { invoiceBuyerOf } from './invoice-buyer.js';
 import * as repo from './payments.repository.js';
-import { isMastered } from '../masters/index.js';
+import { isMastered, localName } from '../masters/index.js';
 import {
   ZQuote,
   type TAddPaymentMethodInput,
@@ -39,10 +39,8 @@ export const requireActor = (ctx: ServiceContext): Actor => {
 
 /** "Track / Group - Style", the style named in the invoice's language where the catalogue has the name. */
 export const productNameOf = (master: repo.MasterForPayment, locale: Locale = 'en') => {
-  if (!master.style_name) return master.track_name;
-  const group = locale === 'de' && master.style_group_name_de ? master.style_group_name_de : master.style_group_name;
-  const style = locale === 'de' && master.style_name_de ? master.style_name_de : master.style_name;
-  return `${master.track_name} / ${group} - ${style}`;
+  if (!master.style_name || !master.style_group_name) return master.track_name;
+  return `${master.track_name} / ${localName(locale, master.style_group_name, master.style_group_name_de)} - ${localName(locale, master.style_name, master.style_name_de)}`;
 };
 
 export async function clientToken(ctx: ServiceContext): Promise<{ clientToken: string }> {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import type { AlbumState } from '../../platform/db/schema.js';
-import { MASTERED_STATUSES, selectMastersWithStyle } from '../masters/index.js';
+import { MASTER_STYLE_COLUMNS, MASTERED_STATUSES, selectMastersWithStyle } from '../masters/index.js';
 
 /**
  * Kysely only: the local provider's releases (sql/0050). Every read and write of an
@@ -377,10 +377,7 @@ export function findPickerMasters(db: Database, userId: string, masterId?: strin
       'tracks.file_name as track_file_name',
       'tracks.is_custom_master',
       'tracks.path as track_path',
-      'styles.name as style_name',
-      'styles.name_de as style_name_de',
-      'style_groups.name as style_group_name',
-      'style_groups.name_de as style_group_name_de',
+      ...MASTER_STYLE_COLUMNS,
     ])
     .where('masters.user_id', '=', userId)
     .where((eb) =>

@@ -21,7 +21,6 @@ describe('the codec check of a master', () => {
   let recipient: User;
   let masterId: string;
   let unmasteredId: string;
-  const callerFor = (user: User | null) => suite.callerFor(user?.id ?? null);
 
   beforeAll(async () => {
     const { db, secrets } = suite.platform;
@@ -56,14 +55,7 @@ describe('the codec check of a master', () => {
   const codecJobs = () => suite.platform.db.selectFrom('jobs').select(['id', 'payload', 'user_id', 'state']).where('kind', '=', MEDIA_JOB_KINDS.codecs).orderBy('id').execute();
   const rest = (user: User, method: 'GET' | 'POST', id = masterId) =>
     fetch(`${suite.app.base}/api/masters/${id}/codec-check`, { method, headers: { authorization: `Bearer ${user.token}` } });
-  async function graphql(user: User, query: string) {
-    const response = await fetch(`${suite.app.base}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-      body: JSON.stringify({ query, variables: { m: masterId } }),
-    });
-    return (await response.json()) as { data: Record<string, { state: string; position: number | null; codecs: unknown[] | null }> | null; errors?: { message: string }[] };
-  }
+  const graphql = (user: User, query: string) => suite.graphql(user.id, query, { m: masterId });
   const START = 'mutation($m: ID!) { startCodecCheck(masterId: $m) { masterId state position error codecs { codec bitrateKbps truePeakDb lufs } } }';
   const READ = 'query($m: ID!) { codecCheck(masterId: $m) { state position codecs { codec truePeakDb } } }';
 
@@ -75,8 +67,8 @@ describe('the codec check of a master', () => {
   }
 
   it('when the owner asks on every adapter, then one job is queued for the master file and every later ask joins it', async () => {
-    expect((await callerFor(owner).mastering.codecCheck({ masterId })).state).toBe('none');
-    const first = await callerFor(owner).mastering.startCodecCheck({ masterId });
+    expect((await suite.callerAs(owner).mastering.codecCheck({ masterId })).state).toBe('none');
+    const first = await suite.callerAs(owner).mastering.startCodecCheck({ masterId });
     expect(first).toEqual({ masterId, state: 'queued', position: 1, error: null, codecs: null });
     const viaRest = await rest(owner, 'POST');
     expect(viaRest.status).toBe(202);
@@ -94,30 +86,30 @@ describe('the codec check of a master', () => {
 
   it('when someone else asks, also a user the master is shared with, then every adapter answers not found and nothing is queued; nobody logged in is refused', async () => {
     for (const user of [stranger, recipient]) {
-      await expect(callerFor(user).mastering.startCodecCheck({ masterId })).rejects.toThrow('global.error.notFound');
-      await expect(callerFor(user).mastering.codecCheck({ masterId })).rejects.toThrow('global.error.notFound');
+      await expect(suite.callerAs(user).mastering.startCodecCheck({ masterId })).rejects.toThrow('global.error.notFound');
+      await expect(suite.callerAs(user).mastering.codecCheck({ masterId })).rejects.toThrow('global.error.notFound');
       expect((await rest(user, 'POST')).status).toBe(404);
       expect((await rest(user, 'GET')).status).toBe(404);
       expect((await graphql(user, START)).errors?.[0]?.message).toBe('global.error.notFound');
       expect((await graphql(user, READ)).errors?.[0]?.message).toBe('global.error.notFound');
     }
-    await expect(callerFor(null).mastering.startCodecCheck({ masterId })).rejects.toThrow('global.error.unauthorized');
+    await expect(suite.callerAs(null).mastering.startCodecCheck({ masterId })).rejects.toThrow('global.error.unauthorized');
     expect(await codecJobs()).toEqual([]);
   });
 
   it('when the check completes, then its figures are in the master s measurements for the owner and for the recipient it is shared with, and asking again answers them without a new job', async () => {
-    await callerFor(owner).mastering.startCodecCheck({ masterId });
+    await suite.callerAs(owner).mastering.startCodecCheck({ masterId });
     const job = await claimed();
     expect(await completeCodecCheckJob(suite.platform.contextFor(null), { jobId: job.jobId, leaseToken: job.leaseToken, masterId, checksum: job.payload.checksum, codecs: FIGURES })).toEqual({ held: true, stored: true });
-    expect(await callerFor(owner).mastering.codecCheck({ masterId })).toEqual({ masterId, state: 'done', position: null, error: null, codecs: FIGURES });
-    expect((await callerFor(owner).masters.master({ id: masterId })).measurements).toMatchObject({ lufs: -9, truePeak: -1, codecs: FIGURES });
-    expect((await callerFor(recipient).sharing.sharedMaster({ id: masterId })).measurements?.codecs).toEqual(FIGURES);
+    expect(await suite.callerAs(owner).mastering.codecCheck({ masterId })).toEqual({ masterId, state: 'done', position: null, error: null, codecs: FIGURES });
+    expect((await suite.callerAs(owner).masters.master({ id: masterId })).measurements).toMatchObject({ lufs: -9, truePeak: -1, codecs: FIGURES });
+    expect((await suite.callerAs(recipient).sharing.sharedMaster({ id: masterId })).measurements?.codecs).toEqual(FIGURES);
     expect((await graphql(owner, START)).data?.startCodecCheck).toMatchObject({ state: 'done', codecs: [{ codec: 'aac', truePeakDb: -0.62 }, { codec: 'opus', truePeakDb: 0.21 }] });
     expect((await codecJobs()).map((j) => j.state)).toEqual(['done']);
   });
 
   it('when a worker lost its lease, or the master was bounced again meanwhile, then nothing is written and the check can be asked for anew', async () => {
-    await callerFor(owner).mastering.startCodecCheck({ masterId });
+    await suite.callerAs(owner).mastering.startCodecCheck({ masterId });
     const job = await claimed();
     expect(await completeCodecCheckJob(suite.platform.contextFor(null), { ...job, leaseToken: crypto.randomUUID(), masterId, checksum: job.payload.checksum, codecs: FIGURES })).toEqual({ held: false, stored: false });
     await suite.platform.db.updateTable('masters').set({ checksum: 'b'.repeat(64) }).where('id', '=', masterId).execute();
@@ -125,22 +117,22 @@ describe('the codec check of a master', () => {
     const row = await suite.platform.db.selectFrom('masters').select('measurements').where('id', '=', masterId).executeTakeFirstOrThrow();
     expect(row.measurements).not.toHaveProperty('codecs');
     // The new file has a check of its own.
-    expect(await callerFor(owner).mastering.startCodecCheck({ masterId })).toMatchObject({ state: 'queued' });
+    expect(await suite.callerAs(owner).mastering.startCodecCheck({ masterId })).toMatchObject({ state: 'queued' });
     expect((await codecJobs()).map((j) => (j.payload as { checksum?: string }).checksum ?? j.state)).toEqual(['done', 'b'.repeat(64)]);
   });
 
   it('when the check fails, then the owner reads its error key, and asking again queues a new try', async () => {
-    await callerFor(owner).mastering.startCodecCheck({ masterId });
+    await suite.callerAs(owner).mastering.startCodecCheck({ masterId });
     const job = await claimed();
     expect(await failCodecCheckJob(suite.platform.contextFor(null), { jobId: job.jobId, leaseToken: job.leaseToken, masterId, error: 'codecs.failed' })).toEqual({ held: true });
-    expect(await callerFor(owner).mastering.codecCheck({ masterId })).toMatchObject({ state: 'failed', error: 'codecs.failed', codecs: null });
-    const again = await callerFor(owner).mastering.startCodecCheck({ masterId });
+    expect(await suite.callerAs(owner).mastering.codecCheck({ masterId })).toMatchObject({ state: 'failed', error: 'codecs.failed', codecs: null });
+    const again = await suite.callerAs(owner).mastering.startCodecCheck({ masterId });
     expect(again).toMatchObject({ state: 'queued', error: null });
     expect((await codecJobs()).map((j) => j.state)).toEqual(['failed', 'queued']);
   });
 
   it('when the master has no file (the track s unmastered master) or the id is no uuid, then it is refused with a key and nothing is queued', async () => {
-    await expect(callerFor(owner).mastering.startCodecCheck({ masterId: unmasteredId })).rejects.toMatchObject({ code: 'CONFLICT', message: 'codecs.notMastered' });
+    await expect(suite.callerAs(owner).mastering.startCodecCheck({ masterId: unmasteredId })).rejects.toMatchObject({ code: 'CONFLICT', message: 'codecs.notMastered' });
     const bad = await rest(owner, 'POST', 'not-a-uuid');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ message: 'global.error.invalidInput' });

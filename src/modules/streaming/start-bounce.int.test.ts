@@ -10,7 +10,6 @@ describe('a bounce started at an intensity', () => {
   let stranger: User;
   let trackId: string;
   let styleId: number;
-  const callerFor = (user: User | null) => suite.callerFor(user?.id ?? null);
 
   beforeAll(async () => {
     const { db, secrets } = suite.platform;
@@ -35,9 +34,9 @@ describe('a bounce started at an intensity', () => {
   const START = 'mutation($t: ID!, $s: Int!, $i: MasterIntensity) { startBounce(trackId: $t, styleId: $s, intensity: $i) { jobId state intensity } }';
 
   it('when the owner starts a bounce at High over tRPC, then it is a job of its own beside Medium, and leaving the intensity out means Medium', async () => {
-    const high = await callerFor(owner).mastering.startBounce({ trackId, styleId, intensity: 'high' });
+    const high = await suite.callerAs(owner).mastering.startBounce({ trackId, styleId, intensity: 'high' });
     expect(high).toMatchObject({ state: 'queued', intensity: 'high' });
-    const medium = await callerFor(owner).mastering.startBounce({ trackId, styleId });
+    const medium = await suite.callerAs(owner).mastering.startBounce({ trackId, styleId });
     expect(medium).toMatchObject({ state: 'queued', intensity: 'medium' });
     expect(medium.jobId).not.toBe(high.jobId);
     expect((await bounceJobs()).map((job) => job.payload)).toEqual([
@@ -45,11 +44,11 @@ describe('a bounce started at an intensity', () => {
       { trackId, styleId, intensity: 'medium' },
     ]);
     // Asked again, the same intensity joins its job.
-    expect((await callerFor(owner).mastering.startBounce({ trackId, styleId, intensity: 'high' })).jobId).toBe(high.jobId);
+    expect((await suite.callerAs(owner).mastering.startBounce({ trackId, styleId, intensity: 'high' })).jobId).toBe(high.jobId);
   });
 
   it('when the intensity is not one of low, medium and high, then tRPC refuses it with its key and no job is written', async () => {
-    await expect(callerFor(owner).mastering.startBounce({ trackId, styleId, intensity: 'loud' as 'low' })).rejects.toMatchObject({
+    await expect(suite.callerAs(owner).mastering.startBounce({ trackId, styleId, intensity: 'loud' as 'low' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       cause: { issues: expect.arrayContaining([expect.objectContaining({ message: 'error.intensityInvalid' })]) as unknown },
     });
@@ -79,9 +78,9 @@ describe('a bounce started at an intensity', () => {
   });
 
   it('when the owner starts bounces at other amounts, then each is a job of its own on every adapter, answered with its amounts; the default amounts join the plain bounce', async () => {
-    const viaTrpc = await callerFor(owner).mastering.startBounce({ trackId, styleId, intensity: 'high', toneAmount: 120, widthAmount: 80 });
+    const viaTrpc = await suite.callerAs(owner).mastering.startBounce({ trackId, styleId, intensity: 'high', toneAmount: 120, widthAmount: 80 });
     expect(viaTrpc).toMatchObject({ state: 'queued', intensity: 'high', toneAmount: 120, widthAmount: 80, dynamicsAmount: 100 });
-    const plain = await callerFor(owner).mastering.startBounce({ trackId, styleId, intensity: 'high', toneAmount: 100, widthAmount: 100, dynamicsAmount: 100 });
+    const plain = await suite.callerAs(owner).mastering.startBounce({ trackId, styleId, intensity: 'high', toneAmount: 100, widthAmount: 100, dynamicsAmount: 100 });
     expect(plain.jobId).not.toBe(viaTrpc.jobId);
     const viaRest = await rest(owner, { trackId, styleId, dynamicsAmount: 0 });
     expect(viaRest.status).toBe(202);
@@ -96,11 +95,11 @@ describe('a bounce started at an intensity', () => {
       { trackId, styleId, intensity: 'medium', amounts: { tone: 150, width: 100, dynamics: 100 } },
     ]);
     // Asked again with the same amounts, it joins its job.
-    expect((await callerFor(owner).mastering.startBounce({ trackId, styleId, intensity: 'high', widthAmount: 80, toneAmount: 120 })).jobId).toBe(viaTrpc.jobId);
+    expect((await suite.callerAs(owner).mastering.startBounce({ trackId, styleId, intensity: 'high', widthAmount: 80, toneAmount: 120 })).jobId).toBe(viaTrpc.jobId);
   });
 
   it('when an amount is outside 0-150 or not a step of 10, then tRPC and REST refuse it with its key, GraphQL with the invalid-input key, and nothing is queued', async () => {
-    await expect(callerFor(owner).mastering.startBounce({ trackId, styleId, toneAmount: 160 })).rejects.toMatchObject({
+    await expect(suite.callerAs(owner).mastering.startBounce({ trackId, styleId, toneAmount: 160 })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       cause: { issues: expect.arrayContaining([expect.objectContaining({ message: 'error.amountInvalid' })]) as unknown },
     });
@@ -136,7 +135,7 @@ describe('a bounce started at an intensity', () => {
     const atAmounts = await graphql(owner, AT, { t: trackId, s: styleId, r: mine });
     expect(atAmounts.body.data?.startBounce).toMatchObject({ referenceId: mine, toneAmount: 50, widthAmount: 100 });
     expect((await graphql(owner, AT, { t: trackId, s: styleId, r: mine })).body.data?.startBounce).toMatchObject({ jobId: atAmounts.body.data?.startBounce?.jobId });
-    const viaTrpc = await callerFor(owner).mastering.startBounce({ trackId, styleId, referenceId: mine, toneAmount: 50 });
+    const viaTrpc = await suite.callerAs(owner).mastering.startBounce({ trackId, styleId, referenceId: mine, toneAmount: 50 });
     expect(viaTrpc).toMatchObject({ referenceId: mine, toneAmount: 50 });
     expect((await bounceJobs()).map((job) => job.payload)).toEqual([
       { trackId, styleId, intensity: 'medium', referenceId: mine },
@@ -145,11 +144,11 @@ describe('a bounce started at an intensity', () => {
   });
 
   it("when someone else asks for a bounce of the track, at any intensity, then every adapter answers not found and nothing is queued", async () => {
-    await expect(callerFor(stranger).mastering.startBounce({ trackId, styleId, intensity: 'high' })).rejects.toThrow('global.error.notFound');
+    await expect(suite.callerAs(stranger).mastering.startBounce({ trackId, styleId, intensity: 'high' })).rejects.toThrow('global.error.notFound');
     const viaRest = await rest(stranger, { trackId, styleId, intensity: 'low' });
     expect(viaRest.status).toBe(404);
     expect((await graphql(stranger, START, { t: trackId, s: styleId, i: 'medium' })).body.errors?.[0]?.message).toBe('global.error.notFound');
-    await expect(callerFor(null).mastering.startBounce({ trackId, styleId })).rejects.toThrow('global.error.unauthorized');
+    await expect(suite.callerAs(null).mastering.startBounce({ trackId, styleId })).rejects.toThrow('global.error.unauthorized');
     expect(await bounceJobs()).toEqual([]);
   });
 });

@@ -222,7 +222,7 @@ export class PlayerController {
   /* ---------- controls ---------- */
 
   async play(): Promise<void> {
-    if (this.snapshot.status === 'playing' || this.snapshot.status === 'buffering' || this.totalFrames === 0) return;
+    if (this.running || this.totalFrames === 0) return;
     for (const other of players) if (other !== this) other.pause();
     const first = !this.scheduler.opened;
     await this.scheduler.open();
@@ -242,7 +242,7 @@ export class PlayerController {
   }
 
   togglePlay(): void {
-    if (this.snapshot.status === 'playing' || this.snapshot.status === 'buffering') this.pause();
+    if (this.running) this.pause();
     else void this.play();
   }
 
@@ -252,13 +252,22 @@ export class PlayerController {
     const target = Math.max(0, Math.min(total - 1, Math.round(frame)));
     const range = this.snapshot.range;
     if (range && (target < range.start || target >= range.end)) this.update({ range: null });
-    const wasPlaying = this.snapshot.status === 'playing' || this.snapshot.status === 'buffering';
     this.dropStaleRequests(target);
-    if (wasPlaying) {
+    this.moveTo(target);
+  }
+
+  /** Sounding (or waiting for data to sound): what play continues and pause stops. */
+  private get running(): boolean {
+    return this.snapshot.status === 'playing' || this.snapshot.status === 'buffering';
+  }
+
+  /** Plays on from `frame` when running; else the playhead waits there. */
+  private moveTo(frame: number): void {
+    if (this.running) {
       this.scheduler.stop();
-      this.startAt(target);
+      this.startAt(frame);
     } else {
-      this.pausedFrame = target;
+      this.pausedFrame = frame;
       this.update({});
     }
   }
@@ -273,14 +282,7 @@ export class PlayerController {
     const position = this.positionFrames();
     this.update({ range: next });
     // Buffers already scheduled may cross the new end: start again from here on the new range.
-    const from = next && (position < next.start || position >= next.end) ? next.start : position;
-    if (this.snapshot.status === 'playing') {
-      this.scheduler.stop();
-      this.startAt(from);
-    } else {
-      this.pausedFrame = from;
-      this.update({});
-    }
+    this.moveTo(next && (position < next.start || position >= next.end) ? next.start : position);
   }
 
   setVersion(version: Version): void {
