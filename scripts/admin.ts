@@ -6,7 +6,7 @@ import { openProductAccess } from './lib/product-access.js';
 const argv = process.argv.slice(2);
 const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
 const access = needsAccess(argv) ? await openProductAccess(parseEnv()) : null;
-if (access) io.err(access.kind === 'product' ? '(via the running product)' : '(via the database; the product is not running)');
+if (access) io.err(access.via === 'product' ? '(via the running product)' : '(via the database; the product is not running)');
 try {
   process.exitCode = await runAdmin(argv, access, io);
 } finally {

@@ -1,48 +1,18 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { z } from 'zod';
-import { listStylesForOperators, setEnabled } from '../../src/modules/catalogue/index.js';
-import { addFaq, listFaqsForOperators, removeFaq, ZAddFaqInput, ZListFaqsInput, ZRemoveFaqInput } from '../../src/modules/faq/index.js';
-import { addCoupon, listCoupons, ZAddCouponInput, type TCoupon } from '../../src/modules/coupons/index.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  addCategory,
-  addImage,
-  listPostsForOperators,
-  publishPost,
-  unpublishPost,
-  ZAddCategoryInput,
-  ZPublishPostInput,
-  type BlogOperatorContext,
-  type TPostStatus,
-} from '../../src/modules/blog/index.js';
-import { addDemo, removeDemo, ZAddDemoInput, ZRemoveDemoInput } from '../../src/modules/demos/index.js';
-import {
-  importStatementFile,
-  listFeedback,
-  runPayouts,
-  pollPayouts,
-  adjustBalance,
-  releaseHold,
-  payoutContextOf,
-  ZImportStatementFileInput,
-  ZPayoutRunInput,
-  ZAdjustInput,
-  ZReleaseHoldInput,
-  type PayoutContext,
-  type TImportResult,
-} from '../../src/modules/royalties/index.js';
-import { createLogger } from '../../src/platform/log.js';
-import { createMailer } from '../../src/platform/mail/mailer.js';
-import type { Database } from '../../src/platform/db/database.js';
-import { parseEnv } from '../../src/platform/env.js';
-import { storageOf } from '../../src/platform/storage/storage-of.js';
-import { withProduct, type ProductAccess } from './product-access.js';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { z } from 'zod';
+import { ZAddCategoryInput, ZPublishPostInput, type TPostStatus } from '../../src/modules/blog/index.js';
+import { ZAddCouponInput, type TCoupon } from '../../src/modules/coupons/index.js';
+import { ZAddDemoInput, ZRemoveDemoInput } from '../../src/modules/demos/index.js';
+import { ZAddFaqInput, ZListFaqsInput, ZRemoveFaqInput } from '../../src/modules/faq/index.js';
+import { ZAdjustInput, ZImportStatementFileInput, ZPayoutRunInput, ZReleaseHoldInput, type TImportResult } from '../../src/modules/royalties/index.js';
+import type { ProductAccess } from './product-access.js';
 
 /**
- * The operator commands. Each one says what it changed. They reach
- * the services either through the running product's internal API or on the database directly
- * (product-access.ts); both paths end in the same service function.
+ * The operator commands. Each one says what it changed. They call the internal API: the running
+ * product's, or the same router in this process on the database when the product is not running
+ * (product-access.ts), so each command is written once.
  */
 export interface AdminIo {
   out(line: string): void;
@@ -62,28 +32,13 @@ function setEnabledCommand(target: 'style' | 'group', enabled: boolean): Command
     const name = args[0];
     if (!name || args.length > 1) throw new UsageError(`expected one ${target === 'style' ? '"Group/Style"' : 'group name'}`);
     const input = { target, name, enabled };
-    const result = await withProduct(
-      access,
-      (client) => client.catalogue.setEnabled.mutate(input),
-      (db) => setEnabled({ db }, input),
-    );
+    const result = await access.client.catalogue.setEnabled.mutate(input);
     io.out(`${enabled ? 'enabled' : 'disabled'} ${target} ${result.name}`);
   };
 }
 
-/** The blog's operator context on the database path: the product's configured storage (disk or S3). */
-const blogContextOf = (db: Database): BlogOperatorContext => ({ db, storage: storageOf(parseEnv(), 'admin') });
-
 const describePost = (post: TPostStatus) =>
   `${post.slug} [${post.locales.join(', ')}] ${post.published ? 'published' : 'unpublished'}${post.featured ? ', featured' : ''}`;
-
-/** Payouts on the database path: the product's payout folder and mail settings under its DATA_DIR. */
-function payoutContextOfDatabase(db: Database): PayoutContext {
-  const env = parseEnv();
-  const log = createLogger(env.LOG_LEVEL, 'admin');
-  const mailer = createMailer({ from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), log });
-  return payoutContextOf({ db, env, mailer }, log);
-}
 
 /** Cents as a decimal amount with its currency: 1234 -> "12.34 USD". */
 const money = (minor: number, currency: string) =>
@@ -105,7 +60,7 @@ async function adjustCommand(kind: 'adjustment' | 'hold', args: string[], access
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: { type: 'string' } }, strict: true });
   if (positionals.length !== 2) throw new UsageError('expected PARTICIPANT_ID and AMOUNT');
   const input = inputOf(ZAdjustInput, { participantId: Number(positionals[0]), kind, amount: positionals[1], reason: values.reason });
-  const result = await withProduct(access, (client) => client.royalties.adjust.mutate(input), (db) => adjustBalance({ db }, input));
+  const result = await access.client.royalties.adjust.mutate(input);
   io.out(`${kind === 'hold' ? 'hold' : 'adjustment'} ${result.entryId} for participant ${input.participantId}; balance ${money(result.balanceMinor, 'USD')}`);
 }
 
@@ -133,7 +88,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'style:list',
     summary: 'every style as Group/Style with its own and its group\'s switch',
     async run(_args, access, io) {
-      const styles = await withProduct(access, (client) => client.catalogue.operatorList.query(), (db) => listStylesForOperators({ db }));
+      const styles = await access.client.catalogue.operatorList.query();
       for (const s of styles) {
         const state = !s.groupEnabled ? 'disabled (group disabled)' : s.styleEnabled ? 'enabled' : 'disabled';
         io.out(`${`${s.group}/${s.style}`.padEnd(28)} #${String(s.styleIndex).padEnd(4)} ${state}`);
@@ -150,7 +105,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(args, access, io) {
       const { values } = parseArgs({ args, options: { locale: { type: 'string' } }, strict: true });
       const input = ZListFaqsInput.parse({ locale: values.locale });
-      const faqs = await withProduct(access, (client) => client.faq.list.query(input), (db) => listFaqsForOperators({ db }, input));
+      const faqs = await access.client.faq.list.query(input);
       for (const faq of faqs) io.out(`#${faq.id} [${faq.locale}] order ${faq.order}: ${faq.question}`);
       if (faqs.length === 0) io.out('no FAQ entries');
     },
@@ -166,7 +121,7 @@ export const COMMANDS: Record<string, Command> = {
       });
       const parsed = ZAddFaqInput.safeParse({ ...values, order: numberOf(values.order) });
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; '));
-      const faq = await withProduct(access, (client) => client.faq.add.mutate(parsed.data), (db) => addFaq({ db }, parsed.data));
+      const faq = await access.client.faq.add.mutate(parsed.data);
       io.out(`added FAQ #${faq.id} [${faq.locale}] order ${faq.order}: ${faq.question}`);
     },
   },
@@ -176,7 +131,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(args, access, io) {
       const parsed = ZRemoveFaqInput.safeParse({ id: Number(args[0]) });
       if (!parsed.success || args.length !== 1) throw new UsageError('expected one numeric FAQ id');
-      const faq = await withProduct(access, (client) => client.faq.remove.mutate(parsed.data), (db) => removeFaq({ db }, parsed.data));
+      const faq = await access.client.faq.remove.mutate(parsed.data);
       io.out(`removed FAQ #${faq.id} [${faq.locale}]: ${faq.question}`);
     },
   },
@@ -197,7 +152,7 @@ export const COMMANDS: Record<string, Command> = {
         perUserLimit: numberOf(values['per-user']),
         expires: values.expires,
       });
-      const coupon = await withProduct(access, (client) => client.coupons.add.mutate(input), (db) => addCoupon({ db }, input));
+      const coupon = await access.client.coupons.add.mutate(input);
       io.out(`added coupon ${describeCoupon(coupon)}`);
     },
   },
@@ -207,18 +162,18 @@ export const COMMANDS: Record<string, Command> = {
     async run(args, access, io) {
       const { values, argument } = oneArgument(args, { en: { type: 'string' }, de: { type: 'string' }, order: { type: 'string' } }, 'SLUG');
       const input = inputOf(ZAddCategoryInput, { slug: argument, nameEn: values.en, nameDe: values.de, order: numberOf(values.order) });
-      const category = await withProduct(access, (client) => client.blog.addCategory.mutate(input), (db) => addCategory(blogContextOf(db), input));
+      const category = await access.client.blog.addCategory.mutate(input);
       io.out(`category ${category.slug}: ${category.name} / ${category.nameDe}`);
     },
   },
   'blog:image': {
     usage: 'blog:image FILE',
     summary: 'upload an image (JPEG, PNG, WebP): stored in four sizes, prints its id',
-    async run(args, _access, io) {
+    async run(args, access, io) {
       if (args.length !== 1) throw new UsageError('expected one image FILE');
       // The product runs on this machine (its internal API listens on loopback): it reads the file itself.
       const input = { path: path.resolve(args[0]!) };
-      const image = await withProduct(_access, (client) => client.blog.addImage.mutate(input), (db) => addImage(blogContextOf(db), input));
+      const image = await access.client.blog.addImage.mutate(input);
       io.out(`added image ${image.id} (${image.sizes.map((s) => `${s.size} ${s.width}x${s.height}`).join(', ')})`);
       for (const size of image.sizes) io.out(`  ${size.size}: ${size.url}`);
     },
@@ -254,7 +209,7 @@ export const COMMANDS: Record<string, Command> = {
         coverImageId: values.cover,
         featured: values.featured,
       });
-      const post = await withProduct(access, (client) => client.blog.publish.mutate(input), (db) => publishPost(blogContextOf(db), input));
+      const post = await access.client.blog.publish.mutate(input);
       io.out(`published ${describePost(post)}: /blog/${post.slug}`);
     },
   },
@@ -264,7 +219,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(args, access, io) {
       if (args.length !== 1) throw new UsageError('expected one post SLUG');
       const input = { slug: args[0]! };
-      const post = await withProduct(access, (client) => client.blog.unpublish.mutate(input), (db) => unpublishPost(blogContextOf(db), input));
+      const post = await access.client.blog.unpublish.mutate(input);
       io.out(`unpublished ${describePost(post)}`);
     },
   },
@@ -272,7 +227,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'blog:list',
     summary: 'every post with its languages and state',
     async run(_args, access, io) {
-      const posts = await withProduct(access, (client) => client.blog.list.query(), (db) => listPostsForOperators(blogContextOf(db)));
+      const posts = await access.client.blog.list.query();
       for (const post of posts) io.out(describePost(post));
       if (posts.length === 0) io.out('no posts');
     },
@@ -286,7 +241,7 @@ export const COMMANDS: Record<string, Command> = {
       const parsed = ZAddDemoInput.safeParse({ masterId: argument, order: numberOf(values.order) });
       if (!parsed.success) throw new UsageError(`expected one ${what}`);
       const input = parsed.data;
-      const demo = await withProduct(access, (client) => client.demos.add.mutate(input), (db) => addDemo({ db }, input));
+      const demo = await access.client.demos.add.mutate(input);
       io.out(`demo added: ${demo.title} (${demo.masterId})`);
     },
   },
@@ -297,7 +252,7 @@ export const COMMANDS: Record<string, Command> = {
       const parsed = ZRemoveDemoInput.safeParse({ masterId: args[0] });
       if (!parsed.success || args.length !== 1) throw new UsageError('expected one MASTER_ID');
       const input = parsed.data;
-      const demo = await withProduct(access, (client) => client.demos.remove.mutate(input), (db) => removeDemo({ db }, input));
+      const demo = await access.client.demos.remove.mutate(input);
       io.out(`demo removed: ${demo.masterId}`);
     },
   },
@@ -313,11 +268,7 @@ export const COMMANDS: Record<string, Command> = {
         rates[currency.trim().toUpperCase()] = rate.trim();
       }
       const input = inputOf(ZImportStatementFileInput, { path: path.resolve(argument), store: values.store, period: values.period, rates });
-      const result = await withProduct(
-        access,
-        (client) => client.royalties.importFile.mutate(input),
-        (db) => importStatementFile({ db }, input),
-      );
+      const result = await access.client.royalties.importFile.mutate(input);
       describeImport(result, io);
     },
   },
@@ -329,11 +280,7 @@ export const COMMANDS: Record<string, Command> = {
       const parsed = ZPayoutRunInput.safeParse({ min: numberOf(values.min), dryRun: values['dry-run'] ?? false });
       if (!parsed.success) throw new UsageError('--min expects an amount of 0 or more');
       const input = parsed.data;
-      const result = await withProduct(
-        access,
-        (client) => client.royalties.runPayouts.mutate(input),
-        (db) => runPayouts(payoutContextOfDatabase(db), input),
-      );
+      const result = await access.client.royalties.runPayouts.mutate(input);
       for (const payout of result.payouts) {
         const what = `${money(payout.amountMinor, result.currency)} (fee ${money(payout.feeMinor, result.currency)}, receives ${money(payout.amountMinor - payout.feeMinor, result.currency)}) to ${payout.name} <${payout.email}>, ${payout.entries} ledger lines`;
         io.out(`${result.dryRun ? 'would pay' : payout.status}: ${what}${payout.failureReason ? `: ${payout.failureReason}` : ''}`);
@@ -348,11 +295,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'ask the payout provider about every unsettled payout: confirmed ones are announced, failed or unclaimed ones go back to the balance',
     async run(args, access, io) {
       parseArgs({ args, options: {}, strict: true });
-      const runs = await withProduct(
-        access,
-        (client) => client.royalties.pollPayouts.mutate(),
-        (db) => pollPayouts(payoutContextOfDatabase(db)),
-      );
+      const runs = await access.client.royalties.pollPayouts.mutate();
       for (const run of runs) {
         io.out(`run ${run.runId}${run.error ? ` (not reached: ${run.error})` : ''}`);
         for (const item of run.statuses) io.out(`  ${item.status}: ${money(item.amountMinor, 'USD')} to ${item.email}${item.failureReason ? `: ${item.failureReason}` : ''}`);
@@ -382,7 +325,7 @@ export const COMMANDS: Record<string, Command> = {
       const parsed = ZReleaseHoldInput.safeParse({ holdId: Number(argument) });
       if (!parsed.success) throw new UsageError('expected one HOLD_ID');
       const input = parsed.data;
-      const result = await withProduct(access, (client) => client.royalties.releaseHold.mutate(input), (db) => releaseHold({ db }, input));
+      const result = await access.client.royalties.releaseHold.mutate(input);
       io.out(`released hold ${input.holdId}; balance ${money(result.balanceMinor, 'USD')}`);
     },
   },
@@ -392,7 +335,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(args, access, io) {
       const { values } = parseArgs({ args, options: { limit: { type: 'string' } }, strict: true });
       const input = { limit: Math.max(1, Math.min(500, Number(values.limit ?? 50) || 50)) };
-      const rows = await withProduct(access, (client) => client.royalties.feedback.query(input), (db) => listFeedback({ db }, input));
+      const rows = await access.client.royalties.feedback.query(input);
       for (const row of rows) {
         io.out(`#${row.id} ${row.createdAt} ${row.email} ${row.page} sound ${row.soundRating}/5 overall ${row.overallRating}/5${row.includeSongData ? ' +song data' : ''}${row.comment ? `: ${row.comment}` : ''}`);
       }
@@ -403,7 +346,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'coupon:list',
     summary: 'every coupon with its value, uses and expiry',
     async run(_args, access, io) {
-      const coupons = await withProduct(access, (client) => client.coupons.list.query(), (db) => listCoupons({ db }));
+      const coupons = await access.client.coupons.list.query();
       for (const coupon of coupons) io.out(describeCoupon(coupon));
       if (coupons.length === 0) io.out('no coupons');
     },

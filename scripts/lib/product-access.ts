@@ -9,9 +9,12 @@ import path from 'node:path';
  * database directly when it does not. The embedded PGlite can be
  * opened by one process only, so while the product runs, asking it is the only way in.
  */
-export type ProductAccess =
-  | { kind: 'product'; client: InternalClient; close(): Promise<void> }
-  | { kind: 'database'; db: Database; close(): Promise<void> };
+export interface ProductAccess {
+  /** 'product': the running product's internal API; 'database': the same API in this process, on the database. */
+  via: 'product' | 'database';
+  client: InternalClient;
+  close(): Promise<void>;
+}
 
 /** How long the probe waits for the product before deciding it is not running. */
 const PROBE_TIMEOUT_MS = 2000;
@@ -76,21 +79,20 @@ export async function openMigratedDatabase(env: Env): Promise<Database> {
   return db;
 }
 
-export async function openProductAccess(env: Env): Promise<ProductAccess> {
-  const client = await connectToProduct(env);
-  if (client) return { kind: 'product', client, close: async () => undefined };
-  const db = await openMigratedDatabase(env);
-  return { kind: 'database', db, close: () => db.destroy() };
+/**
+ * The product's internal API in this process (the product is not running): a platform of its own
+ * on the configured database and storage, closed with the access.
+ */
+async function openLocalProduct(env: Env): Promise<ProductAccess> {
+  // Loaded here, not up front: a command that finds the product running never loads the web domain.
+  const { createPlatform, closePlatform } = await import('../../src/platform/bootstrap.js');
+  const { createLocalInternalClient } = await import('../../src/internal/local-internal-client.js');
+  const { createLogger } = await import('../../src/platform/log.js');
+  const platform = await createPlatform(env, { log: createLogger(env.LOG_LEVEL, 'admin', 2) });
+  return { via: 'database', client: createLocalInternalClient(platform), close: () => closePlatform(platform) };
 }
 
-/**
- * Runs one operation through the product when it is running, else on the database. Both
- * branches must call the same service function (the internal procedure wraps it).
- */
-export async function withProduct<T>(
-  access: ProductAccess,
-  viaProduct: (client: InternalClient) => Promise<T>,
-  viaDatabase: (db: Database) => Promise<T>,
-): Promise<T> {
-  return access.kind === 'product' ? viaProduct(access.client) : viaDatabase(access.db);
+export async function openProductAccess(env: Env): Promise<ProductAccess> {
+  const client = await connectToProduct(env);
+  return client ? { via: 'product', client, close: async () => undefined } : openLocalProduct(env);
 }

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInternalApp } from '../../src/internal/internal-app.js';
 import { createInternalClient } from '../../src/internal/internal-client.js';
+import { createLocalInternalClient } from '../../src/internal/local-internal-client.js';
 import { createTestPlatform, type TestPlatform } from '../../src/test/test-platform.js';
 import { startedForBlock } from '../../src/test/test-database.js';
 import { runAdmin } from '../lib/admin-commands.js';
@@ -25,8 +26,8 @@ export async function startAdminHarness(): Promise<AdminHarness> {
   const client = createInternalClient({ port: (server.address() as AddressInfo).port, secret: platform.secrets.internalSecret });
   return {
     platform,
-    product: { kind: 'product', client, close: async () => undefined },
-    database: { kind: 'database', db: platform.db, close: async () => undefined },
+    product: { via: 'product', client, close: async () => undefined },
+    database: { via: 'database', client: createLocalInternalClient(platform), close: async () => undefined },
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await platform.close();

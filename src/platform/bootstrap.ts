@@ -27,3 +27,10 @@ export async function createPlatform(env: Env, options: { log?: Logger; db?: Dat
     background: createBackgroundTasks(log),
   };
 }
+
+/** Closes what createPlatform opened: background work the last calls started finishes before the database goes. */
+export async function closePlatform(platform: Platform): Promise<void> {
+  await platform.background.drain();
+  await platform.events.close();
+  await platform.db.destroy();
+}
