@@ -64,6 +64,15 @@ async function adjustCommand(kind: 'adjustment' | 'hold', args: string[], access
   io.out(`${kind === 'hold' ? 'hold' : 'adjustment'} ${result.entryId} for participant ${input.participantId}; balance ${money(result.balanceMinor, 'USD')}`);
 }
 
+/** A command that prints a line for each entry it reads, or `none` when there is none. */
+function listing<T>(read: (args: string[], access: ProductAccess) => Promise<T[]>, line: (entry: T) => string, none: string): Command['run'] {
+  return async (args, access, io) => {
+    const entries = await read(args, access);
+    for (const entry of entries) io.out(line(entry));
+    if (entries.length === 0) io.out(none);
+  };
+}
+
 /** An option's text as a number; an option not given stays undefined (the schema's default applies). */
 const numberOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));
 
@@ -102,13 +111,14 @@ export const COMMANDS: Record<string, Command> = {
   'faq:list': {
     usage: 'faq:list [--locale en|de]',
     summary: 'FAQ entries with their ids and order',
-    async run(args, access, io) {
-      const { values } = parseArgs({ args, options: { locale: { type: 'string' } }, strict: true });
-      const input = ZListFaqsInput.parse({ locale: values.locale });
-      const faqs = await access.client.faq.list.query(input);
-      for (const faq of faqs) io.out(`#${faq.id} [${faq.locale}] order ${faq.order}: ${faq.question}`);
-      if (faqs.length === 0) io.out('no FAQ entries');
-    },
+    run: listing(
+      (args, access) => {
+        const { values } = parseArgs({ args, options: { locale: { type: 'string' } }, strict: true });
+        return access.client.faq.list.query(ZListFaqsInput.parse({ locale: values.locale }));
+      },
+      (faq) => `#${faq.id} [${faq.locale}] order ${faq.order}: ${faq.question}`,
+      'no FAQ entries',
+    ),
   },
   'faq:add': {
     usage: 'faq:add --locale en|de --question TEXT --answer TEXT [--order N]',
@@ -226,11 +236,7 @@ export const COMMANDS: Record<string, Command> = {
   'blog:list': {
     usage: 'blog:list',
     summary: 'every post with its languages and state',
-    async run(_args, access, io) {
-      const posts = await access.client.blog.list.query();
-      for (const post of posts) io.out(describePost(post));
-      if (posts.length === 0) io.out('no posts');
-    },
+    run: listing((_args, access) => access.client.blog.list.query(), describePost, 'no posts'),
   },
   'demo:add': {
     usage: 'demo:add MASTER_ID [--order N]',
@@ -332,24 +338,20 @@ export const COMMANDS: Record<string, Command> = {
   'feedback:list': {
     usage: 'feedback:list [--limit N]',
     summary: 'the newest feedback from the distribution screens',
-    async run(args, access, io) {
-      const { values } = parseArgs({ args, options: { limit: { type: 'string' } }, strict: true });
-      const input = { limit: Math.max(1, Math.min(500, Number(values.limit ?? 50) || 50)) };
-      const rows = await access.client.royalties.feedback.query(input);
-      for (const row of rows) {
-        io.out(`#${row.id} ${row.createdAt} ${row.email} ${row.page} sound ${row.soundRating}/5 overall ${row.overallRating}/5${row.includeSongData ? ' +song data' : ''}${row.comment ? `: ${row.comment}` : ''}`);
-      }
-      if (rows.length === 0) io.out('no feedback');
-    },
+    run: listing(
+      (args, access) => {
+        const { values } = parseArgs({ args, options: { limit: { type: 'string' } }, strict: true });
+        return access.client.royalties.feedback.query({ limit: Math.max(1, Math.min(500, Number(values.limit ?? 50) || 50)) });
+      },
+      (row) =>
+        `#${row.id} ${row.createdAt} ${row.email} ${row.page} sound ${row.soundRating}/5 overall ${row.overallRating}/5${row.includeSongData ? ' +song data' : ''}${row.comment ? `: ${row.comment}` : ''}`,
+      'no feedback',
+    ),
   },
   'coupon:list': {
     usage: 'coupon:list',
     summary: 'every coupon with its value, uses and expiry',
-    async run(_args, access, io) {
-      const coupons = await access.client.coupons.list.query();
-      for (const coupon of coupons) io.out(describeCoupon(coupon));
-      if (coupons.length === 0) io.out('no coupons');
-    },
+    run: listing((_args, access) => access.client.coupons.list.query(), describeCoupon, 'no coupons'),
   },
 };
 
