@@ -1,4 +1,4 @@
--- Issue 11: style and group names in German where a German user sees them, served by locale as
+-- Style and group names in German where a German user sees them, served by locale as
 -- description_de is ('' falls back to the English name).
 ALTER TABLE style_groups ADD COLUMN name_de text NOT NULL DEFAULT '';
 ALTER TABLE styles ADD COLUMN name_de text NOT NULL DEFAULT '';
