@@ -1,3 +1,4 @@
+import { WAVEFORM_POINTS } from '../../src/audio-core/constants.js';
 import { TONE_BANDS, type BandGains, type ToneBand } from './dsp/chain.js';
 
 /** Edges of the five tonal-balance bands, Hz: low, low mid, mid, high mid, high. */
@@ -152,7 +153,7 @@ export interface WaveformAccumulator {
   readonly totalFrames: number;
 }
 
-export function createWaveform(totalFrames: number, points = 512): WaveformAccumulator {
+export function createWaveform(totalFrames: number, points = WAVEFORM_POINTS): WaveformAccumulator {
   return { points: new Float32Array(points), totalFrames };
 }
 

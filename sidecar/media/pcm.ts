@@ -1,4 +1,4 @@
-import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
+import { SAMPLE_RATE, WAVEFORM_POINTS } from '../../src/audio-core/constants.js';
 /**
  * The stream's sample format (docs/product-rules.md, "Audio files"): 16-bit little-endian
  * interleaved PCM at 44.1 kHz, for the original and every master alike, so toggling keeps the
@@ -55,11 +55,9 @@ export function s24leToS16le(input: Uint8Array, out: Uint8Array, offset = 0): vo
   }
 }
 
-export const WAVEFORM_POINTS = 512;
-
 /**
  * Peak amplitude (0..1) per bucket over all channels, `points` buckets over the track (the player
- * draws 512 initial points). Fed piecewise so a long file never sits in memory at once.
+ * draws WAVEFORM_POINTS of them). Fed piecewise so a long file never sits in memory at once.
  */
 export class PeakAccumulator {
   private readonly peaks: Float32Array;

@@ -5,6 +5,12 @@
  */
 export const SAMPLE_RATE = 44100;
 
+/**
+ * Peaks in a track's waveform: the engine stores a master's, the media process sends the stream's
+ * in its meta, and the player draws its bars from them.
+ */
+export const WAVEFORM_POINTS = 512;
+
 /** Rates a 24-bit master is written at: the source's own, when it is one of these. */
 export const MASTER_SAMPLE_RATES = [44100, 48000, 88200, 96000] as const;
 

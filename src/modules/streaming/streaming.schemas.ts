@@ -128,7 +128,7 @@ export const ZStreamMeta = z.object({
   chunkSize: z.number().int(),
   numberOfChunks: z.number().int(),
   container: z.literal('WAVE'),
-  /** 512 peaks in 0..1; empty when not available. */
+  /** WAVEFORM_POINTS (audio core) peaks in 0..1; empty when not available. */
   waveformData: z.array(z.number()),
   /** Loudness of the version asked for (the master when a style or master was named), when measured. */
   lufs: z.number().optional(),
@@ -227,7 +227,7 @@ export const ZRecordMasteredInput = ZBounceKey.extend({
   /** sha256 hex of the stored file. */
   checksum: z.string(),
   measurements: ZMasterMeasurements,
-  /** The master's waveform peaks in 0..1 (512 from the engine). */
+  /** The master's waveform peaks in 0..1 (WAVEFORM_POINTS of the audio core, from the engine). */
   waveform: z.array(z.number().min(0).max(1)).max(4096).optional(),
   /** Bytes of the stored files (the master and its downloads), counted by the storage quota. */
   fileBytes: z.number().int().min(0),

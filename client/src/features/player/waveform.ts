@@ -1,7 +1,6 @@
-/** Waveform bars 2 px wide at 3.5 px spacing, drawn from the 512 peaks of the stream meta. */
+/** Waveform bars 2 px wide at 3.5 px spacing, drawn from the peaks of the stream meta (WAVEFORM_POINTS of the audio core). */
 export const BAR_WIDTH = 2;
 export const BAR_SPACING = 3.5;
-export const WAVEFORM_POINTS = 512;
 /** A silent passage still shows a hairline, so the track's length stays visible. */
 export const MIN_BAR_HEIGHT = 1;
 
