@@ -10,7 +10,7 @@ export const LANG_COOKIE = 'lang';
 const LANG_COOKIE_MAX_AGE = ONE_YEAR_SECONDS;
 
 /**
- * Every catalogue, English too, loads on demand: each holds every screen's texts (some 25 kB gzip)
+ * Every catalogue, English too, loads on demand: each holds every screen's texts (27 to 30 kB gzip)
  * and a visitor needs one, so none rides in the first load; the root renders only once the
  * visitor's language is active (main.tsx), so no screen shows a text before its catalogue.
  */
