@@ -73,6 +73,27 @@ describe('foundation: the SPA shell against the real server', () => {
     expect(cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('de');
   });
 
+  for (const [locale, prices] of [['en', 'Prices'], ['de', 'Preise']] as const) {
+    it(`when the home page opens in ${locale}, then its first painted text is already in that language`, async () => {
+      // No catalogue comes with the first load: the page waits for the visitor's, and never paints
+      // another language's texts first.
+      const page = await openPage({ locale });
+      await page.addInitScript(() => {
+        const painted: string[] = [];
+        (window as unknown as { __painted: string[] }).__painted = painted;
+        new MutationObserver(() => {
+          const text = document.getElementById('root')?.innerText ?? '';
+          if (text && painted.at(-1) !== text) painted.push(text);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      await page.goto('/');
+      await page.getByTestId('style-overview').waitFor();
+      const painted = await page.evaluate(() => (window as unknown as { __painted: string[] }).__painted);
+      expect(painted[0]).toContain(prices);
+      expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+    });
+  }
+
   it('when #prices is in the URL, then the Prices dialog opens and closing clears the hash', async () => {
     const page = await openPage();
     await page.goto('/#prices');

@@ -24,7 +24,9 @@ function render(container: HTMLElement) {
   );
 }
 
-// The page renders in the visitor's language; if its catalogue cannot be fetched, in English.
+// Nothing renders before a catalogue is active (none comes with the first load), so no screen shows
+// an untranslated text: the page renders in the visitor's language; if its catalogue cannot be
+// fetched, in English.
 void switchLocale(detectLocale(), { persist: false })
   .catch(() => switchLocale('en', { persist: false }))
   .then(() => render(root));

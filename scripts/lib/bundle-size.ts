@@ -11,12 +11,11 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The home page's JavaScript, gzip, at most this many bytes (205 kB). It was 200 kB; the English
- * catalogue, which comes with the first load, grew past it with the prices incl. VAT, the delivery
- * and payout screens' texts (the home page's own code did not): loading English on demand as German
- * is would win it back.
+ * The home page's JavaScript, gzip, at most this many bytes (190 kB). No catalogue counts: every
+ * language's loads on demand (client/src/lib/i18n.ts), so new texts on any screen leave the first
+ * load as it is; what grows it is code the home page imports statically.
  */
-export const HOME_PAGE_BUDGET_BYTES = 205 * 1000;
+export const HOME_PAGE_BUDGET_BYTES = 190 * 1000;
 
 /**
  * The JavaScript files the page loads before it can render: the HTML entry and, transitively, its

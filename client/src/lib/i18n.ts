@@ -1,5 +1,4 @@
 import { i18n, type Messages } from '@lingui/core';
-import { messages as enMessages } from '../locales/en/messages.js';
 import { ONE_YEAR_SECONDS, readCookie, writeCookie } from './cookies.js';
 
 export const LOCALES = ['en', 'de'] as const;
@@ -11,18 +10,19 @@ export const LANG_COOKIE = 'lang';
 const LANG_COOKIE_MAX_AGE = ONE_YEAR_SECONDS;
 
 /**
- * English, the default and the fallback, comes with the first load; the other catalogues load on
- * demand (each is some 22 kB gzip, and a visitor needs one).
+ * Every catalogue, English too, loads on demand: each holds every screen's texts (27 to 30 kB gzip)
+ * and a visitor needs one, so none rides in the first load; the root renders only once the
+ * visitor's language is active (main.tsx), so no screen shows a text before its catalogue.
  */
-const CATALOGUES: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
+const CATALOGUES: Record<Locale, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../locales/en/messages.js'),
   de: () => import('../locales/de/messages.js'),
 };
-i18n.load({ en: enMessages });
-const loaded = new Set<Locale>(['en']);
+const loaded = new Set<Locale>();
 
 /** Loads a language's catalogue, once; `activateLocale` needs it loaded. */
 export async function loadCatalogue(locale: Locale): Promise<void> {
-  if (locale === 'en' || loaded.has(locale)) return;
+  if (loaded.has(locale)) return;
   const { messages } = await CATALOGUES[locale]();
   i18n.load(locale, messages);
   loaded.add(locale);

@@ -14,8 +14,8 @@ window.sessionStorage.clear();
 // Imported after the reset: the test file then shares this load of the catalogues.
 const { loadCatalogue } = await import('../lib/i18n.js');
 
-// Tests render in either language at once (render.tsx activates it); the app itself fetches German on demand.
-await loadCatalogue('de');
+// Tests render in either language at once (render.tsx activates it); the app itself fetches each on demand.
+await Promise.all([loadCatalogue('en'), loadCatalogue('de')]);
 
 // findBy*/waitFor wait for a state, not for a speed: their 1 s default failed whole screens on a
 // loaded 2-core machine (first renders compile their chunks). A broken screen still fails, later.
