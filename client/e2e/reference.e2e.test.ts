@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bright, dull, musicLike, normalizePeak } from '../../sidecar/engine/testing/signals.js';
 import { encodeWav } from '../../sidecar/engine/testing/wav-writer.js';
+import { formatFigure } from '../src/lib/format-decibels.js';
 import { productInBrowser } from './server-harness.js';
 import { openSite, PASSWORD, productApi } from './steps.js';
 
@@ -10,13 +11,15 @@ import { openSite, PASSWORD, productApi } from './steps.js';
  * sidecar: a reference WAV uploaded from the folded "Reference" under the amounts is chosen at once;
  * the master made then is made toward it (the report card tells the tonal distance to it before and
  * after, the later smaller), and the player plays the reference as a third version, at the master's
- * loudness. In English and German at 375 and 1280 px, with screenshots. One account and one track for
+ * loudness: fetched only when that version is first chosen, its measured loudness then in the
+ * player's table. In English and German at 375 and 1280 px, with screenshots. One account and one track for
  * all four; each uploads a reference of its own, so each makes a master of its own.
  */
 const NAMES = {
-  en: { disclosure: 'Reference', version: 'Reference', play: 'Play', distance: /Distance to reference: ([\d.]+) dB before, ([\d.]+) dB after/ },
-  de: { disclosure: 'Referenz', version: 'Referenz', play: 'Abspielen', distance: /Abstand zur Referenz: ([\d,]+) dB vorher, ([\d,]+) dB nachher/ },
+  en: { disclosure: 'Reference', version: 'Reference', mastered: 'Mastered', play: 'Play', loudness: 'Measured loudness', distance: /Distance to reference: ([\d.]+) dB before, ([\d.]+) dB after/ },
+  de: { disclosure: 'Referenz', version: 'Referenz', mastered: 'Gemastert', play: 'Abspielen', loudness: 'Gemessene Lautheit', distance: /Abstand zur Referenz: ([\d,]+) dB vorher, ([\d,]+) dB nachher/ },
 } as const;
+const REFERENCE_AUDIO = /\/api\/references\/[^/]+\/audio$/;
 
 const product = productInBrowser({ shots: 'reference', media: true });
 const steps = productApi(product);
@@ -50,9 +53,13 @@ beforeAll(async () => {
 describe('a reference track on the master page', () => {
   for (const locale of ['en', 'de'] as const) {
     for (const width of [375, 1280]) {
-      it(`when a reference is uploaded and chosen there (${locale}, ${width} px), then the master is made toward it, the report card tells it came closer, and the reference plays beside it`, async () => {
+      it(`when a reference is uploaded and chosen there (${locale}, ${width} px), then the master is made toward it, the report card tells it came closer, and the reference, fetched once first chosen, plays beside it with its loudness`, async () => {
         const names = NAMES[locale];
         const page = await openSite(product, locale, width, { signedInAs: { email, password: PASSWORD }, langCookie: true, at: `/masters/song/${masterId}` });
+        const referenceFetches: string[] = [];
+        page.on('request', (request) => {
+          if (REFERENCE_AUDIO.test(new URL(request.url()).pathname)) referenceFetches.push(request.url());
+        });
         await page.getByTestId('new-master').waitFor();
         await page.getByTestId('analyzing-overlay').waitFor({ state: 'detached', timeout: 120_000 });
 
@@ -76,18 +83,39 @@ describe('a reference track on the master page', () => {
         await distance.scrollIntoViewIfNeeded();
         await product.shot(page, `report-${locale}-${width}`);
 
-        // The reference, once decoded, is the player's third version: played, it is what is heard.
+        // The reference is the player's third version, fetched only once it is chosen: playing the
+        // master fetches nothing of it, and the loudness table has no row for it yet.
         const player = page.getByTestId('master-player');
         await player.scrollIntoViewIfNeeded();
         await player.getByRole('button', { name: names.play, exact: true }).click();
-        await expect.poll(async () => (await playerState(page))?.reference.state, { timeout: 30_000 }).toBe('ready');
-        await player.getByText(names.version, { exact: true }).click();
-        await expect.poll(async () => playerState(page), { timeout: 20_000 }).toMatchObject({ version: 'reference', status: 'playing' });
+        await expect.poll(async () => (await playerState(page))?.status, { timeout: 20_000 }).toBe('playing');
+        const versions = player.getByRole('radiogroup');
+        const loudness = player.getByRole('table', { name: names.loudness });
+        const referenceRow = loudness.getByRole('row').filter({ hasText: names.version });
+        expect((await playerState(page))!.reference.state).toBe('unloaded');
+        expect(referenceFetches).toEqual([]);
+        expect(await referenceRow.count()).toBe(0);
+
+        // Chosen, it is fetched once and decoded while the player waits, then it is what is heard.
+        await versions.getByText(names.version, { exact: true }).click();
+        await expect.poll(async () => playerState(page), { timeout: 30_000 }).toMatchObject({ version: 'reference', status: 'playing', reference: { state: 'ready' } });
+        expect(referenceFetches).toHaveLength(1);
         await expect.poll(async () => (await playerState(page))!.heard, { timeout: 10_000 }).toBeGreaterThan(0.01);
         const state = (await playerState(page))!;
         expect(state.reference.lufs).not.toBeNull();
         // The graph applies the gain that brings the reference to the master's loudness.
         expect(state.referenceDb).toBeCloseTo(state.reference.gainDb, 1);
+        // Its loudness as the player measured it joins the table, in the page's language's figures.
+        await expect.poll(async () => referenceRow.textContent()).toContain(`${formatFigure(state.reference.lufs!, locale)} LUFS`);
+
+        // Back to the master and to the reference again: nothing is fetched a second time.
+        await versions.getByText(names.mastered, { exact: true }).click();
+        await expect.poll(async () => (await playerState(page))?.version).toBe('mastered');
+        await versions.getByText(names.version, { exact: true }).click();
+        await expect.poll(async () => (await playerState(page))?.version).toBe('reference');
+        expect(referenceFetches).toHaveLength(1);
+        // The whole player, its loudness table with the reference's row included, fits the window at either width.
+        await player.scrollIntoViewIfNeeded();
         await product.shot(page, `playing-reference-${locale}-${width}`);
         await page.context().close();
       }, 180_000);

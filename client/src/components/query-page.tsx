@@ -1,7 +1,7 @@
-import { Center, Loader, type MantineSpacing } from '@mantine/core';
-import { useLingui } from '@lingui/react/macro';
+import { Center, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorState } from './error-state.js';
+import { LoadingIndicator } from './loading-indicator.js';
 
 interface PageQuery<T> {
   isPending: boolean;
@@ -20,10 +20,9 @@ export const querySettled = <Q extends PageQuery<unknown>>(query: Q): query is Q
 
 /** What a page or a panel shows while its data is on the way. */
 export function LoadingState({ py = 'xl' }: { py?: MantineSpacing }) {
-  const { t } = useLingui();
   return (
     <Center py={py}>
-      <Loader aria-label={t`Loading`} />
+      <LoadingIndicator />
     </Center>
   );
 }

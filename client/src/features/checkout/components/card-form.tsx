@@ -1,7 +1,8 @@
-import { Alert, Center, Loader, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Center, Radio, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { trpc } from '../../../lib/trpc.js';
+import { LoadingIndicator } from '../../../components/loading-indicator.js';
 
 /**
  * Braintree's documented test nonces ("Testing and Go Live: Nonces"), which the local gateway of
@@ -155,7 +156,7 @@ const DropInForm = forwardRef<CardFormHandle>(function DropInForm(_props, ref) {
       )}
       {state === 'loading' && !failure && (
         <Center py="md">
-          <Loader aria-label={t`Loading the payment form`} />
+          <LoadingIndicator label={t`Loading the payment form`} />
         </Center>
       )}
       <div ref={container} />

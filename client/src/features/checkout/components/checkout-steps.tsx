@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Divider, Group, Loader, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import type { TAddress } from '../../../../../src/modules/addresses/addresses.schemas.js';
@@ -12,6 +12,7 @@ import { InvoiceAddressSection } from './invoice-address-section.js';
 import { NameSection } from './name-section.js';
 import { PaymentStep } from './payment-step.js';
 import { PriceSummary } from './price-summary.js';
+import { LoadingIndicator } from '../../../components/loading-indicator.js';
 
 type Summary = Pick<TPriceInfo, 'price' | 'couponValue' | 'vat' | 'vatRate' | 'reverseCharge' | 'total' | 'taxIdValid' | 'couponValid'> & { upgradeFrom?: number | null };
 
@@ -103,7 +104,7 @@ export function CheckoutSteps({ heading, user, address, addressesUpdatedAt, paym
               <ErrorState error={price.error} onRetry={() => void price.refetch()} />
             ) : (
               <Center py="sm">
-                <Loader size="sm" aria-label={t`Loading the price`} />
+                <LoadingIndicator size="sm" label={t`Loading the price`} />
               </Center>
             )}
             <Group justify="flex-end">

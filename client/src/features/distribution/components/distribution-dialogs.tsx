@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Loader, Modal, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Divider, Group, Modal, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -11,6 +11,7 @@ import { trpc } from '../../../lib/trpc.js';
 import { emitDistributionSelection } from '../distribution-store.js';
 import { problemsOf } from '../lib/problems.js';
 import { ProblemsAlert } from './problems-alert.js';
+import { LoadingIndicator } from '../../../components/loading-indicator.js';
 
 interface DialogProps {
   opened: boolean;
@@ -33,8 +34,7 @@ function Problems({ problems }: { problems: string[] }) {
 
 /** A dialog body while its list loads, or why it could not be loaded. */
 function LoadingOrProblems({ query }: { query: { isError: boolean; error: unknown } }) {
-  const { t } = useLingui();
-  return query.isError ? <Problems problems={problemsOf(query.error)} /> : <Loader aria-label={t`Loading`} />;
+  return query.isError ? <Problems problems={problemsOf(query.error)} /> : <LoadingIndicator />;
 }
 
 interface ChoicesProps {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { CardForm, type CardFormHandle } from '../../checkout/index.js';
 import { InvoiceAddressSection, NameSection, useBuyerEditing } from '../../checkout/index.js';
 import { paymentErrorCodeOf, requestCardNonce, usePaymentInFlight } from '../../checkout/index.js';
 import { billingPeriodOf, formatMoney } from '../lib/money.js';
+import { LoadingIndicator } from '../../../components/loading-indicator.js';
 
 /**
  * Stage 0 of the initial screen: the subscription checkout. Step 0: billing name,
@@ -52,6 +53,7 @@ interface CheckoutProps {
 }
 
 function Checkout({ user, address, addressesUpdatedAt, planId, billingFrequency, paymentMode, onSubscribed }: CheckoutProps) {
+  const { t } = useLingui();
   const app = useAppStoreApi();
   const utils = trpc.useUtils();
   const buyer = useBuyerEditing(user, address, addressesUpdatedAt);
@@ -102,7 +104,7 @@ function Checkout({ user, address, addressesUpdatedAt, planId, billingFrequency,
               <ErrorState error={price.error} onRetry={() => void price.refetch()} />
             ) : (
               <Center py="sm">
-                <Loader size="sm" />
+                <LoadingIndicator size="sm" label={t`Loading the price`} />
               </Center>
             )}
             <Group justify="flex-end">

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Center, Group, Image, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Center, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { errorMessageOf } from '../../../lib/error-messages.js';
 import { deliveryStateLabel, formatReleaseDate, statusLabel } from '../lib/release-format.js';
 import { NEW_RELEASE_PATH } from '../wizard/release-steps.js';
 import classes from './releases-page.module.css';
+import { LoadingIndicator } from '../../../components/loading-indicator.js';
 
 /** While a store has not answered, the page asks again this often (the delivery runs in the background). */
 const FOLLOW_MS = 2000;
@@ -117,7 +118,7 @@ function ReleaseOutlets({ albumId }: { albumId: number }) {
   if (outlets.isPending) {
     return (
       <Center py="md">
-        <Loader size="sm" aria-label={t`Loading`} />
+        <LoadingIndicator size="sm" />
       </Center>
     );
   }

@@ -88,6 +88,14 @@ describe('the subscription tab and the payments screen', () => {
     expect(screen.getByTestId('subscription-cancel')).toBeTruthy();
   });
 
+  it('when the subscription is still on the way, then the tab shows a loader announced as a status named Loading', async () => {
+    const reads = fakeServerFetch({});
+    const onTheWay: typeof fetch = (input, init) => (String(input).includes('/trpc/') ? new Promise<Response>(() => undefined) : reads(input, init));
+    renderWithProviders(<SubscriptionPage />, { fetch: onTheWay });
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByTestId('subscription-cancel')).toBeNull();
+  });
+
   it('when the subscription renews, then there is no Resume button', async () => {
     const server = subscriptionServer(subscription({}));
     renderWithProviders(<SubscriptionPage />, { fetch: server.fetch });

@@ -1,8 +1,9 @@
-import { Anchor, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header.js';
 import type { TPublicConfig } from '../../../../../src/modules/site/site.schemas.js';
+import { LoadingIndicator } from '../../../components/loading-indicator.js';
 
 export type Seller = TPublicConfig['seller'];
 
@@ -16,7 +17,7 @@ export function LegalPage({ title, updated, testId, loading, children }: { title
     return (
       <>
         <PageHeader title={title} />
-        <Loader role="status" aria-label={t`Loading`} />
+        <LoadingIndicator />
       </>
     );
   }

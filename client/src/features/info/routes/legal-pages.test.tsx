@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { fakeServerFetch } from '../../../test/fake-server.js';
 import { renderApp } from '../../../test/render.js';
 
+/** A server whose configuration never comes: the page stays in its loading state. */
+const configOnTheWay: typeof fetch = (input, init) => (String(input).endsWith('/api/config') ? new Promise<Response>(() => undefined) : fakeServerFetch({})(input, init));
+
 describe('legal pages', () => {
+  it.each([
+    ['en', 'Loading'],
+    ['de', 'Wird geladen'],
+  ] as const)("when the site's configuration is still on the way (%s), then the page's loader is announced as a status with its name", async (locale, name) => {
+    renderApp({ path: '/privacy-policy', locale, fetch: configOnTheWay });
+    expect(await screen.findByRole('status', { name })).toBeTruthy();
+    expect(screen.queryByTestId('privacy-policy')).toBeNull();
+  });
+
   it('when the privacy policy opens, then it names the configured seller, its contact, Braintree and the retention periods', async () => {
     renderApp({ path: '/privacy-policy', fetch: fakeServerFetch({}) });
     const policy = await screen.findByTestId('privacy-policy');

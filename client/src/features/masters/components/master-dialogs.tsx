@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, NumberInput, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Modal, NumberInput, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { trpc } from '../../../lib/trpc.js';
 import { useTranslateKey } from '../../../lib/use-translate-key.js';
 import { zodValidate } from '../../../lib/zod-form.js';
 import { LineIcon } from '../../../components/line-icon.js';
+import { LoadingIndicator } from '../../../components/loading-indicator.js';
 
 interface DialogProps {
   opened: boolean;
@@ -65,7 +66,7 @@ function EditTrackForm({ trackId, onDone }: { trackId: string; onDone: () => voi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
 
-  if (track.isPending) return <Loader size="sm" aria-label={t`Loading`} />;
+  if (track.isPending) return <LoadingIndicator size="sm" />;
   if (track.isError) return <Alert color="red">{translate(errorCodeOf(track.error))}</Alert>;
 
   return (
@@ -151,7 +152,7 @@ function ShareTrackBody({ masterId }: { masterId: string }) {
         </Badge>
       </Group>
       <Progress value={(count / limit) * 100} color={full ? 'yellow' : 'mastered'} size="xs" aria-hidden="true" />
-      {shares.isPending && <Loader size="sm" aria-label={t`Loading`} />}
+      {shares.isPending && <LoadingIndicator size="sm" />}
       {shares.isError && <Alert color="red">{translate(errorCodeOf(shares.error))}</Alert>}
       {shares.data && shares.data.shares.length === 0 && (
         <Text size="sm" c="dimmed">

@@ -3,7 +3,7 @@ import type { TStreamMeta } from '../../../../../src/modules/streaming/streaming
 import type { MediaSocket } from '../api/media-socket.js';
 import { StreamFeed, streamKey, type StreamSpec, type StreamWant } from '../api/stream-feed.js';
 import { PLATFORM_RULES, type TPlatformId } from '../../../../../src/modules/platforms/platforms.schemas.js';
-import { loudnessMatchGains, platformPlayGains, referenceGainDb, volumeToGain, type MatchGains } from './loudness-match.js';
+import { loudnessMatchGains, platformPlayGains, referenceGainDb, volumeToGain, type MatchGains, type ReferenceLoudness } from './loudness-match.js';
 import { int16ToFloatChannels } from './pcm.js';
 import { PlaybackScheduler, SR, type ScheduledStream, type StreamVersion, type Version } from './playback-scheduler.js';
 import type { ReferenceAudio } from './reference-audio.js';
@@ -20,8 +20,12 @@ export type { StreamSpec } from '../api/stream-feed.js';
 export type PlayStatus = 'idle' | 'playing' | 'paused' | 'buffering';
 /** Whether the mastered stream can be heard: 'waiting' until the track's preparation is processed. */
 export type MasteredState = 'ready' | 'waiting' | 'unavailable';
-/** The reference track heard beside original and master: none chosen, being fetched and decoded, ready, or not to be had. */
-export type ReferenceState = 'none' | 'loading' | 'ready' | 'failed';
+/**
+ * The reference track heard beside original and master: none chosen; chosen but not fetched (it is
+ * fetched and decoded the first time it is asked for, as most listeners never hear it); being
+ * fetched and decoded; ready; or not to be had (asking for it again tries again).
+ */
+export type ReferenceState = 'none' | 'unloaded' | 'loading' | 'ready' | 'failed';
 
 export interface PlayerSnapshot {
   status: PlayStatus;
@@ -37,6 +41,8 @@ export interface PlayerSnapshot {
   meta: Record<StreamVersion, TStreamMeta | null>;
   masteredState: MasteredState;
   reference: ReferenceState;
+  /** The reference track's loudness as the player measured it once decoded (null: not decoded, or silent). */
+  referenceLoudness: ReferenceLoudness | null;
   /** A message code when the player cannot play. */
   error: string | null;
 }
@@ -72,6 +78,7 @@ export class PlayerController {
   private referenceAudio: ReferenceAudio | null = null;
   /** The reference asked for last: an older one still decoding is dropped when it arrives. */
   private wantedReference: string | null = null;
+  private loadReference: ((id: string) => Promise<ReferenceAudio>) | null = null;
   private nearby: StreamSpec[] = [];
   /** Nearby styles the server would not serve (not prepared yet): skipped until the preparation ends. */
   private nearbyRefused = new Set<string>();
@@ -93,6 +100,7 @@ export class PlayerController {
       meta: { original: null, mastered: null },
       masteredState: 'ready',
       reference: 'none',
+      referenceLoudness: null,
       error: null,
     };
     players.add(this);
@@ -286,8 +294,13 @@ export class PlayerController {
   }
 
   setVersion(version: Version): void {
+    if (version === this.snapshot.version) return;
+    if (version === 'reference' && !this.referenceAudio) {
+      this.hearReferenceOnceLoaded();
+      return;
+    }
     const stream = this.streamFor(version);
-    if (version === this.snapshot.version || !stream) return;
+    if (!stream) return;
     if (this.snapshot.status === 'playing') {
       const switched = this.scheduler.switchTo(stream);
       this.update({ version });
@@ -364,26 +377,48 @@ export class PlayerController {
   }
 
   /**
-   * The reference track heard as a third version (null: none): fetched and decoded by `load`, then
-   * played beside the others at the master's loudness. Leaving it while it is heard goes back to the master.
+   * The reference track heard as a third version (null: none): fetched and decoded by `load` the
+   * first time it is asked for, then played beside the others at the master's loudness. Leaving it
+   * while it is heard goes back to the master.
    */
   setReference(id: string | null, load: (id: string) => Promise<ReferenceAudio>): void {
+    this.loadReference = load;
     if (id === this.wantedReference) return;
     this.wantedReference = id;
     if (this.snapshot.version === 'reference') this.leaveReference();
     this.referenceAudio = null;
-    this.update({ reference: id ? 'loading' : 'none' });
+    this.update({ reference: id ? 'unloaded' : 'none', referenceLoudness: null });
     this.applyMatchGains();
-    if (!id) return;
+  }
+
+  /**
+   * The reference is asked for before it is here: it is heard from now on, and the player waits for
+   * it as for any stream's chunk (buffering while it plays); one that cannot be had goes back to the master.
+   */
+  private hearReferenceOnceLoaded() {
+    const id = this.wantedReference;
+    const load = this.loadReference;
+    if (!id || !load) return;
+    const playing = this.snapshot.status === 'playing';
+    this.update({ version: 'reference' });
+    if (playing) this.continueFromPlayhead();
+    else this.scheduler.hear(null);
+    if (this.snapshot.reference === 'loading') return;
+    this.update({ reference: 'loading' });
     load(id).then(
       (audio) => {
         if (this.wantedReference !== id) return;
         this.referenceAudio = audio;
-        this.update({ reference: 'ready' });
+        this.update({ reference: 'ready', referenceLoudness: audio.loudness });
         this.applyMatchGains();
+        if (this.snapshot.version !== 'reference') return;
+        this.scheduler.hear(this.heardStream());
+        this.resumeIfReady();
       },
       () => {
-        if (this.wantedReference === id) this.update({ reference: 'failed' });
+        if (this.wantedReference !== id) return;
+        this.update({ reference: 'failed' });
+        if (this.snapshot.version === 'reference') this.leaveReference();
       },
     );
   }
@@ -397,7 +432,10 @@ export class PlayerController {
     }
     this.update({ version: back });
     if (this.snapshot.status === 'playing') this.continueFromPlayhead();
-    else this.scheduler.hear(this.heardStream());
+    else {
+      this.scheduler.hear(this.heardStream());
+      this.resumeIfReady();
+    }
   }
 
   /** The track's preparation was processed: mastered chunks can be rendered now. */

@@ -8,8 +8,9 @@ import { TableHead } from '../../../components/table-head.js';
 import { Swatch } from '../../../components/swatch.js';
 
 /**
- * Measured loudness and true peak of both versions, the loudness-matched A/B switch, and "played
- * on": both versions at the gain a streaming platform would apply.
+ * Measured loudness and true peak of both versions (and the reference's loudness once the player
+ * has decoded it), the loudness-matched A/B switch, and "played on": both versions at the gain a
+ * streaming platform would apply.
  */
 export function LoudnessPanel({ snapshot, onMatch, onPlatform }: { snapshot: PlayerSnapshot; onMatch: (enabled: boolean) => void; onPlatform: (platform: TPlatformId | null) => void }) {
   const { t, i18n } = useLingui();
@@ -19,7 +20,8 @@ export function LoudnessPanel({ snapshot, onMatch, onPlatform }: { snapshot: Pla
   const locale = i18n.locale;
   const adjusted = snapshot.gains.masteredDb !== 0 ? snapshot.gains.masteredDb : snapshot.gains.originalDb;
   const adjustedVersion = snapshot.gains.masteredDb !== 0 ? t`Mastered` : t`Original`;
-  const row = (label: string, color: string, value: { lufs: number; truePeak: number } | null, note?: string) => (
+  const reference = snapshot.referenceLoudness;
+  const row = (label: string, color: string, value: { lufs: number; truePeak: number | null } | null, note?: string) => (
     <Table.Tr>
       <Table.Td>
         <Swatch color={color} />
@@ -32,7 +34,7 @@ export function LoudnessPanel({ snapshot, onMatch, onPlatform }: { snapshot: Pla
         )}
       </Table.Td>
       <Table.Td className={classes.figures}>{value ? `${formatFigure(value.lufs, locale)} LUFS` : '–'}</Table.Td>
-      <Table.Td className={classes.figures}>{value ? `${formatFigure(value.truePeak, locale)} dBTP` : '–'}</Table.Td>
+      <Table.Td className={classes.figures}>{value?.truePeak != null ? `${formatFigure(value.truePeak, locale)} dBTP` : '–'}</Table.Td>
     </Table.Tr>
   );
   const platform = snapshot.platform ? PLATFORM_RULES[snapshot.platform] : null;
@@ -78,6 +80,8 @@ export function LoudnessPanel({ snapshot, onMatch, onPlatform }: { snapshot: Pla
           <Table.Tbody>
             {row(t`Original`, 'original', original)}
             {row(t`Mastered`, 'mastered', mastered, mastered && predicted ? t`predicted` : undefined)}
+            {/* The browser meters the reference's loudness only, so its true peak stays a dash. */}
+            {reference && row(t`Reference`, 'gray', { lufs: reference.lufs, truePeak: null })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeStreamFrame } from '../../../../../src/modules/streaming/stream-frame.js';
@@ -14,14 +14,33 @@ import { MasterPlayer } from './master-player.js';
 class FakeAudioBuffer {
   readonly length: number;
   readonly numberOfChannels: number;
+  readonly sampleRate: number;
   private readonly channels: Float32Array[];
-  constructor(options: { length: number; numberOfChannels: number }) {
+  constructor(options: { length: number; numberOfChannels: number; sampleRate?: number }) {
     this.length = options.length;
     this.numberOfChannels = options.numberOfChannels;
+    this.sampleRate = options.sampleRate ?? 44100;
     this.channels = Array.from({ length: options.numberOfChannels }, () => new Float32Array(options.length));
   }
   getChannelData(channel: number) {
     return this.channels[channel]!;
+  }
+  copyToChannel(source: Float32Array, channel: number) {
+    this.channels[channel]!.set(source);
+  }
+}
+
+/** What the browser decodes any reference WAV to here: two seconds of a stereo 1 kHz tone at half scale. */
+class FakeOfflineAudioContext {
+  constructor(
+    readonly channels: number,
+    readonly length: number,
+    readonly sampleRate: number,
+  ) {}
+  decodeAudioData(): Promise<FakeAudioBuffer> {
+    const decoded = new FakeAudioBuffer({ length: 2 * this.sampleRate, numberOfChannels: 2, sampleRate: this.sampleRate });
+    for (const channel of [0, 1]) decoded.getChannelData(channel).forEach((_, i, samples) => (samples[i] = 0.5 * Math.sin((2 * Math.PI * 1000 * i) / this.sampleRate)));
+    return Promise.resolve(decoded);
   }
 }
 
@@ -131,6 +150,64 @@ describe('MasterPlayer', () => {
     act(() => ws.serverSends('error-message', { code: 'mastering.notPrepared', event: 'request-chunks' }));
     await screen.findByText('Die gemasterte Version ist hörbar, sobald die Analyse fertig ist.');
     expect((screen.getByRole('radio', { name: 'Gemastert' }) as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('MasterPlayer with a reference track', () => {
+  const REFERENCE = '0b7c5a52-7a4e-4a53-9d2c-5f3f5a1e0001';
+  /** The config route, and the reference's audio route answering `status`; each call to it is counted. */
+  function referenceServer(status: number) {
+    const calls: string[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const url = String(input);
+      if (!url.includes('/api/references/')) return configFetch(input, init);
+      calls.push(url);
+      return status === 200 ? new Response(new Uint8Array(64), { headers: { 'Content-Type': 'audio/wav' } }) : new Response('{}', { status });
+    };
+    return { calls, fetch };
+  }
+
+  /** The player with the original's and the master's meta in: Original, Mastered and Reference can be chosen. */
+  async function renderReady(fetch: typeof globalThis.fetch) {
+    vi.stubGlobal('AudioBuffer', FakeAudioBuffer);
+    vi.stubGlobal('OfflineAudioContext', FakeOfflineAudioContext);
+    renderWithProviders(<MasterPlayer trackId={TRACK} title="Night Drive" styleId={4} styleIndex={3} isCustomMaster={false} reference={REFERENCE} />, { fetch });
+    const ws = await connected();
+    await waitFor(() => expect(ws.sent.length).toBe(1));
+    act(() => ws.serverSends('meta', meta()));
+    await waitFor(() => expect(ws.sent.some((m) => m.event === 'request-meta' && (m.payload as { styleId?: number }).styleId === 4)).toBe(true));
+    act(() => ws.serverSends('meta', meta({ styleIndex: 3, styleId: 4, loudness: { original: { lufs: -18.2, truePeak: -3.1 }, master: { lufs: -9.2, truePeak: -1 } } })));
+    await screen.findByText('\u22129.2 LUFS');
+  }
+
+  const loudnessRows = () => within(screen.getByRole('table', { name: 'Measured loudness' })).getAllByRole('row').map((row) => row.textContent);
+
+  it('when a reference is chosen, then its audio is fetched only once Reference is picked, and its measured loudness joins the table', async () => {
+    const server = referenceServer(200);
+    await renderReady(server.fetch);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.calls).toEqual([]);
+    expect(loudnessRows().some((row) => row?.startsWith('Reference'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Reference' }));
+    await waitFor(() => expect(loudnessRows().find((row) => row?.startsWith('Reference'))).toMatch(/^Reference−?\d+\.\d LUFS–$/));
+    expect(server.calls).toEqual([`/api/references/${REFERENCE}/audio`]);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Reference' }).checked).toBe(true);
+
+    // Heard again later, it is not fetched again.
+    fireEvent.click(screen.getByRole('radio', { name: 'Mastered' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Reference' }));
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('when the reference cannot be fetched, then the player says so and goes back to the master', async () => {
+    const server = referenceServer(404);
+    await renderReady(server.fetch);
+    fireEvent.click(screen.getByRole('radio', { name: 'Reference' }));
+    await screen.findByText('The reference could not be loaded.');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Mastered' }).checked).toBe(true);
+    expect(server.calls).toHaveLength(1);
+    expect(loudnessRows().some((row) => row?.startsWith('Reference'))).toBe(false);
   });
 });
 

@@ -118,7 +118,7 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, intensity = 
           onRange={(range) => controller.setRange(range)}
         />
       ) : (
-        <Skeleton height={112} radius="sm" aria-label={t`Loading the waveform`} />
+        <Skeleton height={112} radius="sm" role="status" aria-label={t`Loading the waveform`} />
       )}
 
       {markers && markers.length > 0 && meta && controller && totalFrames > 0 && (

@@ -11,10 +11,21 @@ describe('VersionSwitch', () => {
     expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['original', 'mastered']);
   });
 
-  it('when a reference is being loaded, then its version is there but cannot be chosen yet, and the hint says why', () => {
-    renderWithProviders(<VersionSwitch {...props} referenceState="loading" onToggle={() => undefined} />);
-    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Reference' }).disabled).toBe(true);
+  it('when a reference is chosen but not fetched yet, then it can be chosen all the same (it is fetched then)', () => {
+    const onToggle = vi.fn();
+    renderWithProviders(<VersionSwitch {...props} referenceState="unloaded" onToggle={onToggle} />);
+    const reference = screen.getByRole<HTMLInputElement>('radio', { name: 'Reference' });
+    expect(reference.disabled).toBe(false);
+    fireEvent.click(reference);
+    expect(onToggle).toHaveBeenCalledWith('reference');
+  });
+
+  it('when the reference is being loaded, then the hint says so; when it could not be, then the hint says that', () => {
+    const view = renderWithProviders(<VersionSwitch {...props} version="reference" referenceState="loading" onToggle={() => undefined} />);
     expect(screen.getByText('The reference is being loaded.')).toBeTruthy();
+    view.unmount();
+    renderWithProviders(<VersionSwitch {...props} version="mastered" referenceState="failed" onToggle={() => undefined} />, { locale: 'de' });
+    expect(screen.getByText('Die Referenz konnte nicht geladen werden.')).toBeTruthy();
   });
 
   it('when the reference is ready, then choosing it switches to it, in German too', () => {

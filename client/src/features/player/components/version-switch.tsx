@@ -11,7 +11,7 @@ interface VersionSwitchProps {
   hasMastered: boolean;
   masteredState: MasteredState | undefined;
   canToggle: boolean;
-  /** The owner's chosen reference track, heard as a third version once it is ready ('none': no third version). */
+  /** The owner's chosen reference track, the third version ('none': no third version). */
   referenceState: ReferenceState;
   onToggle: (to: Version) => void;
 }
@@ -41,7 +41,8 @@ export function VersionSwitch({ version, isCustomMaster, hasMastered, masteredSt
         data={[
           { value: 'original', label: i18n._(VERSION_NAMES.original) },
           { value: 'mastered', label: i18n._(VERSION_NAMES.mastered), disabled: !canToggle },
-          ...(referenceState === 'none' ? [] : [{ value: 'reference', label: i18n._(VERSION_NAMES.reference), disabled: referenceState !== 'ready' }]),
+          // The reference is fetched when first chosen (the player waits for it meanwhile), so it is never greyed out.
+          ...(referenceState === 'none' ? [] : [{ value: 'reference', label: i18n._(VERSION_NAMES.reference) }]),
         ]}
       />
       <Text size="xs" c="dimmed">

@@ -14,6 +14,7 @@ import { forgetVisited, showSelectionError, uploadEnded, uploadStarted, useWizar
 import { StepHeading } from '../../wizard/step-heading.js';
 import { QueriesState, querySettled } from '../../../../components/query-page.js';
 import { HiddenFileInput } from '../../../../components/hidden-file-input.js';
+import { LoadingIndicator } from '../../../../components/loading-indicator.js';
 
 /** A distribution track upload's server message shows as store.upload.<message>. */
 const selectionErrorCode = (code: string) => (code.startsWith('error.') ? `store.upload.${code}` : code);
@@ -129,7 +130,7 @@ function SongPicker({ draft, songs }: { draft: TReleaseDraft; songs: TPickerSong
                     {pickerDate(song.createdAt)} · {style}
                   </Text>
                 </Stack>
-                {busy && <Loader size="xs" aria-label={t`Uploading`} />}
+                {busy && <LoadingIndicator size="xs" label={t`Uploading`} />}
               </Group>
             </Paper>
           );
