@@ -1,4 +1,4 @@
-import { Center, type MantineSpacing } from '@mantine/core';
+import { Center, type MantineSize, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorState } from './error-state.js';
 import { LoadingIndicator } from './loading-indicator.js';
@@ -18,18 +18,25 @@ export const queriesSettled = (queries: PageQuery<unknown>[]) => queries.every((
 export const querySettled = <Q extends PageQuery<unknown>>(query: Q): query is Q & { data: Exclude<Q['data'], undefined> } =>
   queriesSettled([query]) && query.data !== undefined;
 
+/** How a loader stands: its room above and below, its size, and what it names as loading ("Loading" unless told). */
+interface LoaderLook {
+  py?: MantineSpacing;
+  size?: MantineSize;
+  label?: string;
+}
+
 /** What a page or a panel shows while its data is on the way. */
-export function LoadingState({ py = 'xl' }: { py?: MantineSpacing }) {
+export function LoadingState({ py = 'xl', size, label }: LoaderLook) {
   return (
     <Center py={py}>
-      <LoadingIndicator />
+      <LoadingIndicator size={size} label={label} />
     </Center>
   );
 }
 
 /** A loader while any query is pending; else the first failure (if any) with a retry of them all. */
-export function QueriesState({ queries, py }: { queries: PageQuery<unknown>[]; py?: MantineSpacing }) {
-  if (queries.some((query) => query.isPending)) return <LoadingState py={py} />;
+export function QueriesState({ queries, ...look }: { queries: PageQuery<unknown>[] } & LoaderLook) {
+  if (queries.some((query) => query.isPending)) return <LoadingState {...look} />;
   const failed = queries.find((query) => query.isError);
   return <ErrorState error={failed?.error ?? null} onRetry={() => void Promise.all(queries.map((query) => query.refetch()))} />;
 }

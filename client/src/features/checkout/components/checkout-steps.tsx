@@ -1,9 +1,8 @@
-import { Alert, Button, Center, Divider, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import type { TAddress } from '../../../../../src/modules/addresses/addresses.schemas.js';
 import type { TPriceInfo } from '../../../../../src/modules/payments/payments.schemas.js';
-import { ErrorState } from '../../../components/error-state.js';
 import { errorMessageOf } from '../../../lib/error-messages.js';
 import type { CouponField } from '../coupon.js';
 import { useBuyerEditing } from '../use-buyer-editing.js';
@@ -12,13 +11,14 @@ import { InvoiceAddressSection } from './invoice-address-section.js';
 import { NameSection } from './name-section.js';
 import { PaymentStep } from './payment-step.js';
 import { PriceSummary } from './price-summary.js';
-import { LoadingIndicator } from '../../../components/loading-indicator.js';
+import { QueriesState } from '../../../components/query-page.js';
 
 type Summary = Pick<TPriceInfo, 'price' | 'couponValue' | 'vat' | 'vatRate' | 'reverseCharge' | 'total' | 'taxIdValid' | 'couponValid'> & { upgradeFrom?: number | null };
 
 /** The server's price for the coupon typed, as a tRPC query answers it. */
 interface PriceQuery {
   data: Summary | undefined;
+  isPending: boolean;
   isError: boolean;
   error: unknown;
   isFetching: boolean;
@@ -100,12 +100,8 @@ export function CheckoutSteps({ heading, user, address, addressesUpdatedAt, paym
             {details}
             {summary ? (
               <PriceSummary info={{ ...summary, upgradeFrom: summary.upgradeFrom ?? null }} couponKey={coupon.key || null} />
-            ) : price.isError ? (
-              <ErrorState error={price.error} onRetry={() => void price.refetch()} />
             ) : (
-              <Center py="sm">
-                <LoadingIndicator size="sm" label={t`Loading the price`} />
-              </Center>
+              <QueriesState queries={[price]} py="sm" size="sm" label={t`Loading the price`} />
             )}
             <Group justify="flex-end">
               {mustPay ? (

@@ -1,10 +1,9 @@
-import { Alert, Anchor, Button, Center, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TAddress } from '../../../../../src/modules/addresses/addresses.schemas.js';
 import type { TSubscriptionPriceInfo } from '../../../../../src/modules/distribution/distribution.schemas.js';
-import { ErrorState } from '../../../components/error-state.js';
 import { QueriesState, queriesSettled } from '../../../components/query-page.js';
 import { tabularFigures } from '../../../app/theme.js';
 import { useAppStoreApi } from '../../../lib/app-store.js';
@@ -15,7 +14,7 @@ import { CardForm, type CardFormHandle } from '../../checkout/index.js';
 import { InvoiceAddressSection, NameSection, useBuyerEditing } from '../../checkout/index.js';
 import { paymentErrorCodeOf, requestCardNonce, usePaymentInFlight } from '../../checkout/index.js';
 import { billingPeriodOf, formatMoney } from '../lib/money.js';
-import { LoadingIndicator } from '../../../components/loading-indicator.js';
+
 
 /**
  * Stage 0 of the initial screen: the subscription checkout. Step 0: billing name,
@@ -100,12 +99,8 @@ function Checkout({ user, address, addressesUpdatedAt, planId, billingFrequency,
             <Divider />
             {price.data ? (
               <SubscriptionPriceSummary info={price.data} months={billingFrequency} />
-            ) : price.isError ? (
-              <ErrorState error={price.error} onRetry={() => void price.refetch()} />
             ) : (
-              <Center py="sm">
-                <LoadingIndicator size="sm" label={t`Loading the price`} />
-              </Center>
+              <QueriesState queries={[price]} py="sm" size="sm" label={t`Loading the price`} />
             )}
             <Group justify="flex-end">
               <Button onClick={() => setStep(1)} disabled={!ready} data-testid="subscription-continue">
