@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../platform/db/database.js';
@@ -35,6 +35,25 @@ async function dockerPostgresUrl(): Promise<string | null> {
   return containerUrl.catch(() => null);
 }
 
+/** Any number: the advisory lock that test files running side by side take to change their schemas. */
+const SCHEMA_CHANGE_LOCK = 0x6d64_7368;
+
+/**
+ * Runs `change` on a connection of its own while no other test file creates, migrates or drops a
+ * schema: Kysely's migrator reads every schema's tables, and a schema dropped during that read fails
+ * it ("schema ... does not exist").
+ */
+async function whileSchemasHold<T>(url: string, change: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
+    return await change(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * A freshly migrated database for one test file: PostgreSQL from TEST_DATABASE_URL (each file in a
  * schema of its own, dropped afterwards), else a Docker PostgreSQL, else an in-memory PGlite loaded
@@ -47,21 +66,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { db, kind: 'pglite', destroy: () => db.destroy() };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  await migrateToLatest(db, { schema });
+  await whileSchemasHold(url, async (admin) => {
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await migrateToLatest(db, { schema });
+  });
   return {
     db,
     kind: 'postgres',
     schema,
     url,
     async destroy() {
-      await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(db);
       await db.destroy();
+      await whileSchemasHold(url, (admin) => admin.query(`DROP SCHEMA ${schema} CASCADE`));
     },
   };
 }
