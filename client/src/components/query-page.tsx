@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ErrorState } from './error-state.js';
 import { LoadingIndicator } from './loading-indicator.js';
 
-interface PageQuery<T> {
+export interface PageQuery<T> {
   isPending: boolean;
   isError: boolean;
   error: unknown;

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { sql } from 'kysely';
 import { bearerTokenOf, verifyAccessTokenClaims } from '../access-token.js';
-import { localeOf, serviceContextOf, type Actor, type Platform, type ServiceContext } from '../context.js';
+import { localeOf, serviceContextOf, type Actor, type Locale, type Platform, type ServiceContext } from '../context.js';
 
 export const LOCALE_COOKIE = 'lang';
 
@@ -32,6 +32,12 @@ export function authenticate(platform: Platform): RequestHandler {
   };
 }
 
+/** The language of an HTTP request: its `lang` cookie, else its Accept-Language (localeOf). */
+export function localeOfRequest(req: Request): Locale {
+  const cookies = (req.cookies ?? {}) as Record<string, string | undefined>;
+  return localeOf(req.headers['accept-language'], cookies[LOCALE_COOKIE]);
+}
+
 /** The service context of an HTTP request: the caller from its bearer token, its language, its logger. */
 export function contextOfRequest(platform: Platform, req: Request): ServiceContext {
   let actor = actors.get(req);
@@ -39,7 +45,5 @@ export function contextOfRequest(platform: Platform, req: Request): ServiceConte
     const token = bearerTokenOf(req.headers.authorization);
     actor = token ? verifyAccessTokenClaims(platform.secrets.jwtSecret, token) : null;
   }
-  const cookies = (req.cookies ?? {}) as Record<string, string | undefined>;
-  const locale = localeOf(req.headers['accept-language'], cookies[LOCALE_COOKIE]);
-  return serviceContextOf(platform, actor, locale, req.log ?? platform.log);
+  return serviceContextOf(platform, actor, localeOfRequest(req), req.log ?? platform.log);
 }

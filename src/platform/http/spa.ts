@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Router } from 'express';
-import { localeOf, type Locale } from '../context.js';
-import { LOCALE_COOKIE } from './request-context.js';
+import type { Locale } from '../context.js';
+import { localeOfRequest } from './request-context.js';
 
 /** index.html as built, and the built file of each language's catalogue (the bundler's manifest names it). */
 interface BuiltPage {
@@ -30,7 +30,7 @@ function readBuiltPage(clientDir: string, index: string): BuiltPage {
  * beside the entry script, it costs no round trip of its own.
  */
 function pageFor(page: BuiltPage, req: Request): string {
-  const locale = localeOf(req.headers['accept-language'], (req.cookies as Record<string, string | undefined> | undefined)?.[LOCALE_COOKIE]);
+  const locale = localeOfRequest(req);
   const catalogue = page.catalogues[locale];
   const preload = catalogue ? `<link rel="modulepreload" crossorigin href="${catalogue}">\n  </head>` : '</head>';
   return page.html.replace(/<html lang="[a-z]+"/, `<html lang="${locale}"`).replace('</head>', preload);

@@ -11,19 +11,14 @@ import { InvoiceAddressSection } from './invoice-address-section.js';
 import { NameSection } from './name-section.js';
 import { PaymentStep } from './payment-step.js';
 import { PriceSummary } from './price-summary.js';
-import { QueriesState } from '../../../components/query-page.js';
+import { QueriesState, type PageQuery } from '../../../components/query-page.js';
 
 type Summary = Pick<TPriceInfo, 'price' | 'couponValue' | 'vat' | 'vatRate' | 'reverseCharge' | 'total' | 'taxIdValid' | 'couponValid'> & { upgradeFrom?: number | null };
 
 /** The server's price for the coupon typed, as a tRPC query answers it. */
-interface PriceQuery {
-  data: Summary | undefined;
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
+interface PriceQuery extends PageQuery<Summary> {
   isFetching: boolean;
   isPlaceholderData: boolean;
-  refetch: () => Promise<unknown>;
 }
 
 export interface CheckoutStepsProps {
