@@ -94,6 +94,18 @@ describe('foundation: the SPA shell against the real server', () => {
     });
   }
 
+  it('when no language catalogue can be fetched, then the page says so in both languages with a reload link instead of staying blank', async () => {
+    const page = await openPage({ locale: 'de' });
+    await page.route('**/assets/messages-*.js', (route) => route.abort());
+    await page.goto('/');
+    const notice = page.getByRole('alert').filter({ hasText: 'Masterdeck konnte nicht geladen werden' });
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('Masterdeck could not be loaded');
+    expect(await notice.getByRole('link').count()).toBe(2);
+    expect(await page.locator('#root').innerText()).toBe('');
+    await product.shot(page, 'boot-failed-de-1280');
+  });
+
   it('when #prices is in the URL, then the Prices dialog opens and closing clears the hash', async () => {
     const page = await openPage();
     await page.goto('/#prices');

@@ -26,7 +26,10 @@ function render(container: HTMLElement) {
 
 // Nothing renders before a catalogue is active (none comes with the first load), so no screen shows
 // an untranslated text: the page renders in the visitor's language; if its catalogue cannot be
-// fetched, in English.
+// fetched, in English; if neither can, the page's own two-language notice shows instead of a blank page.
 void switchLocale(detectLocale(), { persist: false })
   .catch(() => switchLocale('en', { persist: false }))
-  .then(() => render(root));
+  .then(
+    () => render(root),
+    () => document.getElementById('boot-failed')?.removeAttribute('hidden'),
+  );
