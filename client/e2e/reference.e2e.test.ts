@@ -11,7 +11,7 @@ import { openSite, PASSWORD, productApi } from './steps.js';
  * sidecar: a reference WAV uploaded from the folded "Reference" under the amounts is chosen at once;
  * the master made then is made toward it (the report card tells the tonal distance to it before and
  * after, the later smaller), and the player plays the reference as a third version, at the master's
- * loudness: fetched only when that version is first chosen, its measured loudness then in the
+ * loudness: fetched only when that version is first chosen, its measured loudness and true peak then in the
  * player's table. In English and German at 375 and 1280 px, with screenshots. One account and one track for
  * all four; each uploads a reference of its own, so each makes a master of its own.
  */
@@ -29,7 +29,7 @@ const mix = encodeWav(normalizePeak(dull(musicLike({ seconds: 3, seed: 11 }), 25
 const reference = encodeWav(normalizePeak(bright(musicLike({ seconds: 2, seed: 5 }), -6), -3));
 let masterId: string;
 
-type PlayerState = { version: string; status: string; reference: { state: string; lufs: number | null; gainDb: number }; referenceDb: number | null; heard: number };
+type PlayerState = { version: string; status: string; reference: { state: string; lufs: number | null; truePeakDb: number | null; gainDb: number }; referenceDb: number | null; heard: number };
 /** What the page's player says of itself (null until a player has published its test hook). */
 const playerState = (page: Page) =>
   page.evaluate<PlayerState | null>(`(() => {
@@ -105,8 +105,12 @@ describe('a reference track on the master page', () => {
         expect(state.reference.lufs).not.toBeNull();
         // The graph applies the gain that brings the reference to the master's loudness.
         expect(state.referenceDb).toBeCloseTo(state.reference.gainDb, 1);
-        // Its loudness as the player measured it joins the table, in the page's language's figures.
+        // Its loudness and true peak as the player measured them join the table, in the page's language's
+        // figures. Its samples peak at -3 dBFS; between them it may reach a little higher.
         await expect.poll(async () => referenceRow.textContent()).toContain(`${formatFigure(state.reference.lufs!, locale)} LUFS`);
+        expect(state.reference.truePeakDb).toBeGreaterThan(-3.1);
+        expect(state.reference.truePeakDb).toBeLessThan(-1);
+        expect(await referenceRow.textContent()).toContain(`${formatFigure(state.reference.truePeakDb!, locale)} dBTP`);
 
         // Back to the master and to the reference again: nothing is fetched a second time.
         await versions.getByText(names.mastered, { exact: true }).click();

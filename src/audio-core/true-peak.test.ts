@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolatedPeak, interpolatedPeakReference, truePeakOfPadded } from './true-peak.js';
+import { interpolatedPeak, interpolatedPeakReference, truePeakOf, truePeakOfPadded } from './true-peak.js';
 
 describe('the true-peak filter of BS.1770-4 Annex 2', () => {
   it('when fed random samples, then the unrolled filter equals the one written from the annex table', () => {
@@ -13,5 +13,16 @@ describe('the true-peak filter of BS.1770-4 Annex 2', () => {
     const peak = truePeakOfPadded(padded, count, 0);
     expect(peak).toBeGreaterThan(0.88);
     expect(peak).toBeLessThan(0.92);
+  });
+
+  it('when a whole channel is measured, then its first samples count, its inter-sample peak is found, and silence measures 0', () => {
+    // A quarter-rate sine whose samples reach 0.9 / sqrt 2; the waveform between them reaches 0.9.
+    const sine = new Float32Array(4096).map((_, i) => 0.9 * Math.sin((Math.PI / 2) * i + Math.PI / 4));
+    expect(truePeakOf(sine)).toBeGreaterThan(0.88);
+    expect(truePeakOf(sine)).toBeLessThan(0.92);
+    const click = new Float32Array(64);
+    click[0] = -0.5;
+    expect(truePeakOf(click)).toBeCloseTo(0.5, 6);
+    expect(truePeakOf(new Float32Array(1000))).toBe(0);
   });
 });

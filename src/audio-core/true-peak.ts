@@ -46,6 +46,13 @@ export function truePeakOfPadded(padded: Float32Array, count: number, floor: num
   return peak;
 }
 
+/** The true peak of one channel (linear; 0 for silence), the signal taken as silent before its first sample. */
+export function truePeakOf(samples: Float32Array): number {
+  const padded = new Float32Array(samples.length + TRUE_PEAK_TAPS - 1);
+  padded.set(samples, TRUE_PEAK_TAPS - 1);
+  return truePeakOfPadded(padded, samples.length, 0);
+}
+
 /**
  * The Annex 2 FIR unrolled with its coefficients as constants (the hot loop of the meter and the
  * limiter's detector): largest |value| of the four phases computed at input index n, where

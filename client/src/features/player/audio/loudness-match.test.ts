@@ -55,13 +55,15 @@ describe('loudness-matched A/B', () => {
 
   it('when a reference is heard beside the master, then it is brought to the master as heard, lifted only as far as its peak allows, and played on a platform as that platform would', () => {
     const mastered = { lufs: -10, channels: 2 };
-    const loudReference = { lufs: -7, channels: 2, samplePeakDb: -0.1 };
+    const loudReference = { lufs: -7, channels: 2, samplePeakDb: -0.1, truePeakDb: 0.4 };
     expect(referenceGainDb(loudReference, mastered, 0, null)).toBeCloseTo(-3, 9);
     // With the versions matched, the master is turned down to the original, and the reference with it.
     expect(referenceGainDb(loudReference, mastered, -6, null)).toBeCloseTo(-9, 9);
-    expect(referenceGainDb({ lufs: -16, channels: 2, samplePeakDb: -2 }, mastered, 0, null)).toBe(2);
-    expect(referenceGainDb({ lufs: -13.01, channels: 1, samplePeakDb: -10 }, mastered, 0, null)).toBeCloseTo(0, 1);
+    expect(referenceGainDb({ lufs: -16, channels: 2, samplePeakDb: -2, truePeakDb: -1.8 }, mastered, 0, null)).toBe(2);
+    expect(referenceGainDb({ lufs: -13.01, channels: 1, samplePeakDb: -10, truePeakDb: -10 }, mastered, 0, null)).toBeCloseTo(0, 1);
     expect(referenceGainDb(loudReference, mastered, 0, PLATFORM_RULES.spotifyNormal)).toBeCloseTo(-7, 9);
+    // A platform that turns up only to a true-peak ceiling reads the reference's true peak, not its highest sample.
+    expect(referenceGainDb({ lufs: -20, channels: 2, samplePeakDb: -3, truePeakDb: -1.5 }, mastered, 0, PLATFORM_RULES.spotifyNormal)).toBeCloseTo(0.5, 9);
     expect(referenceGainDb(null, mastered, 0, null)).toBe(0);
     expect(referenceGainDb(loudReference, null, 0, null)).toBe(0);
   });

@@ -29,9 +29,10 @@ export interface MatchGains {
   referenceDb?: number;
 }
 
-/** A reference track's loudness as the player measured it, and its highest sample (the headroom a lift may use). */
+/** A reference track's loudness as the player measured it, its highest sample (the headroom a lift may use) and its true peak. */
 export interface ReferenceLoudness extends VersionLoudness {
   samplePeakDb: number;
+  truePeakDb: number;
 }
 
 /**
@@ -41,7 +42,7 @@ export interface ReferenceLoudness extends VersionLoudness {
  */
 export function referenceGainDb(reference: ReferenceLoudness | null, mastered: VersionLoudness | null, masteredDb: number, rule: PlatformRule | null): number {
   if (!reference || !Number.isFinite(reference.lufs)) return 0;
-  if (rule) return platformGain(rule, { lufs: heardLufs(reference), truePeak: reference.samplePeakDb })?.gainDb ?? 0;
+  if (rule) return platformGain(rule, { lufs: heardLufs(reference), truePeak: reference.truePeakDb })?.gainDb ?? 0;
   if (!mastered || !Number.isFinite(mastered.lufs)) return 0;
   return Math.min(heardLufs(mastered) + masteredDb - heardLufs(reference), -reference.samplePeakDb);
 }

@@ -185,8 +185,13 @@ export class PlayerController {
       /** What the audio graph holds: each scheduled buffer's version, stream, start time and first frame. */
       scheduled: () => this.scheduler.scheduled(),
       switches: () => this.scheduler.switches(),
-      /** The reference track: its state, its measured loudness and the gain it is heard at (dB). */
-      reference: () => ({ state: this.snapshot.reference, lufs: this.referenceAudio?.loudness?.lufs ?? null, gainDb: this.snapshot.gains.referenceDb ?? 0 }),
+      /** The reference track: its state, its measured loudness and true peak, and the gain it is heard at (dB). */
+      reference: () => ({
+        state: this.snapshot.reference,
+        lufs: this.referenceAudio?.loudness?.lufs ?? null,
+        truePeakDb: this.referenceAudio?.loudness?.truePeakDb ?? null,
+        gainDb: this.snapshot.gains.referenceDb ?? 0,
+      }),
       /** Chunks held of the heard original and mastered streams. */
       buffered: () => ({ original: this.heldChunks(this.streams.original), mastered: this.heldChunks(this.streams.mastered) }),
       /** Chunks held of a style, by its index. */

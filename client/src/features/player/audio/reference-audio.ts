@@ -1,3 +1,4 @@
+import { truePeakOf } from '../../../../../src/audio-core/true-peak.js';
 import { integratedLoudness } from './integrated-loudness.js';
 import type { ReferenceLoudness } from './loudness-match.js';
 import { SR } from './playback-scheduler.js';
@@ -6,7 +7,7 @@ import { SR } from './playback-scheduler.js';
  * A reference track as the player holds it: decoded in the browser from its owner-only route
  * (GET /api/references/:id/audio) at the stream rate, cut into the stream's one-second chunks (the
  * last one filled up with silence) so the scheduler plays and switches it like the other versions,
- * and measured for its loudness.
+ * and measured for its loudness and true peak (the audio core's meter, the engine's).
  */
 export interface ReferenceAudio {
   id: string;
@@ -38,5 +39,6 @@ function loudnessOf(decoded: AudioBuffer): ReferenceLoudness | null {
   if (lufs === null) return null;
   let peak = 0;
   for (const samples of channels) for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
-  return { lufs, channels: decoded.numberOfChannels, samplePeakDb: 20 * Math.log10(peak) };
+  const truePeak = Math.max(...channels.map(truePeakOf));
+  return { lufs, channels: decoded.numberOfChannels, samplePeakDb: 20 * Math.log10(peak), truePeakDb: 20 * Math.log10(truePeak) };
 }

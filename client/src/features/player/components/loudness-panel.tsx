@@ -8,7 +8,7 @@ import { TableHead } from '../../../components/table-head.js';
 import { Swatch } from '../../../components/swatch.js';
 
 /**
- * Measured loudness and true peak of both versions (and the reference's loudness once the player
+ * Measured loudness and true peak of both versions (and the reference's, once the player
  * has decoded it), the loudness-matched A/B switch, and "played on": both versions at the gain a
  * streaming platform would apply.
  */
@@ -80,8 +80,7 @@ export function LoudnessPanel({ snapshot, onMatch, onPlatform }: { snapshot: Pla
           <Table.Tbody>
             {row(t`Original`, 'original', original)}
             {row(t`Mastered`, 'mastered', mastered, mastered && predicted ? t`predicted` : undefined)}
-            {/* The browser meters the reference's loudness only, so its true peak stays a dash. */}
-            {reference && row(t`Reference`, 'gray', { lufs: reference.lufs, truePeak: null })}
+            {reference && row(t`Reference`, 'gray', { lufs: reference.lufs, truePeak: reference.truePeakDb })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -182,7 +182,7 @@ describe('MasterPlayer with a reference track', () => {
 
   const loudnessRows = () => within(screen.getByRole('table', { name: 'Measured loudness' })).getAllByRole('row').map((row) => row.textContent);
 
-  it('when a reference is chosen, then its audio is fetched only once Reference is picked, and its measured loudness joins the table', async () => {
+  it('when a reference is chosen, then its audio is fetched only once Reference is picked, and its measured loudness and true peak join the table', async () => {
     const server = referenceServer(200);
     await renderReady(server.fetch);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -190,7 +190,7 @@ describe('MasterPlayer with a reference track', () => {
     expect(loudnessRows().some((row) => row?.startsWith('Reference'))).toBe(false);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Reference' }));
-    await waitFor(() => expect(loudnessRows().find((row) => row?.startsWith('Reference'))).toMatch(/^Reference−?\d+\.\d LUFS–$/));
+    await waitFor(() => expect(loudnessRows().find((row) => row?.startsWith('Reference'))).toMatch(/^Reference−?\d+\.\d LUFS−6\.0 dBTP$/));
     expect(server.calls).toEqual([`/api/references/${REFERENCE}/audio`]);
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Reference' }).checked).toBe(true);
 
