@@ -98,8 +98,9 @@ export default tseslint.config(
   },
   {
     // Client code reaches the server only through tRPC and HTTP: it may import the AppRouter type,
-    // the zod schema and plain constants files of the domain modules and the audio core's constants
-    // and true-peak meter (the player meters a reference with the engine's filter), nothing else under src/.
+    // the zod schema and plain constants files of the domain modules and the audio core's constants,
+    // true-peak meter and waveform peaks (the player measures and draws a reference it decoded), nothing
+    // else under src/.
     files: ['client/src/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -108,8 +109,8 @@ export default tseslint.config(
           patterns: [
             {
               // stream-frame.ts is the one place of the socket's binary frame layout (docs/architecture.md).
-              regex: '^(\\.\\./)+src/(?!app-router\\.js$|audio-core/(constants|true-peak)\\.js$|modules/[^/]+/[^/]+\\.(schemas|constants)\\.js$|modules/streaming/stream-frame\\.js$)',
-              message: 'Client code may import from src/ only the AppRouter type, src/modules/*/*.{schemas,constants}.ts, the audio core constants and true-peak meter, and the stream frame codec.',
+              regex: '^(\\.\\./)+src/(?!app-router\\.js$|audio-core/(constants|true-peak|waveform)\\.js$|modules/[^/]+/[^/]+\\.(schemas|constants)\\.js$|modules/streaming/stream-frame\\.js$)',
+              message: 'Client code may import from src/ only the AppRouter type, src/modules/*/*.{schemas,constants}.ts, the audio core constants, true-peak meter and waveform peaks, and the stream frame codec.',
             },
             {
               regex: '^(\\.\\./)+src/app-router\\.js$',

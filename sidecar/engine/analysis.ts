@@ -1,4 +1,3 @@
-import { WAVEFORM_POINTS } from '../../src/audio-core/constants.js';
 import { TONE_BANDS, type BandGains, type ToneBand } from './dsp/chain.js';
 
 /** Edges of the five tonal-balance bands, Hz: low, low mid, mid, high mid, high. */
@@ -147,32 +146,3 @@ export function toneMoveGains(measured: BandGains, tone: BandGains, strength: nu
   return gains;
 }
 
-/** Peak amplitude (0..1, over all channels) in `points` equal slices of the track. */
-export interface WaveformAccumulator {
-  readonly points: Float32Array;
-  readonly totalFrames: number;
-}
-
-export function createWaveform(totalFrames: number, points = WAVEFORM_POINTS): WaveformAccumulator {
-  return { points: new Float32Array(points), totalFrames };
-}
-
-export function feedWaveform(acc: WaveformAccumulator, input: Float32Array, channels: number, blockStart: number, count: number): void {
-  const n = acc.points.length;
-  const total = Math.max(1, acc.totalFrames);
-  let frame = blockStart;
-  const end = blockStart + count;
-  while (frame < end) {
-    const point = Math.min(n - 1, Math.floor((frame * n) / total));
-    const pointEnd = Math.min(end, Math.ceil(((point + 1) * total) / n));
-    let peak = acc.points[point]!;
-    for (let i = (frame - blockStart) * channels, last = (Math.max(pointEnd, frame + 1) - blockStart) * channels; i < last; i++) {
-      const a = Math.abs(input[i]!);
-      if (a > peak) peak = a;
-    }
-    acc.points[point] = Math.min(1, peak);
-    frame = Math.max(pointEnd, frame + 1);
-  }
-}
-
-export const waveformOf = (acc: WaveformAccumulator): number[] => Array.from(acc.points, (v) => Math.round(v * 10000) / 10000);

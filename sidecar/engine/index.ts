@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { decodeToF32Args } from '../ffmpeg/ffmpeg-args.js';
 import { inputSampleRateOf, outputChannelsOf, runFfmpeg } from '../ffmpeg/ffmpeg-run.js';
-import { bandLevelsDb, createSpectrumAccumulator, createWaveform, feedSpectrum, feedWaveform, waveformOf } from './analysis.js';
+import { bandLevelsDb, createSpectrumAccumulator, feedSpectrum } from './analysis.js';
 import { bounceStyle, type BounceProgress, type MasterReport } from './bounce.js';
 import { eqFilters, TONE_BANDS, type BandGains } from './dsp/chain.js';
 import { magnitudeDb } from './dsp/biquad.js';
@@ -25,6 +25,7 @@ import { subsonicCorner } from './subsonic.js';
 import type { EngineStyle } from './style.js';
 import { openWorkFile, type WorkFile } from './work-file.js';
 import { masterSampleRateOf, SAMPLE_RATE } from '../../src/audio-core/constants.js';
+import { PeakWaveform } from '../../src/audio-core/waveform.js';
 
 export type { WorkFile } from './work-file.js';
 export type { FittedStyle } from './fit.js';
@@ -145,7 +146,7 @@ async function analysisPass(workFile: WorkFile, onFraction: (fraction: number) =
     const channels = workFile.channels;
     const meter = createLoudnessMeter(workFile.sampleRate, channels);
     const spectrum = createSpectrumAccumulator(workFile.frames, workFile.sampleRate);
-    const waveform = createWaveform(workFile.frames);
+    const waveform = new PeakWaveform(workFile.frames);
     const block = new Float32Array(ANALYSIS_BLOCK * channels);
     for (let position = 0, n = 0; position < workFile.frames; position += ANALYSIS_BLOCK, n++) {
       const count = Math.min(ANALYSIS_BLOCK, workFile.frames - position);
@@ -153,7 +154,7 @@ async function analysisPass(workFile: WorkFile, onFraction: (fraction: number) =
       const view = block.subarray(0, count * channels);
       feedMeter(meter, view, count);
       feedSpectrum(spectrum, view, channels, position, count);
-      feedWaveform(waveform, view, channels, position, count);
+      waveform.add(view, channels, position, count);
       if (n % 16 === 15) {
         onFraction((position + count) / workFile.frames);
         await new Promise<void>((resolve) => setImmediate(resolve));
@@ -173,7 +174,7 @@ async function analysisPass(workFile: WorkFile, onFraction: (fraction: number) =
       samplePeak: finite(result.samplePeakDb),
       crest: Number.isFinite(result.samplePeakDb) && Number.isFinite(result.rmsDb) ? finite(result.samplePeakDb - result.rmsDb) : null,
       bandLevelsDb: Object.fromEntries(TONE_BANDS.map((band) => [band, finite(bands[band])])) as TrackAnalysis['bandLevelsDb'],
-      waveform: waveformOf(waveform),
+      waveform: waveform.result(),
     };
     return { analysis, blocks: meter.blocks.data.subarray(0, meter.blocks.length) };
   } finally {

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../worker-entry.js';
-import { createWaveform, feedWaveform, waveformOf } from './analysis.js';
 import { CHAIN_BLOCK, createChain, runLimiterStage, type ChainParams } from './dsp/chain.js';
 import { createLoudnessMeter, feedMeter, meterResult, type LoudnessMeter, type LoudnessResult } from './meter/loudness-meter.js';
 import { lowPass, runBiquad, type BiquadCoefficients } from './dsp/biquad.js';
 import { OUTPUT_CHANNELS } from './render.js';
 import { wavHeader } from '../../src/audio-core/wav-header.js';
+import { PeakWaveform } from '../../src/audio-core/waveform.js';
 
 /** What one render pass wrote and measured. */
 export interface PassResult {
@@ -100,7 +100,7 @@ export function createLocalSink(path: string, totalFrames: number, sampleRate: n
   hash.update(header);
   const meter = createLoudnessMeter(sampleRate, OUTPUT_CHANNELS);
   const audible = createAudibleBandMeter(sampleRate);
-  const waveform = createWaveform(totalFrames);
+  const waveform = new PeakWaveform(totalFrames);
   let bytes = Buffer.alloc(0);
   let position = 0;
   return {
@@ -120,7 +120,7 @@ export function createLocalSink(path: string, totalFrames: number, sampleRate: n
       }
       feedMeter(meter, block, frames);
       audible?.feed(block, frames);
-      feedWaveform(waveform, block, OUTPUT_CHANNELS, position, frames);
+      waveform.add(block, OUTPUT_CHANNELS, position, frames);
       position += frames;
       const chunk = bytes.subarray(0, samples * 3);
       writeSync(fd, chunk);
@@ -128,7 +128,7 @@ export function createLocalSink(path: string, totalFrames: number, sampleRate: n
     },
     async finish() {
       close();
-      return { loudness: resultOf(meter, audible?.meter ?? null), sha256: hash.digest('hex'), waveform: waveformOf(waveform) };
+      return { loudness: resultOf(meter, audible?.meter ?? null), sha256: hash.digest('hex'), waveform: waveform.result() };
     },
     async abort() {
       close();

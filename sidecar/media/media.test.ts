@@ -4,7 +4,7 @@ import type { ChunkProvider, StreamTarget } from './chunk-provider.js';
 import { ChunkStreamer, MAX_QUEUED_CHUNKS, SEND_HIGH_WATER_BYTES, type StreamSink } from './chunk-streamer.js';
 import { JobRegistry } from './jobs.js';
 import { ByteLruCache } from './lru-cache.js';
-import { chunkRange, CHUNK_FRAMES, floatToS16le, PeakAccumulator, s24leToS16le } from './pcm.js';
+import { chunkRange, CHUNK_FRAMES, floatToS16le, s24leToS16le } from './pcm.js';
 
 const s16 = (values: number[]) => {
   const out = new Uint8Array(values.length * 2);
@@ -30,12 +30,6 @@ describe('pcm', () => {
     expect(chunkRange(3, 100_000).count).toBe(0);
   });
 
-  it('when peaks are accumulated, then each bucket holds the largest magnitude of any channel', () => {
-    const peaks = new PeakAccumulator(4, 2, 2);
-    peaks.add(Float32Array.from([0.1, -0.5, 0.2, 0.1]));
-    peaks.add(Float32Array.from([0.3, 0, -0.9, 0.2]));
-    expect(peaks.result()).toEqual([0.5, 0.9]);
-  });
 });
 
 describe('byte LRU cache', () => {

@@ -1,4 +1,4 @@
-import { SAMPLE_RATE, WAVEFORM_POINTS } from '../../src/audio-core/constants.js';
+import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
 /**
  * The stream's sample format (docs/product-rules.md, "Audio files"): 16-bit little-endian
  * interleaved PCM at 44.1 kHz, for the original and every master alike, so toggling keeps the
@@ -55,38 +55,3 @@ export function s24leToS16le(input: Uint8Array, out: Uint8Array, offset = 0): vo
   }
 }
 
-/**
- * Peak amplitude (0..1) per bucket over all channels, `points` buckets over the track (the player
- * draws WAVEFORM_POINTS of them). Fed piecewise so a long file never sits in memory at once.
- */
-export class PeakAccumulator {
-  private readonly peaks: Float32Array;
-  private frame = 0;
-  constructor(
-    private readonly frames: number,
-    private readonly channels: number,
-    private readonly points = WAVEFORM_POINTS,
-  ) {
-    this.peaks = new Float32Array(points);
-  }
-
-  add(samples: Float32Array): void {
-    const { channels, frames, points } = this;
-    const n = Math.floor(samples.length / channels);
-    for (let f = 0; f < n; f++) {
-      const bucket = Math.min(points - 1, Math.floor(((this.frame + f) * points) / Math.max(1, frames)));
-      let peak = this.peaks[bucket]!;
-      for (let c = 0; c < channels; c++) {
-        const a = Math.abs(samples[f * channels + c]!);
-        if (a > peak) peak = a;
-      }
-      this.peaks[bucket] = peak;
-    }
-    this.frame += n;
-  }
-
-  result(): number[] {
-    if (this.frames === 0) return [];
-    return Array.from(this.peaks, (p) => Math.round(Math.min(1, p) * 10000) / 10000);
-  }
-}

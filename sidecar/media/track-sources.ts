@@ -9,8 +9,8 @@ import { appErrorOf } from './engine-errors.js';
 import type { CpuSlots } from './cpu-slots.js';
 import type { LiveShare } from './live-share.js';
 import type { JobRegistry, Waiter } from './jobs.js';
-import { PeakAccumulator } from './pcm.js';
 import { SAMPLE_RATE } from '../../src/audio-core/constants.js';
+import { PeakWaveform } from '../../src/audio-core/waveform.js';
 
 /** Storage keys of a track's derived files (the original is `tracks/<id>/original.wav`, upload's key). */
 export const trackKeys = (trackId: string) => ({
@@ -226,7 +226,7 @@ export class TrackSources {
   }
 
   private async scanPeaks(workPath: string, frames: number, channels: number, signal: AbortSignal): Promise<number[]> {
-    const accumulator = new PeakAccumulator(frames, channels);
+    const waveform = new PeakWaveform(frames);
     const handle = await open(workPath, 'r');
     try {
       const piece = Math.floor(PEAK_SCAN_BYTES / (channels * 4)) * channels * 4;
@@ -236,13 +236,14 @@ export class TrackSources {
         if (signal.aborted) throw new Error('aborted');
         const { bytesRead } = await handle.read(bytes, 0, piece, position);
         if (bytesRead === 0) break;
-        accumulator.add(new Float32Array(buffer, 0, Math.floor(bytesRead / 4)));
+        const count = Math.floor(bytesRead / (channels * 4));
+        waveform.add(new Float32Array(buffer, 0, count * channels), channels, position / (channels * 4), count);
         position += bytesRead;
       }
     } finally {
       await handle.close();
     }
-    return accumulator.result();
+    return waveform.result();
   }
 
   /** Forget a track's decoded source (its original was replaced or removed). */

@@ -6,7 +6,7 @@ import { PLATFORM_RULES, type TPlatformId } from '../../../../../src/modules/pla
 import { loudnessMatchGains, platformPlayGains, referenceGainDb, volumeToGain, type MatchGains, type ReferenceLoudness } from './loudness-match.js';
 import { int16ToFloatChannels } from './pcm.js';
 import { PlaybackScheduler, SR, type ScheduledStream, type StreamVersion, type Version } from './playback-scheduler.js';
-import type { ReferenceAudio } from './reference-audio.js';
+import { referencePeaks, type ReferenceAudio } from './reference-audio.js';
 import { chunkOf, chunksToEvict, normalizeRange, upcomingChunks, wholeTrack, type LoopRange } from './timeline.js';
 
 /**
@@ -43,6 +43,8 @@ export interface PlayerSnapshot {
   reference: ReferenceState;
   /** The reference track's loudness as the player measured it once decoded (null: not decoded, or silent). */
   referenceLoudness: ReferenceLoudness | null;
+  /** The reference's waveform over the track's timeline, as it is heard there (null: not decoded). */
+  referencePeaks: number[] | null;
   /** A message code when the player cannot play. */
   error: string | null;
 }
@@ -101,6 +103,7 @@ export class PlayerController {
       masteredState: 'ready',
       reference: 'none',
       referenceLoudness: null,
+      referencePeaks: null,
       error: null,
     };
     players.add(this);
@@ -392,7 +395,7 @@ export class PlayerController {
     this.wantedReference = id;
     if (this.snapshot.version === 'reference') this.leaveReference();
     this.referenceAudio = null;
-    this.update({ reference: id ? 'unloaded' : 'none', referenceLoudness: null });
+    this.update({ reference: id ? 'unloaded' : 'none', referenceLoudness: null, referencePeaks: null });
     this.applyMatchGains();
   }
 
@@ -414,7 +417,7 @@ export class PlayerController {
       (audio) => {
         if (this.wantedReference !== id) return;
         this.referenceAudio = audio;
-        this.update({ reference: 'ready', referenceLoudness: audio.loudness });
+        this.update({ reference: 'ready', referenceLoudness: audio.loudness, referencePeaks: this.totalFrames > 0 ? referencePeaks(audio, this.totalFrames) : null });
         this.applyMatchGains();
         if (this.snapshot.version !== 'reference') return;
         this.scheduler.hear(this.heardStream());

@@ -1,4 +1,5 @@
 import { truePeakOf } from '../../../../../src/audio-core/true-peak.js';
+import { PeakWaveform } from '../../../../../src/audio-core/waveform.js';
 import { integratedLoudness } from './integrated-loudness.js';
 import type { ReferenceLoudness } from './loudness-match.js';
 import { SR } from './playback-scheduler.js';
@@ -41,4 +42,19 @@ function loudnessOf(decoded: AudioBuffer): ReferenceLoudness | null {
   for (const samples of channels) for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
   const truePeak = Math.max(...channels.map(truePeakOf));
   return { lufs, channels: decoded.numberOfChannels, samplePeakDb: 20 * Math.log10(peak), truePeakDb: 20 * Math.log10(truePeak) };
+}
+
+/**
+ * The reference's waveform over a track's timeline of `timelineFrames` stream frames, as the player
+ * plays it there: cut at the track's end, or looped (its chunks over and over) beside a longer track.
+ */
+export function referencePeaks(audio: ReferenceAudio, timelineFrames: number): number[] {
+  const waveform = new PeakWaveform(timelineFrames);
+  if (audio.chunks.length === 0) return waveform.result();
+  for (let start = 0, index = 0; start < timelineFrames; start += SR, index++) {
+    const chunk = audio.chunks[index % audio.chunks.length]!;
+    const count = Math.min(SR, timelineFrames - start);
+    for (let channel = 0; channel < chunk.numberOfChannels; channel++) waveform.add(chunk.getChannelData(channel), 1, start, count);
+  }
+  return waveform.result();
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Skeleton, VisuallyHidden } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { errorMessageOf } from '../../../lib/error-messages.js';
-import type { StreamSpec, Version } from '../audio/player-controller.js';
+import type { PlayerSnapshot, StreamSpec, Version } from '../audio/player-controller.js';
 import { claimKeyboard } from '../hooks/keyboard-owner.js';
 import { publishForTests, usePlayerController, usePosition, type PlayerHandle } from '../hooks/use-player-controller.js';
 import { usePlayerKeys } from '../hooks/use-player-keys.js';
@@ -52,6 +52,13 @@ export interface PlayerMarker {
   id: string;
   seconds: number;
   label: string;
+}
+
+/** The waveform of the version heard: the master's and the reference's once they are here, else the original's. */
+function peaksOf(version: Version, snapshot: PlayerSnapshot | null, original: readonly number[]): readonly number[] {
+  if (version === 'mastered' && snapshot?.meta.mastered?.waveformData.length) return snapshot.meta.mastered.waveformData;
+  if (version === 'reference' && snapshot?.referencePeaks) return snapshot.referencePeaks;
+  return original;
 }
 
 export function MasterPlayer({ trackId, title, styleId, styleIndex, intensity = 'medium', amounts = DEFAULT_AMOUNTS, referenceId = null, reference = null, isCustomMaster, nearbyStyles, markers, onMarker, onHandle }: MasterPlayerProps) {
@@ -107,7 +114,7 @@ export function MasterPlayer({ trackId, title, styleId, styleIndex, intensity = 
         </Alert>
       ) : meta && controller ? (
         <WaveformCanvas
-          peaks={version === 'mastered' && snapshot?.meta.mastered?.waveformData.length ? snapshot.meta.mastered.waveformData : meta.waveformData}
+          peaks={peaksOf(version, snapshot, meta.waveformData)}
           totalFrames={totalFrames}
           sampleRate={sampleRate}
           positionFrames={position(snapshot)}
