@@ -53,7 +53,7 @@ export async function mailsTo(outboxDir: string, email: string): Promise<OutboxM
   }
   const tag = `-${recipientTagOf(email)}-`;
   const mails: OutboxMail[] = [];
-  for (const file of files.filter((f) => f.includes(tag)).sort()) {
+  for (const file of files.filter((f) => f.includes(tag) && f.endsWith('.eml')).sort()) {
     const raw = (await readFile(path.join(outboxDir, file), 'utf8')).replace(/\r\n/g, '\n');
     const subjectMatch = raw.match(/^Subject: (.*(?:\n[ \t].*)*)/m);
     const parts = [...raw.matchAll(/Content-Type: (text\/(?:plain|html))[^\n]*\n(?:[\w-]+:[^\n]*\n)*?Content-Transfer-Encoding: ([\w-]+)\n\n([\s\S]*?)(?=\n--)/g)];

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../log.js';
@@ -82,8 +82,17 @@ function createOutboxMailer(options: MailerOptions): Mailer {
       const info = await transport.sendMail(nodemailerMessage(options.from, message));
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(options.outboxDir, `${stamp}-${message.kind}-${recipientTagOf(message.to)}-${randomBytes(3).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const name = `${stamp}-${message.kind}-${recipientTagOf(message.to)}-${randomBytes(3).toString('hex')}.eml`;
+      const file = path.join(options.outboxDir, name);
+      // Written under a temporary name and moved into place: whoever reads the outbox sees a mail whole or not at all.
+      const temp = path.join(options.outboxDir, `.${name}.tmp`);
+      try {
+        await writeFile(temp, info.message as Buffer, { mode: 0o600 });
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
       options.log.info({ kind: message.kind, file, link: message.link }, 'mail written to outbox');
     },
     async forgetRecipient(email) {
