@@ -99,6 +99,8 @@ describe('played on a streaming platform, in Chromium', () => {
     try {
       await page.getByLabel('Played on').selectOption('spotifyNormal');
       await page.getByText(/Each version plays at the gain Spotify Normal would apply/).waitFor();
+      // Both measurements as the player holds them once the platform is chosen (a meta may still be on its way).
+      await waitUntil(page, `(() => { const l = window.__masterdeckPlayer.loudness(); return l.platform === 'spotifyNormal' && l.original !== null && l.master !== null; })()`);
       const loudness = (await page.evaluate('window.__masterdeckPlayer.loudness()')) as { original: Loudness | null; master: Loudness | null; platform: string | null };
       expect(loudness.platform).toBe('spotifyNormal');
       const expected = {
