@@ -7,7 +7,7 @@ import { trpc } from '../../../lib/trpc.js';
 import { CancelReleaseButton } from './cancel-release.js';
 import { NEW_RELEASE_PATH, STEP_SECTIONS, stepOfPath, type ReleaseStep } from './release-steps.js';
 import { SideStepNavigation, TopStepNavigation, useStepStatus } from './step-navigation.js';
-import { forgetUnsaved, markVisitedLocally, useWizardState } from './wizard-store.js';
+import { forgetUnsaved, markVisitedLocally, resetWizard, useWizardState, wizardStore } from './wizard-store.js';
 import classes from './wizard-layout.module.css';
 import { QueriesState, querySettled } from '../../../components/query-page.js';
 
@@ -55,8 +55,14 @@ export function WizardLayout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step, albumId]);
 
+  const handedOff = useWizardState((state) => state.handedOff);
+  // A release handed to the stores leaves the wizard for good: what the browser kept of it goes.
+  useEffect(() => () => {
+    if (wizardStore.getState().handedOff) resetWizard();
+  }, []);
+
   if (!querySettled(draft)) return <QueriesState queries={[draft]} />;
-  if (!draft.data || !step) return <Navigate to={NEW_RELEASE_PATH} replace />;
+  if (!draft.data || !step) return handedOff ? null : <Navigate to={NEW_RELEASE_PATH} replace />;
   return <WizardFrame draft={draft.data} step={step} />;
 }
 

@@ -21,6 +21,11 @@ export interface WizardState {
   visited: readonly TSectionName[];
   /** Editors holding changes that are not saved (a track's details or shares): leaving the step asks first. */
   unsaved: readonly string[];
+  /**
+   * The release was just handed to the stores and the wizard is on its way to the release list: its
+   * draft, now empty, must not send it to the start page instead (the wizard resets once it is left).
+   */
+  handedOff: boolean;
 }
 
 const initial: WizardState = {
@@ -31,6 +36,7 @@ const initial: WizardState = {
   coverError: null,
   visited: [],
   unsaved: [],
+  handedOff: false,
 };
 
 /** Read in React through `useWizardState`; `getState` and `setState` serve the code outside React. */

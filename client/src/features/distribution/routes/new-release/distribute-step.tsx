@@ -10,7 +10,7 @@ import { checkFixMessage, checkRuleMessage, checkValues } from '../../lib/check-
 import { neighbours } from '../../wizard/release-steps.js';
 import { StepFooter } from '../../wizard/step-navigation.js';
 import { useWizard } from '../../wizard/wizard-layout.js';
-import { resetWizard } from '../../wizard/wizard-store.js';
+import { wizardStore } from '../../wizard/wizard-store.js';
 import classes from './distribute-step.module.css';
 import { StepHeading } from '../../wizard/step-heading.js';
 
@@ -36,9 +36,9 @@ export function DistributeStep() {
     setError(null);
     try {
       await distribute.mutateAsync({ albumId: draft.albumId });
-      resetWizard();
-      // Leave the wizard before its draft query refetches: an empty draft makes the wizard redirect
-      // to the start page, which won the race against this navigation.
+      // The draft query may refetch (empty now) before this navigation lands; handed off, the wizard
+      // does not answer that with the start page.
+      wizardStore.setState({ handedOff: true });
       void navigate(RELEASES_PATH);
       void utils.releases.invalidate();
     } catch (failure) {
